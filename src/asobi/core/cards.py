@@ -1,0 +1,158 @@
+"""Cards and decks: Starmine's fireworks, the SEVEN deck and the French 52.
+
+A :class:`Card` is an immutable (suit, rank, code) value; a :class:`Deck` lists every
+card of a physical deck once, in a fixed order, and parses codes back to cards. Cards are
+interned by their deck, so a game's state can hold them in plain lists and sets cheaply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from asobi.core.errors import InvalidSetup
+
+
+class Card(NamedTuple):
+    suit: str
+    rank: int
+    code: str
+
+    def __str__(self) -> str:
+        return self.code
+
+
+@dataclass(frozen=True)
+class Suit:
+    """A suit or colour with its code letter and its names in English and Japanese."""
+
+    letter: str
+    en: str
+    ja: str
+
+
+@dataclass(frozen=True)
+class Deck:
+    name: str
+    cards: tuple[Card, ...]
+    suits: tuple[Suit, ...]
+    _by_code: dict[str, Card] = field(init=False, repr=False, compare=False)
+    _index: dict[Card, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_code", {c.code.upper(): c for c in self.cards})
+        object.__setattr__(self, "_index", {c: i for i, c in enumerate(self.cards)})
+        if len(self._by_code) != len(self.cards):
+            raise ValueError(f"deck {self.name}: two cards share a code")
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def card(self, code: str) -> Card:
+        try:
+            return self._by_code[code.strip().upper()]
+        except KeyError:
+            raise InvalidSetup(f"{code!r} is not a card of the {self.name} deck") from None
+
+    def parse(self, codes: str | Iterable[str]) -> list[Card]:
+        """Cards from codes: a list, or one string of codes separated by spaces or commas."""
+        if isinstance(codes, str):
+            codes = codes.replace(",", " ").split()
+        return [self.card(code) for code in codes]
+
+    def index(self, card: Card) -> int:
+        """The card's position in the deck's fixed order (a dense id 0..len-1)."""
+        return self._index[card]
+
+    def suit(self, letter: str) -> Suit:
+        for s in self.suits:
+            if s.letter == letter:
+                return s
+        raise KeyError(letter)
+
+    def sort(self, cards: Iterable[Card]) -> list[Card]:
+        """Cards in the deck's fixed order: the order hands are shown and listed in."""
+        return sorted(cards, key=self._index.__getitem__)
+
+
+def codes(cards: Sequence[Card]) -> list[str]:
+    return [c.code for c in cards]
+
+
+# --- Starmine Rummy Pocket: 4 colours x 1-7 fireworks and 2 boost (wild) cards ---------
+# The rulebook's figures (lost in extraction) showed the colours; the text names blue (青).
+FIREWORK_COLOURS = (
+    Suit("R", "red", "赤"),
+    Suit("Y", "yellow", "黄"),
+    Suit("G", "green", "緑"),
+    Suit("B", "blue", "青"),
+)
+BOOST = "W"  # suit letter of the boost cards; their rank is the copy number 1 or 2
+FIREWORKS = Deck(
+    "Starmine fireworks",
+    tuple(Card(s.letter, n, f"{s.letter}{n}") for s in FIREWORK_COLOURS for n in range(1, 8))
+    + tuple(Card(BOOST, copy, f"{BOOST}{copy}") for copy in (1, 2)),
+    (*FIREWORK_COLOURS, Suit(BOOST, "boost", "ブースト")),
+)
+
+
+def is_boost(card: Card) -> bool:
+    return card.suit == BOOST
+
+
+# --- The SEVEN deck (セブン プレイングカード): 7 suits of 7 consecutive ranks -------------
+SEVEN_SUITS = (
+    Suit("H", "Heart", "ハート"),
+    Suit("O", "Onion", "オニオン"),
+    Suit("B", "Book", "ブック"),
+    Suit("C", "Coin", "コイン"),
+    Suit("S", "Star", "スター"),
+    Suit("T", "Time", "タイム"),
+    Suit("K", "Coffin", "コフィン"),
+)
+
+
+def seven_rank_label(rank: int) -> str:
+    """A counts 1 and K counts 13; there are no J or Q, 11 and 12 are printed as numbers."""
+    return {1: "A", 13: "K"}.get(rank, str(rank))
+
+
+SEVEN = Deck(
+    "SEVEN",
+    tuple(
+        Card(s.letter, rank, f"{s.letter}{seven_rank_label(rank)}")
+        for lowest, s in enumerate(SEVEN_SUITS, start=1)
+        for rank in range(lowest, lowest + 7)
+    ),
+    SEVEN_SUITS,
+)
+
+
+def seven_suit_top(letter: str) -> Card:
+    """Each suit's highest card (the mines of It's Mine!)."""
+    return max((c for c in SEVEN.cards if c.suit == letter), key=lambda c: c.rank)
+
+
+# --- The French 52 (no jokers) ----------------------------------------------------------
+FRENCH_SUITS = (
+    Suit("S", "spades", "スペード"),
+    Suit("H", "hearts", "ハート"),
+    Suit("D", "diamonds", "ダイヤ"),
+    Suit("C", "clubs", "クラブ"),
+)
+
+
+def french_rank_label(rank: int) -> str:
+    return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank))
+
+
+FRENCH52 = Deck(
+    "French 52",
+    tuple(
+        Card(s.letter, rank, f"{s.letter}{french_rank_label(rank)}")
+        for s in FRENCH_SUITS
+        for rank in range(1, 14)
+    ),
+    FRENCH_SUITS,
+)

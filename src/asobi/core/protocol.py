@@ -1,0 +1,184 @@
+"""The game protocol: what every game exposes and everything outside ``games/`` uses.
+
+A game is a :class:`GameSpec` (identity, seat counts, options model, action space, a
+factory) and a :class:`State` subclass (the rules as a state machine that only ``apply``
+changes). See ``docs/architecture.md`` for the contract in prose.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from asobi.core.actions import Action, ActionSpace
+from asobi.core.errors import IllegalAction, InvalidOptions
+from asobi.core.events import Event
+
+
+class GameOptions(BaseModel):
+    """Base of every game's options. ``players`` is the seat count.
+
+    Options are frozen and reject unknown fields, so a typo is an error, not a silent
+    default. Every rule constant a game exposes here can be swept by simulations.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    players: int
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``ranks`` decide the result (1 = first; equal ranks are ties); ``scores`` are the
+    game's own measure of it (rows won, victory points, evaluation, ...); ``details`` is
+    the per-game breakdown a player or designer wants to see, JSON-ready.
+    """
+
+    scores: tuple[float, ...]
+    ranks: tuple[int, ...]
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
+
+    @property
+    def is_draw(self) -> bool:
+        return len(self.ranks) > 1 and all(rank == 1 for rank in self.ranks)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "ranks": list(self.ranks),
+            "details": dict(self.details),
+        }
+
+
+def ranks_from_scores(scores: Sequence[float]) -> tuple[int, ...]:
+    """Competition ranking: higher score ranks first, equal scores share a rank."""
+    return tuple(1 + sum(other > mine for other in scores) for mine in scores)
+
+
+class State(ABC):
+    """One game in progress. Only :meth:`apply` changes it.
+
+    Subclasses implement the rules in ``check`` (raise :class:`IllegalAction`, change
+    nothing) and ``resolve`` (change the state, return events); ``apply`` runs the two in
+    that order, so an illegal action can never leave a half-applied state behind.
+    """
+
+    spec: ClassVar[GameSpec]
+
+    @property
+    @abstractmethod
+    def players(self) -> int:
+        """The number of seats, numbered 0..players-1."""
+
+    @abstractmethod
+    def active_seats(self) -> frozenset[int]:
+        """Who must act now. Several seats means a simultaneous decision; empty: game over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action for ``seat`` now, in a deterministic order ([] if not active)."""
+
+    @abstractmethod
+    def check(self, seat: int, action: Action) -> None:
+        """Raise :class:`IllegalAction` naming the rule if ``seat`` may not take ``action``."""
+
+    @abstractmethod
+    def resolve(self, seat: int, action: Action) -> list[Event]:
+        """Carry out an action that ``check`` accepted."""
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Validate, then carry out ``action`` for ``seat``; return what happened."""
+        if seat not in self.active_seats():
+            if self.outcome() is not None:
+                raise IllegalAction("end of game", "the game is over; no more actions")
+            raise IllegalAction(
+                "turn order",
+                f"seat {seat} is not to act now (acting: {sorted(self.active_seats())})",
+            )
+        self.check(seat, action)
+        return self.resolve(seat, action)
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """JSON-ready: exactly what ``seat`` may know (``None``: a spectator)."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over, else ``None``."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent deep copy, random generator included."""
+
+    @abstractmethod
+    def determinize(self, seat: int | None, rng: random.Random) -> Self:
+        """A full state consistent with all ``seat`` knows, its hidden parts resampled."""
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+
+StateFactory = Callable[[Any, int, Mapping[str, Any] | None], State]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the registry knows about a game."""
+
+    id: str
+    name_en: str
+    name_ja: str
+    seat_counts: tuple[int, ...]
+    options_model: type[GameOptions]
+    action_space: ActionSpace[Any]
+    factory: StateFactory
+    summary: str = ""
+    default_players: int | None = None
+
+    def options(self, raw: GameOptions | Mapping[str, Any] | None = None) -> GameOptions:
+        """Validate raw options into the game's options model, with a clear error."""
+        if isinstance(raw, self.options_model):
+            opts = raw
+        else:
+            data = dict(raw or {})
+            data.setdefault("players", self.default_players or self.seat_counts[0])
+            try:
+                opts = self.options_model.model_validate(data)
+            except ValidationError as exc:
+                problems = "; ".join(
+                    f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}"
+                    for err in exc.errors()
+                )
+                raise InvalidOptions(f"{self.id}: {problems}") from None
+        if opts.players not in self.seat_counts:
+            raise InvalidOptions(
+                f"{self.id}: {opts.players} players is not allowed "
+                f"(allowed: {', '.join(map(str, self.seat_counts))})"
+            )
+        return opts
+
+    def new_game(
+        self,
+        options: GameOptions | Mapping[str, Any] | None = None,
+        seed: int = 0,
+        setup: Mapping[str, Any] | None = None,
+    ) -> State:
+        return self.factory(self.options(options), seed, setup)
+
+
+def check_legal(state: State, seat: int, action: Action, rule: str) -> None:
+    """A fallback ``check`` for games whose legal list is cheap: legal means listed."""
+    if action not in state.legal_actions(seat):
+        raise IllegalAction(rule, f"{action.encode()!r} is not a legal action now")

@@ -1,0 +1,145 @@
+"""Game records: a game is (game, options, seed, setup, moves), and that is all.
+
+``replay`` rebuilds every intermediate state from a record; the server stores records,
+the CLI saves and replays them, and the tests use them to check determinism.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from asobi.core.errors import RecordMismatch
+from asobi.core.events import Event
+from asobi.core.protocol import GameOptions, Outcome, State
+from asobi.core.registry import get_spec
+
+RECORD_FORMAT = 1
+
+
+@dataclass
+class GameRecord:
+    game: str
+    options: dict[str, Any]
+    seed: int
+    setup: dict[str, Any] | None = None
+    moves: list[tuple[int, str]] = field(default_factory=list)
+    outcome: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game,
+            "options": self.options,
+            "seed": self.seed,
+            "setup": self.setup,
+            "moves": [[seat, code] for seat, code in self.moves],
+            "outcome": self.outcome,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GameRecord:
+        if data.get("format", RECORD_FORMAT) != RECORD_FORMAT:
+            raise RecordMismatch(f"unsupported record format {data.get('format')!r}")
+        try:
+            return cls(
+                game=str(data["game"]),
+                options=dict(data.get("options") or {}),
+                seed=int(data["seed"]),
+                setup=dict(data["setup"]) if data.get("setup") else None,
+                moves=[(int(seat), str(code)) for seat, code in data.get("moves", [])],
+                outcome=dict(data["outcome"]) if data.get("outcome") else None,
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordMismatch(f"not a game record: {exc}") from None
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n")
+
+    @classmethod
+    def load(cls, path: str | Path) -> GameRecord:
+        try:
+            data = json.loads(Path(path).read_text())
+        except json.JSONDecodeError as exc:
+            raise RecordMismatch(f"{path}: not JSON ({exc})") from None
+        return cls.from_json(data)
+
+
+class Match:
+    """A state together with its record: what front ends, bots runners and arenas drive.
+
+    ``play`` applies an action and appends it to the record, so the record is always the
+    exact history of the state.
+    """
+
+    def __init__(
+        self,
+        game: str,
+        options: GameOptions | Mapping[str, Any] | None = None,
+        seed: int = 0,
+        setup: Mapping[str, Any] | None = None,
+    ) -> None:
+        spec = get_spec(game)
+        opts = spec.options(options)
+        self.spec = spec
+        self.state: State = spec.new_game(opts, seed, setup)
+        self.record = GameRecord(
+            game=game,
+            options=opts.model_dump(),
+            seed=seed,
+            setup=dict(setup) if setup else None,
+        )
+
+    def play(self, seat: int, action: Any) -> list[Event]:
+        if isinstance(action, str):
+            action = self.spec.action_space.decode(action)
+        events = self.state.apply(seat, action)
+        self.record.moves.append((seat, action.encode()))
+        result = self.state.outcome()
+        if result is not None:
+            self.record.outcome = result.to_json()
+        return events
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """One step of a replay: the state after ``seat`` played ``action`` (None: the start)."""
+
+    number: int
+    seat: int | None
+    code: str | None
+    events: list[Event]
+    state: State
+
+
+def replay_steps(record: GameRecord) -> Iterator[ReplayStep]:
+    """Every intermediate state of a record, from the start, each an independent copy."""
+    spec = get_spec(record.game)
+    state = spec.new_game(record.options, record.seed, record.setup)
+    yield ReplayStep(0, None, None, [], state.clone())
+    for number, (seat, code) in enumerate(record.moves, start=1):
+        action = spec.action_space.decode(code)
+        events = state.apply(seat, action)
+        yield ReplayStep(number, seat, code, events, state.clone())
+
+
+def replay(record: GameRecord) -> State:
+    """The final state of a record, checked against the outcome the record claims."""
+    spec = get_spec(record.game)
+    state = spec.new_game(record.options, record.seed, record.setup)
+    for seat, code in record.moves:
+        state.apply(seat, spec.action_space.decode(code))
+    result: Outcome | None = state.outcome()
+    claimed = record.outcome
+    actual = result.to_json() if result is not None else None
+    if claimed is not None and _jsonable(claimed) != _jsonable(actual):
+        raise RecordMismatch(f"replay ends with {actual}, the record claims {claimed}")
+    return state
+
+
+def _jsonable(value: Any) -> Any:
+    """Compare outcomes as they would be saved (tuples become lists)."""
+    return json.loads(json.dumps(value))

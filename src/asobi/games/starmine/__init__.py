@@ -1,0 +1,26 @@
+"""Starmine Rummy Pocket (スターマイン・ラミー ポケット), design Yu Maruno.
+
+Two fireworks makers (花火職人) build three rows of melds; or one alone in the solo
+contest. See ``docs/rules/starmine.md``.
+"""
+
+from pathlib import Path
+
+from asobi.core.protocol import GameSpec
+from asobi.games.starmine.actions import ACTION_SPACE
+from asobi.games.starmine.rules import StarmineOptions, StarmineState, new_state
+
+SPEC = GameSpec(
+    id="starmine",
+    name_en="Starmine Rummy Pocket",
+    name_ja="スターマイン・ラミー ポケット",
+    seat_counts=(2, 1),
+    options_model=StarmineOptions,
+    action_space=ACTION_SPACE,
+    factory=new_state,
+    summary=(Path(__file__).with_name("rules.md")).read_text(encoding="utf-8"),
+    default_players=2,
+)
+StarmineState.spec = SPEC
+
+__all__ = ["SPEC", "StarmineOptions", "StarmineState"]

@@ -1,0 +1,221 @@
+"""Starmine actions, and the catalogue of melds (役) they place.
+
+Every meld any hand could ever hold is computed once at import (a few hundred), so the
+rules find a hand's melds by table look-up and actions are interned values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from asobi.core.actions import ActionSpace
+from asobi.core.cards import FIREWORKS, Card, is_boost
+from asobi.core.errors import BadActionCode
+from asobi.core.melds import is_run, is_set
+
+# --- rows (列) -------------------------------------------------------------------------
+OPENING, MAIN, FINALE = 0, 1, 2
+ROWS = (OPENING, MAIN, FINALE)
+ROW_NAMES = ("opening", "main", "finale")
+ROW_NAMES_JA = ("オープニング", "メイン", "フィナーレ")
+
+# --- melds (役) ------------------------------------------------------------------------
+SEQUENCE, THREE, PAIR = "seq", "three", "pair"
+MELD_POINTS = {SEQUENCE: 7, THREE: 5, PAIR: 3}
+MELD_NAMES = {SEQUENCE: "sequence", THREE: "three of a kind", PAIR: "pair"}
+MELD_NAMES_JA = {SEQUENCE: "シーケンス", THREE: "3カード", PAIR: "ペア"}
+BOOST_COST = 1  # "ブーストカードを使用して揃えた役の評価点は-1点されます" (ruling: per boost)
+LOWEST, HIGHEST = 1, 7  # "シーケンスの役では、1と7は繋がりません"
+
+
+def is_wild(card: Card) -> bool:
+    return is_boost(card)
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A set of cards read as one meld. The same cards may read as two kinds (a firework
+    and two boosts: a sequence or three of a kind); the player declares which."""
+
+    kind: str
+    cards: tuple[Card, ...]  # in deck order
+    points: int
+    mask: int  # bit i set for FIREWORKS.cards[i]
+
+    @property
+    def boosts(self) -> int:
+        return sum(1 for c in self.cards if is_boost(c))
+
+    def encode(self) -> str:
+        return f"{self.kind} {' '.join(c.code for c in self.cards)}"
+
+    def __str__(self) -> str:
+        return f"{MELD_NAMES[self.kind]} {' '.join(c.code for c in self.cards)} ({self.points})"
+
+
+def meld_kinds(cards: tuple[Card, ...]) -> list[str]:
+    """Every kind these exact cards can be read as (section 5 B, カードの役)."""
+    if all(is_boost(c) for c in cards):
+        return []  # ruling: a meld must hold at least one firework card
+    kinds = []
+    if len(cards) == 3 and is_run(cards, 3, LOWEST, HIGHEST, suits="same", wild=is_wild):
+        kinds.append(SEQUENCE)
+    if len(cards) == 3 and is_set(cards, 3, wild=is_wild):
+        kinds.append(THREE)
+    if len(cards) == 2 and is_set(cards, 2, wild=is_wild):
+        kinds.append(PAIR)
+    return kinds
+
+
+def _catalogue() -> tuple[Meld, ...]:
+    melds = []
+    for size in (3, 2):
+        for cards in combinations(FIREWORKS.cards, size):
+            for kind in meld_kinds(cards):
+                boosts = sum(1 for c in cards if is_boost(c))
+                mask = sum(1 << FIREWORKS.index(c) for c in cards)
+                melds.append(Meld(kind, cards, MELD_POINTS[kind] - BOOST_COST * boosts, mask))
+    return tuple(melds)
+
+
+MELDS: tuple[Meld, ...] = _catalogue()
+MELD_BY_CODE: dict[str, Meld] = {m.encode().upper(): m for m in MELDS}
+# For each card, the melds whose lowest card (in deck order) it is: a hand's melds are found
+# by walking its own cards' lists and keeping the melds the hand covers.
+MELDS_FROM: tuple[tuple[Meld, ...], ...] = tuple(
+    tuple(m for m in MELDS if m.cards[0] is card) for card in FIREWORKS.cards
+)
+CARD_BIT: dict[Card, int] = {c: 1 << i for i, c in enumerate(FIREWORKS.cards)}
+
+
+def hand_mask(hand: list[Card]) -> int:
+    mask = 0
+    for c in hand:
+        mask |= CARD_BIT[c]
+    return mask
+
+
+def melds_in(hand: list[Card]) -> list[Meld]:
+    """Every meld the hand can make, best first, then in catalogue order."""
+    have = hand_mask(hand)
+    found = [m for c in hand for m in MELDS_FROM[FIREWORKS.index(c)] if m.mask & have == m.mask]
+    found.sort(key=MELD_ORDER.__getitem__)
+    return found
+
+
+MELD_ORDER: dict[Meld, int] = {
+    m: i for i, m in enumerate(sorted(MELDS, key=lambda m: (-m.points, MELDS.index(m))))
+}
+
+
+def find_meld(kind: str, cards: list[Card]) -> Meld | None:
+    code = f"{kind} {' '.join(c.code for c in FIREWORKS.sort(cards))}".upper()
+    return MELD_BY_CODE.get(code)
+
+
+def best_meld(cards: list[Card]) -> Meld | None:
+    """The highest-scoring reading of exactly these cards (for scenarios)."""
+    readings = [m for m in MELDS if m.mask == hand_mask(cards) and len(m.cards) == len(cards)]
+    return max(readings, key=lambda m: m.points, default=None)
+
+
+# --- actions ---------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Action A (duel): discard a hand card face up. Solo action B: remove it from the game."""
+
+    card: Card
+
+    def encode(self) -> str:
+        return f"discard {self.card.code}"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw one card: from the deck (``card`` is None) or the named face-up card."""
+
+    card: Card | None
+
+    def encode(self) -> str:
+        return "draw deck" if self.card is None else f"draw {self.card.code}"
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """Stop drawing: allowed only once the deck has run out mid-action (ruling)."""
+
+    def encode(self) -> str:
+        return "stop"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Place one meld from hand onto a row (action B; the final phase; 追い打ち)."""
+
+    row: int
+    meld: Meld
+
+    def encode(self) -> str:
+        return f"place {ROW_NAMES[self.row]} {self.meld.encode()}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Place nothing in the final phase or in 追い打ち."""
+
+    def encode(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Flip:
+    """Solo, turn start: the first turned-up card goes to the open cards (``to_open``) or
+    the removed cards; the next card turned up goes to the other area."""
+
+    to_open: bool
+
+    def encode(self) -> str:
+        return "open" if self.to_open else "remove"
+
+
+StarmineAction = Discard | Draw | Stop | Place | Pass | Flip
+
+DISCARD = {c: Discard(c) for c in FIREWORKS.cards}
+DRAW_DECK = Draw(None)
+DRAW = {c: Draw(c) for c in FIREWORKS.cards}
+STOP = Stop()
+PASS = Pass()
+FLIP_OPEN, FLIP_REMOVE = Flip(True), Flip(False)
+PLACE = {(row, m): Place(row, m) for row in ROWS for m in MELDS}
+
+
+def _parse(code: str) -> StarmineAction:
+    words = code.split()
+    if len(words) >= 4 and words[0].lower() == "place" and words[1].lower() in ROW_NAMES:
+        row = ROW_NAMES.index(words[1].lower())
+        try:
+            meld = find_meld(words[2].lower(), FIREWORKS.parse(words[3:]))
+        except Exception:
+            meld = None
+        if meld is not None:
+            return PLACE[(row, meld)]
+    raise BadActionCode(
+        f"{code!r} is not a Starmine action; try 'discard R4', 'draw deck', 'draw Y2', "
+        "'place main seq R4 R5 R6', 'pass', 'stop', 'open' or 'remove'"
+    )
+
+
+ACTION_SPACE: ActionSpace[StarmineAction] = ActionSpace(
+    [
+        DRAW_DECK,
+        STOP,
+        PASS,
+        FLIP_OPEN,
+        FLIP_REMOVE,
+        *DISCARD.values(),
+        *DRAW.values(),
+        *PLACE.values(),
+    ],
+    parse=_parse,
+)

@@ -1,0 +1,441 @@
+"""Starmine Rummy Pocket (スターマイン・ラミー ポケット): the duel and the solo contest.
+
+Section numbers refer to the rulebook (``shared/rulebooks/000_b5645c75669ad107.txt``):
+4 setup, 5 turns (A: 手札を増やす, B: 花火カードを配置する), 6 final phase, 7 scoring,
+8 追い打ち; "solo §n" to the ソロ用ルール. Rulings are in ``docs/rules/starmine.md``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import Any, Self
+
+from pydantic import Field, model_validator
+
+from asobi.core.cards import FIREWORKS, Card, is_boost
+from asobi.core.errors import IllegalAction
+from asobi.core.events import Event, private, public
+from asobi.core.protocol import GameOptions, Outcome, State
+from asobi.core.turns import NOBODY, just, order_from
+from asobi.games.starmine import scoring
+from asobi.games.starmine.actions import (
+    DISCARD,
+    DRAW,
+    DRAW_DECK,
+    FINALE,
+    FLIP_OPEN,
+    FLIP_REMOVE,
+    MAIN,
+    OPENING,
+    PASS,
+    PLACE,
+    ROW_NAMES,
+    ROWS,
+    STOP,
+    Discard,
+    Draw,
+    Flip,
+    Meld,
+    Pass,
+    Place,
+    StarmineAction,
+    Stop,
+    melds_in,
+)
+
+FIREWORK_CARDS = tuple(c for c in FIREWORKS.cards if not is_boost(c))
+BOOSTS = tuple(c for c in FIREWORKS.cards if is_boost(c))
+
+
+class StarmineOptions(GameOptions):
+    """``players``: 2 for the duel, 1 for the solo contest (ソロ用ルール)."""
+
+    players: int = 2
+    start_player: int | None = Field(
+        default=None, description="seat that plays first; drawn from the seed when unset"
+    )
+    hand_size: int = Field(default=3, ge=1, le=8, description="firework cards dealt to each hand")
+
+    @model_validator(mode="after")
+    def _start_player_is_a_seat(self) -> StarmineOptions:
+        if self.start_player is not None and not 0 <= self.start_player < self.players:
+            raise ValueError(f"start_player must be a seat 0..{self.players - 1}")
+        return self
+
+
+class Phase(StrEnum):
+    TURN = "turn"  # choose action A or B (solo: B or C)
+    DRAW = "draw"  # draw the cards the action owes, one at a time
+    FLIP = "flip"  # solo: a card was turned up at the start of the turn
+    FINAL = "final"  # section 6 / solo §4: one last meld each
+    CHASE = "chase"  # section 8: 追い打ち
+    OVER = "over"
+
+
+class StarmineState(State):
+    """The whole table. Lists hold cards in the order they lie; the deck's top is its end."""
+
+    def __init__(self, options: StarmineOptions, rng: random.Random) -> None:
+        self.options = options
+        self.rng = rng
+        self.solo = options.players == 1
+        n = options.players
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.deck: list[Card] = []
+        # Duel: the face-up discards (捨て札), side by side in the order they came.
+        # Solo: the open cards (オープン札) that may be drawn.
+        self.discards: list[Card] = []
+        self.removed: list[Card] = []  # solo: removed from the game (廃棄札)
+        self.boxed: list[Card] = []  # left in the box by a scenario, never in play
+        self.rows: list[list[list[Meld]]] = [[[], [], []] for _ in range(n)]
+        # Hand cards the other seat knows about: the boost each player starts with, and
+        # any card taken from the face-up discards, until it leaves the hand again.
+        self.known: list[set[Card]] = [set() for _ in range(n)]
+        self.turn = 0
+        self.phase = Phase.TURN
+        self.draws_left = 0
+        self.no_take: Card | None = None  # "この手番で捨てたカード以外であれば"
+        self.flipped: Card | None = None  # solo: the turned-up card awaiting its area
+        self.last_drawer: int | None = None  # who drew the deck's last card
+        self.queue: list[int] = []  # seats still to act in the final phase / this 追い打ち
+        self.placed_this_round = False
+        self.chase_rounds = 0
+        self.current_row = OPENING  # solo: rows below it are closed
+        self.failure: str | None = None  # solo: why the launch failed
+        self.result: Outcome | None = None
+        self._legal: list[StarmineAction] | None = None
+
+    # --- protocol ---------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.options.players
+
+    def active_seats(self) -> frozenset[int]:
+        if self.phase is Phase.OVER:
+            return NOBODY
+        if self.phase is Phase.FINAL or self.phase is Phase.CHASE:
+            return just(self.queue[0])
+        return just(self.turn)
+
+    def legal_actions(self, seat: int) -> list[StarmineAction]:  # type: ignore[override]
+        if self.phase is Phase.OVER or seat not in self.active_seats():
+            return []
+        if self._legal is None:
+            self._legal = self._list_legal(seat)
+        return list(self._legal)
+
+    def _list_legal(self, seat: int) -> list[StarmineAction]:
+        hand = self.hands[seat]
+        phase = self.phase
+        if phase is Phase.DRAW:
+            out: list[StarmineAction] = [DRAW_DECK] if self.deck else []
+            out += [DRAW[c] for c in self.discards if c is not self.no_take]
+            if not self.deck:
+                out.append(STOP)
+            return out
+        if phase is Phase.FLIP:
+            return [FLIP_OPEN, FLIP_REMOVE]
+        rows = self._open_rows()
+        places: list[StarmineAction] = [PLACE[(row, m)] for m in melds_in(hand) for row in rows]
+        if phase is Phase.TURN:
+            return [DISCARD[c] for c in FIREWORKS.sort(hand)] + places
+        return [*places, PASS]  # FINAL or CHASE
+
+    def _open_rows(self) -> tuple[int, ...]:
+        if not self.solo:
+            return ROWS
+        if self.phase is Phase.FINAL:
+            return (FINALE,)  # solo §4 ②: "フィナーレの列へ加えます"
+        return ROWS[self.current_row :]
+
+    def check(self, seat: int, action: Any) -> None:
+        phase = self.phase
+        if isinstance(action, Draw):
+            if phase is not Phase.DRAW:
+                raise IllegalAction(
+                    "§5 A/B", "nothing is owed: draw only after a discard or a meld"
+                )
+            if action.card is None:
+                if not self.deck:
+                    raise IllegalAction("§6", "the deck is empty")
+            elif action.card not in self.discards:
+                where = "open cards" if self.solo else "face-up discards"
+                raise IllegalAction("§5 A", f"{action.card} is not among the {where}")
+            elif action.card is self.no_take:
+                raise IllegalAction(
+                    "§5 A", f"{action.card} was discarded this turn: この手番で捨てたカード以外"
+                )
+            return
+        if isinstance(action, Discard):
+            if phase is not Phase.TURN:
+                raise IllegalAction(self._phase_rule(), f"no discarding now ({phase} phase)")
+            if action.card not in self.hands[seat]:
+                raise IllegalAction("§5 A", f"{action.card} is not in your hand")
+            return
+        if isinstance(action, Place):
+            self._check_place(seat, action)
+            return
+        if isinstance(action, Pass):
+            if phase is not Phase.FINAL and phase is not Phase.CHASE:
+                raise IllegalAction("§5", "a turn must take action A or B; passing is for §6/§8")
+            return
+        if isinstance(action, Stop):
+            if phase is not Phase.DRAW or self.deck:
+                raise IllegalAction(
+                    "§5 ruling", "drawing may stop only once the deck has run out mid-action"
+                )
+            return
+        if isinstance(action, Flip):
+            if phase is not Phase.FLIP:
+                raise IllegalAction("solo §3 A", "no turned-up card is waiting for its area")
+            return
+        raise IllegalAction("§5", f"{action!r} is not a Starmine action")
+
+    def _phase_rule(self) -> str:
+        return {
+            Phase.DRAW: "§5 A/B: finish drawing first",
+            Phase.FLIP: "solo §3 A: place the turned-up card first",
+            Phase.FINAL: "§6: only one meld or pass",
+            Phase.CHASE: "§8: only one meld or pass",
+        }.get(self.phase, "§5")
+
+    def _check_place(self, seat: int, action: Place) -> None:
+        phase = self.phase
+        if phase is Phase.DRAW or phase is Phase.FLIP:
+            raise IllegalAction(self._phase_rule(), "no placing now")
+        hand = self.hands[seat]
+        missing = [c for c in action.meld.cards if c not in hand]
+        if missing:
+            raise IllegalAction("§5 B", f"{' '.join(map(str, missing))} not in your hand")
+        if action.row not in self._open_rows():
+            if self.solo and phase is Phase.FINAL:
+                raise IllegalAction("solo §4 ②", "the last meld goes onto the finale")
+            raise IllegalAction(
+                "solo §3 C ②",
+                f"the {ROW_NAMES[action.row]} row is closed: rows are built from the bottom up",
+            )
+
+    def resolve(self, seat: int, action: Any) -> list[Event]:
+        self._legal = None
+        if isinstance(action, Draw):
+            return self._draw(seat, action.card)
+        if isinstance(action, Discard):
+            return self._discard(seat, action.card)
+        if isinstance(action, Place):
+            return self._place(seat, action)
+        if isinstance(action, Pass):
+            events = [public("pass", seat)]
+            return events + self._next_in_queue()
+        if isinstance(action, Stop):
+            return [public("stop", seat), *self._end_action()]
+        assert isinstance(action, Flip)
+        return self._flip(seat, action.to_open)
+
+    # --- turns ------------------------------------------------------------------------
+    def _discard(self, seat: int, card: Card) -> list[Event]:
+        self.hands[seat].remove(card)
+        self.known[seat].discard(card)
+        if self.solo:
+            self.removed.append(card)  # solo §3 B: "ゲームから除外"
+        else:
+            self.discards.append(card)
+            self.no_take = card
+        self.draws_left = 2
+        self.phase = Phase.DRAW
+        return [public("discard", seat, card=card.code)]
+
+    def _place(self, seat: int, action: Place) -> list[Event]:
+        meld, row = action.meld, action.row
+        hand = self.hands[seat]
+        for c in meld.cards:
+            hand.remove(c)
+            self.known[seat].discard(c)
+        events = [public("place", seat, row=ROW_NAMES[row], meld=meld.encode(), points=meld.points)]
+        if self.solo:
+            events += self._close_rows_below(row)
+        self.rows[seat][row].append(meld)
+        if self.phase is Phase.TURN:
+            if self.failure is not None:
+                return events + self._finish()
+            self.draws_left = len(meld.cards)
+            self.phase = Phase.DRAW
+            return events
+        self.placed_this_round = True
+        return events + self._next_in_queue()
+
+    def _close_rows_below(self, row: int) -> list[Event]:
+        """Solo §3 C ②③: a meld in a later row closes the earlier rows; the main row must
+        close higher than the opening."""
+        if row <= self.current_row:
+            return []
+        closes_main = self.current_row <= MAIN < row
+        self.current_row = row
+        if closes_main:
+            opening, main = (scoring.row_total(self.rows[0][r]) for r in (OPENING, MAIN))
+            if main <= opening:
+                self.failure = f"the main row closed at {main}, not above the opening's {opening}"
+                return [public("launch_failed", 0, reason=self.failure)]
+        return []
+
+    def _draw(self, seat: int, card: Card | None) -> list[Event]:
+        if card is None:
+            card = self.deck.pop()
+            events = [
+                public("draw", seat, source="deck", deck=len(self.deck)),
+                private("drew", seat, just(seat), card=card.code),
+            ]
+            if not self.deck:
+                self.last_drawer = seat
+        else:
+            self.discards.remove(card)
+            self.known[seat].add(card)
+            events = [public("draw", seat, source="discards", card=card.code)]
+        self.hands[seat].append(card)
+        self.draws_left -= 1
+        if self.draws_left == 0 or not (self.deck or self._drawable_discards()):
+            events += self._end_action()
+        return events
+
+    def _drawable_discards(self) -> bool:
+        return any(c is not self.no_take for c in self.discards)
+
+    def _end_action(self) -> list[Event]:
+        self.draws_left = 0
+        self.no_take = None
+        if self.last_drawer is not None:  # §6: the deck's last card has been drawn
+            return self._start_final()
+        self.turn = (self.turn + 1) % self.players
+        if self.solo:
+            return self._start_solo_turn()
+        self.phase = Phase.TURN
+        return []
+
+    # --- solo turn start (solo §3 A) ----------------------------------------------------
+    def _start_solo_turn(self) -> list[Event]:
+        self.flipped = self.deck.pop()
+        self.phase = Phase.FLIP
+        return [public("flip", 0, card=self.flipped.code, deck=len(self.deck))]
+
+    def _flip(self, seat: int, to_open: bool) -> list[Event]:
+        first = self.flipped
+        assert first is not None
+        self.flipped = None
+        (self.discards if to_open else self.removed).append(first)
+        events = [public("flip_to", seat, card=first.code, area="open" if to_open else "removed")]
+        if self.deck:
+            second = self.deck.pop()
+            (self.removed if to_open else self.discards).append(second)
+            area = "removed" if to_open else "open"
+            events.append(public("flip_to", seat, card=second.code, area=area))
+        if not self.deck:  # a turn-start flip took the last card: only the final meld
+            self.last_drawer = seat
+            return events + self._start_final()
+        self.phase = Phase.TURN
+        return events
+
+    # --- the end: final phase, scoring, 追い打ち --------------------------------------------
+    def _start_final(self) -> list[Event]:
+        assert self.last_drawer is not None
+        self.phase = Phase.FINAL
+        self.queue = order_from(self.last_drawer, self.players)
+        return [public("final_phase", self.last_drawer)]
+
+    def _next_in_queue(self) -> list[Event]:
+        self.queue.pop(0)
+        if self.queue:
+            return []
+        if self.phase is Phase.CHASE and not self.placed_this_round:
+            return self._finish()  # §8 ③: nobody could add: the game is drawn
+        return self._judge()
+
+    def _judge(self) -> list[Event]:
+        if self.solo or not scoring.duel_tied(self.rows):
+            return self._finish()
+        # §8 ①: 追い打ち, while anyone still holds a meld
+        if not any(melds_in(hand) for hand in self.hands):
+            return self._finish()
+        assert self.last_drawer is not None
+        self.phase = Phase.CHASE
+        self.chase_rounds += 1
+        self.queue = order_from(self.last_drawer, self.players)
+        self.placed_this_round = False
+        return [public("chase", None, round=self.chase_rounds)]
+
+    def _finish(self) -> list[Event]:
+        self.phase = Phase.OVER
+        self.queue = []
+        if self.solo:
+            self.result = scoring.solo_outcome(self.rows[0], self.failure)
+        else:
+            self.result = scoring.duel_outcome(self.rows, self.chase_rounds)
+        return [public("game_over", None, **self.result.to_json())]
+
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    # --- views ------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from asobi.games.starmine.views import view_of
+
+        return view_of(self, seat)
+
+    def determinize(self, seat: int | None, rng: random.Random) -> Self:
+        from asobi.games.starmine.views import determinize
+
+        return determinize(self, seat, rng)
+
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.hands = [list(h) for h in self.hands]
+        other.deck = list(self.deck)
+        other.discards = list(self.discards)
+        other.removed = list(self.removed)
+        other.boxed = list(self.boxed)
+        other.rows = [[list(r) for r in rows] for rows in self.rows]
+        other.known = [set(k) for k in self.known]
+        other.queue = list(self.queue)
+        other._legal = None
+        return other
+
+    # --- accounting (for tests and tools) ----------------------------------------------
+    def all_cards(self) -> list[Card]:
+        """Every card wherever it lies: each of the 30 must appear exactly once."""
+        cards = [c for h in self.hands for c in h] + self.deck + self.discards + self.removed
+        cards += self.boxed + [c for rows in self.rows for r in rows for m in r for c in m.cards]
+        if self.flipped is not None:
+            cards.append(self.flipped)
+        return cards
+
+
+def new_state(
+    options: StarmineOptions, seed: int, setup: Mapping[str, Any] | None = None
+) -> StarmineState:
+    """Section 4 (duel) / solo §2 setup, or a scenario (see ``scenarios.py``)."""
+    from asobi.games.starmine.scenarios import apply_setup
+
+    state = StarmineState(options, random.Random(seed))
+    if setup is not None:
+        apply_setup(state, setup)
+        return state
+    fireworks = list(FIREWORK_CARDS)
+    state.rng.shuffle(fireworks)
+    state.deck = fireworks
+    for seat in range(options.players):
+        state.hands[seat] = [state.deck.pop() for _ in range(options.hand_size)]
+        state.hands[seat].append(BOOSTS[seat])  # "更にブーストカード1枚を手札に加えます"
+        state.known[seat].add(BOOSTS[seat])
+    if state.solo:
+        state.boxed.append(BOOSTS[1])  # solo §2: one boost card only
+        state._start_solo_turn()
+    else:
+        state.discards.append(state.deck.pop())  # "山札から1枚カードをめくり、捨て札として"
+        if options.start_player is not None:
+            state.turn = options.start_player
+        else:
+            state.turn = state.rng.randrange(options.players)
+    return state
