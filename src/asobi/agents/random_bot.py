@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from asobi.agents.base import Decision, register_bot
 from asobi.core.actions import Action
+from asobi.core.bots import Decision, register_bot
 
 
 class RandomBot:

@@ -146,6 +146,8 @@ class GameSpec:
     factory: StateFactory
     summary: str = ""
     default_players: int | None = None
+    # The game's own bots by name (its heuristic bot, ...): ``factory(seed) -> Bot``.
+    bots: Mapping[str, Callable[[int], Any]] = field(default_factory=dict)
 
     def options(self, raw: GameOptions | Mapping[str, Any] | None = None) -> GameOptions:
         """Validate raw options into the game's options model, with a clear error."""

@@ -1,4 +1,4 @@
-"""The bot interface: a bot sees only what its seat may know.
+"""The bot interface, part of the protocol: a bot sees only what its seat may know.
 
 Whoever runs a bot (terminal, server, arena) calls :func:`choose_for`, which hands the
 bot a :class:`Decision`: the seat's view, its legal actions, and a sampler of worlds
@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from asobi.core.actions import Action
 from asobi.core.protocol import State
+from asobi.core.registry import get_spec
 
 
 @dataclass(frozen=True)
@@ -58,22 +59,30 @@ def choose_for(bot: Bot, state: State, seat: int) -> Action:
     return action
 
 
-BotFactory = Callable[[str, int], Bot]
-_FACTORIES: dict[str, BotFactory] = {}
+# Bots that play any game (random, search) register here by name; a game's own bots
+# (its heuristic bot) come with its GameSpec (``GameSpec.bots``), so a new game brings
+# its bots without touching this module or any front end.
+GenericBotFactory = Callable[[str, int], Bot]
+_GENERIC: dict[str, GenericBotFactory] = {}
 
 
-def register_bot(name: str, factory: BotFactory) -> None:
-    """Register a bot kind: ``factory(game_id, seed)`` returns a bot for that game."""
-    _FACTORIES[name] = factory
+def register_bot(name: str, factory: GenericBotFactory) -> None:
+    """Register a bot for every game: ``factory(game_id, seed)`` returns a bot."""
+    _GENERIC[name] = factory
 
 
-def bot_names() -> list[str]:
-    return sorted(_FACTORIES)
+def bot_names(game: str) -> list[str]:
+    return sorted({*_GENERIC, *get_spec(game).bots})
 
 
 def make_bot(name: str, game: str, seed: int = 0) -> Bot:
-    try:
-        factory = _FACTORIES[name]
-    except KeyError:
-        raise ValueError(f"no bot {name!r} (known: {', '.join(bot_names())})") from None
-    return factory(game, seed)
+    """A bot by name for a game: the game's own bots first, then the generic ones."""
+    own = get_spec(game).bots.get(name)
+    if own is not None:
+        bot: Bot = own(seed)
+        return bot
+    generic = _GENERIC.get(name)
+    if generic is None:
+        known = ", ".join(bot_names(game))
+        raise ValueError(f"no bot {name!r} for {game} (known: {known})")
+    return generic(game, seed)
