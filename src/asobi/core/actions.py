@@ -72,5 +72,5 @@ class ActionSpace(Generic[A]):
         """A boolean mask over the whole space, true where the action is legal."""
         allowed = [False] * len(self.actions)
         for a in legal:
-            allowed[self._index[a]] = True
+            allowed[self.index(a)] = True  # BadActionCode for an action not in the space
         return allowed

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from asobi.core.errors import RecordMismatch
+from asobi.core.errors import BadActionCode, IllegalAction, RecordMismatch
 from asobi.core.events import Event
-from asobi.core.protocol import GameOptions, Outcome, State
+from asobi.core.protocol import GameOptions, GameSpec, Outcome, State
 from asobi.core.registry import get_spec
 
 RECORD_FORMAT = 1
@@ -42,6 +42,8 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> GameRecord:
+        if not isinstance(data, Mapping):
+            raise RecordMismatch("not a game record: expected a JSON object")
         if data.get("format", RECORD_FORMAT) != RECORD_FORMAT:
             raise RecordMismatch(f"unsupported record format {data.get('format')!r}")
         try:
@@ -49,7 +51,7 @@ class GameRecord:
                 game=str(data["game"]),
                 options=dict(data.get("options") or {}),
                 seed=int(data["seed"]),
-                setup=dict(data["setup"]) if data.get("setup") else None,
+                setup=dict(data["setup"]) if data.get("setup") is not None else None,
                 moves=[(int(seat), str(code)) for seat, code in data.get("moves", [])],
                 outcome=dict(data["outcome"]) if data.get("outcome") else None,
             )
@@ -90,7 +92,7 @@ class Match:
             game=game,
             options=opts.model_dump(),
             seed=seed,
-            setup=dict(setup) if setup else None,
+            setup=dict(setup) if setup is not None else None,  # {} is a setup too
         )
 
     def play(self, seat: int, action: Any) -> list[Event]:
@@ -121,8 +123,7 @@ def replay_steps(record: GameRecord) -> Iterator[ReplayStep]:
     state = spec.new_game(record.options, record.seed, record.setup)
     yield ReplayStep(0, None, None, [], state.clone())
     for number, (seat, code) in enumerate(record.moves, start=1):
-        action = spec.action_space.decode(code)
-        events = state.apply(seat, action)
+        events = _replay_move(spec, state, number, seat, code)
         yield ReplayStep(number, seat, code, events, state.clone())
 
 
@@ -130,14 +131,22 @@ def replay(record: GameRecord) -> State:
     """The final state of a record, checked against the outcome the record claims."""
     spec = get_spec(record.game)
     state = spec.new_game(record.options, record.seed, record.setup)
-    for seat, code in record.moves:
-        state.apply(seat, spec.action_space.decode(code))
+    for number, (seat, code) in enumerate(record.moves, start=1):
+        _replay_move(spec, state, number, seat, code)
     result: Outcome | None = state.outcome()
     claimed = record.outcome
     actual = result.to_json() if result is not None else None
     if claimed is not None and _jsonable(claimed) != _jsonable(actual):
         raise RecordMismatch(f"replay ends with {actual}, the record claims {claimed}")
     return state
+
+
+def _replay_move(spec: GameSpec, state: State, number: int, seat: int, code: str) -> list[Event]:
+    """Play one recorded move; a move the game refuses means the record is not a game."""
+    try:
+        return state.apply(seat, spec.action_space.decode(code))
+    except (IllegalAction, BadActionCode) as exc:
+        raise RecordMismatch(f"move {number} (seat {seat}: {code!r}) does not replay: {exc}") from exc
 
 
 def _jsonable(value: Any) -> Any:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from asobi.core.protocol import GameSpec
 from asobi.games.starmine.actions import ACTION_SPACE
+from asobi.games.starmine.bots import make_greedy
 from asobi.games.starmine.rules import StarmineOptions, StarmineState, new_state
 
 SPEC = GameSpec(
@@ -20,6 +21,7 @@ SPEC = GameSpec(
     factory=new_state,
     summary=(Path(__file__).with_name("rules.md")).read_text(encoding="utf-8"),
     default_players=2,
+    bots={"greedy": make_greedy},
 )
 StarmineState.spec = SPEC
 

@@ -6,7 +6,8 @@ rules find a hand's melds by table look-up and actions are interned values.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from itertools import combinations
 
 from asobi.core.actions import ActionSpace
@@ -42,6 +43,8 @@ class Meld:
     cards: tuple[Card, ...]  # in deck order
     points: int
     mask: int  # bit i set for FIREWORKS.cards[i]
+    # Its position in MELDS, so tables can be indexed by it instead of hashing the meld.
+    index: int = field(default=-1, compare=False, repr=False)
 
     @property
     def boosts(self) -> int:
@@ -69,13 +72,14 @@ def meld_kinds(cards: tuple[Card, ...]) -> list[str]:
 
 
 def _catalogue() -> tuple[Meld, ...]:
-    melds = []
+    melds: list[Meld] = []
     for size in (3, 2):
         for cards in combinations(FIREWORKS.cards, size):
             for kind in meld_kinds(cards):
                 boosts = sum(1 for c in cards if is_boost(c))
                 mask = sum(1 << FIREWORKS.index(c) for c in cards)
-                melds.append(Meld(kind, cards, MELD_POINTS[kind] - BOOST_COST * boosts, mask))
+                points = MELD_POINTS[kind] - BOOST_COST * boosts
+                melds.append(Meld(kind, cards, points, mask, index=len(melds)))
     return tuple(melds)
 
 
@@ -86,7 +90,49 @@ MELD_BY_CODE: dict[str, Meld] = {m.encode().upper(): m for m in MELDS}
 MELDS_FROM: tuple[tuple[Meld, ...], ...] = tuple(
     tuple(m for m in MELDS if m.cards[0] is card) for card in FIREWORKS.cards
 )
+MELDS_WITH_LOWEST: dict[Card, tuple[Meld, ...]] = dict(
+    zip(FIREWORKS.cards, MELDS_FROM, strict=True)
+)
 CARD_BIT: dict[Card, int] = {c: 1 << i for i, c in enumerate(FIREWORKS.cards)}
+MELD_ORDER: dict[Meld, int] = {
+    m: i for i, m in enumerate(sorted(MELDS, key=lambda m: (-m.points, m.index)))
+}
+# MELD_ORDER by meld index: sorting by it needs no hashing of melds.
+MELD_RANK: tuple[int, ...] = tuple(MELD_ORDER[m] for m in MELDS)
+
+
+def _best_first(meld: Meld) -> int:
+    return MELD_RANK[meld.index]
+
+
+def _submasks(mask: int) -> Iterator[int]:
+    sub = mask
+    while True:
+        yield sub
+        if sub == 0:
+            return
+        sub = (sub - 1) & mask
+
+
+def _by_partners(card: Card) -> tuple[int, dict[int, tuple[Meld, ...]]]:
+    """The cards the melds in ``MELDS_WITH_LOWEST[card]`` may use besides ``card`` (at most
+    7: the same number in later colours, the next two numbers of its colour, the boosts),
+    and for every set of them a hand may hold, the melds it completes, best first."""
+    own = MELDS_WITH_LOWEST[card]
+    partners = 0
+    for m in own:
+        partners |= m.mask
+    partners &= ~CARD_BIT[card]
+    completes = {
+        held: tuple(sorted((m for m in own if m.mask & partners & ~held == 0), key=_best_first))
+        for held in _submasks(partners)
+    }
+    return partners, completes
+
+
+MELDS_BY_PARTNERS: dict[Card, tuple[int, dict[int, tuple[Meld, ...]]]] = {
+    c: _by_partners(c) for c in FIREWORKS.cards
+}
 
 
 def hand_mask(hand: list[Card]) -> int:
@@ -99,14 +145,12 @@ def hand_mask(hand: list[Card]) -> int:
 def melds_in(hand: list[Card]) -> list[Meld]:
     """Every meld the hand can make, best first, then in catalogue order."""
     have = hand_mask(hand)
-    found = [m for c in hand for m in MELDS_FROM[FIREWORKS.index(c)] if m.mask & have == m.mask]
-    found.sort(key=MELD_ORDER.__getitem__)
+    found: list[Meld] = []
+    for c in hand:
+        partners, completes = MELDS_BY_PARTNERS[c]
+        found += completes[have & partners]
+    found.sort(key=_best_first)
     return found
-
-
-MELD_ORDER: dict[Meld, int] = {
-    m: i for i, m in enumerate(sorted(MELDS, key=lambda m: (-m.points, MELDS.index(m))))
-}
 
 
 def find_meld(kind: str, cards: list[Card]) -> Meld | None:
@@ -188,6 +232,15 @@ STOP = Stop()
 PASS = Pass()
 FLIP_OPEN, FLIP_REMOVE = Flip(True), Flip(False)
 PLACE = {(row, m): Place(row, m) for row in ROWS for m in MELDS}
+# The same interned actions by meld index, then row: PLACE_ON[meld.index][row].
+PLACE_ON: tuple[tuple[Place, ...], ...] = tuple(
+    tuple(PLACE[(row, m)] for row in ROWS) for m in MELDS
+)
+
+
+def place_actions(melds: list[Meld], rows: tuple[int, ...]) -> list[Place]:
+    """Each meld onto each of the rows, in that order (meld by meld)."""
+    return [PLACE_ON[m.index][row] for m in melds for row in rows]
 
 
 def _parse(code: str) -> StarmineAction:

@@ -28,9 +28,9 @@ from asobi.games.starmine.actions import (
     FLIP_OPEN,
     FLIP_REMOVE,
     MAIN,
+    MELD_ORDER,
     OPENING,
     PASS,
-    PLACE,
     ROW_NAMES,
     ROWS,
     STOP,
@@ -43,6 +43,7 @@ from asobi.games.starmine.actions import (
     StarmineAction,
     Stop,
     melds_in,
+    place_actions,
 )
 
 FIREWORK_CARDS = tuple(c for c in FIREWORKS.cards if not is_boost(c))
@@ -105,6 +106,8 @@ class StarmineState(State):
         self.current_row = OPENING  # solo: rows below it are closed
         self.failure: str | None = None  # solo: why the launch failed
         self.result: Outcome | None = None
+        # Caches of active_seats() and legal_actions(), emptied by every resolve().
+        self._active: frozenset[int] | None = None
         self._legal: list[StarmineAction] | None = None
 
     # --- protocol ---------------------------------------------------------------------
@@ -113,6 +116,11 @@ class StarmineState(State):
         return self.options.players
 
     def active_seats(self) -> frozenset[int]:
+        if self._active is None:  # asked ~3 times per decision: compute it once
+            self._active = self._who_acts()
+        return self._active
+
+    def _who_acts(self) -> frozenset[int]:
         if self.phase is Phase.OVER:
             return NOBODY
         if self.phase is Phase.FINAL or self.phase is Phase.CHASE:
@@ -120,7 +128,7 @@ class StarmineState(State):
         return just(self.turn)
 
     def legal_actions(self, seat: int) -> list[StarmineAction]:  # type: ignore[override]
-        if self.phase is Phase.OVER or seat not in self.active_seats():
+        if seat not in self.active_seats():  # nobody acts once the game is over
             return []
         if self._legal is None:
             self._legal = self._list_legal(seat)
@@ -138,7 +146,7 @@ class StarmineState(State):
         if phase is Phase.FLIP:
             return [FLIP_OPEN, FLIP_REMOVE]
         rows = self._open_rows()
-        places: list[StarmineAction] = [PLACE[(row, m)] for m in melds_in(hand) for row in rows]
+        places: list[StarmineAction] = [*place_actions(melds_in(hand), rows)]
         if phase is Phase.TURN:
             return [DISCARD[c] for c in FIREWORKS.sort(hand)] + places
         return [*places, PASS]  # FINAL or CHASE
@@ -161,8 +169,11 @@ class StarmineState(State):
                 if not self.deck:
                     raise IllegalAction("§6", "the deck is empty")
             elif action.card not in self.discards:
-                where = "open cards" if self.solo else "face-up discards"
-                raise IllegalAction("§5 A", f"{action.card} is not among the {where}")
+                if self.solo:
+                    raise IllegalAction(
+                        "solo §3 B", f"{action.card} is not among the open cards (オープン札)"
+                    )
+                raise IllegalAction("§5 A", f"{action.card} is not among the face-up discards")
             elif action.card is self.no_take:
                 raise IllegalAction(
                     "§5 A", f"{action.card} was discarded this turn: この手番で捨てたカード以外"
@@ -172,13 +183,16 @@ class StarmineState(State):
             if phase is not Phase.TURN:
                 raise IllegalAction(self._phase_rule(), f"no discarding now ({phase} phase)")
             if action.card not in self.hands[seat]:
-                raise IllegalAction("§5 A", f"{action.card} is not in your hand")
+                rule = "solo §3 B" if self.solo else "§5 A"
+                raise IllegalAction(rule, f"{action.card} is not in your hand")
             return
         if isinstance(action, Place):
             self._check_place(seat, action)
             return
         if isinstance(action, Pass):
             if phase is not Phase.FINAL and phase is not Phase.CHASE:
+                if self.solo:
+                    raise IllegalAction("solo §3", "a turn must take action B or C; no passing")
                 raise IllegalAction("§5", "a turn must take action A or B; passing is for §6/§8")
             return
         if isinstance(action, Stop):
@@ -194,9 +208,14 @@ class StarmineState(State):
         raise IllegalAction("§5", f"{action!r} is not a Starmine action")
 
     def _phase_rule(self) -> str:
+        if self.solo:
+            return {
+                Phase.DRAW: "solo §3 B/C: finish drawing first",
+                Phase.FLIP: "solo §3 A: place the turned-up card first",
+                Phase.FINAL: "solo §4 ②: only the final meld or pass",
+            }.get(self.phase, "solo §3")
         return {
             Phase.DRAW: "§5 A/B: finish drawing first",
-            Phase.FLIP: "solo §3 A: place the turned-up card first",
             Phase.FINAL: "§6: only one meld or pass",
             Phase.CHASE: "§8: only one meld or pass",
         }.get(self.phase, "§5")
@@ -205,6 +224,10 @@ class StarmineState(State):
         phase = self.phase
         if phase is Phase.DRAW or phase is Phase.FLIP:
             raise IllegalAction(self._phase_rule(), "no placing now")
+        if action.meld not in MELD_ORDER or action.row not in ROWS:  # a hand-built action
+            raise IllegalAction(
+                "§5 B", f"{action.meld.encode()!r} is not a meld (役) of 2 or 3 cards on a row"
+            )
         hand = self.hands[seat]
         missing = [c for c in action.meld.cards if c not in hand]
         if missing:
@@ -218,6 +241,7 @@ class StarmineState(State):
             )
 
     def resolve(self, seat: int, action: Any) -> list[Event]:
+        self._active = None
         self._legal = None
         if isinstance(action, Draw):
             return self._draw(seat, action.card)
@@ -389,7 +413,7 @@ class StarmineState(State):
     def clone(self) -> Self:
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
+        other.rng = random.Random(0)  # a cheap seed (no OS entropy); overwritten next line
         other.rng.setstate(self.rng.getstate())
         other.hands = [list(h) for h in self.hands]
         other.deck = list(self.deck)
@@ -399,6 +423,7 @@ class StarmineState(State):
         other.rows = [[list(r) for r in rows] for rows in self.rows]
         other.known = [set(k) for k in self.known]
         other.queue = list(self.queue)
+        other._active = None
         other._legal = None
         return other
 

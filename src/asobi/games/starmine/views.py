@@ -77,4 +77,7 @@ def determinize(state: S, seat: int | None, rng: random.Random) -> S:
         world.hands[s] = [c for c in world.hands[s] if c in world.known[s]] + pool[:unknown]
         del pool[:unknown]
     world.deck = pool
+    # The true generator's state would betray the shuffle it made (Mersenne Twister can be
+    # run backwards): the world gets a generator of its own.
+    world.rng = random.Random(rng.getrandbits(64))
     return world

@@ -1,0 +1,216 @@
+"""Starmine throughput on one core, through the public protocol only.
+
+    .venv/bin/python benchmarks/bench_starmine.py                 # the table
+    .venv/bin/python benchmarks/bench_starmine.py --json out.json # and the figures as JSON
+    .venv/bin/python benchmarks/bench_starmine.py --profile       # plus cProfile's top entries
+
+Every decision of a "random" playout goes through the protocol exactly as an arena or a
+front end drives it: ``active_seats()`` names the seat, ``legal_actions(seat)`` lists every
+legal action, one is chosen with a seeded ``random.Random``, and ``apply(seat, action)``
+validates it before carrying it out. Setup is counted (one ``new_game`` per game); the
+options are validated once, as an arena does for a batch of games with the same options.
+
+The "greedy" row runs the game's own greedy bot in every seat through
+``asobi.core.bots.choose_for``: each decision builds the bot's :class:`Decision` (a clone
+of the state for the world sampler, the seat's view, its legal actions), asks the bot,
+and re-checks the answer against the legal list, as front ends do.
+
+Each figure is the best of ``--repeat`` runs (the machine is shared; the best run is the
+one least disturbed by other processes); the median is reported too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import json
+import os
+import platform
+import pstats
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from asobi.core.bots import Bot, choose_for, make_bot
+from asobi.core.protocol import GameOptions, GameSpec
+from asobi.core.registry import get_spec
+
+SPEC: GameSpec = get_spec("starmine")
+DUEL: GameOptions = SPEC.options({"players": 2})
+SOLO: GameOptions = SPEC.options({"players": 1})
+
+
+def random_playout(options: GameOptions, seed: int) -> int:
+    """One full game, every seat choosing uniformly among its legal actions; the number
+    of decisions it took."""
+    state = SPEC.new_game(options, seed)
+    rng = random.Random(seed)
+    decisions = 0
+    while True:
+        active = state.active_seats()
+        if not active:
+            return decisions
+        for seat in active:  # Starmine never has simultaneous decisions; take each seat
+            legal = state.legal_actions(seat)
+            state.apply(seat, rng.choice(legal))
+            decisions += 1
+
+
+def bot_playout(options: GameOptions, seed: int, bot_name: str) -> int:
+    """One full game with the named bot in every seat, through ``choose_for``."""
+    state = SPEC.new_game(options, seed)
+    bots: list[Bot] = [
+        make_bot(bot_name, SPEC.id, seed * 7 + seat) for seat in range(options.players)
+    ]
+    decisions = 0
+    while True:
+        active = state.active_seats()
+        if not active:
+            return decisions
+        for seat in active:
+            state.apply(seat, choose_for(bots[seat], state, seat))
+            decisions += 1
+
+
+def measure(
+    name: str, playout: Callable[[int], int], games: int, repeat: int, first_seed: int = 0
+) -> dict[str, Any]:
+    """Play ``games`` seeded games ``repeat`` times; games/s and decisions/s."""
+    runs = []
+    decisions = 0
+    for _ in range(repeat):
+        decisions = 0
+        start = time.perf_counter()
+        for seed in range(first_seed, first_seed + games):
+            decisions += playout(seed)
+        runs.append(time.perf_counter() - start)
+    best = min(runs)
+    median = statistics.median(runs)
+    return {
+        "name": name,
+        "games": games,
+        "repeat": repeat,
+        "decisions": decisions,
+        "decisions_per_game": decisions / games,
+        "games_per_s": games / best,
+        "decisions_per_s": decisions / best,
+        "us_per_decision": 1e6 * best / decisions,
+        "games_per_s_median": games / median,
+        "decisions_per_s_median": decisions / median,
+        "seconds": runs,
+    }
+
+
+def machine() -> dict[str, Any]:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return {
+        "python": sys.version.split()[0],
+        "implementation": platform.python_implementation(),
+        "platform": platform.platform(),
+        "cpu": cpu,
+        "cpus": os.cpu_count(),
+        "load_average": list(os.getloadavg()) if hasattr(os, "getloadavg") else None,
+    }
+
+
+def profile(games: int, top: int) -> str:
+    """cProfile of random duel playouts, sorted by own time."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for seed in range(games):
+        random_playout(DUEL, seed)
+    profiler.disable()
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
+    return out.getvalue()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=5000, help="random duel games per run")
+    parser.add_argument("--solo-games", type=int, default=5000, help="random solo games per run")
+    parser.add_argument("--greedy-games", type=int, default=300, help="greedy-vs-greedy games")
+    parser.add_argument("--repeat", type=int, default=5, help="runs per figure; best is kept")
+    parser.add_argument("--pin", type=int, default=None, help="pin the process to this CPU")
+    parser.add_argument("--json", help="also write the figures to this JSON file")
+    parser.add_argument("--profile", action="store_true", help="print cProfile's top entries")
+    parser.add_argument("--top", type=int, default=20, help="profile entries to print")
+    args = parser.parse_args(argv)
+
+    if args.pin is not None:
+        os.sched_setaffinity(0, {args.pin})
+
+    # Warm up: imports, interned tables, caches.
+    for seed in range(200):
+        random_playout(DUEL, seed)
+        random_playout(SOLO, seed)
+
+    rows = [
+        measure("random duel", lambda s: random_playout(DUEL, s), args.games, args.repeat),
+        measure("random solo", lambda s: random_playout(SOLO, s), args.solo_games, args.repeat),
+    ]
+    if "greedy" in SPEC.bots and args.greedy_games > 0:
+        rows.append(
+            measure(
+                "greedy duel",
+                lambda s: bot_playout(DUEL, s, "greedy"),
+                args.greedy_games,
+                max(1, args.repeat // 2),
+            )
+        )
+        rows.append(
+            measure(
+                "greedy solo",
+                lambda s: bot_playout(SOLO, s, "greedy"),
+                args.greedy_games,
+                max(1, args.repeat // 2),
+            )
+        )
+
+    info = machine()
+    print(f"python {info['python']} ({info['implementation']}) on {info['cpu']}, one core")
+    header = (
+        f"{'playouts':<12} {'games':>6} {'games/s':>9} {'decisions/s':>12} "
+        f"{'dec/game':>9} {'us/dec':>7} {'games/s med':>12}"
+    )
+    print(header)
+    print("-" * len(header))
+    for r in rows:
+        print(
+            f"{r['name']:<12} {r['games']:>6} {r['games_per_s']:>9,.0f} "
+            f"{r['decisions_per_s']:>12,.0f} {r['decisions_per_game']:>9.1f} "
+            f"{r['us_per_decision']:>7.2f} {r['games_per_s_median']:>12,.0f}"
+        )
+    duel = rows[0]
+    print(
+        f"targets (issue 2): >= 2,000 random duel games/s: "
+        f"{'met' if duel['games_per_s'] >= 2000 else 'NOT met'}; "
+        f">= 60,000 decisions/s: {'met' if duel['decisions_per_s'] >= 60000 else 'NOT met'}"
+    )
+
+    report: dict[str, Any] = {"machine": info, "results": rows}
+    if args.profile:
+        text = profile(min(args.games, 3000), args.top)
+        print(text)
+        report["profile"] = text
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(report, f, indent=1)
+            f.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,460 @@
+"""The ``asobi`` command: list games, read their rules, play them, replay saved games."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+
+from asobi import __version__
+from asobi.core.bots import bot_names
+from asobi.core.errors import AsobiError, InvalidOptions, RecordMismatch
+from asobi.core.protocol import GameSpec
+from asobi.core.records import GameRecord
+from asobi.core.registry import all_specs, get_spec
+
+EXIT_ERROR = 1
+EXIT_INTERRUPTED = 130
+
+
+def _playable() -> str:
+    try:
+        specs = all_specs()
+    except Exception:  # the help must show even if a game fails to load
+        return "see `asobi games`"
+    return ", ".join(f"{s.id} = {s.name_en} ({s.name_ja})" for s in specs) or "none yet"
+
+
+HELP = f"""
+Play Japanese indie tabletop games in the terminal: against bots, with friends on one
+screen (hot-seat), or alone.
+
+asobi (遊び, "play") covers five games: Starmine Rummy Pocket (スターマイン・ラミー ポケット),
+It's Mine! (イッツマイン!), Laminate Rummy (ラミネートラミー), Rummy City (ラミーシティ) and
+Carrotein (星をなくしたキャロテイン). **Playable now:** {_playable()}.
+
+Examples:
+
+* `asobi play starmine` : a duel against the bot
+
+* `asobi play starmine --solo` : the solo contest, ending with your title
+
+* `asobi play starmine --hotseat` : two people sharing one screen
+
+* `asobi rules starmine` : the rules in a page
+
+* `asobi replay game.json` : step through a game saved with `--save game.json`
+"""
+
+app = typer.Typer(
+    name="asobi",
+    help=HELP,
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="markdown",
+    pretty_exceptions_show_locals=False,
+)
+
+
+def _console() -> Console:
+    return Console(highlight=False)
+
+
+def _fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
+    typer.echo(f"asobi: error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def _spec(game: str) -> GameSpec:
+    try:
+        return get_spec(game)
+    except AsobiError as exc:
+        _fail(str(exc))
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"asobi {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    pass
+
+
+# --- asobi games -------------------------------------------------------------------------
+@app.command()
+def games() -> None:
+    """List the games you can play, with their Japanese names, seat counts and bots."""
+    import asobi.agents  # noqa: F401  (registers the generic bots)
+
+    table = Table(title="asobi games")
+    table.add_column("id", style="bold")
+    table.add_column("English")
+    table.add_column("日本語", no_wrap=True)
+    table.add_column("players", justify="center", no_wrap=True)
+    table.add_column("bots")
+    for spec in all_specs():
+        seats = ", ".join(f"{n} (solo)" if n == 1 else str(n) for n in sorted(spec.seat_counts))
+        table.add_row(spec.id, spec.name_en, spec.name_ja, seats, ", ".join(bot_names(spec.id)))
+    console = _console()
+    console.print(table)
+    console.print(
+        "Play one with [bold]asobi play ID[/]; read its rules with [bold]asobi rules ID[/]."
+    )
+
+
+# --- asobi rules -------------------------------------------------------------------------
+@app.command()
+def rules(
+    game: Annotated[
+        str, typer.Argument(help="Game id, e.g. starmine (see `asobi games`).", metavar="GAME")
+    ],
+) -> None:
+    """Print a game's rules summary, e.g. `asobi rules starmine` (スターマイン・ラミー ポケット)."""
+    spec = _spec(game)
+    console = _console()
+    if not spec.summary:
+        console.print(f"{spec.name_en} ({spec.name_ja}) has no rules summary yet.")
+        return
+    console.print(Markdown(spec.summary))
+
+
+# --- asobi play --------------------------------------------------------------------------
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """``key=value`` pairs; values are read as JSON where they can be (3, true, null)."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            _fail(f"--option {pair!r}: expected key=value, e.g. --option start_player=0")
+        try:
+            options[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            options[key] = raw.strip()
+    return options
+
+
+def _option_names(spec: GameSpec) -> str:
+    return ", ".join(spec.options_model.model_fields)
+
+
+def _seating(
+    spec: GameSpec,
+    players: int,
+    *,
+    hotseat: bool,
+    seat_types: list[str] | None,
+    bot: str | None,
+    seat: int,
+) -> list[str]:
+    from asobi.play.loop import HUMAN, default_bot
+
+    chosen_bot = bot or default_bot(spec.id)
+    known = bot_names(spec.id)
+    if bot is not None and bot not in known:
+        _fail(f"--bot {bot}: no such bot for {spec.id} (known: {', '.join(known)})")
+    if seat_types is not None:
+        seats = []
+        for kind in seat_types:
+            if kind in ("human", "h"):
+                seats.append(HUMAN)
+            elif kind == "bot":
+                seats.append(chosen_bot)
+            elif kind in known:
+                seats.append(kind)
+            else:
+                _fail(
+                    f"--seat-types: {kind!r} is neither 'human', 'bot' nor a bot name "
+                    f"(bots: {', '.join(known)})"
+                )
+        return seats
+    if hotseat:
+        if bot is not None:
+            _fail("--bot has no seat to fill in a --hotseat game (every seat is human)")
+        return [HUMAN] * players
+    if players == 1:
+        if bot is not None:
+            _fail("--bot has no seat to fill in a solo game; use --seat-types bot to watch a bot")
+        return [HUMAN]
+    if not 0 <= seat < players:
+        _fail(f"--seat {seat}: seats are 0..{players - 1}")
+    return [HUMAN if s == seat else chosen_bot for s in range(players)]
+
+
+def _read_json(path: Path, what: str) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        _fail(f"{what} {path}: {exc.strerror or exc}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        _fail(f"{what} {path}: not JSON ({exc})")
+    if not isinstance(data, dict):
+        _fail(f"{what} {path}: expected a JSON object")
+    return data
+
+
+@app.command()
+def play(
+    game: Annotated[
+        str,
+        typer.Argument(
+            help="Game id: starmine = Starmine Rummy Pocket (スターマイン・ラミー ポケット). "
+            "See `asobi games`.",
+            show_default=False,
+            metavar="GAME",
+        ),
+    ],
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players", "-n", metavar="N", help="Number of seats (default: the game's usual)."
+        ),
+    ] = None,
+    solo: Annotated[
+        bool,
+        typer.Option(
+            "--solo",
+            help="One player: for Starmine, the solo contest, scored at the end with an "
+            "evaluation and a title (ソロ用ルール, 称号).",
+        ),
+    ] = False,
+    hotseat: Annotated[
+        bool,
+        typer.Option(
+            "--hotseat",
+            help="Every seat is a human sharing this screen; the screen is cleared and you are "
+            "asked to pass the device between turns, so hands stay hidden.",
+        ),
+    ] = False,
+    bot: Annotated[
+        str | None,
+        typer.Option(
+            "--bot",
+            metavar="NAME",
+            help="The opponents' bot: 'greedy' (Starmine's heuristic bot, the default where a "
+            "game has it) or 'random'. `asobi games` lists each game's bots.",
+            show_default=False,
+        ),
+    ] = None,
+    seat: Annotated[
+        int,
+        typer.Option(
+            "--seat",
+            metavar="N",
+            help="Your seat against bots (who starts is drawn from the seed).",
+        ),
+    ] = 0,
+    seat_types: Annotated[
+        str | None,
+        typer.Option(
+            "--seat-types",
+            metavar="TYPES",
+            help="Who sits where, one per seat: human, bot or a bot name, e.g. 'human,random', "
+            "'greedy,human' or 'bot,bot' to watch two bots.",
+            show_default=False,
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            metavar="N",
+            help="Seed of the deal; the same seed and moves give the same game "
+            "(default: random, printed at the start).",
+            show_default=False,
+        ),
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            "--save",
+            metavar="FILE",
+            help="Save the game record (JSON) to this file at the end, for `asobi replay`.",
+            show_default=False,
+        ),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            metavar="KEY=VALUE",
+            help="A game option as key=value (repeatable), checked by the game, e.g. "
+            "-o start_player=0 or -o hand_size=4.",
+            show_default=False,
+        ),
+    ] = None,
+    setup: Annotated[
+        Path | None,
+        typer.Option(
+            "--setup",
+            metavar="FILE",
+            help="Start from a scenario (JSON: pinned hands, deck order, ...) instead of a deal.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Play a game in the terminal: a duel against a bot, hot-seat, or solo.
+
+    * `asobi play starmine` : you against the bot (greedy where the game has it)
+
+    * `asobi play starmine --solo` : the solo contest (ソロ用ルール)
+
+    * `asobi play starmine --hotseat` : two people, one screen
+
+    * `asobi play starmine --seed 7 --save game.json` : a fixed deal, saved for replay
+
+    Choose each move by its number or type its code (`discard R4`, `place main seq R4 R5 W1`);
+    a move the rules forbid is refused with the rule's name. `?` at the prompt helps.
+    """
+    from asobi.play.io import terminal_ask
+    from asobi.play.loop import play_game
+
+    spec = _spec(game)
+    options = parse_options(option or [])
+    kinds = [k.strip().lower() for k in seat_types.split(",")] if seat_types else None
+    if hotseat and kinds is not None:
+        _fail("use either --hotseat or --seat-types, not both")
+    if solo:
+        if 1 not in spec.seat_counts:
+            _fail(f"{spec.id} has no solo mode (players: {spec.seat_counts})")
+        if players not in (None, 1):
+            _fail(f"--solo means one player, not --players {players}")
+        players = 1
+    if kinds is not None:
+        if players is None:
+            players = len(kinds)
+        elif players != len(kinds):
+            _fail(f"--seat-types names {len(kinds)} seats but --players is {players}")
+    if players is not None:
+        if "players" in options and options["players"] != players:
+            _fail("give the number of players once (--players or -o players=...)")
+        options["players"] = players
+    if hotseat and options.get("players") == 1:
+        _fail("--hotseat needs more than one seat")
+    unknown = sorted(set(options) - set(spec.options_model.model_fields))
+    if unknown:
+        _fail(
+            f"{spec.id} has no option {', '.join(map(repr, unknown))} "
+            f"(its options: {_option_names(spec)})"
+        )
+    try:
+        opts = spec.options(options)
+    except InvalidOptions as exc:
+        _fail(str(exc))
+    seats = _seating(spec, opts.players, hotseat=hotseat, seat_types=kinds, bot=bot, seat=seat)
+    scenario = _read_json(setup, "--setup") if setup is not None else None
+    if save is not None and not save.parent.is_dir():
+        _fail(f"--save {save}: the folder {save.parent} does not exist")
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+
+    console = _console()
+    try:
+        result = play_game(
+            spec.id, opts.model_dump(), seed, seats, console, terminal_ask(console), scenario
+        )
+    except AsobiError as exc:
+        _fail(str(exc))
+    except ValueError as exc:  # an unknown bot name, a bad seat list
+        _fail(str(exc))
+
+    if save is not None:
+        try:
+            result.match.record.save(save)
+        except OSError as exc:
+            _fail(f"--save {save}: {exc.strerror or exc}")
+        what = "Record" if result.finished else "Record of the unfinished game"
+        console.print(f"{what} saved to [bold]{save}[/]; replay it with: asobi replay {save}")
+    elif result.finished:
+        console.print(
+            f"[dim]Seed {seed}. Add --save FILE to keep the record for `asobi replay`.[/]"
+        )
+    if result.reason == "interrupted":
+        raise typer.Exit(EXIT_INTERRUPTED)
+    if not result.finished and result.reason != "quit":
+        raise typer.Exit(EXIT_ERROR)
+
+
+# --- asobi replay ------------------------------------------------------------------------
+def load_record(path: Path) -> GameRecord:
+    data = _read_json(path, "record")
+    try:
+        return GameRecord.from_json(data)
+    except RecordMismatch as exc:
+        _fail(f"record {path}: {exc}")
+
+
+@app.command()
+def replay(
+    file: Annotated[
+        Path,
+        typer.Argument(help="A record saved by `asobi play ... --save FILE`.", metavar="FILE"),
+    ],
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat", metavar="N", help="Watch as this seat: its hand is shown.", show_default=False
+        ),
+    ] = None,
+    spectator: Annotated[
+        bool,
+        typer.Option(
+            "--spectator",
+            help="Watch as a spectator: no hands (the default, except in solo games).",
+        ),
+    ] = False,
+    step: Annotated[
+        bool,
+        typer.Option(
+            "--step/--all",
+            help="--step waits for Enter between moves (a: show the rest, q: stop); "
+            "--all prints the whole game at once.",
+        ),
+    ] = True,
+) -> None:
+    """Step through a saved game: each move, then the table as a seat or a spectator sees it.
+
+    The replay is checked against the outcome the record claims.
+    """
+    from asobi.play.io import terminal_ask
+    from asobi.play.replay import replay_record
+
+    if seat is not None and spectator:
+        _fail("use either --seat N or --spectator, not both")
+    record = load_record(file)
+    if seat is None and not spectator and record.options.get("players") == 1:
+        seat = 0  # a solo game: its one player's view, hand included
+    console = _console()
+    ask = terminal_ask(console) if step else None
+    try:
+        replay_record(record, console, viewer=seat, ask=ask)
+    except AsobiError as exc:
+        _fail(f"record {file}: {exc}")
+    except KeyboardInterrupt:
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+
+
+def main() -> None:
+    """Entry point of the ``asobi`` console script."""
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,346 @@
+"""Terminal rendering of a Starmine view (rich), for ``asobi play`` and ``asobi replay``.
+
+It reads only the JSON-ready view (see ``views.py``) and events, never a state, so it can
+show nothing a seat may not know. English first, the game's own terms in Japanese after.
+The front end (``asobi.play``) finds this module by the game's id and calls:
+
+- ``render(view, console)``: the table as ``view["seat"]`` sees it, and the outcome;
+- ``event_text(event, names, viewer)``: one line for an event (``None``: nothing to say);
+- ``action_text(code)``: an action code with its cards coloured.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+ROWS = ("opening", "main", "finale")
+ROW_JA = {"opening": "オープニング", "main": "メイン", "finale": "フィナーレ"}
+MELD_EN = {"seq": "sequence", "three": "three of a kind", "pair": "pair"}
+MELD_JA = {"seq": "シーケンス", "three": "3カード", "pair": "ペア"}
+COLOUR_STYLE = {
+    "R": "bold red",
+    "Y": "bold yellow",
+    "G": "bold green",
+    "B": "bold bright_blue",
+    "W": "bold magenta",  # boost cards (ブーストカード), wild
+}
+CARD = re.compile(r"\b([RYGBW])([1-7])\b")
+TITLE = "Starmine Rummy Pocket スターマイン・ラミー ポケット"
+
+
+# --- small pieces ------------------------------------------------------------------------
+def card_text(code: str) -> Text:
+    """One card code in its firework colour (boosts in magenta)."""
+    return Text(code, style=COLOUR_STYLE.get(code[:1], ""))
+
+
+def cards_text(codes: Sequence[str], empty: str = "—") -> Text:
+    if not codes:
+        return Text(empty, style="dim")
+    return Text(" ").join(card_text(c) for c in codes)
+
+
+def colour_codes(text: str) -> Text:
+    """Any text with the card codes in it coloured."""
+    out = Text(text)
+    for match in CARD.finditer(text):
+        out.stylize(COLOUR_STYLE[match.group(1)], match.start(), match.end())
+    return out
+
+
+def action_text(code: str) -> Text:
+    return colour_codes(code)
+
+
+def meld_text(meld: Mapping[str, Any]) -> Text:
+    kind = str(meld["kind"])
+    out = Text(f"{MELD_EN.get(kind, kind)} ")
+    out.append_text(cards_text(meld["cards"]))
+    out.append(f"  {meld['points']}", style="bold")
+    return out
+
+
+def row_label(row: str) -> Text:
+    return Text.assemble((row, "bold"), " ", (ROW_JA[row], "dim"))
+
+
+def _seat_name(seat: int, viewer: int | None, solo: bool) -> str:
+    if solo:
+        return "you"
+    return f"seat {seat} (you)" if seat == viewer else f"seat {seat}"
+
+
+# --- the table ---------------------------------------------------------------------------
+def _status(view: Mapping[str, Any]) -> Text:
+    solo = view["mode"] == "solo"
+    phase = view["phase"]
+    active = view.get("active") or []
+    viewer = view.get("seat")
+    if phase == "over":
+        return Text("Game over 終了", style="bold")
+    who = ", ".join(_seat_name(s, viewer, solo) for s in active)
+    if phase == "turn":
+        doing = (
+            "B: remove a card and draw 2 · C: place a meld"
+            if solo
+            else "A: discard 1 and draw 2 (手札を増やす) · B: place a meld (花火カードを配置する)"
+        )
+    elif phase == "draw":
+        n = view.get("draws_left", 0)
+        source = "deck or open cards" if solo else "deck or discards"
+        doing = f"draw {n} more card{'s' if n != 1 else ''} from the {source}"
+    elif phase == "flip":
+        doing = "the turned-up card goes to the open cards (open) or the removed cards (remove)"
+    elif phase == "final":
+        doing = (
+            "final phase 最終フェーズ: one last meld on the finale, or pass"
+            if solo
+            else "final phase 最終フェーズ: one last meld on any row, or pass"
+        )
+    elif phase == "chase":
+        doing = f"追い打ち round {view.get('chase_rounds', 0)}: add one meld to any row, or pass"
+    else:
+        doing = phase
+    return Text.assemble((f"{who} to act", "bold"), " — ", doing)
+
+
+def _rows_table(view: Mapping[str, Any]) -> Table:
+    solo = view["mode"] == "solo"
+    viewer = view.get("seat")
+    seats = view["seats"]
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, expand=False)
+    table.add_column("row 列")
+    for s, _ in enumerate(seats):
+        table.add_column(_seat_name(s, viewer, solo), overflow="fold")
+    current = view.get("current_row")
+    for row in ROWS:
+        label = row_label(row)
+        if solo and current is not None:
+            if ROWS.index(row) < ROWS.index(current):
+                label.append(" closed 完成", style="dim italic")
+            elif row == current and view["phase"] != "over":
+                label.append(" ← building", style="cyan")
+        cells: list[RenderableType] = []
+        for seat in seats:
+            melds = seat["rows"][row]
+            lines = [meld_text(m) for m in melds] or [Text("—", style="dim")]
+            if len(melds) > 1:
+                lines.append(Text(f"= {seat['row_totals'][row]}", style="bold cyan"))
+            cells.append(Group(*lines))
+        table.add_row(label, *cells)
+    return table
+
+
+def _cards_line(label: str, codes: Sequence[str], note: str = "") -> Text:
+    out = Text.assemble((label, "bold"), " ")
+    out.append_text(cards_text(codes))
+    if note:
+        out.append(f"  {note}", style="dim")
+    return out
+
+
+def _table_lines(view: Mapping[str, Any]) -> list[Text]:
+    solo = view["mode"] == "solo"
+    lines = [Text.assemble(("Deck 山札: ", "bold"), f"{view['deck_size']} cards")]
+    if solo:
+        if view.get("flipped"):
+            lines.append(
+                _cards_line(
+                    "Turned up めくったカード:",
+                    [view["flipped"]],
+                    "open → the next card is removed; remove → the next card is open",
+                )
+            )
+        lines.append(_cards_line("Open cards オープン札:", view.get("open_cards", []), "drawable"))
+        lines.append(
+            _cards_line("Removed 廃棄札:", view.get("removed_cards", []), "out of the game")
+        )
+    else:
+        discards = list(view.get("discards", []))
+        lines.append(_cards_line("Discards 捨て札:", discards, "oldest first"))
+        if view.get("discarded_this_turn"):
+            lines.append(
+                Text.assemble(
+                    "  (",
+                    card_text(view["discarded_this_turn"]),
+                    " was discarded this turn: it cannot be taken back)",
+                )
+            )
+    return lines
+
+
+def _hands(view: Mapping[str, Any]) -> list[Text]:
+    solo = view["mode"] == "solo"
+    viewer = view.get("seat")
+    lines = []
+    for s, seat in enumerate(view["seats"]):
+        if "hand" in seat:
+            label = "Your hand 手札:" if s == viewer else f"Seat {s} hand 手札:"
+            lines.append(_cards_line(label, seat["hand"]))
+        elif not solo:
+            line = Text.assemble((f"Seat {s} hand 手札: ", "bold"), f"{seat['hand_size']} cards")
+            known = seat.get("known_cards") or []
+            if known:
+                line.append(" (known: ")
+                line.append_text(cards_text(known))
+                line.append(")")
+            lines.append(line)
+    return lines
+
+
+def render(view: Mapping[str, Any], console: Console) -> None:
+    """Print the table as ``view["seat"]`` sees it; after the game, the outcome too."""
+    solo = view["mode"] == "solo"
+    mode = "solo contest ソロ" if solo else "duel"
+    body = Group(
+        _status(view),
+        *_table_lines(view),
+        _rows_table(view),
+        *_hands(view),
+    )
+    console.print(Panel(body, title=f"{TITLE} · {mode}", box=box.ROUNDED, expand=False))
+    if view.get("outcome"):
+        render_outcome(view, console)
+
+
+# --- the outcome -------------------------------------------------------------------------
+def render_outcome(view: Mapping[str, Any], console: Console) -> None:
+    outcome = view["outcome"]
+    if view["mode"] == "solo":
+        console.print(_solo_outcome(outcome["details"]))
+    else:
+        console.print(_duel_outcome(outcome, view.get("seat")))
+
+
+def _duel_outcome(outcome: Mapping[str, Any], viewer: int | None) -> Panel:
+    details = outcome["details"]
+    ranks = outcome["ranks"]
+    if all(r == 1 for r in ranks):
+        headline = Text("Draw 引き分け", style="bold yellow")
+    else:
+        winner = ranks.index(1)
+        name = _seat_name(winner, viewer, False)
+        headline = Text(f"{name} wins 勝利", style="bold green")
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    table.add_column("row 列")
+    rows_by_seat = details.get("rows", [])
+    for s, _ in enumerate(rows_by_seat):
+        table.add_column(_seat_name(s, viewer, False), justify="right")
+    for row in ROWS:
+        scores = [seat_rows[row] for seat_rows in rows_by_seat]
+        best = max(scores)
+        cells = [
+            Text(str(v), style="bold green" if v == best and scores.count(best) == 1 else "")
+            for v in scores
+        ]
+        table.add_row(row_label(row), *cells)
+    table.add_row(Text("rows won 勝利した列", style="bold"), *map(str, details.get("rows_won", [])))
+    failed = details.get("failed_launch", [])
+    if any(failed):
+        table.add_row(
+            Text("launch failed 打上げ失敗", style="bold red"),
+            *("yes" if f else "no" for f in failed),
+        )
+    parts: list[RenderableType] = [headline, Text(str(details.get("reason", "")))]
+    if details.get("chase_rounds"):
+        parts.append(Text(f"追い打ち rounds: {details['chase_rounds']}"))
+    parts.append(table)
+    return Panel(Group(*parts), title="Result 結果", expand=False, box=box.DOUBLE)
+
+
+def _solo_outcome(details: Mapping[str, Any]) -> Panel:
+    rows = details.get("rows", {})
+    table = Table(box=None, show_header=False, pad_edge=False)
+    table.add_column()
+    table.add_column(justify="right")
+    for row in ROWS:
+        table.add_row(row_label(row), str(rows.get(row, 0)))
+    if details.get("failed_launch"):
+        parts: list[RenderableType] = [
+            Text("Launch failed 打上げ失敗", style="bold red"),
+            Text(str(details.get("reason", ""))),
+            table,
+        ]
+        return Panel(Group(*parts), title="Evaluation 評価", expand=False, box=box.DOUBLE)
+    table.add_row(Text("total 合計", style="bold"), str(details["total"]))
+    table.add_row("total gap 合計ギャップ", str(details["total_gap"]))
+    table.add_row("gap penalty ギャップペナルティ", f"−{details['gap_penalty']}")
+    table.add_row(Text("evaluation 評価点", style="bold"), Text(str(details["evaluation"]), "bold"))
+    title = Text.assemble(
+        ("Title 称号: ", "bold"),
+        (str(details["title"]), "bold yellow"),
+        f" ({details.get('title_en', '')})",
+    )
+    return Panel(Group(table, title), title="Evaluation 評価", expand=False, box=box.DOUBLE)
+
+
+# --- events ------------------------------------------------------------------------------
+def event_text(event: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> Text | None:
+    """One line describing ``event`` (its ``to_json()`` form) for ``viewer``."""
+    kind = event["kind"]
+    seat = event.get("seat")
+    solo = len(names) == 1
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "table"
+    if kind == "discard":
+        what = (
+            f"remove {event['card']} from the game (廃棄札)"
+            if solo
+            else f"discard {event['card']} (捨て札)"
+        )
+    elif kind == "draw":
+        if event.get("source") == "deck":
+            what = f"draw from the deck 山札 ({event.get('deck', '?')} left)"
+        else:
+            where = "open cards オープン札" if solo else "discards 捨て札"
+            what = f"take {event['card']} from the {where}"
+    elif kind == "drew":
+        what = f"drew {event['card']}" + ("" if solo else " (only you see this)")
+    elif kind == "place":
+        row = str(event["row"])
+        meld = str(event["meld"])
+        name, _, cards = meld.partition(" ")
+        what = (
+            f"place {MELD_EN.get(name, name)} {cards} on the {row} row ({ROW_JA.get(row, row)})"
+            f" for {event['points']}"
+        )
+    elif kind == "pass":
+        what = "pass"
+    elif kind == "stop":
+        what = "stop drawing"
+    elif kind == "flip":
+        what = f"turn up {event['card']} ({event.get('deck', '?')} left in the deck)"
+    elif kind == "flip_to":
+        area = "open cards オープン札" if event["area"] == "open" else "removed cards 廃棄札"
+        what = f"{event['card']} → {area}"
+    elif kind == "final_phase":
+        if solo:
+            return colour_codes(
+                "The deck is empty: the game ends. Final phase 最終フェーズ: "
+                "one last meld on the finale."
+            )
+        return colour_codes(
+            f"The deck's last card is drawn: final phase 最終フェーズ — one last meld each, "
+            f"starting with {who}."
+        )
+    elif kind == "chase":
+        return Text(
+            f"Rows won are level: 追い打ち round {event.get('round', '?')} — "
+            "each may add one meld, starting with the last drawer.",
+            style="bold",
+        )
+    elif kind == "launch_failed":
+        return Text(f"打上げ失敗 launch failed: {event.get('reason', '')}", style="bold red")
+    elif kind == "game_over":
+        return None  # the front end shows the outcome itself
+    else:
+        data = {k: v for k, v in event.items() if k not in ("kind", "seat")}
+        what = f"{kind} {data}" if data else kind
+    return Text.assemble((f"{who}: ", "bold"), colour_codes(what))

@@ -1,0 +1,78 @@
+"""Finding a game's terminal rendering, with generic fallbacks.
+
+A game may ship ``asobi.games.<id>.render`` with
+
+- ``render(view, console)`` (required): print a view;
+- ``event_text(event, names, viewer) -> str | Text | None`` (optional): describe an event;
+- ``action_text(code) -> str | Text`` (optional): an action code, styled.
+
+Without the module the front end pretty-prints the view's JSON and the events' data, so a
+new game is playable in the terminal the moment it is registered.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console
+from rich.json import JSON
+from rich.text import Text
+
+from asobi.core.events import Event
+
+RenderFn = Callable[[Mapping[str, Any], Console], None]
+EventTextFn = Callable[[Mapping[str, Any], Sequence[str], int | None], "str | Text | None"]
+ActionTextFn = Callable[[str], "str | Text"]
+
+
+def render_json(view: Mapping[str, Any], console: Console) -> None:
+    """The fallback: the view as indented JSON."""
+    console.print(JSON.from_data(view, ensure_ascii=False))
+
+
+def generic_event_text(
+    event: Mapping[str, Any], names: Sequence[str], viewer: int | None
+) -> str | Text | None:
+    seat = event.get("seat")
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "table"
+    data = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("kind", "seat"))
+    return Text.assemble((f"{who}: ", "bold"), str(event["kind"]), f" ({data})" if data else "")
+
+
+@dataclass(frozen=True)
+class Renderer:
+    """How the terminal shows one game."""
+
+    render: RenderFn
+    event_text_fn: EventTextFn
+    action_text_fn: ActionTextFn | None = None
+    generic: bool = False
+
+    def event_text(self, event: Event, names: Sequence[str], viewer: int | None) -> Text | None:
+        text = self.event_text_fn(event.to_json(), names, viewer)
+        return Text(text) if isinstance(text, str) else text
+
+    def action_text(self, code: str) -> Text:
+        if self.action_text_fn is None:
+            return Text(code)
+        text = self.action_text_fn(code)
+        return Text(text) if isinstance(text, str) else text
+
+
+def renderer_for(game_id: str) -> Renderer:
+    """The game's ``render`` module if it has one, else the generic JSON rendering."""
+    name = f"asobi.games.{game_id}.render"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name not in (name, f"asobi.games.{game_id}"):
+            raise  # the module exists but something it imports does not: a real bug
+        return Renderer(render_json, generic_event_text, None, generic=True)
+    return Renderer(
+        render=module.render,
+        event_text_fn=getattr(module, "event_text", generic_event_text),
+        action_text_fn=getattr(module, "action_text", None),
+    )

@@ -1,0 +1,1 @@
+"""Tests of the terminal front end and the `asobi` command."""

@@ -1,0 +1,38 @@
+"""Helpers for driving the terminal front end from tests."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from typer.testing import CliRunner
+
+from asobi.cli import app
+
+# Wide enough that rich never wraps a result line or a prompt.
+ENV = {"COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb"}
+runner = CliRunner()
+
+
+def invoke(args: Sequence[str], input: str | None = None) -> Any:
+    return runner.invoke(app, list(args), input=input, env=ENV)
+
+
+def ones(n: int = 2000) -> str:
+    """Scripted input that always picks option 1 (also presses Enter at hand-overs)."""
+    return "1\n" * n
+
+
+def card_words(text: str) -> set[str]:
+    """Every Starmine card code that appears as a word in ``text``."""
+    return set(re.findall(r"\b[RYGBW][1-7]\b", text))
+
+
+MELD_POINTS = {"seq": 7, "three": 5, "pair": 3}
+
+
+def place_points(code: str) -> int:
+    """Points of the meld a ``place ROW KIND CARDS`` code puts down (each boost costs 1)."""
+    words = code.split()
+    return MELD_POINTS[words[2]] - sum(1 for w in words[3:] if w.startswith("W"))

@@ -1,0 +1,249 @@
+"""The `asobi` command, driven end to end through typer's CliRunner with scripted input."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from asobi.core.records import GameRecord, replay, replay_steps
+
+from .helpers import card_words, invoke, ones
+
+
+def assert_clean_error(result, *fragments: str) -> None:
+    """A clear one-line message, a non-zero exit, no traceback."""
+    assert result.exit_code != 0, result.output
+    assert "Traceback" not in result.output
+    assert not isinstance(result.exception, Exception) or isinstance(
+        result.exception, SystemExit
+    ), result.exception
+    errors = [line for line in result.output.splitlines() if line.startswith("asobi: error:")]
+    assert len(errors) == 1, result.output
+    for fragment in fragments:
+        assert fragment in errors[0]
+
+
+# --- games, rules, help ------------------------------------------------------------------
+def test_games_lists_starmine_with_its_japanese_name() -> None:
+    result = invoke(["games"])
+    assert result.exit_code == 0, result.output
+    assert "starmine" in result.output
+    assert "Starmine Rummy Pocket" in result.output
+    assert "スターマイン・ラミー ポケット" in result.output
+    assert "1 (solo), 2" in result.output
+
+
+def test_rules_prints_the_summary() -> None:
+    result = invoke(["rules", "starmine"])
+    assert result.exit_code == 0, result.output
+    assert "Starmine Rummy Pocket" in result.output
+    assert "スターマイン" in result.output
+    assert "追い打ち" in result.output
+
+
+def test_help_names_the_games_in_japanese() -> None:
+    result = invoke(["--help"])
+    assert result.exit_code == 0
+    for name in (
+        "スターマイン・ラミー ポケット",
+        "イッツマイン!",
+        "ラミネートラミー",
+        "ラミーシティ",
+    ):
+        assert name in result.output
+    play_help = invoke(["play", "--help"])
+    assert play_help.exit_code == 0
+    for flag in ("--solo", "--hotseat", "--bot", "--seed", "--save", "--option", "--seat-types"):
+        assert flag in play_help.output
+    replay_help = invoke(["replay", "--help"])
+    assert "--all" in replay_help.output and "--spectator" in replay_help.output
+
+
+# --- errors ------------------------------------------------------------------------------
+def test_unknown_game_is_a_clean_error() -> None:
+    assert_clean_error(invoke(["play", "chess"]), "chess", "starmine")
+    assert_clean_error(invoke(["rules", "chess"]), "chess")
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["-o", "colour=red"], "colour"),
+        (["-o", "hand_size=99"], "hand_size"),
+        (["-o", "nonsense"], "key=value"),
+        (["--players", "3"], "3 players"),
+        (["--solo", "--players", "2"], "--solo"),
+        (["--bot", "nobody"], "nobody"),
+        (["--seat", "5"], "--seat 5"),
+        (["--seat-types", "human,alien"], "alien"),
+        (["--hotseat", "--solo"], "--hotseat"),
+    ],
+)
+def test_bad_play_options_are_clean_errors(args: list[str], fragment: str) -> None:
+    assert_clean_error(invoke(["play", "starmine", *args], input=ones(5)), fragment)
+
+
+def test_bad_record_files_are_clean_errors(tmp_path: Path) -> None:
+    assert_clean_error(invoke(["replay", str(tmp_path / "missing.json")]), "missing.json")
+    not_json = tmp_path / "not.json"
+    not_json.write_text("this is not a record")
+    assert_clean_error(invoke(["replay", str(not_json), "--all"]), "not JSON")
+    a_list = tmp_path / "list.json"
+    a_list.write_text("[1, 2, 3]")
+    assert_clean_error(invoke(["replay", str(a_list), "--all"]), "JSON object")
+    no_game = tmp_path / "nogame.json"
+    no_game.write_text(json.dumps({"game": "chess", "seed": 1, "moves": []}))
+    assert_clean_error(invoke(["replay", str(no_game), "--all"]), "chess")
+    bad_move = tmp_path / "badmove.json"
+    bad_move.write_text(
+        json.dumps(
+            {"game": "starmine", "options": {"players": 2}, "seed": 1, "moves": [[0, "fly"]]}
+        )
+    )
+    assert_clean_error(invoke(["replay", str(bad_move), "--all"]), "move 1")
+
+
+# --- a duel against a bot ----------------------------------------------------------------
+def test_duel_against_a_bot_to_the_end_then_replay(tmp_path: Path) -> None:
+    path = tmp_path / "duel.json"
+    args = ["play", "starmine", "--seed", "5", "--bot", "random", "--save", str(path)]
+    result = invoke(args, input=ones())
+    assert result.exit_code == 0, result.output
+    assert "Game over" in result.output
+    assert "Result 結果" in result.output
+    assert "seat 1 (random bot)" in result.output
+    assert f"saved to {path}" in result.output
+
+    record = GameRecord.load(path)
+    assert record.outcome is not None
+    final = replay(record)  # the record reproduces the game exactly
+    assert final.outcome() is not None
+    reason = record.outcome["details"]["reason"]
+    assert reason in result.output
+
+    again = invoke(["replay", str(path), "--all"])
+    assert again.exit_code == 0, again.output
+    assert f"Move {len(record.moves)}/{len(record.moves)}" in again.output
+    assert reason in again.output
+    assert "Result 結果" in again.output
+    # the spectator sees no hand; a seat sees its own
+    assert "Your hand" not in again.output
+    as_seat = invoke(["replay", str(path), "--all", "--seat", "0"])
+    assert as_seat.exit_code == 0 and "Your hand 手札" in as_seat.output
+
+
+def test_an_illegal_typed_code_is_refused_with_its_rule_then_a_legal_one_plays() -> None:
+    script = "draw deck\nfly to the moon\n99\ndiscard W1\n" + ones()
+    args = ["play", "starmine", "--seed", "3", "-o", "start_player=0", "--bot", "random"]
+    result = invoke(args, input=script)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    # 'draw deck' is a real code but not legal before a discard: the rule is named
+    assert re.search(r"Refused: .*\(rule: §5", out), out[:3000]
+    assert "Refused: unknown move" in out
+    assert "Refused: there is no move 99" in out
+    # then the typed legal code is played
+    assert "seat 0 (you): discard W1" in out
+    assert "Game over" in out
+
+
+def test_bots_in_every_seat_play_without_input() -> None:
+    result = invoke(["play", "starmine", "--seed", "1", "--seat-types", "random,random"])
+    assert result.exit_code == 0, result.output
+    assert "Game over" in result.output
+    assert "Your hand" not in result.output  # a spectator's screen
+
+
+def test_input_ending_mid_game_stops_cleanly_and_saves_what_was_played(tmp_path: Path) -> None:
+    path = tmp_path / "partial.json"
+    result = invoke(["play", "starmine", "--seed", "2", "--save", str(path)], input="1\n1\n")
+    assert result.exit_code == 1
+    assert "the input ended" in result.output
+    assert "Traceback" not in result.output
+    record = GameRecord.load(path)
+    assert record.outcome is None and record.moves
+    shown = invoke(["replay", str(path), "--all"])
+    assert shown.exit_code == 0 and "stops before the game's end" in shown.output
+
+
+def test_quit_stops_the_game() -> None:
+    result = invoke(["play", "starmine", "--seed", "2", "-o", "start_player=0"], input="q\n")
+    assert result.exit_code == 0
+    assert "Game stopped: quit" in result.output
+
+
+def test_replay_steps_with_enter_and_stops_on_q(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    invoke(
+        ["play", "starmine", "--seed", "4", "--seat-types", "random,random", "--save", str(path)]
+    )
+    result = invoke(["replay", str(path)], input="\n\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "Move 2/" in result.output
+    assert "Move 3/" not in result.output
+    assert "Replay stopped" in result.output
+
+
+def test_a_tampered_record_is_caught(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    invoke(
+        ["play", "starmine", "--seed", "4", "--seat-types", "random,random", "--save", str(path)]
+    )
+    data = json.loads(path.read_text())
+    data["outcome"]["ranks"] = [9, *data["outcome"]["ranks"]]
+    path.write_text(json.dumps(data))
+    assert_clean_error(invoke(["replay", str(path), "--all"]), "claims")
+
+
+# --- hot-seat ----------------------------------------------------------------------------
+def test_hotseat_never_shows_a_hand_to_the_other_seat(tmp_path: Path) -> None:
+    path = tmp_path / "hotseat.json"
+    args = ["play", "starmine", "--hotseat", "--seed", "11", "-o", "start_player=0"]
+    result = invoke([*args, "--save", str(path)], input=ones())
+    assert result.exit_code == 0, result.output
+    out = result.output.split("Game over")[0]
+    parts = re.split(r"Pass to seat (\d)", out)
+    screens = [(int(seat), text) for seat, text in zip(parts[1::2], parts[2::2], strict=True)]
+    assert len(screens) > 4
+
+    # The moves come in runs, one run per screen: the state at the start of each run tells
+    # which of the other seat's cards were hidden from the seat holding the screen.
+    record = GameRecord.load(path)
+    states = [step.state for step in replay_steps(record)]
+    runs: list[tuple[int, int]] = []  # (seat, index of its run's first move)
+    for i, (seat, _) in enumerate(record.moves):
+        if not runs or runs[-1][0] != seat:
+            runs.append((seat, i))
+    assert [seat for seat, _ in screens] == [seat for seat, _ in runs]
+
+    checked = 0
+    for (seat, screen), (_, first) in zip(screens, runs, strict=True):
+        other = 1 - seat
+        view = states[first].view(other)["seats"][other]
+        hidden = set(view["hand"]) - set(view["known_cards"])
+        assert not hidden & card_words(screen), (seat, hidden, screen)
+        own = states[first].view(seat)["seats"][seat]["hand"]
+        assert "Your hand 手札: " + " ".join(own) in screen
+        checked += bool(hidden)
+    assert checked > 4
+
+
+# --- solo --------------------------------------------------------------------------------
+def test_solo_game_through_the_cli_ends_with_an_evaluation(tmp_path: Path) -> None:
+    path = tmp_path / "solo.json"
+    result = invoke(["play", "starmine", "--solo", "--seed", "3", "--save", str(path)], ones())
+    assert result.exit_code == 0, result.output
+    assert "solo contest" in result.output
+    assert "Evaluation 評価" in result.output
+    assert "Final score:" in result.output
+    record = GameRecord.load(path)
+    assert record.options["players"] == 1
+    again = invoke(["replay", str(path), "--all"])
+    assert again.exit_code == 0
+    assert "Evaluation 評価" in again.output
+    assert "Your hand 手札" in again.output  # a solo replay shows the player's hand
+    assert record.outcome is not None
+    assert record.outcome["details"]["reason"] in again.output

@@ -1,0 +1,150 @@
+"""The play loop and the renderers, driven directly with scripted input."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable
+
+import pytest
+from rich.console import Console
+
+import asobi.agents
+from asobi.core.bots import bot_names
+from asobi.core.records import GameRecord, Match, replay
+from asobi.play import HUMAN, TerminalGame, default_bot, renderer_for, replay_record, scripted
+from asobi.play.render import render_json
+
+from .helpers import place_points
+
+
+def console() -> tuple[Console, io.StringIO]:
+    out = io.StringIO()
+    return Console(file=out, width=200, color_system=None, highlight=False), out
+
+
+ROWS = ("opening", "main", "finale")
+
+
+def solo_policy(table: list[TerminalGame]) -> Callable[[str], str]:
+    """A sensible solo player, typing codes: open every flip; build the rows bottom-up, each
+    above the last; otherwise remove a card and draw."""
+
+    def ask(prompt: str) -> str:
+        state = table[0].state
+        view = state.view(0)
+        legal = [a.encode() for a in state.legal_actions(0)]
+        if view["phase"] == "flip":
+            return "open"
+        if view["phase"] == "draw":
+            return legal[0]
+        rows = view["seats"][0]["rows"]
+        totals = view["seats"][0]["row_totals"]
+        empty = [r for r in ROWS if not rows[r]]
+        if empty:
+            target = empty[0]
+            floor = totals[ROWS[ROWS.index(target) - 1]] if target != "opening" else 1
+            fits = [c for c in legal if c.startswith(f"place {target} ")]
+            fits = [c for c in fits if place_points(c) > floor]
+            if fits:
+                pick = max if target == "finale" else min
+                return pick(fits, key=place_points)
+        if "pass" in legal:
+            return "pass"
+        discards = [c for c in legal if c.startswith("discard") and not c.endswith("W1")]
+        return discards[0] if discards else legal[0]
+
+    return ask
+
+
+def test_a_solo_game_reaches_its_title() -> None:
+    for seed in range(40):
+        screen, out = console()
+        table: list[TerminalGame] = []  # the policy reads the game it plays
+        match = Match("starmine", {"players": 1}, seed)
+        game = TerminalGame(match, [HUMAN], screen, solo_policy(table), seed=seed)
+        table.append(game)
+        result = game.run()
+        assert result.finished
+        details = match.record.outcome["details"] if match.record.outcome else {}
+        if details.get("title"):
+            text = out.getvalue()
+            assert "Evaluation 評価" in text
+            assert "Title 称号: " + details["title"] in text
+            assert details["title_en"] in text
+            assert re.search(rf"evaluation 評価点\s+{details['evaluation']}\b", text)
+            assert f"Final score: {details['evaluation']}" in text
+            replay(match.record)
+            return
+    pytest.fail("the solo policy never launched successfully in 40 deals")
+
+
+def test_bot_moves_are_printed_without_their_private_draws() -> None:
+    screen, out = console()
+    match = Match("starmine", {"players": 2, "start_player": 1}, 8)
+    game = TerminalGame(match, [HUMAN, "random"], screen, scripted(["q"]), seed=8)
+    game.run()
+    text = out.getvalue()
+    assert "seat 1 (random bot):" in text
+    # the bot's own drawn cards are private events: the human never sees "drew"
+    assert "seat 1 (random bot): drew" not in text
+    assert "Game stopped: quit" in text
+
+
+def test_own_private_draws_are_shown() -> None:
+    screen, out = console()
+    match = Match("starmine", {"players": 2, "start_player": 0}, 8)
+    game = TerminalGame(match, [HUMAN, "random"], screen, scripted(["1", "draw deck", "q"]), seed=8)
+    game.run()
+    assert "seat 0 (you): drew " in out.getvalue()
+
+
+def test_scripted_input_echoes_and_ends_with_eof() -> None:
+    screen, out = console()
+    ask = scripted(["a"], screen)
+    assert ask("prompt> ") == "a"
+    assert "prompt> a" in out.getvalue()
+    with pytest.raises(EOFError):
+        ask("again> ")
+
+
+def test_default_bot_prefers_the_games_greedy_bot() -> None:
+    expected = "greedy" if "greedy" in bot_names("starmine") else "random"
+    assert default_bot("starmine") == expected
+
+
+def test_a_game_without_a_render_module_falls_back_to_json() -> None:
+    renderer = renderer_for("no_such_game")
+    assert renderer.generic and renderer.render is render_json
+    screen, out = console()
+    renderer.render({"phase": "turn", "hand": ["R1"]}, screen)
+    assert '"hand"' in out.getvalue()
+    assert not renderer_for("starmine").generic
+
+
+def test_starmine_colours_cards_by_firework_colour() -> None:
+    from asobi.games.starmine.render import action_text
+
+    text = action_text("place main seq R4 R5 W1")
+    styles = {text.plain[span.start : span.end]: str(span.style) for span in text.spans}
+    assert styles == {
+        "R4": "bold red",
+        "R5": "bold red",
+        "W1": "bold magenta",
+    }
+
+
+def test_replay_record_as_a_seat_shows_only_that_hand() -> None:
+    match = Match("starmine", {"players": 2}, 12)
+    bots = {s: asobi.agents.make_bot("random", "starmine", s) for s in (0, 1)}
+    from asobi.core.bots import choose_for
+
+    for _ in range(6):
+        seat = min(match.state.active_seats())
+        match.play(seat, choose_for(bots[seat], match.state, seat))
+    record = GameRecord.from_json(match.record.to_json())
+    screen, out = console()
+    assert replay_record(record, screen, viewer=1) is None
+    text = out.getvalue()
+    assert "Your hand 手札" in text
+    assert "Seat 0 hand 手札:" in text and "cards" in text
