@@ -146,7 +146,9 @@ def _replay_move(spec: GameSpec, state: State, number: int, seat: int, code: str
     try:
         return state.apply(seat, spec.action_space.decode(code))
     except (IllegalAction, BadActionCode) as exc:
-        raise RecordMismatch(f"move {number} (seat {seat}: {code!r}) does not replay: {exc}") from exc
+        raise RecordMismatch(
+            f"move {number} (seat {seat}: {code!r}) does not replay: {exc}"
+        ) from exc
 
 
 def _jsonable(value: Any) -> Any:

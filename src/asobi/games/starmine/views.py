@@ -71,10 +71,14 @@ def determinize(state: S, seat: int | None, rng: random.Random) -> S:
     pool = list(world.deck)
     for s in hidden_seats:
         pool += [c for c in world.hands[s] if c not in world.known[s]]
+    # Sorting first makes the world depend only on what the seat knows (and ``rng``), not
+    # on the order in which the hidden cards really lie.
+    pool = FIREWORKS.sort(pool)
     rng.shuffle(pool)
     for s in hidden_seats:
         unknown = len(world.hands[s]) - len(world.known[s])
-        world.hands[s] = [c for c in world.hands[s] if c in world.known[s]] + pool[:unknown]
+        known = FIREWORKS.sort(c for c in world.hands[s] if c in world.known[s])
+        world.hands[s] = known + pool[:unknown]
         del pool[:unknown]
     world.deck = pool
     # The true generator's state would betray the shuffle it made (Mersenne Twister can be

@@ -1,0 +1,1 @@
+"""Tests of asobi.core: the protocol, records, registry, bots, cards and melds."""

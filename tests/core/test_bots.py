@@ -1,0 +1,148 @@
+"""asobi.core.bots: decisions hold only what a seat may know; bots by name."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterator
+
+import pytest
+
+import asobi.agents  # registers the "random" bot
+from asobi.core import GameSpec, new_game
+from asobi.core import bots as core_bots
+from asobi.core.bots import Decision, bot_names, choose_for, decision_for, make_bot, register_bot
+from properties.harness import fingerprint
+
+from .simultaneous_game import FirstLegalBot, Show, registered
+
+
+def test_importing_agents_registers_the_random_bot() -> None:
+    assert "random" in bot_names("starmine")
+    bot = make_bot("random", "starmine", seed=3)
+    assert isinstance(bot, asobi.agents.RandomBot) and bot.name == "random"
+
+
+def test_decision_holds_the_seats_view_and_legal_actions() -> None:
+    state = new_game("starmine", {}, seed=4)
+    seat = min(state.active_seats())
+    decision = decision_for(state, seat)
+    assert decision.game == "starmine" and decision.seat == seat
+    assert decision.view == state.view(seat)
+    assert list(decision.legal) == state.legal_actions(seat)
+
+
+def test_decision_never_holds_the_true_state() -> None:
+    state = new_game("starmine", {}, seed=4)
+    seat = min(state.active_seats())
+    decision = decision_for(state, seat)
+    reachable = [getattr(decision, f.name) for f in dataclasses.fields(decision)]
+    reachable += [cell.cell_contents for cell in decision.sample_world.__closure__ or ()]
+    assert all(thing is not state for thing in reachable)
+
+
+def test_sampled_worlds_agree_with_the_view_and_stay_at_the_decision() -> None:
+    state = new_game("starmine", {}, seed=4)
+    seat = min(state.active_seats())
+    decision = decision_for(state, seat)
+    worlds = [decision.sample_world(random.Random(k)) for k in range(5)]
+    assert all(w.view(seat) == decision.view for w in worlds)
+    assert len({repr(fingerprint(w)) for w in worlds}) > 1, "worlds are not resampled"
+    state.apply(seat, state.legal_actions(seat)[0])  # the real game moves on
+    assert decision.sample_world(random.Random(9)).view(seat) == decision.view
+
+
+class ChaosBot:
+    """Plays around in a sampled world, then answers with a legal action."""
+
+    name = "chaos"
+
+    def choose(self, decision: Decision) -> object:
+        world = decision.sample_world(random.Random(0))
+        while not world.is_over:
+            s = min(world.active_seats())
+            world.apply(s, world.legal_actions(s)[-1])
+        return decision.legal[0]
+
+
+def test_a_bot_playing_in_its_worlds_cannot_change_the_game() -> None:
+    state = new_game("starmine", {}, seed=8)
+    before = fingerprint(state)
+    seat = min(state.active_seats())
+    action = choose_for(ChaosBot(), state, seat)  # type: ignore[arg-type]
+    assert action == state.legal_actions(seat)[0]
+    assert fingerprint(state) == before
+
+
+class CheatBot:
+    name = "cheat"
+
+    def choose(self, decision: Decision) -> object:
+        return Show(9)
+
+
+def test_choose_for_refuses_an_illegal_choice() -> None:
+    state = new_game("starmine", {}, seed=1)
+    with pytest.raises(RuntimeError, match="bot cheat chose an illegal action 'show 9'"):
+        choose_for(CheatBot(), state, min(state.active_seats()))  # type: ignore[arg-type]
+
+
+def test_random_bot_is_reproducible_from_its_seed() -> None:
+    def choices(seed: int) -> list[str]:
+        state = new_game("starmine", {}, seed=2)
+        bot = make_bot("random", "starmine", seed)
+        out = []
+        while not state.is_over:
+            seat = min(state.active_seats())
+            action = choose_for(bot, state, seat)
+            out.append(action.encode())
+            state.apply(seat, action)
+        return out
+
+    assert choices(5) == choices(5)
+    assert choices(5) != choices(6)
+
+
+def test_unknown_bot_lists_the_known_ones(odds_evens: GameSpec) -> None:
+    with pytest.raises(ValueError, match=r"no bot 'genius' for starmine \(known: .*random"):
+        make_bot("genius", "starmine")
+    with pytest.raises(ValueError, match=r"known: (.*, )?first, (.*, )?random"):
+        make_bot("genius", odds_evens.id)
+
+
+def test_a_games_own_bots_come_with_its_spec(odds_evens: GameSpec) -> None:
+    names = bot_names(odds_evens.id)
+    assert {"first", "random"} <= set(names) and names == sorted(names)
+    assert "first" not in bot_names("starmine")  # a game's own bots are its own
+    bot = make_bot("first", odds_evens.id, seed=4)
+    assert isinstance(bot, FirstLegalBot) and bot.seed == 4
+    state = odds_evens.new_game({}, 0)
+    assert choose_for(bot, state, 1) == Show(0)
+
+
+@pytest.fixture
+def shadowing_game(odds_evens: GameSpec) -> Iterator[GameSpec]:
+    spec = dataclasses.replace(odds_evens, id="test-shadow", bots={"random": FirstLegalBot})
+    with registered(spec):
+        yield spec
+
+
+def test_a_games_own_bot_comes_before_a_generic_one_of_the_same_name(
+    shadowing_game: GameSpec,
+) -> None:
+    assert isinstance(make_bot("random", shadowing_game.id), FirstLegalBot)
+    assert isinstance(make_bot("random", "starmine"), asobi.agents.RandomBot)
+
+
+def test_generic_bots_serve_every_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(core_bots, "_GENERIC", dict(core_bots._GENERIC))
+    made: list[tuple[str, int]] = []
+
+    def factory(game: str, seed: int) -> FirstLegalBot:
+        made.append((game, seed))
+        return FirstLegalBot(seed)
+
+    register_bot("first-anywhere", factory)
+    assert "first-anywhere" in bot_names("starmine")
+    assert isinstance(make_bot("first-anywhere", "starmine", 12), FirstLegalBot)
+    assert made == [("starmine", 12)]

@@ -1,0 +1,1 @@
+"""Property tests run for every registered game (see hooks.py for per-game checks)."""

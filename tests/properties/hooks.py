@@ -1,0 +1,184 @@
+"""Per-game checks for the property tests: THE place a new game adds its invariants.
+
+The property tests (``test_games.py``) play random legal games of every registered game
+and check the protocol generically (views leak nothing, illegal actions change nothing,
+replays reproduce, clones share nothing, games end). On top of that each game adds here:
+
+- ``invariant(state)``: conservation (every card, chip, die accounted for exactly once)
+  and other facts that must hold in every position; raise AssertionError if not.
+- ``view_check(state, seat, view)``: a game-specific look at a view: nothing hidden from
+  ``seat`` in it, and what it must show (its own hand) is there.
+- ``events_check(observer, events, view_before, view_after)``: the events ``observer``
+  may see reveal nothing beyond its views before and after the move.
+- ``max_steps``: a bound on a game's length in moves (random play must end within it).
+- ``option_sets``: extra options to play under, on top of each allowed seat count.
+
+``test_every_registered_game_has_hooks`` fails for a game with no entry, so a new game
+cannot silently skip its invariants.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from asobi.core import Event, GameSpec, State
+from asobi.core.cards import FIREWORKS
+from core.simultaneous_game import FINGERS
+from core.simultaneous_game import SPEC as ODDS_EVENS_SPEC
+
+
+def _no_view_check(state: State, seat: int | None, view: dict[str, Any]) -> None:
+    return None
+
+
+def _no_events_check(
+    observer: int | None, events: list[Event], before: dict[str, Any], after: dict[str, Any]
+) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class GameHooks:
+    invariant: Callable[[State], None]
+    view_check: Callable[[State, int | None, dict[str, Any]], None] = _no_view_check
+    events_check: Callable[[int | None, list[Event], dict[str, Any], dict[str, Any]], None] = (
+        _no_events_check
+    )
+    max_steps: int = 10_000
+    option_sets: tuple[Mapping[str, Any], ...] = ({},)
+    finite_actions: bool = True  # every legal action has a dense index in the action space
+    # determinize(seat, rng) depends only on what ``seat`` knows (and rng): the real state
+    # and another world with the same view give the same world for the same rng. Catches a
+    # resampling that depends on the true hidden values (their order, their parity, ...).
+    # Needs a canonical order of what is resampled (sort a pool before shuffling it).
+    determinize_from_view_only: bool = False
+
+
+def strings_in(data: Any) -> Iterable[str]:
+    """Every string anywhere in JSON-like data (keys included), split into words."""
+    if isinstance(data, str):
+        yield from data.split()
+    elif isinstance(data, Mapping):
+        for k, v in data.items():
+            yield from strings_in(k)
+            yield from strings_in(v)
+    elif isinstance(data, list | tuple | set | frozenset):
+        for x in data:
+            yield from strings_in(x)
+
+
+# --- Starmine Rummy Pocket -----------------------------------------------------------------
+_FIREWORK_CODES = {c.code.upper(): c.code for c in FIREWORKS.cards}
+
+
+def card_codes_in(data: Any) -> set[str]:
+    return {_FIREWORK_CODES[w.upper()] for w in strings_in(data) if w.upper() in _FIREWORK_CODES}
+
+
+def starmine_invariant(state: Any) -> None:
+    """All 30 cards accounted for, each exactly once; known cards are in their hand."""
+    counts = Counter(state.all_cards())
+    missing = [c.code for c in FIREWORKS.cards if counts[c] == 0]
+    doubled = [c.code for c, n in counts.items() if n > 1]
+    strangers = [c for c in counts if c not in FIREWORKS.cards]
+    assert not (missing or doubled or strangers), (
+        f"cards not accounted for: missing {missing}, twice {doubled}, unknown {strangers}"
+    )
+    assert sum(counts.values()) == len(FIREWORKS) == 30
+    for seat, known in enumerate(state.known):
+        assert known <= set(state.hands[seat]), f"seat {seat} 'known' cards not in its hand"
+
+
+def starmine_hidden_from(state: Any, seat: int | None) -> set[str]:
+    """Card codes ``seat`` may not see: the deck, and the other hands' unknown cards."""
+    hidden = {c.code for c in state.deck}
+    for s in range(state.players):
+        if s != seat:
+            hidden |= {c.code for c in state.hands[s] if c not in state.known[s]}
+    return hidden
+
+
+def starmine_view_check(state: Any, seat: int | None, view: dict[str, Any]) -> None:
+    leaked = card_codes_in(view) & starmine_hidden_from(state, seat)
+    assert not leaked, f"seat {seat}'s view shows hidden cards {sorted(leaked)}"
+    for s, entry in enumerate(view["seats"]):
+        if s == seat:
+            assert sorted(entry["hand"]) == sorted(c.code for c in state.hands[s])
+        else:
+            assert "hand" not in entry, f"seat {seat}'s view holds seat {s}'s hand"
+        assert entry["hand_size"] == len(state.hands[s])
+
+
+def starmine_events_check(
+    observer: int | None, events: list[Event], before: dict[str, Any], after: dict[str, Any]
+) -> None:
+    told = card_codes_in([e.to_json() for e in events])
+    beyond = told - card_codes_in(before) - card_codes_in(after)
+    assert not beyond, f"events tell {observer} about {sorted(beyond)}, which it cannot see"
+
+
+STARMINE = GameHooks(
+    invariant=starmine_invariant,
+    view_check=starmine_view_check,
+    events_check=starmine_events_check,
+    # 28 fireworks: every turn draws at least one, the final phase and 追い打ち add a
+    # few moves per meld left; 400 is far above any real game (about 45 moves).
+    max_steps=400,
+    determinize_from_view_only=True,
+)
+
+
+# --- the test-only simultaneous game (tests/core/simultaneous_game.py) --------------------
+def odds_evens_invariant(state: Any) -> None:
+    target = state.options.rounds_to_win
+    assert sum(state.wins) == len(state.history)
+    assert all(a in FINGERS and b in FINGERS for a, b in state.history)
+    recount = [0, 0]
+    for a, b in state.history:
+        recount[state.odd_seat if (a + b) % 2 else 1 - state.odd_seat] += 1
+    assert recount == state.wins, f"wins {state.wins} do not follow from {state.history}"
+    if state.is_over:
+        assert max(state.wins) == target and min(state.wins) < target
+        assert state.pending == [None, None]
+    else:
+        assert max(state.wins) < target
+        assert state.pending != [None, None] or state.active_seats() == {0, 1}
+
+
+def odds_evens_view_check(state: Any, seat: int | None, view: dict[str, Any]) -> None:
+    assert view["my_choice"] == (state.pending[seat] if seat is not None else None)
+    assert view["committed"] == [p is not None for p in state.pending]
+
+
+def odds_evens_events_check(
+    observer: int | None, events: list[Event], before: dict[str, Any], after: dict[str, Any]
+) -> None:
+    for e in events:
+        if "fingers" not in e.data:
+            continue
+        if e.kind == "chose":
+            assert observer == e.seat, f"{observer} sees {e.seat}'s hidden choice"
+        else:
+            assert e.kind == "reveal" and after["history"][-1] == e.data["fingers"], e
+
+
+ODDS_EVENS = GameHooks(
+    invariant=odds_evens_invariant,
+    view_check=odds_evens_view_check,
+    events_check=odds_evens_events_check,
+    max_steps=2 * (2 * 5 - 1),  # both seats, at most 2k-1 rounds for k <= 5
+    determinize_from_view_only=True,
+    option_sets=({}, {"rounds_to_win": 3}),
+)
+
+
+HOOKS: dict[str, GameHooks] = {
+    "starmine": STARMINE,
+    ODDS_EVENS_SPEC.id: ODDS_EVENS,
+}
+
+# Games that exist only in the tests, played by the properties alongside the registry's.
+TEST_ONLY_SPECS: tuple[GameSpec, ...] = (ODDS_EVENS_SPEC,)

@@ -1,0 +1,77 @@
+"""What every registered game's spec must offer, checked for all of them from one place."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from asobi.core import BadActionCode, GameSpec, InvalidOptions, all_specs
+
+from .harness import state_fingerprint
+from .hooks import HOOKS, TEST_ONLY_SPECS
+
+SPECS = [*all_specs(), *TEST_ONLY_SPECS]
+specs = pytest.mark.parametrize("spec", SPECS, ids=[s.id for s in SPECS])
+
+
+@pytest.mark.parametrize("spec", all_specs(), ids=[s.id for s in all_specs()])
+def test_every_registered_game_has_hooks(spec: GameSpec) -> None:
+    assert spec.id in HOOKS, (
+        f"add {spec.id!r} to HOOKS in tests/properties/hooks.py: its conservation invariant "
+        "(every card/chip/die accounted for), view check and bound on game length"
+    )
+
+
+@specs
+def test_spec_identity(spec: GameSpec) -> None:
+    assert re.fullmatch(r"[a-z][a-z0-9-]*", spec.id), spec.id
+    assert spec.name_en.strip() and spec.name_ja.strip()
+    assert spec.seat_counts and len(set(spec.seat_counts)) == len(spec.seat_counts)
+    assert all(n >= 1 for n in spec.seat_counts)
+    assert spec.default_players is None or spec.default_players in spec.seat_counts
+
+
+@specs
+def test_default_options_validate_and_are_json_ready(spec: GameSpec) -> None:
+    opts = spec.options()
+    assert opts.players in spec.seat_counts
+    dumped = opts.model_dump()
+    assert json.loads(json.dumps(dumped)) == dumped  # records store them as JSON
+    assert spec.options(dumped) == opts
+
+
+@specs
+def test_options_reject_unknown_fields_and_seat_counts(spec: GameSpec) -> None:
+    with pytest.raises(InvalidOptions, match=rf"^{re.escape(spec.id)}: .*no_such_option"):
+        spec.options({"no_such_option": 1})
+    bad = max(spec.seat_counts) + 1
+    with pytest.raises(InvalidOptions, match=f"{bad} players is not allowed"):
+        spec.options({"players": bad})
+
+
+@specs
+def test_action_space_round_trips(spec: GameSpec) -> None:
+    space = spec.action_space
+    assert space.size == len(space.actions) > 0
+    for i, action in enumerate(space.actions):
+        code = action.encode()
+        assert space.index(action) == i
+        assert space.action(i) is action
+        assert space.decode(code) is action, code
+        assert space.decode(f"  {code.upper()} ") is action, code
+        hash(action)  # actions are values: usable in sets and as dict keys
+    with pytest.raises(BadActionCode):
+        space.decode("this is no action at all")
+    with pytest.raises(BadActionCode):
+        space.action(space.size)
+
+
+@specs
+def test_new_game_is_a_function_of_options_and_seed(spec: GameSpec) -> None:
+    for players in spec.seat_counts:
+        a = spec.new_game({"players": players}, seed=123)
+        b = spec.new_game({"players": players}, seed=123)
+        assert state_fingerprint(a) == state_fingerprint(b)
+        assert a.spec is spec and a.players == players

@@ -1,0 +1,289 @@
+"""Property tests over random legal games, for EVERY registered game and seat count.
+
+Hypothesis draws a game seed and the choices (seat among the active ones, then a legal
+action); every position of the game is checked. Per-game invariants come from
+``hooks.py``. The test-only simultaneous game (``tests/core/simultaneous_game.py``) is
+played too, so the harness itself is known to handle simultaneous decisions.
+
+Example counts scale with the hypothesis profile (``HYPOTHESIS_PROFILE``: ci, quick,
+thorough; see ``tests/conftest.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from contextlib import ExitStack
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+
+from asobi.core import GameRecord, RecordMismatch, State, all_specs, replay, replay_steps
+from asobi.core.bots import choose_for, make_bot
+from core.simultaneous_game import registered
+
+from .harness import (
+    Chooser,
+    GameCase,
+    assert_refused,
+    check_events,
+    check_protocol,
+    choosers,
+    examples,
+    game_seeds,
+    illegal_candidates,
+    play_out,
+    random_game,
+    shared_mutables,
+    state_fingerprint,
+)
+from .hooks import HOOKS, TEST_ONLY_SPECS, GameHooks
+
+
+def _no_invariant(state: State) -> None:
+    return None
+
+
+# A game missing from HOOKS still gets the generic checks (and test_conformance fails).
+_DEFAULT = GameHooks(invariant=_no_invariant)
+
+CASES = [
+    GameCase(spec, players, dict(options))
+    for spec in [*all_specs(), *TEST_ONLY_SPECS]
+    for players in spec.seat_counts
+    for options in HOOKS.get(spec.id, _DEFAULT).option_sets
+]
+cases = pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+
+
+def hooks_of(case: GameCase) -> GameHooks:
+    return HOOKS.get(case.spec.id, _DEFAULT)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _test_only_games_registered() -> Iterator[None]:
+    with ExitStack() as stack:
+        for spec in TEST_ONLY_SPECS:
+            stack.enter_context(registered(spec))
+        yield
+
+
+def _positions(case: GameCase, seed: int, chooser: Chooser) -> Iterator[Any]:
+    """The positions of a random game, each already checked for protocol sanity and the
+    game's own invariant."""
+    hooks = hooks_of(case)
+    for step in random_game(case, seed, chooser, hooks.max_steps):
+        check_protocol(step.state, case.spec, finite_actions=hooks.finite_actions)
+        check_events(step.events, step.state.players)
+        hooks.invariant(step.state)
+        yield step
+
+
+def _observers(state: State) -> list[int | None]:
+    return [*range(state.players), None]
+
+
+# --- (a) views leak nothing -----------------------------------------------------------------
+@cases
+@settings(max_examples=examples(40), deadline=None)
+@given(seed=game_seeds, chooser=choosers())
+def test_views_leak_nothing(case: GameCase, seed: int, chooser: Chooser) -> None:
+    """A seat's view is the same in every world it cannot tell apart from the real one:
+    ``determinize(seat, rng).view(seat) == view(seat)``. If a view showed anything
+    determinize resamples (another hand, the deck's order, a pending bid), the two would
+    differ. A seat's legal actions must not depend on what it cannot see either."""
+    hooks = hooks_of(case)
+    previous: dict[int | None, dict[str, Any]] = {}
+    for step in _positions(case, seed, chooser):
+        state = step.state
+        before = state_fingerprint(state)
+        views = {}
+        for seat in _observers(state):
+            view = state.view(seat)
+            views[seat] = view
+            assert json.loads(json.dumps(view)) == view, f"view({seat}) is not JSON-ready"
+            hooks.view_check(state, seat, view)
+            for _ in range(2):
+                world = state.determinize(seat, random.Random(chooser.rng.getrandbits(32)))
+                assert type(world) is type(state)
+                assert world is not state
+                assert world.view(seat) == view, f"view({seat}) shows what determinize hides"
+                assert world.active_seats() == state.active_seats()
+                if seat is not None:
+                    assert world.legal_actions(seat) == state.legal_actions(seat), (
+                        f"seat {seat}'s legal actions depend on what it cannot see"
+                    )
+                hooks.invariant(world)
+            if hooks.determinize_from_view_only:
+                twin = state.determinize(seat, random.Random(chooser.rng.getrandbits(32)))
+                assert twin.view(seat) == view
+                key = chooser.rng.getrandbits(32)
+                worlds = [s.determinize(seat, random.Random(key)) for s in (state, twin)]
+                assert state_fingerprint(worlds[0]) == state_fingerprint(worlds[1]), (
+                    f"determinize({seat}) depends on more than seat {seat} knows"
+                )
+        if previous:
+            for seat in _observers(state):
+                seen = [e for e in step.events if e.visible_to(seat)]
+                hooks.events_check(seat, seen, previous[seat], views[seat])
+        previous = views
+        assert state_fingerprint(state) == before, "view or determinize changed the state"
+
+
+# --- (b) illegal actions change nothing -----------------------------------------------------
+@cases
+@settings(max_examples=examples(30), deadline=None)
+@given(seed=game_seeds, chooser=choosers())
+def test_illegal_actions_change_nothing(case: GameCase, seed: int, chooser: Chooser) -> None:
+    """Actions of the game's space that are not legal now, and any action by a seat that
+    is not to act (or no seat at all), raise IllegalAction and leave the state as it was,
+    random generator included. Every listed legal action is accepted."""
+    spec = case.spec
+    for step in _positions(case, seed, chooser):
+        state = step.state
+        before = state_fingerprint(state)
+        rng = chooser.rng
+        space = spec.action_space.actions
+        active = state.active_seats()
+        for seat in sorted(active):
+            for action in illegal_candidates(state, spec, seat, rng, 4):
+                assert_refused(state, seat, action, before)
+            legal = state.legal_actions(seat)
+            for action in rng.sample(legal, min(4, len(legal))):
+                state.clone().apply(seat, action)  # listed, hence accepted
+        offered = [space[rng.randrange(len(space))]]
+        if active:
+            offered.append(rng.choice(state.legal_actions(rng.choice(sorted(active)))))
+        for seat in range(state.players):
+            if seat not in active:
+                for action in offered:
+                    assert_refused(state, seat, action, before)
+        for seat in (state.players, -1):  # no such seat
+            assert_refused(state, seat, offered[-1], before)
+
+
+# --- (c) replays reproduce ------------------------------------------------------------------
+@cases
+@settings(max_examples=examples(40), deadline=None)
+@given(seed=game_seeds, chooser=choosers())
+def test_replays_reproduce(case: GameCase, seed: int, chooser: Chooser) -> None:
+    """The game's record, saved as JSON and loaded back, replays to the very same state
+    at every step (same fingerprint, same events) and to the same outcome."""
+    prints: list[Any] = []
+    events: list[Any] = []
+    match = None
+    for step in _positions(case, seed, chooser):
+        prints.append(state_fingerprint(step.state))
+        events.append(step.events)
+        match = step.match
+    assert match is not None
+    state = match.state
+    record = GameRecord.from_json(json.loads(json.dumps(match.record.to_json())))
+    assert record == match.record
+    assert len(record.moves) == len(prints) - 1
+    result = state.outcome()
+    assert result is not None
+    assert record.outcome == json.loads(json.dumps(result.to_json()))
+
+    steps = list(replay_steps(record))
+    assert len(steps) == len(prints)
+    for number, (replayed, expected, seen) in enumerate(zip(steps, prints, events, strict=True)):
+        assert replayed.number == number
+        assert state_fingerprint(replayed.state) == expected, f"replay differs at step {number}"
+        assert replayed.events == seen, f"replay's events differ at step {number}"
+        if number:
+            assert (replayed.seat, replayed.code) == record.moves[number - 1]
+
+    final = replay(record)
+    assert state_fingerprint(final) == prints[-1]
+    assert final.outcome() == state.outcome()
+
+    tampered = GameRecord.from_json(record.to_json())
+    assert tampered.outcome is not None
+    tampered.outcome = {**tampered.outcome, "scores": [s + 1 for s in tampered.outcome["scores"]]}
+    with pytest.raises(RecordMismatch):
+        replay(tampered)
+
+
+# --- (d) a clone shares nothing mutable -------------------------------------------------------
+@cases
+@settings(max_examples=examples(25), deadline=None)
+@given(seed=game_seeds, chooser=choosers())
+def test_clones_share_nothing(case: GameCase, seed: int, chooser: Chooser) -> None:
+    """``clone()`` and ``determinize()`` share no list, dict, set, bytearray, random
+    generator or mutable object with the original, and playing either on to the end
+    leaves the original exactly as it was."""
+    hooks = hooks_of(case)
+    earlier: tuple[State, Any] | None = None
+    for step in _positions(case, seed, chooser):
+        state = step.state
+        if earlier is not None:  # the original moved on since: last step's clone did not
+            old_copy, old_print = earlier
+            assert state_fingerprint(old_copy) == old_print, "the original moving changed a clone"
+        before = state_fingerprint(state)
+        copy = state.clone()
+        assert type(copy) is type(state)
+        assert state_fingerprint(copy) == before, "a clone differs from its original"
+        assert shared_mutables(state, copy) == [], "clone() shares mutable parts"
+        observers = _observers(state)
+        seat = observers[chooser.pick(len(observers))]
+        world = state.determinize(seat, random.Random(chooser.rng.getrandbits(32)))
+        assert shared_mutables(state, world) == [], f"determinize({seat}) shares parts"
+        earlier = (state.clone(), before)
+
+        mover = Chooser([], chooser.rng.getrandbits(32))
+        play_out(copy, mover, hooks.max_steps)
+        play_out(world, mover, hooks.max_steps)
+        assert state_fingerprint(state) == before, "playing on a copy changed the original"
+
+
+# --- (e), (f) games end, invariants hold, bots can play -----------------------------------
+@cases
+@settings(max_examples=examples(100), deadline=None)
+@given(seed=game_seeds, chooser=choosers())
+def test_random_games_end_within_bound(case: GameCase, seed: int, chooser: Chooser) -> None:
+    """Random legal play ends within the game's bound, with the invariants (hooks) and
+    protocol sanity holding at every position, and a well-formed outcome at the end.
+    After the end, every action by every seat is refused."""
+    hooks = hooks_of(case)
+    last = None
+    for step in _positions(case, seed, chooser):
+        assert step.number <= hooks.max_steps
+        last = step
+    assert last is not None
+    state = last.state
+    assert state.is_over and state.active_seats() == frozenset()
+    assert all(state.legal_actions(seat) == [] for seat in range(state.players))
+    space = case.spec.action_space.actions
+    for seat in range(state.players):
+        assert_refused(state, seat, space[chooser.pick(len(space))])
+
+
+@cases
+@settings(max_examples=examples(20), deadline=None)
+@given(seed=game_seeds, bot_seed=game_seeds)
+def test_random_bots_play_any_game(case: GameCase, seed: int, bot_seed: int) -> None:
+    """The generic random bot plays every game to its end through ``choose_for``."""
+    import asobi.agents  # noqa: F401  (registers the "random" bot)
+
+    state = case.spec.new_game(case.all_options(), seed)
+    bots = [make_bot("random", case.spec.id, bot_seed + s) for s in range(state.players)]
+    steps = 0
+    while not state.is_over:
+        seat = min(state.active_seats())
+        state.apply(seat, choose_for(bots[seat], state, seat))
+        steps += 1
+        assert steps <= hooks_of(case).max_steps
+    hooks_of(case).invariant(state)
+
+
+def test_cases_cover_every_registered_game() -> None:
+    """Guard against the parametrisation silently dropping a game or a seat count."""
+    covered = {(c.spec.id, c.players) for c in CASES}
+    for spec in all_specs():
+        for players in spec.seat_counts:
+            assert (spec.id, players) in covered
+    for spec in TEST_ONLY_SPECS:
+        assert any(c.spec is spec for c in CASES)
