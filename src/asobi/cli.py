@@ -47,6 +47,10 @@ Examples:
 
 * `asobi play starmine --hotseat` : two people sharing one screen
 
+* `asobi play itsmine` : It's Mine! against the bot (dice bids chosen in secret)
+
+* `asobi play itsmine --variant simple --hotseat` : its simple variant, two people
+
 * `asobi rules starmine` : the rules in a page
 
 * `asobi replay game.json` : step through a game saved with `--save game.json`
@@ -122,10 +126,13 @@ def games() -> None:
 @app.command()
 def rules(
     game: Annotated[
-        str, typer.Argument(help="Game id, e.g. starmine (see `asobi games`).", metavar="GAME")
+        str,
+        typer.Argument(
+            help="Game id, e.g. starmine or itsmine (see `asobi games`).", metavar="GAME"
+        ),
     ],
 ) -> None:
-    """Print a game's rules summary, e.g. `asobi rules starmine` (スターマイン・ラミー ポケット)."""
+    """Print a game's rules summary, e.g. `asobi rules starmine` or `asobi rules itsmine`."""
     spec = _spec(game)
     console = _console()
     if not spec.summary:
@@ -214,8 +221,8 @@ def play(
     game: Annotated[
         str,
         typer.Argument(
-            help="Game id: starmine = Starmine Rummy Pocket (スターマイン・ラミー ポケット). "
-            "See `asobi games`.",
+            help="Game id: starmine = Starmine Rummy Pocket (スターマイン・ラミー ポケット), "
+            "itsmine = It's Mine! (イッツマイン!). See `asobi games`.",
             show_default=False,
             metavar="GAME",
         ),
@@ -234,12 +241,23 @@ def play(
             "evaluation and a title (ソロ用ルール, 称号).",
         ),
     ] = False,
+    variant: Annotated[
+        str | None,
+        typer.Option(
+            "--variant",
+            metavar="NAME",
+            help="The rules variant, where the game has some: for It's Mine!, 'basic' (the "
+            "default) or 'simple' (シンプル). Same as -o variant=NAME.",
+            show_default=False,
+        ),
+    ] = None,
     hotseat: Annotated[
         bool,
         typer.Option(
             "--hotseat",
             help="Every seat is a human sharing this screen; the screen is cleared and you are "
-            "asked to pass the device between turns, so hands stay hidden.",
+            "asked to pass the device between turns, so hands and secret choices (bids) stay "
+            "hidden.",
         ),
     ] = False,
     bot: Annotated[
@@ -247,7 +265,7 @@ def play(
         typer.Option(
             "--bot",
             metavar="NAME",
-            help="The opponents' bot: 'greedy' (Starmine's heuristic bot, the default where a "
+            help="The opponents' bot: 'greedy' (the game's heuristic bot, the default where a "
             "game has it) or 'random'. `asobi games` lists each game's bots.",
             show_default=False,
         ),
@@ -320,8 +338,12 @@ def play(
 
     * `asobi play starmine --seed 7 --save game.json` : a fixed deal, saved for replay
 
-    Choose each move by its number or type its code (`discard R4`, `place main seq R4 R5 W1`);
-    a move the rules forbid is refused with the rule's name. `?` at the prompt helps.
+    * `asobi play itsmine --variant simple` : It's Mine!'s simple variant (シンプル)
+
+    Choose each move by its number or type its code (`discard R4`, `place main seq R4 R5 W1`,
+    `bid 4`, `play S7 S8 S9`); a move the rules forbid is refused with the rule's name. `?` at
+    the prompt helps. Simultaneous decisions (It's Mine!'s dice bids) are made one seat at a
+    time, each kept hidden from the other until both are in.
     """
     from asobi.play.io import terminal_ask
     from asobi.play.loop import play_game
@@ -346,6 +368,12 @@ def play(
         if "players" in options and options["players"] != players:
             _fail("give the number of players once (--players or -o players=...)")
         options["players"] = players
+    if variant is not None:
+        if "variant" not in spec.options_model.model_fields:
+            _fail(f"{spec.id} has no rules variants (its options: {_option_names(spec)})")
+        if options.get("variant", variant) != variant:
+            _fail("give the variant once (--variant or -o variant=...)")
+        options["variant"] = variant
     if hotseat and options.get("players") == 1:
         _fail("--hotseat needs more than one seat")
     unknown = sorted(set(options) - set(spec.options_model.model_fields))

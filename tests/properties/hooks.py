@@ -19,13 +19,17 @@ cannot silently skip its invariants.
 
 from __future__ import annotations
 
+import json
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from asobi.core import Event, GameSpec, State
-from asobi.core.cards import FIREWORKS
+from asobi.core.cards import FIREWORKS, SEVEN
+from asobi.games.itsmine.actions import FACES, MINES, PLAYING_CARDS
+from asobi.games.itsmine.rules import accepts
 from core.simultaneous_game import FINGERS
 from core.simultaneous_game import SPEC as ODDS_EVENS_SPEC
 
@@ -131,6 +135,120 @@ STARMINE = GameHooks(
 )
 
 
+# --- It's Mine! --------------------------------------------------------------------------
+_SEVEN_CODES = {c.code.upper(): c.code for c in SEVEN.cards}
+# Events whose data only their own seat may know: a secret bid or play, a card drawn face
+# down, the bonus card looked at and what was done with it.
+ITSMINE_SECRET_EVENTS = {"bid", "play_chosen", "tie_draw", "bonus_card", "bonus_decided"}
+# What a seat's view may say about the other seat: sizes, public cards, dice, whether it
+# has committed (never what).
+ITSMINE_PUBLIC_SEAT_KEYS = {"hand_size", "known_cards", "columns", "die", "committed"}
+
+
+_WORD = re.compile(r"[A-Za-z0-9]+")
+
+
+def seven_codes_in(data: Any) -> set[str]:
+    """Every SEVEN card code that appears as a word anywhere in JSON-ready data."""
+    text = json.dumps(data, ensure_ascii=False).upper()
+    return {_SEVEN_CODES[w] for w in _WORD.findall(text) if w in _SEVEN_CODES}
+
+
+def itsmine_invariant(state: Any) -> None:
+    """The 42 non-mine cards each exactly once (hands, columns, citizens, deck, bonus pile,
+    the bonus card being decided, removed bonus cards); columns keep suit and direction;
+    a column of 3+ has had its bonus; the dice show faces 1–6."""
+    counts = Counter(state.all_cards())
+    missing = [c.code for c in PLAYING_CARDS if counts[c] == 0]
+    doubled = [c.code for c, n in counts.items() if n > 1]
+    strangers = [c.code for c in counts if c not in PLAYING_CARDS]
+    assert not (missing or doubled or strangers), (
+        f"cards not accounted for: missing {missing}, twice {doubled}, unknown {strangers}"
+    )
+    assert sum(counts.values()) == len(PLAYING_CARDS) == 42
+    for seat in (0, 1):
+        assert state.known[seat] <= set(state.hands[seat]), f"seat {seat} 'known' not in hand"
+        for m, col in enumerate(state.columns[seat]):
+            assert all(c.suit == MINES[m].suit for c in col), f"seat {seat}: {col} off-suit"
+            assert accepts([], col), f"seat {seat}: column {col} breaks its direction"
+            if len(col) >= 3:
+                assert state.bonus_claimed[m], f"{MINES[m].code}: 3 cards but no bonus claimed"
+        assert state.last_face[seat] in FACES
+        assert state.bids[seat] is None or state.bids[seat] in FACES
+    for m, claimed in enumerate(state.bonus_claimed):
+        if claimed:
+            assert max(len(state.columns[s][m]) for s in (0, 1)) >= 3
+    taken = state.options.bonus_cards - len(state.bonus) - (state.bonus_card is not None)
+    assert sum(len(r) for r in state.bonus_removed) <= taken
+    assert (state.outcome() is not None) == (str(state.phase) == "over")
+
+
+def itsmine_hidden_from(state: Any, seat: int | None) -> set[str]:
+    """Card codes ``seat`` may not see: the deck, the bonus pile, the other's unknown hand
+    cards (until the game is over: scoring shows the hands), what the other removed face
+    down, and a bonus card the other is looking at."""
+    hidden = {c.code for c in [*state.deck, *state.bonus]}
+    for s in (0, 1):
+        if s == seat:
+            continue
+        if not state.is_over:
+            hidden |= {c.code for c in state.hands[s] if c not in state.known[s]}
+        hidden |= {c.code for c in state.bonus_removed[s]}
+    if state.bonus_card is not None and state.bonus_seat != seat:
+        hidden.add(state.bonus_card.code)
+    return hidden
+
+
+def itsmine_view_check(state: Any, seat: int | None, view: dict[str, Any]) -> None:
+    leaked = seven_codes_in(view) & itsmine_hidden_from(state, seat)
+    assert not leaked, f"seat {seat}'s view shows hidden cards {sorted(leaked)}"
+    for s, entry in enumerate(view["seats"]):
+        assert entry["hand_size"] == len(state.hands[s])
+        committed = state.bids[s] if str(state.phase) == "bid" else state.pending[s]
+        assert entry["committed"] == (committed is not None)
+        if s == seat:
+            assert sorted(entry["hand"]) == sorted(c.code for c in state.hands[s])
+            assert entry["removed_bonus"] == [c.code for c in state.bonus_removed[s]]
+            assert entry.get("bid") == state.bids[s]
+        else:  # never the other's hand, removed cards, bid or play
+            extra = set(entry) - ITSMINE_PUBLIC_SEAT_KEYS
+            assert not extra, f"seat {seat}'s view shows seat {s}'s {sorted(extra)}"
+    looking = state.bonus_card is not None and state.bonus_seat == seat
+    assert ("bonus_card" in view) == looking
+    if looking:
+        assert view["bonus_card"] == state.bonus_card.code
+
+
+def itsmine_events_check(
+    observer: int | None, events: list[Event], before: dict[str, Any], after: dict[str, Any]
+) -> None:
+    for e in events:
+        if e.kind in ITSMINE_SECRET_EVENTS:
+            assert e.to == frozenset({e.seat}), f"{e.kind} is not private to its seat: {e}"
+            assert observer == e.seat, f"{observer} sees seat {e.seat}'s {e.kind}"
+        if e.kind == "reveal":
+            assert [s["die"] for s in after["seats"]] == e.data["faces"], e
+    told = seven_codes_in([e.to_json() for e in events])
+    if told:
+        beyond = told - seven_codes_in(after)
+        beyond -= seven_codes_in(before) if beyond else set()
+        assert not beyond, f"events tell {observer} about {sorted(beyond)}, which it cannot see"
+
+
+ITSMINE = GameHooks(
+    invariant=itsmine_invariant,
+    view_check=itsmine_view_check,
+    events_check=itsmine_events_check,
+    # About 12 rounds of 2 bids, up to 12 takes, 2 plays and a few bonuses, plus re-bids
+    # after ties; random games take 30-100 moves (mean 55). 400 is far above any real game.
+    max_steps=400,
+    determinize_from_view_only=True,
+    # The simple variant differs only in scoring; with one bonus card, a third of the
+    # games end by the bonus pile running out (with the default five, none do).
+    option_sets=({}, {"variant": "simple", "bonus_cards": 1}),
+)
+
+
 # --- the test-only simultaneous game (tests/core/simultaneous_game.py) --------------------
 def odds_evens_invariant(state: Any) -> None:
     target = state.options.rounds_to_win
@@ -177,6 +295,7 @@ ODDS_EVENS = GameHooks(
 
 HOOKS: dict[str, GameHooks] = {
     "starmine": STARMINE,
+    "itsmine": ITSMINE,
     ODDS_EVENS_SPEC.id: ODDS_EVENS,
 }
 

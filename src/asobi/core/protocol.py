@@ -61,6 +61,14 @@ class Outcome:
         }
 
 
+def copy_rng(rng: random.Random) -> random.Random:
+    """An independent generator in the same state (for ``clone``). Seeding it with 0 first
+    avoids reading OS entropy only to overwrite it."""
+    copy = random.Random(0)
+    copy.setstate(rng.getstate())
+    return copy
+
+
 def ranks_from_scores(scores: Sequence[float]) -> tuple[int, ...]:
     """Competition ranking: higher score ranks first, equal scores share a rank."""
     return tuple(1 + sum(other > mine for other in scores) for mine in scores)

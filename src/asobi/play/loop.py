@@ -5,7 +5,13 @@ the legal actions numbered (by their codes) and accepts a number or a typed code
 move prints the reason and the rule that forbids it, and asks again. Bots choose through
 :func:`asobi.core.bots.choose_for`, and what they do is printed as events, filtered by
 what the watching seat may see. With more than one human (hot-seat) the screen is cleared
-and the device handed over whenever the acting seat changes, so hands stay hidden.
+and the device handed over whenever the acting seat changes, so hands stay hidden; each
+seat then reads what happened since its last decision, filtered to what it may see.
+
+Simultaneous decisions (several active seats, such as It's Mine!'s dice bids) are taken
+one seat at a time: each human chooses on its own screen, bots choose through
+``choose_for``, and the state keeps each choice hidden from the others until all are in —
+so nothing of a pending choice is ever printed to another seat.
 """
 
 from __future__ import annotations
@@ -196,7 +202,7 @@ class TerminalGame:
 
     def _flush(self, seat: int) -> None:
         pending = self.pending[seat].moves
-        if pending and self.hotseat:
+        if self.hotseat and any(mover != seat for mover, _, _ in pending):
             self.console.print("[bold]While you were away:[/]")
         for mover, code, events in pending:
             self._print_events(mover, code, events, seat)
@@ -290,8 +296,12 @@ class TerminalGame:
         if not self.humans:
             self._print_events(seat, code, events, None)
             return
+        # Hot-seat: every human sees each move at its own next decision. Printed now, the
+        # results of a move that ends a seat's turn (a bid revealed, a card drawn) would be
+        # wiped by the hand-over before anyone could read them.
+        keep_for_later = self.hotseat and self.state.outcome() is None
         for human in self.humans:
-            if human == self.screen:
+            if human == self.screen and not keep_for_later:
                 self._print_events(seat, code, events, human)
             else:
                 self.pending[human].moves.append((seat, code, events))
@@ -305,6 +315,17 @@ class TerminalGame:
         ]
         if not lines and viewer == seat:
             lines = [Text.assemble((f"{self.names[seat]}: ", "bold"), code)]
+        elif (
+            viewer != seat
+            and not all(event.visible_to(viewer) for event in events)
+            and not any(event.seat == seat and event.visible_to(viewer) for event in events)
+        ):
+            # A move another seat sees nothing of (a bonus card kept or removed): it learns
+            # that the move was made, as the game describes it, never the move's code.
+            what = "made a move you cannot see"
+            if self.renderer.public_code_fn is not None:
+                what = self.renderer.move_code(code, seat, events, viewer)
+            lines.insert(0, Text.assemble((f"{self.names[seat]}: ", "bold"), (what, "dim")))
         for line in lines:
             self.console.print(Text("• ").append_text(line))
 

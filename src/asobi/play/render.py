@@ -4,7 +4,11 @@ A game may ship ``asobi.games.<id>.render`` with
 
 - ``render(view, console)`` (required): print a view;
 - ``event_text(event, names, viewer) -> str | Text | None`` (optional): describe an event;
-- ``action_text(code) -> str | Text`` (optional): an action code, styled.
+- ``action_text(code) -> str | Text`` (optional): an action code, styled;
+- ``public_code(code, hidden) -> str`` (optional, needed by a game with secret moves): how
+  a move shows to a seat other than its mover, given the kinds of the move's events that
+  seat may not see (a secret bid shows as "a secret bid", never as "bid 4"). Without it a
+  move's code is public, as in a game whose every choice is seen.
 
 Without the module the front end pretty-prints the view's JSON and the events' data, so a
 new game is playable in the terminal the moment it is registered.
@@ -26,6 +30,7 @@ from asobi.core.events import Event
 RenderFn = Callable[[Mapping[str, Any], Console], None]
 EventTextFn = Callable[[Mapping[str, Any], Sequence[str], int | None], "str | Text | None"]
 ActionTextFn = Callable[[str], "str | Text"]
+PublicCodeFn = Callable[[str, Sequence[str]], str]
 
 
 def render_json(view: Mapping[str, Any], console: Console) -> None:
@@ -50,10 +55,19 @@ class Renderer:
     event_text_fn: EventTextFn
     action_text_fn: ActionTextFn | None = None
     generic: bool = False
+    public_code_fn: PublicCodeFn | None = None
 
     def event_text(self, event: Event, names: Sequence[str], viewer: int | None) -> Text | None:
         text = self.event_text_fn(event.to_json(), names, viewer)
         return Text(text) if isinstance(text, str) else text
+
+    def move_code(self, code: str, seat: int, events: Sequence[Event], viewer: int | None) -> str:
+        """``seat``'s move as ``viewer`` may see it: its code, unless the game says the move
+        was secret from ``viewer`` (then a description that names no secret)."""
+        if viewer == seat or self.public_code_fn is None:
+            return code
+        hidden = [e.kind for e in events if not e.visible_to(viewer)]
+        return self.public_code_fn(code, hidden)
 
     def action_text(self, code: str) -> Text:
         if self.action_text_fn is None:
@@ -75,4 +89,5 @@ def renderer_for(game_id: str) -> Renderer:
         render=module.render,
         event_text_fn=getattr(module, "event_text", generic_event_text),
         action_text_fn=getattr(module, "action_text", None),
+        public_code_fn=getattr(module, "public_code", None),
     )

@@ -1,7 +1,8 @@
 """Stepping through a saved :class:`~asobi.core.records.GameRecord` at the terminal.
 
 Every move is shown with the events the chosen seat (or a spectator) may see, followed by
-that seat's view of the table; at the end the replayed outcome is checked against the one
+that seat's view of the table (another seat's secret move, such as a hidden bid, shows
+without its code); at the end the replayed outcome is checked against the one
 the record claims.
 """
 
@@ -66,7 +67,9 @@ def replay_record(
         if step.seat is None:
             console.rule("Start")
         else:
-            console.rule(f"Move {step.number}/{total} · {names[step.seat]} · {step.code}")
+            assert step.code is not None
+            what = renderer.move_code(step.code, step.seat, step.events, viewer)
+            console.rule(f"Move {step.number}/{total} · {names[step.seat]} · {what}")
             for event in step.events:
                 if event.visible_to(viewer):
                     line = renderer.event_text(event, names, viewer)

@@ -17,7 +17,7 @@ from pydantic import Field, model_validator
 from asobi.core.cards import FIREWORKS, Card, is_boost
 from asobi.core.errors import IllegalAction
 from asobi.core.events import Event, private, public
-from asobi.core.protocol import GameOptions, Outcome, State
+from asobi.core.protocol import GameOptions, Outcome, State, copy_rng
 from asobi.core.turns import NOBODY, just, order_from
 from asobi.games.starmine import scoring
 from asobi.games.starmine.actions import (
@@ -413,8 +413,7 @@ class StarmineState(State):
     def clone(self) -> Self:
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random(0)  # a cheap seed (no OS entropy); overwritten next line
-        other.rng.setstate(self.rng.getstate())
+        other.rng = copy_rng(self.rng)
         other.hands = [list(h) for h in self.hands]
         other.deck = list(self.deck)
         other.discards = list(self.discards)

@@ -1,0 +1,224 @@
+"""It's Mine! throughput on one core, through the public protocol only.
+
+    .venv/bin/python benchmarks/bench_itsmine.py                 # the table
+    .venv/bin/python benchmarks/bench_itsmine.py --json out.json # and the figures as JSON
+    .venv/bin/python benchmarks/bench_itsmine.py --profile       # plus cProfile's top entries
+
+Every decision of a "random" playout goes through the protocol exactly as an arena or a
+front end drives it: ``active_seats()`` names the seats to act; in a simultaneous decision
+(the dice bids, the plays after a tied auction) each of them acts in turn, in
+``sorted(state.active_seats())`` order; for each, ``legal_actions(seat)`` lists every legal
+action, one is chosen with a seeded ``random.Random``, and ``apply(seat, action)``
+validates it (raising ``IllegalAction`` naming the rule) before carrying it out. Setup is
+counted (one ``new_game`` per game: a shuffle and a deal); the options are validated once,
+as an arena does for a batch of games with the same options.
+
+The "greedy" rows run the game's own greedy bot in every seat through
+``asobi.core.bots.choose_for``: each decision builds the bot's :class:`Decision` (a clone
+of the state for the world sampler, the seat's view, its legal actions), asks the bot,
+and re-checks the answer against the legal list, as front ends do.
+
+Each figure is the best of ``--repeat`` runs (the machine is shared; the best run is the
+one least disturbed by other processes); the median is reported too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import json
+import os
+import platform
+import pstats
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from asobi.core.bots import Bot, choose_for, make_bot
+from asobi.core.protocol import GameOptions, GameSpec
+from asobi.core.registry import get_spec
+
+SPEC: GameSpec = get_spec("itsmine")
+BASIC: GameOptions = SPEC.options({"variant": "basic"})
+SIMPLE: GameOptions = SPEC.options({"variant": "simple"})
+TARGET_DECISIONS = 60_000  # issue 3: decisions/s on one core with random players
+MAX_DECISIONS = 3000  # a bot game longer than this has stalled (see strength_itsmine.py)
+
+
+def random_playout(options: GameOptions, seed: int) -> int:
+    """One full game, every seat choosing uniformly among its legal actions; the number
+    of decisions it took (a simultaneous decision counts one per seat)."""
+    state = SPEC.new_game(options, seed)
+    rng = random.Random(seed)
+    decisions = 0
+    while True:
+        active = state.active_seats()
+        if not active:
+            return decisions
+        for seat in sorted(active):  # simultaneous: each active seat commits in turn
+            legal = state.legal_actions(seat)
+            state.apply(seat, rng.choice(legal))
+            decisions += 1
+
+
+def bot_playout(options: GameOptions, seed: int, bot_name: str) -> int:
+    """One full game with the named bot in every seat, through ``choose_for``."""
+    state = SPEC.new_game(options, seed)
+    bots: list[Bot] = [make_bot(bot_name, SPEC.id, seed * 7 + seat) for seat in (0, 1)]
+    decisions = 0
+    while True:
+        active = state.active_seats()
+        if not active:
+            return decisions
+        if decisions > MAX_DECISIONS:  # the rules let two players who keep tying stall
+            raise RuntimeError(f"{bot_name} vs {bot_name}, seed {seed}: stalled")
+        for seat in sorted(active):
+            state.apply(seat, choose_for(bots[seat], state, seat))
+            decisions += 1
+
+
+def measure(
+    name: str, playout: Callable[[int], int], games: int, repeat: int, first_seed: int = 0
+) -> dict[str, Any]:
+    runs: list[float] = []
+    decisions = 0
+    for _ in range(repeat):
+        decisions = 0
+        start = time.perf_counter()
+        for seed in range(first_seed, first_seed + games):
+            decisions += playout(seed)
+        runs.append(time.perf_counter() - start)
+    best = min(runs)
+    median = statistics.median(runs)
+    return {
+        "name": name,
+        "games": games,
+        "repeat": repeat,
+        "decisions": decisions,
+        "decisions_per_game": decisions / games,
+        "games_per_s": games / best,
+        "decisions_per_s": decisions / best,
+        "us_per_decision": 1e6 * best / decisions,
+        "games_per_s_median": games / median,
+        "decisions_per_s_median": decisions / median,
+        "seconds": runs,
+    }
+
+
+def machine() -> dict[str, Any]:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return {
+        "python": sys.version.split()[0],
+        "implementation": platform.python_implementation(),
+        "platform": platform.platform(),
+        "cpu": cpu,
+        "cpus": os.cpu_count(),
+        "load_average": list(os.getloadavg()) if hasattr(os, "getloadavg") else None,
+    }
+
+
+def profile(games: int, top: int, bot: str | None = None) -> str:
+    """cProfile of random basic playouts (or of ``bot`` in both seats), by own time."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for seed in range(games):
+        if bot is None:
+            random_playout(BASIC, seed)
+        else:
+            bot_playout(BASIC, seed, bot)
+    profiler.disable()
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
+    return out.getvalue()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=3000, help="random basic games per run")
+    parser.add_argument(
+        "--simple-games", type=int, default=3000, help="random simple-variant games per run"
+    )
+    parser.add_argument("--greedy-games", type=int, default=200, help="greedy-vs-greedy games")
+    parser.add_argument("--repeat", type=int, default=5, help="runs per figure; best is kept")
+    parser.add_argument("--pin", type=int, default=None, help="pin the process to this CPU")
+    parser.add_argument("--json", help="also write the figures to this JSON file")
+    parser.add_argument("--profile", action="store_true", help="print cProfile's top entries")
+    parser.add_argument(
+        "--profile-bot", default=None, help="profile this bot's games instead of random play"
+    )
+    parser.add_argument("--top", type=int, default=20, help="profile entries to print")
+    args = parser.parse_args(argv)
+
+    if args.pin is not None:
+        os.sched_setaffinity(0, {args.pin})
+
+    # Warm up: imports, interned tables, caches.
+    for seed in range(100):
+        random_playout(BASIC, seed)
+        random_playout(SIMPLE, seed)
+
+    rows = [
+        measure("random basic", lambda s: random_playout(BASIC, s), args.games, args.repeat),
+        measure(
+            "random simple", lambda s: random_playout(SIMPLE, s), args.simple_games, args.repeat
+        ),
+    ]
+    if "greedy" in SPEC.bots and args.greedy_games > 0:
+        for label, options in (("greedy basic", BASIC), ("greedy simple", SIMPLE)):
+            rows.append(
+                measure(
+                    label,
+                    lambda s, o=options: bot_playout(o, s, "greedy"),  # type: ignore[misc]
+                    args.greedy_games,
+                    max(1, args.repeat // 2),
+                )
+            )
+
+    info = machine()
+    print(f"python {info['python']} ({info['implementation']}) on {info['cpu']}, one core")
+    header = (
+        f"{'playouts':<14} {'games':>6} {'games/s':>9} {'decisions/s':>12} "
+        f"{'dec/game':>9} {'us/dec':>7} {'games/s med':>12}"
+    )
+    print(header)
+    print("-" * len(header))
+    for r in rows:
+        print(
+            f"{r['name']:<14} {r['games']:>6} {r['games_per_s']:>9,.0f} "
+            f"{r['decisions_per_s']:>12,.0f} {r['decisions_per_game']:>9.1f} "
+            f"{r['us_per_decision']:>7.2f} {r['games_per_s_median']:>12,.0f}"
+        )
+    basic = rows[0]
+    met = basic["decisions_per_s"] >= TARGET_DECISIONS
+    print(
+        f"target (issue 3): >= {TARGET_DECISIONS:,} random decisions/s on one core: "
+        f"{'met' if met else 'NOT met'}"
+    )
+
+    report: dict[str, Any] = {"machine": info, "results": rows}
+    if args.profile or args.profile_bot:
+        games = min(args.games, 2000) if not args.profile_bot else min(args.greedy_games, 100)
+        text = profile(games, args.top, args.profile_bot)
+        print(text)
+        report["profile"] = text
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(report, f, indent=1)
+            f.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,28 @@
+"""It's Mine! (イッツマイン! / 双子姫と7つの鉱山), by 忍野凛也 & yio.
+
+Two princesses bid dice for citizens and send them down seven mines. See
+``docs/rules/itsmine.md``.
+"""
+
+from pathlib import Path
+
+from asobi.core.protocol import GameSpec
+from asobi.games.itsmine.actions import ACTION_SPACE
+from asobi.games.itsmine.bots import make_greedy
+from asobi.games.itsmine.rules import ItsMineOptions, ItsMineState, new_state
+
+SPEC = GameSpec(
+    id="itsmine",
+    name_en="It's Mine!",
+    name_ja="イッツマイン!",
+    seat_counts=(2,),
+    options_model=ItsMineOptions,
+    action_space=ACTION_SPACE,
+    factory=new_state,
+    summary=(Path(__file__).with_name("rules.md")).read_text(encoding="utf-8"),
+    default_players=2,
+    bots={"greedy": make_greedy},
+)
+ItsMineState.spec = SPEC
+
+__all__ = ["SPEC", "ItsMineOptions", "ItsMineState"]

@@ -1,0 +1,513 @@
+"""Terminal rendering of an It's Mine! view (rich), for ``asobi play`` and ``asobi replay``.
+
+It reads only the JSON-ready view (see ``views.py``) and events, never a state, so it can
+show nothing a seat may not know: the other seat's bid or simultaneous play shows only as
+"in", its hand as a count (plus the citizens it was seen to take). English first, the
+game's own terms in Japanese after. The front end (``asobi.play``) finds this module by the
+game's id and calls:
+
+- ``render(view, console)``: the table as ``view["seat"]`` sees it, and the outcome;
+- ``event_text(event, names, viewer)``: one line for an event (``None``: nothing to say);
+- ``action_text(code)``: an action code with its cards coloured by suit;
+- ``public_code(code, hidden)``: a move as the other seat may see it (a secret bid, a
+  secret play, a bonus card kept or removed: never the code).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from asobi.core.cards import SEVEN, SEVEN_SUITS
+
+TITLE = "It's Mine! イッツマイン!"
+SUIT_EN = {s.letter: s.en for s in SEVEN_SUITS}
+SUIT_JA = {s.letter: s.ja for s in SEVEN_SUITS}
+SUIT_STYLE = {
+    "H": "bold red",
+    "O": "bold green",
+    "B": "bold bright_blue",
+    "C": "bold yellow",
+    "S": "bold cyan",
+    "T": "bold magenta",
+    "K": "bold grey62",
+}
+DIE = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
+# Longest codes first, so that "C10" is not read as "C1" followed by "0".
+_CODES = sorted((c.code for c in SEVEN.cards), key=len, reverse=True)
+CARD = re.compile(r"\b(" + "|".join(_CODES) + r")\b")
+SIMPLE_POINTS = 10
+
+
+# --- small pieces ------------------------------------------------------------------------
+def card_text(code: str) -> Text:
+    """One card code in its suit's colour."""
+    return Text(code, style=SUIT_STYLE.get(code[:1], ""))
+
+
+def cards_text(codes: Sequence[str], empty: str = "—") -> Text:
+    if not codes:
+        return Text(empty, style="dim")
+    return Text(" ").join(card_text(c) for c in codes)
+
+
+def colour_codes(text: str) -> Text:
+    """Any text with the card codes in it coloured."""
+    out = Text(text)
+    for match in CARD.finditer(text):
+        out.stylize(SUIT_STYLE[match.group(1)[0]], match.start(), match.end())
+    return out
+
+
+def die_text(face: int) -> str:
+    return f"{DIE.get(face, '?')} {face}"
+
+
+def mine_name(code: str) -> str:
+    """A mine by its card code: "C10" → "Coin 10 コイン"."""
+    return f"{SUIT_EN[code[0]]} {code[1:]} {SUIT_JA[code[0]]}"
+
+
+def mine_label(code: str) -> Text:
+    return Text.assemble((f"{SUIT_EN[code[0]]} {code[1:]}", SUIT_STYLE[code[0]]))
+
+
+def action_text(code: str) -> Text:
+    """An action code, its cards coloured and a word on what it does."""
+    words = code.split()
+    out = colour_codes(code)
+    if words[:1] == ["bid"] and len(words) == 2 and words[1].isdigit():
+        out.append(f" {DIE.get(int(words[1]), '')}")
+    elif code == "keep":
+        out.append(" (into your hand)", style="dim")
+    elif code == "remove":
+        out.append(" (face down, out of the game)", style="dim")
+    elif code == "done":
+        out.append(" (stop taking)", style="dim")
+    return out
+
+
+# The events that carry a move's secret: seen by the mover alone.
+SECRET_MOVES = {
+    "bid": "a secret bid",
+    "play_chosen": "a secret play",
+    "bonus_decided": "a bonus card kept or removed (secret)",
+}
+
+
+def public_code(code: str, hidden: Sequence[str]) -> str:
+    """``code`` as a seat that may not see the events of kinds ``hidden`` may know it."""
+    for kind in hidden:
+        if kind in SECRET_MOVES:
+            return SECRET_MOVES[kind]
+    return code
+
+
+def _seat_name(seat: int | None, viewer: int | None) -> str:
+    if seat is None:
+        return "nobody"
+    return f"seat {seat} (you)" if seat == viewer else f"seat {seat}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+# --- the status ----------------------------------------------------------------------------
+def _round_line(view: Mapping[str, Any]) -> Text:
+    variant = "simple variant シンプル" if view["variant"] == "simple" else "basic rules 基本"
+    line = Text.assemble((f"Round {view['round']}", "bold"), " ラウンド", f" · {variant}")
+    if view["final_round"] and view["phase"] != "over":
+        why = view.get("end_reason") or "the end is near"
+        line.append(
+            f"  ⚠ FINAL ROUND 最終ラウンド ({why}): the game is scored after this round",
+            style="bold red",
+        )
+    return line
+
+
+def _status(view: Mapping[str, Any]) -> Text:
+    phase = view["phase"]
+    viewer = view.get("seat")
+    active = list(view.get("active") or [])
+    who = " and ".join(_seat_name(s, viewer) for s in active)
+    higher = view.get("higher")
+    if phase == "bid":
+        doing = (
+            "Auction オークション: choose a die face 1–6 in secret (bid N); both are "
+            "revealed together. The lower face takes exactly that many citizens, then the "
+            "higher takes 1 up to its face."
+        )
+        if view.get("ties"):
+            doing += f" Tie あいこ ×{view['ties']}: bidding again, the tied face barred too."
+        return Text.assemble((f"{who} to bid", "bold"), " — ", doing)
+    if phase == "take":
+        left, must = int(view.get("take_left", 0)), int(view.get("take_must", 0))
+        taker = active[0] if active else None
+        if taker is not None and taker == higher:
+            limit = f"1 up to {left}" if must else f"up to {left} more, or done to stop"
+            doing = f"higher face 後手: take {limit} citizen card(s) 国民カード"
+        else:
+            doing = f"lower face 先手: take exactly {left} more citizen card(s) 国民カード"
+        return Text.assemble((f"{who} takes", "bold"), " — ", doing)
+    if phase == "play":
+        first = "" if higher is None else f" ({_seat_name(higher, viewer)} lays first)"
+        return Text.assemble(
+            (f"{who} to lay cards", "bold"),
+            f" — phase 3 フェイズ3{first}: one card, a run of one suit (up or down), or one "
+            "rank in several suits; pass only when nothing fits",
+        )
+    if phase == "play_together":
+        return Text.assemble(
+            (f"{who} to lay cards", "bold"),
+            " — the auction ended tied (レアなケース): both choose a play in secret; the "
+            "larger sum of ranks lays first",
+        )
+    if phase == "bonus":
+        return Text.assemble(
+            (f"{who}: 3-card bonus 3枚ボーナス", "bold"),
+            " — look at the bonus card, then keep it in hand or remove it face down",
+        )
+    if phase == "over":
+        return Text("Game over 終了", style="bold")
+    return Text(f"{who}: {phase}")
+
+
+def _piles(view: Mapping[str, Any]) -> list[Text]:
+    citizens = list(view.get("citizens", []))
+    line = Text.assemble(
+        ("Deck 山札: ", "bold"),
+        _plural(int(view["deck_size"]), "card"),
+        " · ",
+        ("Bonus pile ボーナスの山: ", "bold"),
+        _plural(int(view["bonus_pile"]), "card"),
+        (" (face down)", "dim"),
+    )
+    cits = Text.assemble((f"Citizens 国民カード ({len(citizens)}): ", "bold"))
+    cits.append_text(cards_text(citizens))
+    return [line, cits]
+
+
+def _dice(view: Mapping[str, Any]) -> list[Text]:
+    """The faces shown (public), and who has a secret bid or play in — never what."""
+    viewer = view.get("seat")
+    phase = view["phase"]
+    secret = phase in ("bid", "play_together")
+    lines = [Text.assemble(("Dice サイコロ", "bold"), " (the face each showed last):")]
+    for s, seat in enumerate(view["seats"]):
+        line = Text(f"  {_seat_name(s, viewer)} {die_text(int(seat['die']))}")
+        if secret:
+            what = "bid" if phase == "bid" else "play"
+            if s == viewer and "bid" in seat:
+                line.append(f" — your bid: {die_text(int(seat['bid']))}", style="bold cyan")
+                line.append(" (hidden from the other seat)", style="dim")
+            elif s == viewer and "play" in seat:
+                line.append(" — your play: ", style="bold cyan")
+                line.append_text(colour_codes(str(seat["play"])))
+                line.append(" (hidden from the other seat)", style="dim")
+            elif seat.get("committed"):
+                line.append(f" — {what} in ✓ (hidden until both are in)", style="bold green")
+            else:
+                line.append(f" — choosing a {what}…", style="yellow")
+        if phase == "bid" and s == viewer and not seat.get("committed"):
+            barred = seat.get("forbidden_faces") or []
+            if barred:
+                why = "last round's face" + (" and the tied face" if view.get("ties") else "")
+                line.append(f" — may not show {', '.join(map(str, barred))} ({why})", "dim")
+        lines.append(line)
+    return lines
+
+
+def _mines_table(view: Mapping[str, Any]) -> Table:
+    """The seven mines in a row; under each, every seat's column in laid order."""
+    viewer = view.get("seat")
+    mines = list(view["mines"])
+    claimed = set(view.get("bonus_claimed", []))
+    table = Table(
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+        pad_edge=False,
+        collapse_padding=True,
+        title="Mines 鉱山 and each seat's columns",
+        title_justify="left",
+        title_style="bold",
+        caption="★ 3-card bonus 3枚ボーナス taken (once per mine) · ↑↓ column direction",
+        caption_justify="left",
+        caption_style="dim",
+    )
+    table.add_column("", no_wrap=True)
+    for code in mines:
+        header = mine_label(code)
+        header.append(f"\n{SUIT_JA[code[0]]}", style="dim")
+        table.add_column(header, no_wrap=True)
+    if view["variant"] == "simple":
+        points = [str(SIMPLE_POINTS)] * len(mines)
+    else:
+        points = [str(13 if code.endswith("K") else int(code[1:])) for code in mines]
+    table.add_row(Text("points 点", style="dim"), *(Text(p, style="dim") for p in points))
+    order = list(range(len(view["seats"])))
+    if viewer in order:  # your own columns last, nearest your hand
+        order.remove(viewer)
+        order.append(viewer)
+    for n, s in enumerate(order):
+        columns = view["seats"][s]["columns"]
+        cells: list[RenderableType] = []
+        for code in mines:
+            col = list(columns.get(code, []))
+            cells.append(_column_text(col))
+        label = Text(_seat_name(s, viewer), style="bold")
+        table.add_row(label, *cells, end_section=n == 0)
+    table.add_row(
+        Text("bonus 3枚", style="dim"),
+        *(
+            Text("★", style="bold yellow") if code in claimed else Text("·", style="dim")
+            for code in mines
+        ),
+    )
+    return table
+
+
+def _column_text(col: Sequence[str]) -> Text:
+    """A column top to bottom in laid order; ↑ ascending / ↓ descending once set."""
+    if not col:
+        return Text("—", style="dim")
+    out = Text("\n").join(card_text(c) for c in col)
+    if len(col) >= 2:
+        ranks = [SEVEN.card(c).rank for c in col[:2]]
+        out.append(" ↑" if ranks[1] > ranks[0] else " ↓", style="bold")
+    return out
+
+
+def _hands(view: Mapping[str, Any]) -> list[Text]:
+    viewer = view.get("seat")
+    lines = []
+    for s, seat in enumerate(view["seats"]):
+        if "hand" in seat:
+            label = "Your hand 手札" if s == viewer else f"Seat {s} hand 手札"
+            line = Text.assemble((f"{label} ({len(seat['hand'])}): ", "bold"))
+            line.append_text(cards_text(seat["hand"]))
+            lines.append(line)
+        else:
+            line = Text.assemble(
+                (f"Seat {s} hand 手札: ", "bold"), _plural(int(seat["hand_size"]), "card")
+            )
+            known = seat.get("known_cards") or []
+            if known:
+                line.append(" (known: ")
+                line.append_text(cards_text(known))
+                line.append(")")
+            lines.append(line)
+    if viewer is not None:
+        removed = view["seats"][viewer].get("removed_bonus") or []
+        if removed:
+            line = Text.assemble(("Your removed bonus cards 除外: ", "bold"))
+            line.append_text(cards_text(removed))
+            line.append("  (face down, out of the game; only you know them)", style="dim")
+            lines.append(line)
+    return lines
+
+
+def _bonus_card(view: Mapping[str, Any]) -> Text | None:
+    code = view.get("bonus_card")
+    if not code:
+        return None
+    out = Text.assemble(("Bonus card ボーナスカード you are looking at: ", "bold yellow"))
+    out.append_text(card_text(str(code)))
+    out.append(" — keep it in your hand, or remove it face down (only you see it)")
+    return out
+
+
+def render(view: Mapping[str, Any], console: Console) -> None:
+    """Print the table as ``view["seat"]`` sees it; after the game, the outcome too."""
+    parts: list[RenderableType] = [_round_line(view), _status(view), *_piles(view), *_dice(view)]
+    parts.append(_mines_table(view))
+    parts += _hands(view)
+    bonus = _bonus_card(view)
+    if bonus is not None:
+        parts.append(bonus)
+    console.print(Panel(Group(*parts), title=TITLE, box=box.ROUNDED, expand=False))
+    if view.get("outcome"):
+        render_outcome(view, console)
+
+
+# --- the outcome -------------------------------------------------------------------------
+def render_outcome(view: Mapping[str, Any], console: Console) -> None:
+    outcome = view["outcome"]
+    details = outcome["details"]
+    viewer = view.get("seat")
+    ranks = outcome["ranks"]
+    simple = details.get("variant") == "simple"
+    if all(r == 1 for r in ranks):
+        headline = Text("Draw 引き分け", style="bold yellow")
+    else:
+        headline = Text(f"{_seat_name(ranks.index(1), viewer)} wins 勝利", style="bold green")
+    mines = list(view["mines"])
+    won = details.get("mines", [[], []])
+    owner = {code: s for s, codes in enumerate(won) for code in codes}
+
+    table = Table(
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+        pad_edge=False,
+        collapse_padding=True,
+        title="Cards per mine after step 4 (each leftover cancels a column top)",
+        title_justify="left",
+    )
+    table.add_column("", no_wrap=True)
+    for code in mines:
+        table.add_column(card_text(code), justify="center", no_wrap=True)
+    scored = details.get("columns_scored", [])
+    for s, counts in enumerate(scored):
+        table.add_row(
+            Text(_seat_name(s, viewer), style="bold"),
+            *(
+                Text(str(n), style="bold green" if owner.get(code) == s else "")
+                for code, n in zip(mines, counts, strict=False)
+            ),
+        )
+    table.add_row(
+        Text("won by 獲得", style="bold"),
+        *(
+            Text(f"seat {owner[code]}", style="bold green")
+            if code in owner
+            else Text("nobody", style="dim")
+            for code in mines
+        ),
+    )
+
+    lines: list[RenderableType] = [headline, Text(str(details.get("reason", "")))]
+    lines.append(table)
+    raw = details.get("mine_points", [])
+    points = details.get("points", outcome.get("scores", []))
+    leftover = details.get("leftover", [[], []])
+    for s in range(len(points)):
+        line = Text.assemble((f"{_seat_name(s, viewer)}: ", "bold"))
+        codes = won[s] if s < len(won) else []
+        line.append("mines 鉱山 ")
+        line.append_text(cards_text(codes, empty="none"))
+        line.append(f" = {raw[s] if s < len(raw) else '?'}")
+        left = leftover[s] if s < len(leftover) else []
+        line.append(" · leftovers 余り ")
+        line.append_text(cards_text(left, empty="none"))
+        if not simple and left:
+            line.append(f" (−3 × {len(left)})")
+        line.append(" → ")
+        line.append(f"{points[s]} points 勝利点", style="bold")
+        lines.append(line)
+    chains = details.get("tie_chains") or []
+    if chains:
+        text = " ; ".join(" → ".join(chain) for chain in chains)
+        lines.append(colour_codes(f"Tie chains 保留 (deferred to the next mine down): {text}"))
+    notes = details.get("awards") or []
+    if notes:
+        lines.append(Text("How each mine went:", style="bold"))
+        lines += [Text("  ").append_text(colour_codes(str(n))) for n in notes]
+    console.print(Panel(Group(*lines), title="Result 結果", expand=False, box=box.DOUBLE))
+
+
+# --- events ------------------------------------------------------------------------------
+def event_text(event: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> Text | None:
+    """One line describing ``event`` (its ``to_json()`` form) for ``viewer``."""
+    kind = event["kind"]
+    seat = event.get("seat")
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "table"
+    mine = viewer is not None and seat == viewer
+    if kind == "round":
+        text = f"— Round {event.get('round')} ラウンド begins —"
+        if event.get("final"):
+            text += " ⚠ the FINAL ROUND 最終ラウンド"
+        return Text(text, style="bold")
+    if kind == "bid_committed":
+        if mine:
+            return None  # the private "bid" event says which face
+        return Text.assemble((f"{who}: ", "bold"), "chose a die face (hidden until both are in)")
+    if kind == "bid":
+        what = f"bid {die_text(int(event['face']))} (hidden from the other seat until both are in)"
+    elif kind == "reveal":
+        faces = [int(f) for f in event["faces"]]
+        shown = ", ".join(f"{names[s]} {die_text(f)}" for s, f in enumerate(faces))
+        if faces[0] == faces[1]:
+            return Text(f"Dice revealed 公開: {shown} — a tie あいこ!", style="bold yellow")
+        lower = 0 if faces[0] < faces[1] else 1
+        return Text.assemble(
+            ("Dice revealed 公開: ", "bold"),
+            f"{shown} — the lower face ({names[lower]}, 先手) takes {min(faces)} citizen(s), "
+            f"then the higher ({names[1 - lower]}, 後手) takes 1 to {max(faces)} and lays "
+            "first",
+        )
+    elif kind == "tie_draw":
+        what = f"drew {event['card']} from the deck (tie あいこ; only you see it)"
+    elif kind == "tie_draws":
+        return Text(
+            f"Tie あいこ: each draws a card from the deck face down ({event.get('deck')} left); "
+            "bid again, the tied face barred too",
+            style="yellow",
+        )
+    elif kind == "auction_tied":
+        return Text(
+            f"The auction ends tied with {event.get('deck')} card(s) in the deck: nobody takes "
+            "citizens, and both will choose their plays at once",
+            style="yellow",
+        )
+    elif kind == "take":
+        what = f"take {event['card']} (citizen 国民カード)"
+    elif kind == "done":
+        what = "done taking citizens"
+    elif kind == "refill":
+        cards = list(event.get("cards", []))
+        if not cards:
+            return Text(f"Citizens not refilled (deck: {event.get('deck')})", style="dim")
+        return Text.assemble(
+            ("Citizens refilled 補充: ", "bold"),
+            cards_text(cards),
+            f" (deck: {event.get('deck')} left)",
+        )
+    elif kind == "play":
+        cards = list(event["cards"])
+        suits = []
+        for c in cards:
+            if SUIT_EN[c[0]] not in suits:
+                suits.append(SUIT_EN[c[0]])
+        what = f"lay {' '.join(cards)} → {', '.join(suits)} column"
+    elif kind == "pass":
+        what = "pass (no card can be laid)"
+    elif kind == "play_committed":
+        if mine:
+            return None  # the private "play_chosen" event says which
+        return Text.assemble((f"{who}: ", "bold"), "chose a play (hidden until both are in)")
+    elif kind == "play_chosen":
+        what = f"chose {event['play']} (hidden from the other seat until both are in)"
+    elif kind == "plays_revealed":
+        first = event.get("first")
+        plays = list(event.get("plays") or [])
+        shown = ", ".join(f"{names[s]}: {p}" for s, p in enumerate(plays))
+        lead = names[first] if isinstance(first, int) and 0 <= first < len(names) else "?"
+        text = f"Plays revealed 公開{': ' + shown if shown else ''} — {lead} lays first"
+        return Text.assemble(("", "bold"), colour_codes(text))
+    elif kind == "bonus":
+        code = str(event.get("mine", ""))
+        name = mine_name(code) if code[:1] in SUIT_EN else code
+        what = (
+            f"3-card bonus 3枚ボーナス in the {name} mine: draws the top bonus card "
+            f"({event.get('pile')} left in the pile)"
+        )
+    elif kind == "bonus_card":
+        what = f"the bonus card is {event['card']} (only you see it): keep or remove?"
+    elif kind == "bonus_decided":
+        if event.get("keep"):
+            what = f"kept {event['card']} in hand (only you know)"
+        else:
+            what = f"removed {event['card']} face down (only you know)"
+    elif kind == "game_over":
+        return None  # the front end shows the outcome itself
+    else:
+        data = {k: v for k, v in event.items() if k not in ("kind", "seat")}
+        what = f"{kind} {data}" if data else kind
+    return Text.assemble((f"{who}: ", "bold"), colour_codes(what))

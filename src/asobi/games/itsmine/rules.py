@@ -1,0 +1,585 @@
+"""It's Mine! (イッツマイン! / 双子姫と7つの鉱山): the basic rules and the simple variant.
+
+References are to the rulebook (``shared/rulebooks/001_84159862272e4dbd.txt``): フェイズ1
+(steps 1–3, 補足2–6), フェイズ2 (step 4), フェイズ3 (steps 5–6, 基本①–③, 特殊①②, 補足7,
+レアなケース), 3枚ボーナス (補足8, 注意), 終わり (A, B), 勝敗 (4–7) and シンプル.
+Rulings are in ``docs/rules/itsmine.md``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
+from itertools import combinations
+from typing import Any, Literal, Self
+
+from pydantic import Field
+
+from asobi.core.cards import SEVEN, Card
+from asobi.core.errors import IllegalAction
+from asobi.core.events import Event, private, public
+from asobi.core.protocol import GameOptions, Outcome, State, copy_rng
+from asobi.core.turns import NOBODY, just
+from asobi.games.itsmine import scoring
+from asobi.games.itsmine.actions import (
+    BIDS,
+    DONE,
+    FACES,
+    KEEP,
+    MINES,
+    PASS,
+    PLAYING_CARDS,
+    PLAYS,
+    REMOVE,
+    SUIT_INDEX,
+    TAKE,
+    Bid,
+    Bonus,
+    Done,
+    ItsMineAction,
+    Pass,
+    Play,
+    Take,
+)
+
+BOTH = frozenset({0, 1})
+BONUS_AT = 3  # 3枚ボーナス
+
+
+class ItsMineOptions(GameOptions):
+    """Two players; ``variant`` "basic" or "simple" (シンプル); the rest are the rule's
+    constants, exposed so that simulations can sweep them. Their bounds keep the deal within
+    the 42 playing cards (at most 2 × 8 + 12 + 7 = 35)."""
+
+    players: int = 2
+    variant: Literal["basic", "simple"] = "basic"
+    hand_size: int = Field(default=3, ge=0, le=8, description="cards dealt to each hand")
+    citizens: int = Field(default=8, ge=1, le=12, description="face-up citizen cards (国民カード)")
+    bonus_cards: int = Field(default=5, ge=0, le=7, description="cards in the bonus pile")
+    round_limit: int = Field(
+        default=30,
+        ge=2,
+        le=1000,
+        description="ruling: after this round the next is the last, as under 終わり A/B",
+    )
+
+
+class Phase(StrEnum):
+    BID = "bid"  # phase 1: both choose a face at once
+    TAKE = "take"  # phase 1: the lower face, then the higher, take citizens
+    PLAY = "play"  # phase 3: the higher face plays, then the lower
+    PLAY_TOGETHER = "play_together"  # phase 3 after a tied auction: both play at once
+    BONUS = "bonus"  # 3枚ボーナス: keep or remove the bonus card just drawn
+    OVER = "over"
+
+
+def direction(col: Sequence[Card]) -> int:
+    """基本②: +1 ascending, -1 descending, 0 while the column has fewer than 2 cards."""
+    if len(col) < 2:
+        return 0
+    return 1 if col[1].rank > col[0].rank else -1
+
+
+def accepts(col: Sequence[Card], laid: Sequence[Card]) -> bool:
+    """Whether the cards can be laid on the column in this order (基本①–③: any first card;
+    the second sets ascending or descending; gaps are allowed)."""
+    count = len(col)
+    last = col[-1].rank if count else 0
+    ascending = count >= 2 and col[1].rank > col[0].rank
+    for card in laid:
+        rank = card.rank
+        if count >= 2:
+            if ascending != (rank > last):
+                return False
+        elif count == 1:
+            ascending = rank > last  # the second card sets the direction
+        count += 1
+        last = rank
+    return True
+
+
+def fits(col: Sequence[Card], card: Card) -> bool:
+    """``accepts(col, (card,))`` for one card, the check ``legal_plays`` makes most."""
+    return len(col) < 2 or (col[1].rank > col[0].rank) == (card.rank > col[-1].rank)
+
+
+# A card's place in the SEVEN deck's fixed order, as a sort key (a dict look-up: cheaper
+# than calling SEVEN.index once per card).
+deck_order = {card: i for i, card in enumerate(SEVEN.cards)}.__getitem__
+
+
+def legal_plays(hand: Sequence[Card], cols: Sequence[Sequence[Card]]) -> list[Play]:
+    """Every play the hand can make (one card; 特殊① a run of one suit, up or down;
+    特殊② one rank in several suits), each card respecting its column's direction."""
+    ordered = sorted(hand, key=deck_order)
+    singles = [c for c in ordered if fits(cols[SUIT_INDEX[c.suit]], c)]
+    plays = [PLAYS[(c,)] for c in singles]
+    stretch: list[Card] = []
+    for card in [*ordered, None]:  # runs: consecutive ranks of one suit
+        if (
+            card is not None
+            and stretch
+            and stretch[-1].suit == card.suit
+            and (stretch[-1].rank + 1 == card.rank)
+        ):
+            stretch.append(card)
+            continue
+        if len(stretch) >= 2:
+            col = cols[SUIT_INDEX[stretch[0].suit]]
+            for i in range(len(stretch) - 1):
+                for j in range(i + 2, len(stretch) + 1):
+                    run = tuple(stretch[i:j])
+                    plays += [PLAYS[laid] for laid in (run, run[::-1]) if accepts(col, laid)]
+        stretch = [card] if card is not None else []
+    by_rank: dict[int, list[Card]] = {}
+    for c in singles:  # one rank, different suits: each must fit its own column
+        by_rank.setdefault(c.rank, []).append(c)
+    for rank in sorted(by_rank):
+        same = by_rank[rank]
+        for size in range(2, len(same) + 1):
+            plays += [PLAYS[combo] for combo in combinations(same, size)]
+    return plays
+
+
+class ItsMineState(State):
+    def __init__(self, options: ItsMineOptions, rng: random.Random) -> None:
+        self.options = options
+        self.rng = rng
+        self.simple = options.variant == "simple"
+        self.hands: list[list[Card]] = [[], []]
+        self.deck: list[Card] = []  # top is the end
+        self.citizens: list[Card] = []  # 国民カード, face up
+        self.bonus: list[Card] = []  # ボーナスの山, face down, top is the end
+        self.columns: list[list[list[Card]]] = [[[] for _ in MINES] for _ in range(2)]
+        self.bonus_removed: list[list[Card]] = [[], []]  # removed face down (d), by whom
+        self.boxed: list[Card] = []  # a scenario's cards out of play
+        self.bonus_claimed = [False] * len(MINES)  # 補足8: once per mine per game
+        # Hand cards the other player saw arrive: citizens taken from the table.
+        self.known: list[set[Card]] = [set(), set()]
+        self.last_face = [1, 1]  # "「1」の目を上にして" — and the face shown last round
+        self.round_face = [1, 1]  # the face shown in the previous round
+        self.forbidden: list[frozenset[int]] = [frozenset({1}), frozenset({1})]
+        self.bids: list[int | None] = [None, None]
+        self.ties = 0  # あいこ in this round's auction
+        self.higher: int | None = None  # who showed the higher face (plays first)
+        self.take_plan: list[tuple[int, int, bool]] = []  # (seat, face, exactly that many)
+        self.take_left = 0  # citizens the taker may still take
+        self.take_must = 0  # of which the taker still must take
+        self.play_queue: list[int] = []
+        self.pending: list[ItsMineAction | None] = [None, None]  # simultaneous plays
+        self.to_lay: list[tuple[int, Play | None]] = []
+        self.bonus_queue: list[int] = []  # mines whose bonus the layer still gets
+        self.bonus_seat = 0
+        self.bonus_card: Card | None = None
+        self.round = 1
+        self.final_round = False
+        self.end_reason: str | None = None
+        self.phase = Phase.BID
+        self.result: Outcome | None = None
+        self._legal: dict[int, list[ItsMineAction]] = {}
+        self._active: frozenset[int] | None = None  # active_seats(), until the next resolve
+
+    # --- protocol ---------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return 2
+
+    def active_seats(self) -> frozenset[int]:
+        if self._active is None:  # asked ~3 times per decision: compute it once
+            self._active = self._who_acts()
+        return self._active
+
+    def _who_acts(self) -> frozenset[int]:
+        phase = self.phase
+        if phase is Phase.BID:
+            return self._uncommitted(self.bids)
+        if phase is Phase.PLAY_TOGETHER:
+            return self._uncommitted(self.pending)
+        if phase is Phase.TAKE:
+            return just(self.take_plan[0][0])
+        if phase is Phase.PLAY:
+            return just(self.play_queue[0])
+        if phase is Phase.BONUS:
+            return just(self.bonus_seat)
+        return NOBODY
+
+    @staticmethod
+    def _uncommitted(commitments: Sequence[object]) -> frozenset[int]:
+        if commitments[0] is None:
+            return BOTH if commitments[1] is None else just(0)
+        return just(1) if commitments[1] is None else NOBODY
+
+    def legal_actions(self, seat: int) -> list[ItsMineAction]:  # type: ignore[override]
+        if seat not in self.active_seats():
+            return []
+        cached = self._legal.get(seat)
+        if cached is None:
+            cached = self._legal[seat] = self._list_legal(seat)
+        return list(cached)
+
+    def _list_legal(self, seat: int) -> list[ItsMineAction]:
+        phase = self.phase
+        if phase is Phase.BID:
+            return [BIDS[f] for f in FACES if f not in self.forbidden[seat]]
+        if phase is Phase.TAKE:
+            takes: list[ItsMineAction] = [TAKE[c] for c in sorted(self.citizens, key=deck_order)]
+            return [*takes, DONE] if self.take_must == 0 else takes
+        if phase is Phase.BONUS:
+            return [KEEP, REMOVE]
+        plays: list[ItsMineAction] = list(legal_plays(self.hands[seat], self.columns[seat]))
+        return plays or [PASS]
+
+    def check(self, seat: int, action: Any) -> None:
+        phase = self.phase
+        if isinstance(action, Bid):
+            if phase is not Phase.BID:
+                raise IllegalAction("フェイズ1 1)", "no auction is under way")
+            if action.face not in FACES:
+                raise IllegalAction("フェイズ1 2)", "a die shows 1 to 6")
+            if action.face in self.forbidden[seat]:
+                if self.ties and action.face == self.last_face[seat]:
+                    rule, why = "フェイズ1 3) あいこ", "the tied face may not be shown again"
+                else:
+                    rule, why = "フェイズ1 2) 注意", "the face you showed last round is barred"
+                raise IllegalAction(rule, f"{action.face}: {why}")
+            return
+        if isinstance(action, Take):
+            if phase is not Phase.TAKE:
+                raise IllegalAction("フェイズ1 3)", "citizens are taken only after the auction")
+            if action.card not in self.citizens:
+                raise IllegalAction(
+                    "フェイズ1 3)", f"{action.card} is not a citizen card on the table"
+                )
+            return
+        if isinstance(action, Done):
+            if phase is not Phase.TAKE:
+                raise IllegalAction("フェイズ1 3)", "nothing is being taken")
+            if self.take_must:
+                raise IllegalAction(
+                    "フェイズ1 3)",
+                    f"take {self.take_must} more: the lower face takes exactly its number, "
+                    "the higher at least 1",
+                )
+            return
+        if isinstance(action, Play):
+            self._check_play(seat, action)
+            return
+        if isinstance(action, Pass):
+            if phase is not Phase.PLAY and phase is not Phase.PLAY_TOGETHER:
+                raise IllegalAction("フェイズ3", "nothing to pass on now")
+            if legal_plays(self.hands[seat], self.columns[seat]):
+                raise IllegalAction(
+                    "補足7 / パス(0枚)はできない", "you can lay a card, so you must"
+                )
+            return
+        if isinstance(action, Bonus):
+            if phase is not Phase.BONUS:
+                raise IllegalAction("3枚ボーナス", "no bonus card is waiting for you")
+            return
+        raise IllegalAction("ルール", f"{action!r} is not an It's Mine! action")
+
+    def _check_play(self, seat: int, play: Play) -> None:
+        if self.phase is not Phase.PLAY and self.phase is not Phase.PLAY_TOGETHER:
+            raise IllegalAction("フェイズ3 5)", "cards are laid in phase 3 only")
+        if PLAYS.get(play.cards) != play:
+            raise IllegalAction(
+                "基本① / 特殊①②",
+                "lay one card, a run of one suit, or one rank in different suits — never a mix",
+            )
+        hand = self.hands[seat]
+        missing = [c for c in play.cards if c not in hand]
+        if missing:
+            raise IllegalAction("フェイズ3 5)", f"{' '.join(map(str, missing))} not in your hand")
+        for card in play.cards:
+            col = self.columns[seat][SUIT_INDEX[card.suit]]
+            laid = [c for c in play.cards if c.suit == card.suit]
+            if not accepts(col, laid):
+                way = {1: "ascending", -1: "descending"}.get(direction(col), "")
+                raise IllegalAction(
+                    "基本②",
+                    f"{' '.join(map(str, laid))} breaks your {card.suit} column "
+                    f"({' '.join(map(str, col))}{', ' + way if way else ''})",
+                )
+
+    def resolve(self, seat: int, action: Any) -> list[Event]:
+        self._legal = {}
+        self._active = None
+        if isinstance(action, Bid):
+            return self._bid(seat, action.face)
+        if isinstance(action, Take):
+            return self._take(seat, action.card)
+        if isinstance(action, Done):
+            self.take_plan.pop(0)
+            return [public("done", seat), *self._next_taker()]
+        if isinstance(action, Play | Pass):
+            play = action if isinstance(action, Play) else None
+            if self.phase is Phase.PLAY_TOGETHER:
+                return self._commit_play(seat, action, play)
+            self.play_queue.pop(0)
+            self.to_lay.append((seat, play))
+            return self._continue_phase3()
+        assert isinstance(action, Bonus)
+        return self._decide_bonus(seat, action.keep)
+
+    # --- phase 1: the auction -----------------------------------------------------------
+    def _start_round(self) -> list[Event]:
+        self.phase = Phase.BID
+        self.bids = [None, None]
+        self.ties = 0
+        self.higher = None
+        self.round_face = list(self.last_face)
+        self.forbidden = [frozenset({f}) for f in self.last_face]
+        return [public("round", None, round=self.round, final=self.final_round)]
+
+    def _bid(self, seat: int, face: int) -> list[Event]:
+        self.bids[seat] = face
+        events = [
+            public("bid_committed", seat),
+            private("bid", seat, just(seat), face=face),
+        ]
+        if self.bids[0] is None or self.bids[1] is None:
+            return events
+        return events + self._reveal(self.bids[0], self.bids[1])
+
+    def _reveal(self, a: int, b: int) -> list[Event]:
+        self.last_face = [a, b]
+        self.bids = [None, None]
+        events = [public("reveal", None, faces=[a, b])]
+        if a != b:
+            lower, higher = (0, 1) if a < b else (1, 0)
+            self.higher = higher
+            self.take_plan = [(lower, min(a, b), True), (higher, max(a, b), False)]
+            return events + self._next_taker()
+        # あいこ: each draws a card face down and both bid again — unless the deck is low.
+        if len(self.deck) <= 1:
+            return [*events, public("auction_tied", None, deck=len(self.deck)), *self._refill()]
+        self.ties += 1
+        for seat in (0, 1):
+            card = self.deck.pop()
+            self.hands[seat].append(card)
+            events.append(private("tie_draw", seat, just(seat), card=card.code))
+        events.append(public("tie_draws", None, deck=len(self.deck)))
+        if len(self.deck) <= 1:
+            return [*events, public("auction_tied", None, deck=len(self.deck)), *self._refill()]
+        # Ruling: the tied face and the face shown in the previous round are both barred.
+        self.forbidden = [frozenset({self.round_face[s], a}) for s in (0, 1)]
+        return events
+
+    def _next_taker(self) -> list[Event]:
+        while self.take_plan:
+            _seat, face, exact = self.take_plan[0]
+            most = min(face, len(self.citizens))  # 補足4: "取れるだけ取る"
+            if most == 0:
+                self.take_plan.pop(0)
+                continue
+            self.phase = Phase.TAKE
+            self.take_left = most
+            self.take_must = most if exact else 1
+            return []
+        return self._refill()
+
+    def _take(self, seat: int, card: Card) -> list[Event]:
+        self.citizens.remove(card)
+        self.hands[seat].append(card)
+        self.known[seat].add(card)
+        self.take_left -= 1
+        self.take_must = max(0, self.take_must - 1)
+        events = [public("take", seat, card=card.code)]
+        if self.take_left == 0:
+            self.take_plan.pop(0)
+            events += self._next_taker()
+        return events
+
+    # --- phase 2: refill ----------------------------------------------------------------
+    def _refill(self) -> list[Event]:
+        wanted = min(self.options.citizens - len(self.citizens), len(self.deck))
+        added = [self.deck.pop() for _ in range(wanted)]
+        self.citizens += added
+        events = [public("refill", None, cards=[c.code for c in added], deck=len(self.deck))]
+        if self.higher is None:  # レアなケース: the auction ended tied
+            self.phase = Phase.PLAY_TOGETHER
+            self.pending = [None, None]
+        else:
+            self.phase = Phase.PLAY
+            self.play_queue = [self.higher, 1 - self.higher]
+        return events
+
+    # --- phase 3: laying cards, bonuses -------------------------------------------------
+    def _commit_play(self, seat: int, action: ItsMineAction, play: Play | None) -> list[Event]:
+        self.pending[seat] = action
+        events = [
+            public("play_committed", seat),
+            private("play_chosen", seat, just(seat), play=action.encode()),
+        ]
+        if self.pending[0] is None or self.pending[1] is None:
+            return events
+        plays = [p if isinstance(p, Play) else None for p in self.pending]
+        self.pending = [None, None]
+        order = sorted((0, 1), key=lambda s: _play_order_key(plays[s]))
+        self.higher = order[0]
+        self.to_lay = [(s, plays[s]) for s in order]
+        for s, laid in enumerate(plays):  # revealed together: the second play is public
+            if laid is not None:  # while the first is laid (and a bonus decided)
+                self.known[s].update(laid.cards)
+        codes = [(p or PASS).encode() for p in plays]
+        events.append(public("plays_revealed", None, first=order[0], plays=codes))
+        return events + self._continue_phase3()
+
+    def _continue_phase3(self) -> list[Event]:
+        events: list[Event] = []
+        while True:
+            if self.bonus_queue:
+                if (
+                    not self.bonus
+                ):  # "ボーナスの山にカードがない場合は…誰もボーナスを得ることができない"
+                    self.bonus_queue.clear()
+                    continue
+                mine = self.bonus_queue.pop(0)
+                self.bonus_card = self.bonus.pop()
+                self.phase = Phase.BONUS
+                return [
+                    *events,
+                    public("bonus", self.bonus_seat, mine=MINES[mine].code, pile=len(self.bonus)),
+                    private(
+                        "bonus_card",
+                        self.bonus_seat,
+                        just(self.bonus_seat),
+                        card=self.bonus_card.code,
+                    ),
+                ]
+            if self.to_lay:
+                seat, play = self.to_lay.pop(0)
+                events += self._lay(seat, play)
+                continue
+            if self.play_queue:
+                self.phase = Phase.PLAY
+                return events
+            return events + self._end_round()
+
+    def _lay(self, seat: int, play: Play | None) -> list[Event]:
+        if play is None:
+            return [public("pass", seat)]
+        hand, cols = self.hands[seat], self.columns[seat]
+        for card in play.cards:
+            hand.remove(card)
+            self.known[seat].discard(card)
+            cols[SUIT_INDEX[card.suit]].append(card)
+        # 3枚ボーナス, largest mine first (注意: "大きい数の鉱山から順番に")
+        for m in reversed(range(len(MINES))):
+            if len(cols[m]) >= BONUS_AT and not self.bonus_claimed[m]:
+                self.bonus_claimed[m] = True
+                self.bonus_queue.append(m)
+        self.bonus_seat = seat
+        return [public("play", seat, cards=[c.code for c in play.cards])]
+
+    def _decide_bonus(self, seat: int, keep: bool) -> list[Event]:
+        card = self.bonus_card
+        assert card is not None
+        self.bonus_card = None
+        if keep:
+            self.hands[seat].append(card)
+        else:
+            self.bonus_removed[seat].append(card)
+        events = [private("bonus_decided", seat, just(seat), card=card.code, keep=keep)]
+        return events + self._continue_phase3()
+
+    # --- the end ------------------------------------------------------------------------
+    def _end_round(self) -> list[Event]:
+        if self.final_round:
+            return self._finish()
+        if not self.deck or not self.bonus:  # 終わり A / B
+            self.final_round = True
+            self.end_reason = "the deck is empty" if not self.deck else "the bonus pile is empty"
+        elif self.round >= self.options.round_limit:
+            # Ruling (ours): ties with one card left in the deck can repeat for ever; the round
+            # limit ends such a game the way A and B do.
+            self.final_round = True
+            self.end_reason = f"round {self.round} reached the round limit"
+        self.round += 1
+        return self._start_round()
+
+    def _finish(self) -> list[Event]:
+        self.phase = Phase.OVER
+        self.result = scoring.final_outcome(self.hands, self.columns, self.simple)
+        return [public("game_over", None, **self.result.to_json())]
+
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    # --- views, worlds, copies ----------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from asobi.games.itsmine.views import view_of
+
+        return view_of(self, seat)
+
+    def determinize(self, seat: int | None, rng: random.Random) -> Self:
+        from asobi.games.itsmine.views import determinize
+
+        return determinize(self, seat, rng)
+
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.rng = copy_rng(self.rng)
+        other.hands = [list(h) for h in self.hands]
+        other.deck = list(self.deck)
+        other.citizens = list(self.citizens)
+        other.bonus = list(self.bonus)
+        other.columns = [[list(col) for col in cols] for cols in self.columns]
+        other.bonus_removed = [list(r) for r in self.bonus_removed]
+        other.boxed = list(self.boxed)
+        other.bonus_claimed = list(self.bonus_claimed)
+        other.known = [set(k) for k in self.known]
+        other.last_face = list(self.last_face)
+        other.round_face = list(self.round_face)
+        other.forbidden = list(self.forbidden)
+        other.bids = list(self.bids)
+        other.take_plan = list(self.take_plan)
+        other.play_queue = list(self.play_queue)
+        other.pending = list(self.pending)
+        other.to_lay = list(self.to_lay)
+        other.bonus_queue = list(self.bonus_queue)
+        other._legal = {}
+        other._active = None
+        return other
+
+    def all_cards(self) -> list[Card]:
+        """Every one of the 42 non-mine cards, wherever it lies, each exactly once."""
+        cards = [c for h in self.hands for c in h] + self.deck + self.citizens + self.bonus
+        cards += [c for cols in self.columns for col in cols for c in col]
+        cards += [c for r in self.bonus_removed for c in r] + self.boxed
+        if self.bonus_card is not None:
+            cards.append(self.bonus_card)
+        return cards
+
+
+def _play_order_key(play: Play | None) -> tuple[int, int, int]:
+    """レアなケース: the larger sum plays first; then the play holding a card of the smaller
+    mine; then the smaller rank in that mine. (A pass sums to 0 and holds no mine.)"""
+    if play is None:
+        return (0, len(MINES), 99)
+    smallest = min(SUIT_INDEX[c.suit] for c in play.cards)
+    rank = min(c.rank for c in play.cards if SUIT_INDEX[c.suit] == smallest)
+    return (-play.rank_sum, smallest, rank)
+
+
+def new_state(
+    options: ItsMineOptions, seed: int, setup: Mapping[str, Any] | None = None
+) -> ItsMineState:
+    """ゲームの準備: mines out, 42 cards shuffled, 3 each, 8 citizens, 5 bonus cards."""
+    from asobi.games.itsmine.scenarios import apply_setup
+
+    state = ItsMineState(options, random.Random(seed))
+    if setup is not None:
+        apply_setup(state, setup)
+        return state
+    cards = list(PLAYING_CARDS)
+    state.rng.shuffle(cards)
+    state.deck = cards
+    for seat in (0, 1):
+        state.hands[seat] = [state.deck.pop() for _ in range(options.hand_size)]
+    state.citizens = [state.deck.pop() for _ in range(options.citizens)]
+    state.bonus = [state.deck.pop() for _ in range(options.bonus_cards)]
+    state._start_round()
+    return state
