@@ -30,16 +30,14 @@ import io
 import json
 import os
 import pstats
-import random
 import sys
 from typing import Any
 
-from asobi.core.bots import Bot, choose_for, make_bot
 from asobi.core.protocol import GameOptions, GameSpec
 from asobi.core.registry import get_spec
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import machine, measure
+from benchlib import bot_playout, machine, measure, random_playout
 
 SPEC: GameSpec = get_spec("itsmine")
 BASIC: GameOptions = SPEC.options({"variant": "basic"})
@@ -48,47 +46,15 @@ TARGET_DECISIONS = 60_000  # issue 3: decisions/s on one core with random player
 MAX_DECISIONS = 3000  # a bot game longer than this has stalled (see strength_itsmine.py)
 
 
-def random_playout(options: GameOptions, seed: int) -> int:
-    """One full game, every seat choosing uniformly among its legal actions; the number
-    of decisions it took (a simultaneous decision counts one per seat)."""
-    state = SPEC.new_game(options, seed)
-    rng = random.Random(seed)
-    decisions = 0
-    while True:
-        active = state.active_seats()
-        if not active:
-            return decisions
-        for seat in sorted(active):  # simultaneous: each active seat commits in turn
-            legal = state.legal_actions(seat)
-            state.apply(seat, rng.choice(legal))
-            decisions += 1
-
-
-def bot_playout(options: GameOptions, seed: int, bot_name: str) -> int:
-    """One full game with the named bot in every seat, through ``choose_for``."""
-    state = SPEC.new_game(options, seed)
-    bots: list[Bot] = [make_bot(bot_name, SPEC.id, seed * 7 + seat) for seat in (0, 1)]
-    decisions = 0
-    while True:
-        active = state.active_seats()
-        if not active:
-            return decisions
-        if decisions > MAX_DECISIONS:  # the rules let two players who keep tying stall
-            raise RuntimeError(f"{bot_name} vs {bot_name}, seed {seed}: stalled")
-        for seat in sorted(active):
-            state.apply(seat, choose_for(bots[seat], state, seat))
-            decisions += 1
-
-
 def profile(games: int, top: int, bot: str | None = None) -> str:
     """cProfile of random basic playouts (or of ``bot`` in both seats), by own time."""
     profiler = cProfile.Profile()
     profiler.enable()
     for seed in range(games):
         if bot is None:
-            random_playout(BASIC, seed)
+            random_playout(SPEC, BASIC, seed)
         else:
-            bot_playout(BASIC, seed, bot)
+            bot_playout(SPEC, BASIC, seed, bot, max_decisions=MAX_DECISIONS)
     profiler.disable()
     out = io.StringIO()
     pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
@@ -117,13 +83,16 @@ def main(argv: list[str] | None = None) -> int:
 
     # Warm up: imports, interned tables, caches.
     for seed in range(100):
-        random_playout(BASIC, seed)
-        random_playout(SIMPLE, seed)
+        random_playout(SPEC, BASIC, seed)
+        random_playout(SPEC, SIMPLE, seed)
 
     rows = [
-        measure("random basic", lambda s: random_playout(BASIC, s), args.games, args.repeat),
+        measure("random basic", lambda s: random_playout(SPEC, BASIC, s), args.games, args.repeat),
         measure(
-            "random simple", lambda s: random_playout(SIMPLE, s), args.simple_games, args.repeat
+            "random simple",
+            lambda s: random_playout(SPEC, SIMPLE, s),
+            args.simple_games,
+            args.repeat,
         ),
     ]
     if "greedy" in SPEC.bots and args.greedy_games > 0:
@@ -131,7 +100,9 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(
                 measure(
                     label,
-                    lambda s, o=options: bot_playout(o, s, "greedy"),  # type: ignore[misc]
+                    lambda s, o=options: bot_playout(
+                        SPEC, o, s, "greedy", max_decisions=MAX_DECISIONS
+                    ),  # type: ignore[misc]
                     args.greedy_games,
                     max(1, args.repeat // 2),
                 )

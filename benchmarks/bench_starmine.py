@@ -27,52 +27,18 @@ import io
 import json
 import os
 import pstats
-import random
 import sys
 from typing import Any
 
-from asobi.core.bots import Bot, choose_for, make_bot
 from asobi.core.protocol import GameOptions, GameSpec
 from asobi.core.registry import get_spec
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import machine, measure
+from benchlib import bot_playout, machine, measure, random_playout
 
 SPEC: GameSpec = get_spec("starmine")
 DUEL: GameOptions = SPEC.options({"players": 2})
 SOLO: GameOptions = SPEC.options({"players": 1})
-
-
-def random_playout(options: GameOptions, seed: int) -> int:
-    """One full game, every seat choosing uniformly among its legal actions; the number
-    of decisions it took."""
-    state = SPEC.new_game(options, seed)
-    rng = random.Random(seed)
-    decisions = 0
-    while True:
-        active = state.active_seats()
-        if not active:
-            return decisions
-        for seat in active:  # Starmine never has simultaneous decisions; take each seat
-            legal = state.legal_actions(seat)
-            state.apply(seat, rng.choice(legal))
-            decisions += 1
-
-
-def bot_playout(options: GameOptions, seed: int, bot_name: str) -> int:
-    """One full game with the named bot in every seat, through ``choose_for``."""
-    state = SPEC.new_game(options, seed)
-    bots: list[Bot] = [
-        make_bot(bot_name, SPEC.id, seed * 7 + seat) for seat in range(options.players)
-    ]
-    decisions = 0
-    while True:
-        active = state.active_seats()
-        if not active:
-            return decisions
-        for seat in active:
-            state.apply(seat, choose_for(bots[seat], state, seat))
-            decisions += 1
 
 
 def profile(games: int, top: int) -> str:
@@ -80,7 +46,7 @@ def profile(games: int, top: int) -> str:
     profiler = cProfile.Profile()
     profiler.enable()
     for seed in range(games):
-        random_playout(DUEL, seed)
+        random_playout(SPEC, DUEL, seed)
     profiler.disable()
     out = io.StringIO()
     pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
@@ -104,18 +70,20 @@ def main(argv: list[str] | None = None) -> int:
 
     # Warm up: imports, interned tables, caches.
     for seed in range(200):
-        random_playout(DUEL, seed)
-        random_playout(SOLO, seed)
+        random_playout(SPEC, DUEL, seed)
+        random_playout(SPEC, SOLO, seed)
 
     rows = [
-        measure("random duel", lambda s: random_playout(DUEL, s), args.games, args.repeat),
-        measure("random solo", lambda s: random_playout(SOLO, s), args.solo_games, args.repeat),
+        measure("random duel", lambda s: random_playout(SPEC, DUEL, s), args.games, args.repeat),
+        measure(
+            "random solo", lambda s: random_playout(SPEC, SOLO, s), args.solo_games, args.repeat
+        ),
     ]
     if "greedy" in SPEC.bots and args.greedy_games > 0:
         rows.append(
             measure(
                 "greedy duel",
-                lambda s: bot_playout(DUEL, s, "greedy"),
+                lambda s: bot_playout(SPEC, DUEL, s, "greedy"),
                 args.greedy_games,
                 max(1, args.repeat // 2),
             )
@@ -123,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(
             measure(
                 "greedy solo",
-                lambda s: bot_playout(SOLO, s, "greedy"),
+                lambda s: bot_playout(SPEC, SOLO, s, "greedy"),
                 args.greedy_games,
                 max(1, args.repeat // 2),
             )

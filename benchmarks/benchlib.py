@@ -1,14 +1,19 @@
-"""Shared by the benchmark scripts: timing seeded playouts, and describing the machine."""
+"""Shared by the benchmark scripts: seeded playouts through the public protocol, timing
+them, and describing the machine."""
 
 from __future__ import annotations
 
 import os
 import platform
+import random
 import statistics
 import sys
 import time
 from collections.abc import Callable
 from typing import Any
+
+from asobi.core.bots import Bot, choose_for, make_bot
+from asobi.core.protocol import GameOptions, GameSpec
 
 
 def measure(
@@ -58,3 +63,44 @@ def machine() -> dict[str, Any]:
         "cpus": os.cpu_count(),
         "load_average": list(os.getloadavg()) if hasattr(os, "getloadavg") else None,
     }
+
+
+def random_playout(spec: GameSpec, options: GameOptions, seed: int) -> int:
+    """One full game, every seat choosing uniformly among its legal actions; the number
+    of decisions it took (a simultaneous decision counts one per seat)."""
+    state = spec.new_game(options, seed)
+    rng = random.Random(seed)
+    decisions = 0
+    while True:
+        active = state.active_seats()
+        if not active:
+            return decisions
+        for seat in sorted(active):  # simultaneous: each active seat commits in turn
+            legal = state.legal_actions(seat)
+            state.apply(seat, rng.choice(legal))
+            decisions += 1
+
+
+def bot_playout(
+    spec: GameSpec,
+    options: GameOptions,
+    seed: int,
+    bot_name: str,
+    max_decisions: int | None = None,
+) -> int:
+    """One full game with the named bot in every seat, through ``choose_for``; a game past
+    ``max_decisions`` is reported as stalled."""
+    state = spec.new_game(options, seed)
+    bots: list[Bot] = [
+        make_bot(bot_name, spec.id, seed * 7 + seat) for seat in range(options.players)
+    ]
+    decisions = 0
+    while True:
+        active = state.active_seats()
+        if not active:
+            return decisions
+        if max_decisions is not None and decisions > max_decisions:
+            raise RuntimeError(f"{bot_name} vs {bot_name}, seed {seed}: stalled")
+        for seat in sorted(active):
+            state.apply(seat, choose_for(bots[seat], state, seat))
+            decisions += 1
