@@ -9,16 +9,13 @@ Seat 0 is the rulebook's player A, seat 1 its player B.
 
 from __future__ import annotations
 
-import copy
-import json
 from typing import Any
 
-import pytest
-
-from asobi.core import IllegalAction, new_game
+from asobi.core import new_game
 from asobi.core.events import Event
 from asobi.games.itsmine.actions import ACTION_SPACE, ItsMineAction
 from asobi.games.itsmine.rules import ItsMineState
+from rule_checks import refused, snapshot, visible_strings  # noqa: F401  (re-exported)
 
 # A scenario with nothing left to draw, take or win as a bonus: the final round of a game
 # whose columns and hands are all given. Cards not listed stay in the box.
@@ -114,46 +111,3 @@ def finish(state: ItsMineState) -> dict[str, Any]:
     result = state.outcome()
     assert result is not None, "the game should have ended"
     return result.to_json()
-
-
-def snapshot(state: ItsMineState) -> dict[str, Any]:
-    """Everything observable about a state: every view, the internals (not the private
-    caches), the RNG."""
-    internals = {k: v for k, v in vars(state).items() if k != "rng" and not k.startswith("_")}
-    return {
-        "views": json.dumps(
-            [state.view(None), state.view(0), state.view(1)], ensure_ascii=False, sort_keys=True
-        ),
-        "internals": copy.deepcopy(internals),
-        "rng": state.rng.getstate(),
-        "legal": [legal(state, s) for s in (0, 1)],
-    }
-
-
-def refused(state: ItsMineState, seat: int, act: str | ItsMineAction, rule: str) -> IllegalAction:
-    """Assert that ``seat`` may not do ``act``: IllegalAction naming ``rule``, and the
-    state exactly as it was."""
-    before = snapshot(state)
-    if isinstance(act, str):
-        act = action(act)
-    with pytest.raises(IllegalAction) as info:
-        state.apply(seat, act)
-    assert info.value.rule == rule, f"refused under {info.value.rule!r}, expected {rule!r}"
-    assert rule in str(info.value), "the message must name the rule"
-    assert snapshot(state) == before, "an illegal action must leave the state untouched"
-    return info.value
-
-
-def visible_strings(value: Any) -> set[str]:
-    """Every string anywhere in a JSON-ready value (keys included), also split in words."""
-    found: set[str] = set()
-    if isinstance(value, str):
-        found.add(value)
-        found.update(value.split())
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            found |= visible_strings(k) | visible_strings(v)
-    elif isinstance(value, list | tuple):
-        for v in value:
-            found |= visible_strings(v)
-    return found
