@@ -51,6 +51,10 @@ Examples:
 
 * `asobi play itsmine --variant simple --hotseat` : its simple variant, two people
 
+* `asobi play laminate --players 3` : Laminate Rummy against two bots (3–5 players)
+
+* `asobi play laminate --players 5 --hotseat` : five people sharing one screen
+
 * `asobi rules starmine` : the rules in a page
 
 * `asobi replay game.json` : step through a game saved with `--save game.json`
@@ -128,11 +132,13 @@ def rules(
     game: Annotated[
         str,
         typer.Argument(
-            help="Game id, e.g. starmine or itsmine (see `asobi games`).", metavar="GAME"
+            help="Game id, e.g. starmine, itsmine or laminate (see `asobi games`).",
+            metavar="GAME",
         ),
     ],
 ) -> None:
-    """Print a game's rules summary, e.g. `asobi rules starmine` or `asobi rules itsmine`."""
+    """Print a game's rules summary, e.g. `asobi rules starmine`, `asobi rules itsmine` or
+    `asobi rules laminate`."""
     spec = _spec(game)
     console = _console()
     if not spec.summary:
@@ -222,7 +228,8 @@ def play(
         str,
         typer.Argument(
             help="Game id: starmine = Starmine Rummy Pocket (スターマイン・ラミー ポケット), "
-            "itsmine = It's Mine! (イッツマイン!). See `asobi games`.",
+            "itsmine = It's Mine! (イッツマイン!), laminate = Laminate Rummy (ラミネートラミー). "
+            "See `asobi games`.",
             show_default=False,
             metavar="GAME",
         ),
@@ -230,7 +237,10 @@ def play(
     players: Annotated[
         int | None,
         typer.Option(
-            "--players", "-n", metavar="N", help="Number of seats (default: the game's usual)."
+            "--players",
+            "-n",
+            metavar="N",
+            help="Number of seats (default: the game's usual; Laminate Rummy takes 3–5).",
         ),
     ] = None,
     solo: Annotated[
@@ -275,7 +285,8 @@ def play(
         typer.Option(
             "--seat",
             metavar="N",
-            help="Your seat against bots (who starts is drawn from the seed).",
+            help="Your seat against bots (who starts is drawn from the seed; in Laminate Rummy "
+            "seat 0 starts).",
         ),
     ] = 0,
     seat_types: Annotated[
@@ -314,7 +325,7 @@ def play(
             "-o",
             metavar="KEY=VALUE",
             help="A game option as key=value (repeatable), checked by the game, e.g. "
-            "-o start_player=0 or -o hand_size=4.",
+            "-o start_player=0, -o hand_size=4 or -o end_points=10.",
             show_default=False,
         ),
     ] = None,
@@ -328,7 +339,7 @@ def play(
         ),
     ] = None,
 ) -> None:
-    """Play a game in the terminal: a duel against a bot, hot-seat, or solo.
+    """Play a game in the terminal: against bots, hot-seat, or solo.
 
     * `asobi play starmine` : you against the bot (greedy where the game has it)
 
@@ -340,10 +351,14 @@ def play(
 
     * `asobi play itsmine --variant simple` : It's Mine!'s simple variant (シンプル)
 
+    * `asobi play laminate --players 3` : Laminate Rummy (ラミネートラミー), you and two bots
+
+    * `asobi play laminate --players 5 --hotseat` : five people, one screen
+
     Choose each move by its number or type its code (`discard R4`, `place main seq R4 R5 W1`,
-    `bid 4`, `play S7 S8 S9`); a move the rules forbid is refused with the rule's name. `?` at
-    the prompt helps. Simultaneous decisions (It's Mine!'s dice bids) are made one seat at a
-    time, each kept hidden from the other until both are in.
+    `bid 4`, `play S7 S8 S9`, `publish kind3`, `lay O7`, `cite H7`); a move the rules forbid is
+    refused with the rule's name. `?` at the prompt helps. Simultaneous decisions (It's Mine!'s
+    dice bids) are made one seat at a time, each kept hidden from the other until both are in.
     """
     from asobi.play.io import terminal_ask
     from asobi.play.loop import play_game

@@ -22,11 +22,12 @@ from pydantic import BaseModel
 from asobi.core import Action, Event, GameSpec, IllegalAction, Match, State
 
 
-def examples(ci_count: int) -> int:
+def examples(ci_count: int, weight: float = 1.0) -> int:
     """``ci_count`` examples under the ``ci`` profile, scaled for the active profile
-    (``quick``: a tenth, ``thorough``: ten times); see ``tests/conftest.py``."""
+    (``quick``: a tenth, ``thorough``: ten times; see ``tests/conftest.py``) and by a
+    game's ``weight`` (long games take fewer examples)."""
     base = 100  # tests/conftest.py: CI_EXAMPLES
-    return max(1, ci_count * settings().max_examples // base)
+    return max(1, round(ci_count * weight * settings().max_examples / base))
 
 
 # --- fingerprints -------------------------------------------------------------------------

@@ -59,6 +59,13 @@ class GameHooks:
     # resampling that depends on the true hidden values (their order, their parity, ...).
     # Needs a canonical order of what is resampled (sort a pool before shuffling it).
     determinize_from_view_only: bool = False
+    # Share of the property tests' examples for this game: a game whose random games are
+    # long (hundreds of moves, each checked from every seat) takes fewer, longer examples.
+    weight: float = 1.0
+    # The checks that cost a game's worth of work at each position (sampled worlds, refused
+    # actions, clones played to the end) run at every ``heavy_every``-th position of a long
+    # game; views, events and invariants are checked at every position.
+    heavy_every: int = 1
 
 
 def strings_in(data: Any) -> Iterable[str]:
@@ -249,6 +256,117 @@ ITSMINE = GameHooks(
 )
 
 
+# --- Laminate Rummy ---------------------------------------------------------------------
+# Events whose data only some seats may know: the cards drawn and kept, a citation's gift.
+LAMINATE_SECRET_EVENTS = {"drawn": 1, "kept": 1, "gift": 2}
+LAMINATE_PUBLIC_SEAT_KEYS = {"hand_size", "known_cards", "points", "complete_papers", "papers"}
+
+
+def laminate_invariant(state: Any) -> None:
+    """The 49 cards each exactly once (hands, deck, discards, the two drawn, papers, box);
+    each player holds at most one paper of a type and the supply makes up the rest of the
+    35 paper cards; a paper under review holds 2+ cards; what a seat knows of a hand is in
+    it; a publication in progress uses only the publisher's hand and complete papers."""
+    from asobi.games.laminate.actions import PAPER_TYPES
+
+    counts = Counter(state.all_cards())
+    missing = [c.code for c in SEVEN.cards if counts[c] == 0]
+    doubled = [c.code for c, n in counts.items() if n > 1]
+    assert not (missing or doubled), f"cards not accounted for: missing {missing}, twice {doubled}"
+    assert sum(counts.values()) == len(SEVEN) == 49
+    held = Counter(p.kind for papers in state.papers for p in papers)
+    for kind in PAPER_TYPES:
+        assert held[kind] + state.supply[kind] == kind.copies, f"{kind.id} paper cards"
+    for seat, papers in enumerate(state.papers):
+        kinds = [p.kind for p in papers]
+        assert len(set(kinds)) == len(kinds), f"seat {seat} holds two papers of one type"
+        assert all(p.cards for p in papers), f"seat {seat} has a paper with no card"
+    for viewer, rows in enumerate(state.known):
+        for owner, known in enumerate(rows):
+            assert known <= set(state.hands[owner]), f"{viewer} 'knows' {owner}'s lost cards"
+            assert viewer != owner or not known
+    phase = str(state.phase)
+    assert (phase == "keep") == bool(state.drawn) and len(state.drawn) in (0, 2)
+    draft = state.draft
+    assert (draft is not None) == (phase in ("publish", "gift")), phase
+    if draft is not None:
+        hand = state.hands[state.turn]
+        assert set(draft.laid) <= set(hand) and set(draft.thanks) <= set(hand)
+        assert not set(draft.laid) & set(draft.thanks)
+        assert set(draft.cited) <= set(state.citable())
+    if state.trigger is not None:
+        assert 0 <= state.turns_left < 2 * state.n
+    assert (state.outcome() is not None) == (phase == "over")
+
+
+def laminate_hidden_from(state: Any, seat: int | None) -> set[str]:
+    """Card codes ``seat`` may not see: the deck, others' hand cards it does not know, and
+    another researcher's two drawn cards."""
+    me = state.n if seat is None else seat
+    hidden = {c.code for c in state.deck}
+    for s in range(state.n):
+        if s != seat:
+            hidden |= {c.code for c in state.hands[s] if c not in state.known[me][s]}
+    if state.turn != seat:
+        hidden |= {c.code for c in state.drawn}
+    return hidden
+
+
+def laminate_view_check(state: Any, seat: int | None, view: dict[str, Any]) -> None:
+    leaked = seven_codes_in(view) & laminate_hidden_from(state, seat)
+    assert not leaked, f"seat {seat}'s view shows hidden cards {sorted(leaked)}"
+    drafting = str(state.phase) in ("publish", "gift")
+    if seat != state.turn:
+        assert "draft" not in view and "drawn" not in view
+        if drafting:
+            assert view["phase"] == "turn", "another seat sees a publication in progress"
+    for s, entry in enumerate(view["seats"]):
+        assert entry["hand_size"] == len(state.hands[s])
+        if s == seat:
+            assert entry["hand"] == [c.code for c in SEVEN.sort(state.hands[s])]
+        else:
+            extra = set(entry) - LAMINATE_PUBLIC_SEAT_KEYS
+            assert not extra, f"seat {seat}'s view shows seat {s}'s {sorted(extra)}"
+
+
+def laminate_events_check(
+    observer: int | None, events: list[Event], before: dict[str, Any], after: dict[str, Any]
+) -> None:
+    for e in events:
+        if e.kind in LAMINATE_SECRET_EVENTS:
+            assert e.to is not None and len(e.to) == LAMINATE_SECRET_EVENTS[e.kind], e
+            assert e.seat in e.to
+            if e.kind == "gift":
+                assert e.to == {e.seat, e.data["receiver"]}
+    unseen_step = (
+        observer != before["turn"]
+        and before["phase"] == after["phase"] == "turn"
+        and before["turn_no"] == after["turn_no"]
+    )
+    if unseen_step:  # a step of a publication in progress: nothing for the others
+        assert not events, f"{observer} hears of another's publication in progress: {events}"
+    told = seven_codes_in([e.to_json() for e in events])
+    if told:
+        beyond = told - seven_codes_in(after) - seven_codes_in(before)
+        assert not beyond, f"events tell {observer} about {sorted(beyond)}, which it cannot see"
+
+
+LAMINATE = GameHooks(
+    invariant=laminate_invariant,
+    view_check=laminate_view_check,
+    events_check=laminate_events_check,
+    # Research takes a card out of the deck and discards for good (at most 49 times), there
+    # are 34 papers to publish and a review takes back a card laid; random 3-5 player games
+    # take 180-400 moves (mean 300). 1,500 is far above any real game.
+    max_steps=1500,
+    determinize_from_view_only=True,
+    # A low end threshold ends games sooner and more often with an empty hand or a pass.
+    option_sets=({}, {"end_points": 4}),
+    weight=0.1,
+    heavy_every=4,
+)
+
+
 # --- the test-only simultaneous game (tests/core/simultaneous_game.py) --------------------
 def odds_evens_invariant(state: Any) -> None:
     target = state.options.rounds_to_win
@@ -296,6 +414,7 @@ ODDS_EVENS = GameHooks(
 HOOKS: dict[str, GameHooks] = {
     "starmine": STARMINE,
     "itsmine": ITSMINE,
+    "laminate": LAMINATE,
     ODDS_EVENS_SPEC.id: ODDS_EVENS,
 }
 

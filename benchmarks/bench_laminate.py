@@ -1,0 +1,213 @@
+"""Laminate Rummy throughput on one core, through the public protocol only, and the speed of
+the combination finder.
+
+    .venv/bin/python benchmarks/bench_laminate.py                 # the tables
+    .venv/bin/python benchmarks/bench_laminate.py --json out.json # and the figures as JSON
+    .venv/bin/python benchmarks/bench_laminate.py --profile       # plus cProfile's top entries
+
+Playouts: every decision goes through the protocol as an arena drives it (see
+``bench_itsmine.py``): ``active_seats()``, ``legal_actions(seat)``, a seeded uniform choice,
+``apply`` (which validates). Setup is counted. Publishing counts one decision per step
+(the paper, each card, each thanks), as a player makes them.
+
+The finder: for seeded random positions of a 20-card hand and 12 citable cards (6 on the
+player's own complete papers, 6 on other players'), how long it takes (a) to decide which
+of the 15 papers can be published at all (a turn's legal list), (b) to list the legal
+first cards of every publishable paper (the first step of each publication), and (c) to
+plan the cheapest publication of every paper (what a bot does), by following the finder's
+costs card by card.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import json
+import os
+import pstats
+import random
+import statistics
+import sys
+import time
+from typing import Any
+
+from asobi.core.cards import SEVEN
+from asobi.core.protocol import GameSpec
+from asobi.core.registry import get_spec
+from asobi.games.laminate.actions import PUBLISHABLE
+from asobi.games.laminate.papers import (
+    COST,
+    HAND,
+    OWN,
+    Pool,
+    finished,
+    min_cost,
+    next_cards,
+    publishable,
+)
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchlib import bot_playout, machine, measure, random_playout
+
+SPEC: GameSpec = get_spec("laminate")
+TARGET_DECISIONS = 40_000  # issue 4: decisions/s on one core with random players
+MAX_DECISIONS = 5000  # a bot game longer than this has stalled
+
+
+def positions(count: int, hand: int = 20, own: int = 6, foreign: int = 6) -> list[Pool]:
+    pools = []
+    for seed in range(count):
+        cards = list(SEVEN.cards)
+        random.Random(seed).shuffle(cards)
+        pools.append(
+            Pool(cards[:hand], cards[hand : hand + own], cards[hand + own : hand + own + foreign])
+        )
+    return pools
+
+
+def plan(paper: Any, pool: Pool, hand_size: int) -> list[Any]:
+    """The cheapest publication, card by card (what a bot follows)."""
+    chosen: list[Any] = []
+    laid = 0
+    budget = hand_size
+    while not finished(paper, chosen) and not (
+        paper.at_least and sum(c.rank for c in chosen) >= paper.total and laid
+    ):
+        steps = next_cards(paper, chosen, pool, budget, not laid)
+        # the cheapest step (its cost and the rest's), own citations first
+        card, src, _ = min(steps, key=lambda s: (COST[s[1]] + s[2], s[1] != OWN))
+        chosen.append(card)
+        budget -= COST[src]
+        laid += src == HAND
+        pool = pool.without(card, src)
+    return chosen
+
+
+def finder_rows(count: int, repeat: int) -> list[dict[str, Any]]:
+    pools = positions(count)
+    rows = []
+
+    def timed(name: str, work: Any) -> dict[str, Any]:
+        runs = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            for pool in pools:
+                work(pool)
+            runs.append(time.perf_counter() - start)
+        best = min(runs)
+        return {
+            "name": name,
+            "positions": count,
+            "us_per_position": 1e6 * best / count,
+            "us_median": 1e6 * statistics.median(runs) / count,
+        }
+
+    rows.append(timed("which papers", lambda p: [publishable(x, p, 20) for x in PUBLISHABLE]))
+    rows.append(
+        timed(
+            "first cards",
+            lambda p: [
+                next_cards(x, [], p, 20, True) for x in PUBLISHABLE if publishable(x, p, 20)
+            ],
+        )
+    )
+    rows.append(
+        timed(
+            "cheapest plans",
+            lambda p: [
+                plan(x, p, 20) for x in PUBLISHABLE if min_cost(x, [], p, 20, True) is not None
+            ],
+        )
+    )
+    return rows
+
+
+def profile(games: int, top: int, players: int) -> str:
+    options = SPEC.options({"players": players})
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for seed in range(games):
+        random_playout(SPEC, options, seed)
+    profiler.disable()
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
+    return out.getvalue()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=300, help="random games per seat count")
+    parser.add_argument("--greedy-games", type=int, default=40, help="greedy games (4 players)")
+    parser.add_argument("--positions", type=int, default=300, help="finder positions")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per figure; best is kept")
+    parser.add_argument("--pin", type=int, default=None, help="pin the process to this CPU")
+    parser.add_argument("--json", help="also write the figures to this JSON file")
+    parser.add_argument("--profile", action="store_true", help="print cProfile's top entries")
+    parser.add_argument("--top", type=int, default=25, help="profile entries to print")
+    args = parser.parse_args(argv)
+    if args.pin is not None:
+        os.sched_setaffinity(0, {args.pin})
+
+    options = {n: SPEC.options({"players": n}) for n in SPEC.seat_counts}
+    for seed in range(20):  # warm up: imports, interned tables, caches
+        random_playout(SPEC, options[4], seed)
+    rows = [
+        measure(
+            f"random {n}p",
+            lambda s, o=o: random_playout(SPEC, o, s),  # type: ignore[misc]
+            args.games,
+            args.repeat,
+        )
+        for n, o in options.items()
+    ]
+    if "greedy" in SPEC.bots and args.greedy_games > 0:
+        rows.append(
+            measure(
+                "greedy 4p",
+                lambda s: bot_playout(SPEC, options[4], s, "greedy", max_decisions=MAX_DECISIONS),
+                args.greedy_games,
+                1,
+            )
+        )
+    info = machine()
+    print(f"python {info['python']} ({info['implementation']}) on {info['cpu']}, one core")
+    header = (
+        f"{'playouts':<12} {'games':>6} {'games/s':>9} {'decisions/s':>12} "
+        f"{'dec/game':>9} {'us/dec':>7}"
+    )
+    print(header)
+    print("-" * len(header))
+    for r in rows:
+        print(
+            f"{r['name']:<12} {r['games']:>6} {r['games_per_s']:>9,.1f} "
+            f"{r['decisions_per_s']:>12,.0f} {r['decisions_per_game']:>9.1f} "
+            f"{r['us_per_decision']:>7.2f}"
+        )
+    random_rows = [r for r in rows if r["name"].startswith("random")]
+    overall = sum(r["decisions"] for r in random_rows) / sum(
+        r["decisions"] / r["decisions_per_s"] for r in random_rows
+    )
+    met = overall >= TARGET_DECISIONS
+    print(
+        f"target (issue 4): >= {TARGET_DECISIONS:,} random decisions/s on one core: "
+        f"{overall:,.0f} over 3-5 players, {'met' if met else 'NOT met'}"
+    )
+    finder = finder_rows(args.positions, args.repeat)
+    print("\ncombination finder, 20-card hand + 12 citable cards (6 own, 6 foreign):")
+    for r in finder:
+        print(f"  {r['name']:<15} {r['us_per_position']:>9,.0f} us per position")
+    report: dict[str, Any] = {"machine": info, "results": rows, "finder": finder}
+    if args.profile:
+        text = profile(min(args.games, 100), args.top, 4)
+        print(text)
+        report["profile"] = text
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(report, f, indent=1)
+            f.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,28 @@
+"""Laminate Rummy (ラミネートラミー), design りかち, for 3–5 players.
+
+Researchers of the SEVEN world publish papers (論文) from rummy combinations, cite each
+other's complete papers and review papers under review. See ``docs/rules/laminate.md``.
+"""
+
+from pathlib import Path
+
+from asobi.core.protocol import GameSpec
+from asobi.games.laminate.actions import ACTION_SPACE
+from asobi.games.laminate.bots import make_greedy
+from asobi.games.laminate.rules import LaminateOptions, LaminateState, new_state
+
+SPEC = GameSpec(
+    id="laminate",
+    name_en="Laminate Rummy",
+    name_ja="ラミネートラミー",
+    seat_counts=(3, 4, 5),
+    options_model=LaminateOptions,
+    action_space=ACTION_SPACE,
+    factory=new_state,
+    summary=(Path(__file__).with_name("rules.md")).read_text(encoding="utf-8"),
+    default_players=4,
+    bots={"greedy": make_greedy},
+)
+LaminateState.spec = SPEC
+
+__all__ = ["SPEC", "LaminateOptions", "LaminateState"]

@@ -1,0 +1,618 @@
+"""The combination finder (役): which papers the cards at hand can make, and at what cost.
+
+A paper is published from cards of three sources: the publisher's hand, the cards left on
+their own complete papers (cited for free) and the cards left on other authors' complete
+papers (each costs a hand card given to its author). So what limits a publication is
+the hand: every card laid from it and every gift comes out of it, and at least one card
+must be laid from it (論文には新規性が求められる). The *cost* of a card below is what it
+takes out of the hand: 1 for a hand card or a foreign citation, 0 for an own citation.
+
+:func:`min_cost` answers, for one paper and the cards already chosen, the fewest further
+costly cards that complete it (or ``None``); :func:`next_cards` lists the cards that keep
+a publication completable. Together they make publishing, a sequence of decisions, free
+of dead ends. Both work on bit masks of ranks and cards and on small counts, never by
+listing combinations: they run at every turn of every game and of every search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from functools import cache, lru_cache
+
+from asobi.core.cards import SEVEN, Card
+from asobi.games.laminate.actions import PaperType, Shape
+
+HAND, OWN, FOREIGN = 0, 1, 2  # where a card for a publication comes from
+SOURCES = (HAND, OWN, FOREIGN)
+COST = (1, 0, 1)  # what each source takes out of the hand
+RANKS = range(1, 14)  # A=1 .. K=13 (※2)
+BIT: dict[Card, int] = {c: 1 << SEVEN.index(c) for c in SEVEN.cards}
+SUIT_WIDTH = 7  # the deck's fixed order: each suit's 7 cards, lowest first
+SUIT_LOWEST = {
+    s.letter: min(c.rank for c in SEVEN.cards if c.suit == s.letter) for s in SEVEN.suits
+}
+SUIT_OFFSET = {s.letter: i * SUIT_WIDTH for i, s in enumerate(SEVEN.suits)}
+LAYER = 64  # bits per cost layer in the subset-sum search (sums stay below 64)
+Step = tuple[Card, int, int]  # a card, its source, the cost of completing after it
+
+
+class Pool:
+    """The cards a publication can still draw on, by source, as lists, masks and counts."""
+
+    __slots__ = ("cards", "count", "mask", "ranks", "total")
+
+    def __init__(self, hand: Iterable[Card], own: Iterable[Card], foreign: Iterable[Card]):
+        self.cards: list[list[Card]] = [list(hand), list(own), list(foreign)]
+        self.mask = [0, 0, 0]  # card bits by source
+        self.ranks = [0, 0, 0]  # rank bits (1 << rank) by source
+        self.count = [[0] * 14, [0] * 14, [0] * 14]  # cards of each rank by source
+        self.total = 0  # the ranks of every card added up
+        for src in SOURCES:
+            mask = rmask = 0
+            count = self.count[src]
+            for c in self.cards[src]:
+                mask |= BIT[c]
+                rmask |= 1 << c.rank
+                count[c.rank] += 1
+                self.total += c.rank
+            self.mask[src] = mask
+            self.ranks[src] = rmask
+
+    def without(self, card: Card, src: int) -> Pool:
+        """The pool once ``card`` (from ``src``) is chosen."""
+        other = object.__new__(Pool)
+        other.cards = [*self.cards]
+        other.cards[src] = [c for c in self.cards[src] if c != card]
+        other.mask = [*self.mask]
+        other.mask[src] &= ~BIT[card]
+        other.count = [*self.count]
+        count = other.count[src] = [*self.count[src]]
+        count[card.rank] -= 1
+        other.ranks = [*self.ranks]
+        if not count[card.rank]:
+            other.ranks[src] &= ~(1 << card.rank)
+        other.total = self.total - card.rank
+        return other
+
+    def source_of(self, card: Card) -> int | None:
+        bit = BIT[card]
+        for src in SOURCES:
+            if self.mask[src] & bit:
+                return src
+        return None
+
+    def rank_list(self, src: int) -> list[int]:
+        return [c.rank for c in self.cards[src]]
+
+
+# --- the combinations themselves -------------------------------------------------------
+def is_combination(paper: PaperType, cards: Sequence[Card]) -> bool:
+    """Whether ``cards`` are exactly ``paper``'s combination (役の補足説明)."""
+    ranks = sorted(c.rank for c in cards)
+    shape = paper.shape
+    if shape is Shape.SUM:
+        total = sum(ranks)
+        return bool(cards) and (total >= paper.total if paper.at_least else total == paper.total)
+    if len(cards) != paper.size:
+        return False
+    if shape is Shape.STRAIGHT:  # ※1: consecutive, each rank once; A..K, no wrapping
+        return _consecutive(ranks)
+    if shape is Shape.FLUSH:
+        return len({c.suit for c in cards}) == 1 and _consecutive(ranks)
+    if shape is Shape.CARDS:
+        return tuple(ranks) == paper.ranks
+    if shape is Shape.GROUPS:  # ruling: the sets are of distinct ranks ("3種類のランクで")
+        per = paper.size // paper.groups
+        counts = {r: ranks.count(r) for r in set(ranks)}
+        return len(counts) == paper.groups and all(n == per for n in counts.values())
+    return False
+
+
+def _consecutive(ranks: Sequence[int]) -> bool:
+    return len(set(ranks)) == len(ranks) and max(ranks) - min(ranks) == len(ranks) - 1
+
+
+def finished(paper: PaperType, cards: Sequence[Card]) -> bool:
+    """Whether a publication in progress is complete and can take no more cards: every
+    paper but 100+, whose publisher may go on laying cards ("100+をのぞく") and says done."""
+    return not paper.at_least and is_combination(paper, cards)
+
+
+# --- the cost of completing a publication -------------------------------------------------
+def min_cost(
+    paper: PaperType, chosen: Sequence[Card], pool: Pool, budget: int, need_hand: bool
+) -> int | None:
+    """The fewest further costly cards (from the hand, or foreign citations) that complete
+    ``paper`` from the cards ``chosen`` so far, using ``pool``; ``None`` if it cannot be done
+    within ``budget`` costly cards. ``need_hand``: no card has come from the hand yet."""
+    if budget < 0:
+        return None
+    shape = paper.shape
+    if shape is Shape.STRAIGHT or shape is Shape.CARDS:
+        fixed = _distinct_rank_bits(chosen)
+        if fixed is None:
+            return None
+        best = None
+        for missing in _windows(paper, fixed, pool):
+            cost = _window_cost(missing, pool, need_hand)
+            if cost is not None and cost <= budget and (best is None or cost < best):
+                best = cost
+        return best
+    if shape is Shape.FLUSH:
+        return _flush_cost(paper.size, chosen, pool, budget, need_hand)
+    if shape is Shape.GROUPS:
+        per = paper.size // paper.groups
+        begun = _rank_counts(chosen)
+        return _groups_cost(paper.groups, per, begun, pool.count, budget, need_hand)
+    if shape is Shape.SUM:
+        left = paper.total - sum(c.rank for c in chosen)
+        if pool.total < left:
+            return None  # every card there is falls short
+        ranks = [pool.rank_list(src) for src in SOURCES]
+        return _sum_cost(paper, left, ranks, budget, need_hand)
+    return None
+
+
+def _sum_cost(
+    paper: PaperType, left: int, ranks: list[list[int]], budget: int, need_hand: bool
+) -> int | None:
+    if paper.at_least:
+        return _at_least_cost(left, ranks, budget, need_hand)
+    return _exact_sum_cost(left, ranks, budget, need_hand)
+
+
+def _rank_bits(ranks: Iterable[int]) -> int:
+    bits = 0
+    for r in ranks:
+        bits |= 1 << r
+    return bits
+
+
+def _distinct_rank_bits(chosen: Sequence[Card]) -> int | None:
+    bits = _rank_bits(c.rank for c in chosen)
+    return bits if bits.bit_count() == len(chosen) else None
+
+
+def _rank_counts(chosen: Sequence[Card]) -> dict[int, int]:
+    fixed: dict[int, int] = {}
+    for c in chosen:
+        fixed[c.rank] = fixed.get(c.rank, 0) + 1
+    return fixed
+
+
+def _bits(mask: int) -> Iterator[int]:
+    """The positions of the set bits, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+# --- straights and named ranks: one card of each rank of a window -------------------------
+def _windows(paper: PaperType, fixed: int, pool: Pool) -> Iterator[int]:
+    """The missing ranks (as rank bits) of every window of ``paper`` that holds the ranks
+    chosen so far and whose other ranks are all in the pool. A straight's windows are its
+    runs of ``size`` ranks in A..K (never wrapping); AK and オールイーブン have one."""
+    ranks = pool.ranks
+    covered = ranks[HAND] | ranks[OWN] | ranks[FOREIGN] | fixed
+    if paper.shape is Shape.CARDS:
+        wanted = _rank_bits(paper.ranks)
+        if not fixed & ~wanted and not wanted & ~covered:
+            yield wanted & ~fixed
+        return
+    size = paper.size
+    starts = covered  # bit s stays set while ranks s .. s+size-1 are all covered
+    for i in range(1, size):
+        starts &= covered >> i
+    starts &= 0x3FFE  # windows start at A..K (bit 0 is no rank)
+    full = (1 << size) - 1
+    for low in _bits(starts):
+        window = full << low
+        if not fixed & ~window:
+            yield window & ~fixed
+
+
+def _window_cost(missing: int, pool: Pool, need_hand: bool) -> int | None:
+    """Cost of one card of each missing rank (rank bits): an own citation where there is
+    one, else a hand card or a foreign citation; plus one if a hand card must replace a
+    free citation to have a card from the hand at all."""
+    own, hand = pool.ranks[OWN], pool.ranks[HAND]
+    cost = (missing & ~own).bit_count()
+    if need_hand and not missing & hand & ~own:
+        if not missing & hand:
+            return None
+        cost += 1
+    return cost
+
+
+def _window_steps(
+    paper: PaperType, chosen: Sequence[Card], pool: Pool, budget: int, need_hand: bool
+) -> dict[tuple[int, int], int]:
+    """For each (rank, source) that can come next, the least cost of the rest after it."""
+    found: dict[tuple[int, int], int] = {}
+    fixed = _distinct_rank_bits(chosen)
+    if fixed is None:
+        return found
+    own, hand, foreign = pool.ranks[OWN], pool.ranks[HAND], pool.ranks[FOREIGN]
+
+    def offer(rank: int, src: int, rest: int | None) -> None:
+        if rest is not None and COST[src] + rest <= budget:
+            key = (rank, src)
+            if found.get(key, 99) > rest:
+                found[key] = rest
+
+    for missing in _windows(paper, fixed, pool):
+        base = (missing & ~own).bit_count()  # every missing rank at its cheapest
+        free_hand = missing & hand & ~own  # ranks where a hand card costs no more
+        any_hand = missing & hand
+        for rank in _bits(missing):
+            bit = 1 << rank
+            # what the rest needs on top of ``base`` when a hand card is still owed
+            penalty = 0 if free_hand & ~bit else 1 if any_hand & ~bit else None
+            if not need_hand:
+                penalty = 0
+            if own & bit and penalty is not None:  # free, and the rank cost nothing anyway
+                offer(rank, OWN, base + penalty)
+            rest = base - (0 if own & bit else 1)
+            if hand & bit:  # the hand card is laid: nothing more is owed
+                offer(rank, HAND, rest)
+            if foreign & bit and penalty is not None:
+                offer(rank, FOREIGN, rest + penalty)
+    return found
+
+
+# --- straight flushes: specific cards of one suit ---------------------------------------------
+def _flush_patterns(size: int, chosen: Sequence[Card], pool: Pool) -> Iterator[int]:
+    """The card bits of every run of ``size`` cards of one suit that holds the cards chosen
+    so far and whose other cards are all in the pool."""
+    fixed = 0
+    for c in chosen:
+        fixed |= BIT[c]
+    covered = pool.mask[HAND] | pool.mask[OWN] | pool.mask[FOREIGN] | fixed
+    suits = {c.suit for c in chosen} if chosen else SUIT_OFFSET.keys()
+    if chosen and len(suits) > 1:
+        return
+    full = (1 << size) - 1
+    for suit in suits:
+        offset = SUIT_OFFSET[suit]
+        for low in _run_starts(size, (covered >> offset) & 0x7F):
+            pattern = full << (offset + low)
+            if not fixed & ~pattern:
+                yield pattern & ~fixed
+
+
+@cache
+def _run_starts(size: int, cards: int) -> tuple[int, ...]:
+    """Where the runs of ``size`` set bits start in a suit's 7-bit mask of cards."""
+    starts = cards
+    for i in range(1, size):
+        starts &= cards >> i
+    return tuple(_bits(starts & ((1 << (SUIT_WIDTH - size + 1)) - 1)))
+
+
+def _flush_cost(
+    size: int, chosen: Sequence[Card], pool: Pool, budget: int, need_hand: bool
+) -> int | None:
+    hand, costly = pool.mask[HAND], pool.mask[HAND] | pool.mask[FOREIGN]
+    best: int | None = None
+    for missing in _flush_patterns(size, chosen, pool):
+        if need_hand and not missing & hand:
+            continue
+        cost = (missing & costly).bit_count()
+        if cost <= budget and (best is None or cost < best):
+            best = cost
+    return best
+
+
+def _flush_steps(
+    paper: PaperType, chosen: Sequence[Card], pool: Pool, budget: int, need_hand: bool
+) -> dict[int, int]:
+    """For each card bit that can come next, the least cost of the rest after it."""
+    found: dict[int, int] = {}
+    hand, foreign = pool.mask[HAND], pool.mask[FOREIGN]
+    costly = hand | foreign
+    for missing in _flush_patterns(paper.size, chosen, pool):
+        cost = (missing & costly).bit_count()
+        for index in _bits(missing):
+            bit = 1 << index
+            owed = need_hand and not hand & bit  # a hand card is still owed after this one
+            if owed and not missing & hand & ~bit:
+                continue
+            rest = cost - (1 if costly & bit else 0)
+            if cost <= budget and found.get(bit, 99) > rest:
+                found[bit] = rest
+    return found
+
+
+# --- sets of one rank: 3カード, 5カード, スリーペア, フォーペア, トリプルスリー -----------
+def _groups_cost(
+    groups: int,
+    per: int,
+    fixed: dict[int, int],
+    counts: list[list[int]],
+    budget: int,
+    need_hand: bool,
+) -> int | None:
+    """Complete ``groups`` sets of ``per`` cards of distinct ranks, some begun (``fixed``:
+    rank → cards chosen). Own citations fill a set first; at least one card of the sets
+    comes from the hand if ``need_hand`` (taking it costs one more where the set would
+    otherwise have been all free)."""
+    if len(fixed) > groups:
+        return None
+    hand_n, own_n, foreign_n = counts
+    base = 0
+    extra_for_hand = 99  # the least extra cost of taking the owed hand card somewhere
+    for rank, n in fixed.items():
+        need = per - n
+        if need < 0 or hand_n[rank] + own_n[rank] + foreign_n[rank] < need:
+            return None
+        cost = need - own_n[rank] if need > own_n[rank] else 0
+        base += cost
+        if need and hand_n[rank]:
+            extra_for_hand = min(extra_for_hand, 0 if cost else 1)
+    new = groups - len(fixed)
+    if new:
+        fresh: list[tuple[int, int]] = []  # (cost, extra cost of a hand card there)
+        for rank in RANKS:
+            if rank in fixed or hand_n[rank] + own_n[rank] + foreign_n[rank] < per:
+                continue
+            cost = per - own_n[rank] if per > own_n[rank] else 0
+            fresh.append((cost, (0 if cost else 1) if hand_n[rank] else 99))
+        if len(fresh) < new:
+            return None
+        fresh.sort()
+        base += sum(cost for cost, _ in fresh[:new])
+        if need_hand and extra_for_hand:
+            worst = fresh[new - 1][0]
+            for i, (cost, extra) in enumerate(fresh):
+                if extra < 99:  # swap it in for the dearest pick if it was not picked
+                    extra_for_hand = min(extra_for_hand, extra + (0 if i < new else cost - worst))
+    if need_hand:
+        if extra_for_hand >= 99:
+            return None
+        base += extra_for_hand
+    return base if base <= budget else None
+
+
+# --- the sums: 49 and 100+ ---------------------------------------------------------------------
+@lru_cache(maxsize=4096)
+def _layer_mask(target: int, layers: int) -> int:
+    """Bits 0..target of each of ``layers`` cost layers."""
+    one = (1 << (target + 1)) - 1
+    mask = 0
+    for layer in range(layers):
+        mask |= one << (LAYER * layer)
+    return mask
+
+
+def _exact_sum_cost(
+    target: int, ranks: list[list[int]], budget: int, need_hand: bool
+) -> int | None:
+    """49: the fewest costly cards among those adding up to exactly ``target``.
+
+    A subset-sum over bit sets, one 64-bit layer per number of costly cards used, so each
+    card is a handful of big-integer shifts: ``plain`` holds the sums reachable without a
+    hand card, ``handed`` those with one."""
+    if target <= 0:
+        return 0 if target == 0 and not need_hand else None
+    hand, own, foreign = ranks
+    if sum(own) + sum(sorted(hand + foreign)[-budget:] if budget else ()) < target:
+        return None  # even the largest cards the budget allows fall short
+    mask = _layer_mask(target, budget + 1)
+    plain, handed = 1, 0
+    for rank in own:
+        plain |= (plain << rank) & mask
+        handed |= (handed << rank) & mask
+    for rank in foreign:
+        plain |= (((plain << rank) & mask) << LAYER) & mask
+        handed |= (((handed << rank) & mask) << LAYER) & mask
+    for rank in hand:
+        handed |= ((((plain | handed) << rank) & mask) << LAYER) & mask
+    reach = handed if need_hand else plain | handed
+    for layer in range(budget + 1):
+        if reach >> (LAYER * layer + target) & 1:
+            return layer
+    return None
+
+
+def _at_least_cost(target: int, ranks: list[list[int]], budget: int, need_hand: bool) -> int | None:
+    """100+: the fewest costly cards that, with every free citation, reach ``target``."""
+    hand, own, foreign = ranks
+    target -= sum(own)
+    best_hand = max(hand, default=0)
+    costly = sorted(hand + foreign, reverse=True)
+    total = 0
+    for k in range(min(budget, len(costly)) + 1):
+        if k:
+            total += costly[k - 1]
+        if not need_hand:
+            if total >= target:
+                return k
+        # The k best costly cards, one of them from the hand: if no hand card is among
+        # them (ranks are interchangeable), the best hand card replaces the k-th.
+        elif k and best_hand and total + min(0, best_hand - costly[k - 1]) >= target:
+            return k
+    return None
+
+
+# --- what a publication in progress may take next --------------------------------------
+def next_cards(
+    paper: PaperType, chosen: Sequence[Card], pool: Pool, budget: int, need_hand: bool
+) -> list[Step]:
+    """Every (card, source, cost of the rest) that keeps the publication completable, in
+    source order (hand, own, foreign) and pool order within each."""
+    shape = paper.shape
+    if shape is Shape.STRAIGHT or shape is Shape.CARDS:
+        by_rank = _window_steps(paper, chosen, pool, budget, need_hand)
+        return [
+            (card, src, by_rank[card.rank, src])
+            for src in SOURCES
+            for card in pool.cards[src]
+            if (card.rank, src) in by_rank
+        ]
+    if shape is Shape.FLUSH:
+        by_bit = _flush_steps(paper, chosen, pool, budget, need_hand)
+        return [
+            (card, src, by_bit[BIT[card]])
+            for src in SOURCES
+            for card in pool.cards[src]
+            if BIT[card] in by_bit
+        ]
+    return _steps_by_trial(paper, chosen, pool, budget, need_hand)
+
+
+def _steps_by_trial(
+    paper: PaperType, chosen: Sequence[Card], pool: Pool, budget: int, need_hand: bool
+) -> list[Step]:
+    """Sets and sums: try each (rank, source) once — cards of one rank and source are
+    interchangeable — skipping ranks that cannot fit at all."""
+    fits = _fitting_ranks(paper, chosen)
+    result: list[Step] = []
+    is_sum = paper.shape is Shape.SUM
+    if is_sum:
+        ranks = [pool.rank_list(src) for src in SOURCES]
+        left_total = paper.total - sum(c.rank for c in chosen)
+    else:
+        per = paper.size // paper.groups
+        fixed = _rank_counts(chosen)
+    for src in SOURCES:
+        left = budget - COST[src]
+        if left < 0:
+            continue
+        owed = need_hand and src != HAND
+        rests: dict[int, int] = {}
+        for rank in _bits(fits & pool.ranks[src]):
+            if is_sum:  # the same sums without this card
+                fewer = [*ranks]
+                fewer[src] = [*ranks[src]]
+                fewer[src].remove(rank)
+                rest = _sum_cost(paper, left_total - rank, fewer, left, owed)
+            else:  # the same sets with this card chosen
+                counts = [*pool.count]
+                counts[src] = [*counts[src]]
+                counts[src][rank] -= 1
+                more = {**fixed, rank: fixed.get(rank, 0) + 1}
+                rest = _groups_cost(paper.groups, per, more, counts, left, owed)
+            if rest is not None:
+                rests[rank] = rest
+        if rests:
+            result += [(c, src, rests[c.rank]) for c in pool.cards[src] if c.rank in rests]
+    return result
+
+
+def _fitting_ranks(paper: PaperType, chosen: Sequence[Card]) -> int:
+    """Rank bits a next card may have at all, judged from the chosen cards alone."""
+    every = 0x3FFE
+    if paper.shape is Shape.SUM:
+        if paper.at_least:
+            return every
+        left = paper.total - sum(c.rank for c in chosen)
+        return every & ((1 << (left + 1)) - 1)
+    fixed = _rank_counts(chosen)
+    per = paper.size // paper.groups
+    open_sets = _rank_bits(rank for rank, n in fixed.items() if n < per)
+    return (
+        open_sets
+        if len(fixed) >= paper.groups
+        else every & ~_rank_bits(rank for rank, n in fixed.items() if n >= per)
+    )
+
+
+def publishable(paper: PaperType, pool: Pool, hand_size: int) -> bool:
+    """Whether ``paper`` can be published at all from an empty start."""
+    return min_cost(paper, (), pool, hand_size, True) is not None
+
+
+def publishable_papers(
+    candidates: Sequence[PaperType], pool: Pool, hand_size: int
+) -> list[PaperType]:
+    """The ``candidates`` that can be published from an empty start: the answers of
+    :func:`publishable`, worked out together at the start of every turn. What the papers
+    share (the ranks covered and their runs, the sets each rank can make, each suit's
+    cards, the sorted costly ranks) is computed once."""
+    own, hand, foreign = pool.ranks[OWN], pool.ranks[HAND], pool.ranks[FOREIGN]
+    covered = own | hand | foreign
+    free_hand = hand & ~own
+    runs: dict[int, int] = {}  # size -> start bits of fully covered windows
+    sets: dict[int, list[tuple[int, int]]] = {}  # per -> sorted (cost, extra for a hand card)
+    result = []
+    n_own = len(pool.cards[OWN])
+    n_cards = len(pool.cards[HAND]) + n_own + len(pool.cards[FOREIGN])
+    for paper in candidates:
+        shape = paper.shape
+        if paper.size > n_cards or paper.size - n_own > hand_size:
+            continue  # too few cards, or too few to spend on the ones that are not free
+        if shape is Shape.STRAIGHT:
+            starts = runs.get(paper.size)
+            if starts is None:
+                starts = covered
+                for i in range(1, paper.size):
+                    starts &= covered >> i
+                runs[paper.size] = starts = starts & 0x3FFE
+            full = (1 << paper.size) - 1
+            for low in _bits(starts):
+                window = full << low
+                cost = (window & ~own).bit_count() + (
+                    0 if window & free_hand else 1 if window & hand else 99
+                )
+                if cost <= hand_size:
+                    result.append(paper)
+                    break
+        elif shape is Shape.GROUPS:
+            per = paper.size // paper.groups
+            options = sets.get(per)
+            if options is None:
+                options = sets[per] = _set_options(pool, per)
+            if _cheapest_sets(options, paper.groups) <= hand_size:
+                result.append(paper)
+        elif (
+            shape is Shape.SUM
+            and not paper.at_least
+            and hand_size >= len(pool.cards[HAND])
+            and _sum_from_own_work(paper.total, pool)
+        ):
+            result.append(paper)  # the quick yes; the full search below can only agree
+        elif min_cost(paper, (), pool, hand_size, True) is not None:
+            result.append(paper)
+    return result
+
+
+def _sum_from_own_work(target: int, pool: Pool) -> bool:
+    """Whether hand cards and own citations alone, at least one hand card, add up to
+    ``target``: within the budget whenever the budget is the whole hand (as at the start
+    of a turn), so no cost layers are needed."""
+    mask = (1 << (target + 1)) - 1
+    plain, handed = 1, 0
+    for card in pool.cards[OWN]:
+        plain |= (plain << card.rank) & mask
+        handed |= (handed << card.rank) & mask
+    for card in pool.cards[HAND]:
+        handed |= ((plain | handed) << card.rank) & mask
+    return bool(handed >> target & 1)
+
+
+def _set_options(pool: Pool, per: int) -> list[tuple[int, int]]:
+    """For every rank that can make a set of ``per``: (its cost, the extra cost of taking
+    a hand card in it: 0, 1, or 99 for none), cheapest first."""
+    hand_n, own_n, foreign_n = pool.count
+    options = []
+    for rank in RANKS:
+        own = own_n[rank]
+        if hand_n[rank] + own + foreign_n[rank] >= per:
+            cost = per - own if per > own else 0
+            options.append((cost, (0 if cost else 1) if hand_n[rank] else 99))
+    options.sort()
+    return options
+
+
+def _cheapest_sets(options: list[tuple[int, int]], groups: int) -> int:
+    """The least cost of ``groups`` sets of distinct ranks with a hand card among them."""
+    if len(options) < groups:
+        return 99
+    base = sum(cost for cost, _ in options[:groups])
+    worst = options[groups - 1][0]
+    extra = 99
+    for i, (cost, with_hand) in enumerate(options):
+        if with_hand < 99:
+            extra = min(extra, with_hand + (0 if i < groups else cost - worst))
+    return base + extra

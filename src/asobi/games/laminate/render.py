@@ -1,0 +1,633 @@
+"""Terminal rendering of a Laminate Rummy view (rich), for ``asobi play`` and ``asobi replay``.
+
+It reads only the JSON-ready view (see ``views.py``) and events, never a state, so it can
+show nothing a seat may not know: another seat's hand shows as a count (plus the cards it
+was seen to take), another researcher's two drawn cards as "2 cards", a gift as "a card"
+to everyone but its giver and receiver, and a publication in progress not at all (only its
+author's view holds the draft). English first, the game's own terms in Japanese after. The
+front end (``asobi.play``) finds this module by the game's id and calls:
+
+- ``render(view, console)``: the table as ``view["seat"]`` sees it, and the outcome;
+- ``event_text(event, names, viewer)``: one line for an event (``None``: nothing to say);
+- ``action_text(code)``: an action code with its cards coloured and a word on what it does;
+- ``public_code(code, hidden)``: a move as another seat may know it (which drawn card was
+  kept, the steps of a publication and the cards given as thanks are private).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich import box
+from rich.cells import cell_len
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from asobi.core.cards import SEVEN
+from asobi.games.laminate.actions import PAPER, PAPER_TYPES, PaperType, Shape
+
+TITLE = "Laminate Rummy ラミネートラミー"
+SUIT_STYLE = {
+    "H": "bold red",
+    "O": "bold green",
+    "B": "bold bright_blue",
+    "C": "bold yellow",
+    "S": "bold cyan",
+    "T": "bold magenta",
+    "K": "bold grey62",
+}
+# Longest codes first, so that "C10" is not read as "C1" followed by "0".
+_CODES = sorted((c.code for c in SEVEN.cards), key=len, reverse=True)
+CARD = re.compile(r"\b(" + "|".join(_CODES) + r")\b")
+
+# What each paper's combination (役) is, in a few words (役の補足説明).
+COMBINATION = {
+    "straight5": "5 consecutive ranks, any suits",
+    "straight7": "7 consecutive ranks, any suits",
+    "straight9": "9 consecutive ranks, any suits",
+    "straight11": "11 consecutive ranks, any suits",
+    "kind3": "3 cards of one rank",
+    "kind5": "5 cards of one rank",
+    "pairs3": "3 pairs, 3 different ranks",
+    "pairs4": "4 pairs, 4 different ranks",
+    "threes3": "3 threes, 3 different ranks",
+    "flush4": "4 consecutive ranks of one suit",
+    "flush6": "6 consecutive ranks of one suit",
+    "sum49": "any cards, ranks total exactly 49",
+    "sum100": "any cards, ranks total 100 or more",
+    "ak": "one A and one K",
+    "even": "one each of 2 4 6 8 10 12",
+    "endflag": "taken with a hand card on meeting the end condition",
+}
+
+PHASE_DOING = {
+    "turn": "research 研究 (draw / take), review 査読 or publish 論文発表",
+    "keep": "research 研究: keep one of the two cards drawn; the other is discarded face up",
+    "publish": "publishing 論文発表: lay the paper's cards one by one (lay / cite)",
+    "gift": "thanks お礼: give a hand card to the author of each paper of another player cited",
+    "flag": "the End Flag エンドフラグ: lay a hand card with it",
+    "setup": "準備: from the third seat on, each discards face up down to 3 cards",
+}
+
+
+# --- small pieces ------------------------------------------------------------------------
+def card_text(code: str) -> Text:
+    """One card code in its suit's colour."""
+    return Text(code, style=SUIT_STYLE.get(code[:1], ""))
+
+
+def cards_text(codes: Sequence[str], empty: str = "—") -> Text:
+    if not codes:
+        return Text(empty, style="dim")
+    return Text(" ").join(card_text(c) for c in codes)
+
+
+def colour_codes(text: str) -> Text:
+    """Any text with the card codes in it coloured."""
+    out = Text(text)
+    for match in CARD.finditer(text):
+        out.stylize(SUIT_STYLE[match.group(1)[0]], match.start(), match.end())
+    return out
+
+
+def paper_type(paper_id: str) -> PaperType | None:
+    return PAPER.get(paper_id)
+
+
+def paper_name(paper_id: str) -> str:
+    """A paper in English, then Japanese: "5-straight 5ストレート", "49", "AK"."""
+    kind = paper_type(paper_id)
+    if kind is None:
+        return paper_id
+    return kind.en if kind.en == kind.ja else f"{kind.en} {kind.ja}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _seat_name(seat: int | None, viewer: int | None) -> str:
+    if seat is None:
+        return "nobody"
+    return f"seat {seat} (you)" if seat == viewer else f"seat {seat}"
+
+
+def _points(n: int) -> str:
+    return f"{n} pt" if n == 1 else f"{n} pts"
+
+
+# --- action codes --------------------------------------------------------------------------
+def action_text(code: str) -> Text:
+    """An action code, its cards coloured and a word on what it does."""
+    words = code.split()
+    head = words[0] if words else ""
+    out = colour_codes(code)
+    note = ""
+    if head == "publish" and len(words) == 2:
+        kind = paper_type(words[1])
+        if kind is not None:
+            note = f"{paper_name(kind.id)}, {_points(kind.points)}"
+    else:
+        note = {
+            "draw": "research 研究: 2 from the deck, keep 1",
+            "take": "research 研究: the top discard",
+            "review": "査読",
+            "lay": "from your hand",
+            "cite": "引用: a complete paper's card",
+            "done": "the 100+ is complete",
+            "give": "thanks お礼",
+            "keep": "the other is discarded",
+            "flag": "with the End Flag エンドフラグ",
+            "discard": "deal 準備: down to 3",
+            "pass": "パス",
+        }.get(head, "")
+    if note:
+        out.append(f" ({note})", style="dim")
+    return out
+
+
+PRIVATE_STEPS = ("publish", "lay", "cite", "done", "give")
+
+
+def public_code(code: str, hidden: Sequence[str]) -> str:
+    """``code`` as a seat that may not see the events of kinds ``hidden`` may know it.
+
+    Which drawn card was kept is secret (the other card is seen discarded); a publication's
+    steps are secret until the paper is on the table, and the cards given as thanks stay
+    secret from everyone but giver and receiver, so none of their codes is ever shown."""
+    head = code.split()[0] if code.split() else ""
+    if head in PRIVATE_STEPS:
+        return "a private move"
+    if head == "keep" or "kept" in hidden:
+        return "keep one of the two cards drawn (which is secret)"
+    return code
+
+
+# --- the table -----------------------------------------------------------------------------
+def _status(view: Mapping[str, Any]) -> Text:
+    phase = str(view["phase"])
+    viewer = view.get("seat")
+    active = list(view.get("active") or [])
+    if phase == "over":
+        reason = view.get("end_reason") or ""
+        return Text.assemble(("Game over 終了", "bold"), f" — {reason}" if reason else "")
+    who = " and ".join(_seat_name(s, viewer) for s in active) or "nobody"
+    when = "Deal" if phase == "setup" else f"Turn {view['turn_no']}"
+    line = Text.assemble((f"{when} · {who} to act", "bold"))
+    doing = PHASE_DOING.get(phase, phase)
+    line.append(f" — {doing}")
+    return line
+
+
+def _end_line(view: Mapping[str, Any]) -> Text:
+    """ゲーム終了条件: who met it and how many turns are left, or who is nearest."""
+    viewer = view.get("seat")
+    n = int(view["players"])
+    goal = int(view["end_points"])
+    trigger = view.get("end_condition_met_by")
+    seats = view["seats"]
+    label = Text.assemble(("End condition ゲーム終了条件: ", "bold"))
+    if trigger is None:
+        label.append(f"not met (complete papers worth {goal}+ at the end of one's own turn)")
+        best = max(int(s["points"]) for s in seats)
+        if best:
+            leaders = [i for i, s in enumerate(seats) if int(s["points"]) == best]
+            names = " and ".join(_seat_name(s, viewer) for s in leaders)
+            label.append(f"; leading: {names} with {best}", style="dim")
+        return label
+    label.append(f"met by {_seat_name(int(trigger), viewer)} ⚑", style="bold red")
+    if view["phase"] == "over":
+        return label
+    left = int(view.get("turns_left") or 0)
+    turn = int(view["turn"])
+    last = (turn + left) % n
+    if left == 0:
+        label.append(" — this is the last turn", style="bold red")
+    else:
+        label.append(
+            f" — {_plural(left, 'more turn')} after this one; the game ends after "
+            f"{_seat_name(last, viewer)}'s turn"
+        )
+    return label
+
+
+def _piles(view: Mapping[str, Any]) -> list[Text]:
+    viewer = view.get("seat")
+    discards = list(view.get("discards") or [])
+    deck = Text.assemble(("Deck 山札: ", "bold"), _plural(int(view["deck_size"]), "card"))
+    if not view["deck_size"] and discards:
+        deck.append("  (the discards are shuffled in when a draw needs them)", style="dim")
+    pile = Text.assemble((f"Discards 捨て札 ({len(discards)}): ", "bold"))
+    if discards:
+        pile.append_text(cards_text(discards[:-1], empty=""))
+        if len(discards) > 1:
+            pile.append(" ")
+        pile.append("[")
+        pile.append_text(card_text(discards[-1]))
+        pile.append("]")
+        pile.append(" ← top (oldest first)", style="dim")
+    else:
+        pile.append("empty", style="dim")
+    lines = [deck, pile]
+    drawing = int(view.get("drawing") or 0)
+    drawn = view.get("drawn")
+    if drawn:
+        line = Text.assemble(("You drew 研究: ", "bold yellow"))
+        line.append_text(cards_text(drawn))
+        line.append(" — keep one; the other goes face up on the discards (only you see them)")
+        lines.append(line)
+    elif drawing:
+        who = _seat_name(int(view["turn"]), viewer)
+        lines.append(
+            Text(f"{who} is choosing between {_plural(drawing, 'drawn card')} (hidden)", "dim")
+        )
+    passes = int(view.get("passes_in_row") or 0)
+    if passes and view["phase"] != "over":
+        lines.append(
+            Text(
+                f"Passes in a row パス: {passes} of {view['players']} "
+                "(if everyone passes in a row, the game ends at once)",
+                style="yellow",
+            )
+        )
+    return lines
+
+
+def _pad(text: str, width: int) -> str:
+    """``text`` padded to ``width`` terminal cells (Japanese characters take two)."""
+    return text + " " * max(0, width - cell_len(text))
+
+
+def _supply(view: Mapping[str, Any]) -> Text:
+    """The papers in the centre (論文カード) in two halves side by side: the code to publish
+    one with, its Japanese name, points and copies left (``asobi rules laminate`` says
+    what each combination is). Plain aligned text: a table of 16 rows is slow to lay out."""
+    supply = view.get("supply") or {}
+    half = (len(PAPER_TYPES) + 1) // 2
+    code_w = max(len(p.id) for p in PAPER_TYPES)
+    ja_w = max(cell_len(p.ja) for p in PAPER_TYPES)
+    head = f"{_pad('paper', code_w)}  {_pad('論文', ja_w)}  pts  left"
+    out = Text.assemble((f"{head}  │ {head}", "bold"))
+
+    def cell(kind: PaperType) -> Text:
+        left = int(supply.get(kind.id, 0))
+        style = "" if left else "dim"
+        return Text.assemble(
+            (_pad(kind.id, code_w), "bold" if left else "dim"),
+            (f"  {_pad(kind.ja, ja_w)}  {kind.points:>3}  {f'{left}/{kind.copies}':>4}", style),
+        )
+
+    for row in range(half):
+        out.append("\n")
+        out.append_text(cell(PAPER_TYPES[row]))
+        if row + half < len(PAPER_TYPES):
+            out.append("  │ ", style="dim")
+            out.append_text(cell(PAPER_TYPES[row + half]))
+    return out
+
+
+def _paper_line(paper: Mapping[str, Any]) -> Text:
+    kind = paper_type(str(paper["paper"]))
+    points = kind.points if kind is not None else 0
+    cards = list(paper["cards"])
+    if paper["complete"]:
+        mark = "⚑" if paper["paper"] == "endflag" else "✓"
+        line = Text.assemble((f"{mark} ", "bold green"), (paper_name(str(paper["paper"])), "bold"))
+        line.append(f" {_points(points)} 完成: ")
+        line.append_text(cards_text(cards))
+        return line
+    line = Text.assemble(("… ", "yellow"), paper_name(str(paper["paper"])))
+    line.append(f" ({_points(points)}) 査読中: ", style="yellow")
+    line.append_text(cards_text(cards))
+    line.append(f" ({_plural(len(cards) - 1, 'review')} to go)", style="dim")
+    return line
+
+
+def _seats_table(view: Mapping[str, Any]) -> Table:
+    viewer = view.get("seat")
+    active = set(view.get("active") or [])
+    trigger = view.get("end_condition_met_by")
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
+    table.add_column("seat", no_wrap=True)
+    table.add_column("hand 手札", no_wrap=True)
+    table.add_column("points 点", justify="right", no_wrap=True)
+    table.add_column("complete", justify="right", no_wrap=True)
+    table.add_column("papers 論文", overflow="fold")
+    for s, seat in enumerate(view["seats"]):
+        name = Text(_seat_name(s, viewer), style="bold")
+        if s in active:
+            name = Text("▶ ", style="bold cyan").append_text(name)
+        if s == trigger:
+            name.append(" ⚑", style="bold red")
+        if "hand" in seat:
+            hand = Text(_plural(len(seat["hand"]), "card"))
+        else:
+            hand = Text(_plural(int(seat["hand_size"]), "card"))
+            known = seat.get("known_cards") or []
+            if known:
+                hand.append("\nknown: ", style="dim")
+                hand.append_text(cards_text(known))
+        points = Text(str(seat["points"]), style="bold")
+        complete = Text(str(seat["complete_papers"]))
+        papers = [_paper_line(p) for p in seat["papers"]] or [Text("none yet", style="dim")]
+        table.add_row(name, hand, points, complete, Text("\n").join(papers))
+    return table
+
+
+def _citable(view: Mapping[str, Any]) -> Text:
+    viewer = view.get("seat")
+    cards = list(view.get("citable") or [])
+    line = Text.assemble(("Citable cards 引用できる: ", "bold"))
+    if not cards:
+        line.append("none yet (only complete papers are cited)", style="dim")
+        return line
+    by_author: dict[int, list[str]] = {}
+    for entry in cards:
+        by_author.setdefault(int(entry["author"]), []).append(str(entry["card"]))
+    order = sorted(by_author, key=lambda a: (a != viewer, a))  # yours first
+    parts = []
+    for author in order:
+        who = "yours (free)" if author == viewer else _seat_name(author, viewer)
+        parts.append(Text.assemble((f"{who}: ", "dim"), cards_text(by_author[author])))
+    line.append_text(Text(" · ").join(parts))
+    if viewer is not None:
+        line.append(
+            "\n  citing another author's paper costs a hand card given to them as thanks お礼",
+            style="dim",
+        )
+    return line
+
+
+def _hand(view: Mapping[str, Any]) -> list[Text]:
+    """Your hand; during a publication the cards laid or chosen as thanks are still in it
+    (they leave only when the paper is on the table), so they are listed apart."""
+    viewer = view.get("seat")
+    draft = view.get("draft") or {}
+    laid = list(draft.get("laid") or [])
+    thanks = list(draft.get("thanks") or [])
+    lines = []
+    for s, seat in enumerate(view["seats"]):
+        if "hand" not in seat:
+            continue
+        hand = list(seat["hand"])
+        label = "Your hand 手札" if s == viewer else f"Seat {s} hand 手札"
+        line = Text.assemble((f"{label} ({len(hand)}): ", "bold"))
+        if s == viewer and (laid or thanks):
+            rest = [c for c in hand if c not in laid and c not in thanks]
+            line.append_text(cards_text(rest, empty="no other card"))
+            if laid:
+                line.append(" · laid in your paper: ", style="cyan")
+                line.append_text(cards_text(laid))
+            if thanks:
+                line.append(" · to give as thanks: ", style="cyan")
+                line.append_text(cards_text(thanks))
+        else:
+            line.append_text(cards_text(hand))
+        lines.append(line)
+    return lines
+
+
+def _draft(view: Mapping[str, Any]) -> Text | None:
+    """Your publication in progress: nobody else sees it until the paper is on the table."""
+    draft = view.get("draft")
+    if not draft:
+        return None
+    viewer = view.get("seat")
+    out = Text.assemble(
+        ("Your paper in progress 論文発表: ", "bold cyan"),
+        (paper_name(str(draft["paper"])), "bold"),
+    )
+    kind = paper_type(str(draft["paper"]))
+    if kind is not None:
+        out.append(f" ({_points(kind.points)}; {COMBINATION.get(kind.id, '')})", style="dim")
+    out.append("\n  laid from your hand: ")
+    out.append_text(cards_text(draft.get("laid") or [], empty="none yet"))
+    cited = list(draft.get("cited") or [])
+    out.append("\n  cited 引用: ")
+    if cited:
+        parts = []
+        for entry in cited:
+            part = card_text(str(entry["card"]))
+            author = int(entry["author"])
+            part.append(" (yours, free)" if author == viewer else f" (seat {author})", style="dim")
+            parts.append(part)
+        out.append_text(Text(", ").join(parts))
+    else:
+        out.append("none", style="dim")
+    if kind is not None and kind.shape is Shape.SUM:
+        chosen = [*(draft.get("laid") or []), *(str(e["card"]) for e in cited)]
+        total = sum(SEVEN.card(c).rank for c in chosen)
+        if kind.at_least:
+            more = "'done' when you are finished" if total >= kind.total else "not yet"
+            out.append(f"\n  ranks total {total} (100 or more to finish: {more})")
+        else:
+            out.append(f"\n  ranks total {total} of exactly {kind.total}")
+    # One card per paper of another author cited, given in the order of the citations.
+    foreign = [entry for entry in cited if int(entry["author"]) != viewer]
+    thanks = list(draft.get("thanks") or [])
+    if foreign and view.get("phase") == "gift":
+        out.append("\n  thanks お礼, one hand card per paper of another player cited:")
+        for i, entry in enumerate(foreign):
+            out.append(f"\n    to seat {entry['author']} for {entry['card']}: ")
+            if i < len(thanks):
+                out.append_text(card_text(str(thanks[i])))
+            elif i == len(thanks):
+                out.append("your next 'give'", style="bold")
+            else:
+                out.append("—", style="dim")
+    elif foreign:
+        out.append(
+            f"\n  thanks お礼 to give when the cards are chosen: {_plural(len(foreign), 'card')}"
+        )
+    out.append("\n  (hidden from the others until the paper is on the table)", style="dim")
+    return out
+
+
+def render(view: Mapping[str, Any], console: Console) -> None:
+    """Print the table as ``view["seat"]`` sees it; after the game, the outcome too."""
+    parts: list[RenderableType] = [_status(view), _end_line(view), *_piles(view)]
+    parts.append(
+        Text.assemble(
+            ("Papers in the centre 論文カード", "bold"),
+            ("  publish one with 'publish PAPER'", "dim"),
+        )
+    )
+    parts.append(_supply(view))
+    parts.append(
+        Text.assemble(
+            ("Researchers 研究者 and their papers 論文", "bold"),
+            ("  ✓ complete 完成 · … under review 査読中", "dim"),
+        )
+    )
+    parts.append(_seats_table(view))
+    parts.append(_citable(view))
+    parts += _hand(view)
+    draft = _draft(view)
+    if draft is not None:
+        parts.append(draft)
+    title = f"{TITLE} · {view['players']} players"
+    console.print(Panel(Group(*parts), title=title, box=box.ROUNDED, expand=False))
+    if view.get("outcome"):
+        render_outcome(view, console)
+
+
+# --- the outcome -------------------------------------------------------------------------
+def _paper_points(paper_id: str) -> str:
+    """A paper and its points: "5-straight 5ストレート 1"."""
+    kind = paper_type(paper_id)
+    return f"{paper_name(paper_id)} {kind.points}" if kind is not None else paper_id
+
+
+def render_outcome(view: Mapping[str, Any], console: Console) -> None:
+    outcome = view["outcome"]
+    details = outcome.get("details") or {}
+    viewer = view.get("seat")
+    ranks = list(outcome["ranks"])
+    scores = list(outcome["scores"])
+    winners = [s for s, r in enumerate(ranks) if r == 1]
+    if len(winners) == len(ranks):
+        headline = Text("Everyone wins その全員が勝利 (a draw)", style="bold yellow")
+    elif len(winners) > 1:
+        names = " and ".join(_seat_name(s, viewer) for s in winners)
+        headline = Text(f"{names} win together その全員が勝利", style="bold green")
+    else:
+        headline = Text(f"{_seat_name(winners[0], viewer)} wins 勝利", style="bold green")
+    counts = list(details.get("complete_papers") or [])
+    complete = list(details.get("papers") or [])
+    review = list(details.get("under_review") or [])
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
+    table.add_column("rank", justify="right", no_wrap=True)
+    table.add_column("seat", no_wrap=True)
+    table.add_column("points 点", justify="right", no_wrap=True)
+    table.add_column("complete", justify="right", no_wrap=True)
+    table.add_column("papers 論文: ✓ complete 完成 · … under review 査読中 (0 pts)")
+    for s in sorted(range(len(ranks)), key=lambda s: (ranks[s], s)):
+        style = "bold green" if ranks[s] == 1 else ""
+        papers = [
+            Text.assemble(("✓ ", "green"), _paper_points(p))
+            for p in (complete[s] if s < len(complete) else [])
+        ]
+        papers += [
+            Text.assemble(("… ", "yellow"), (_paper_points(p), "dim"))
+            for p in (review[s] if s < len(review) else [])
+        ]
+        table.add_row(
+            Text(str(ranks[s]), style=style),
+            Text(_seat_name(s, viewer), style=style or "bold"),
+            Text(f"{scores[s]:g}", style="bold"),
+            str(counts[s]) if s < len(counts) else "?",
+            Text("\n").join(papers) if papers else Text("none", style="dim"),
+        )
+    lines: list[RenderableType] = [headline, Text(str(details.get("reason", "")))]
+    trigger = details.get("end_condition_met_by")
+    if trigger is not None:
+        lines.append(Text(f"End condition met by {_seat_name(int(trigger), viewer)} ⚑"))
+    lines.append(table)
+    lines.append(
+        Text(
+            "Most points wins; on a tie, the fewest complete papers; still tied, all of them win.",
+            style="dim",
+        )
+    )
+    console.print(Panel(Group(*lines), title="Result 結果", expand=False, box=box.DOUBLE))
+
+
+# --- events ------------------------------------------------------------------------------
+def _cited(card: str, author: Any, mover: Any, viewer: int | None, name: Any) -> str:
+    """A cited card and its paper's author, as the event's reader says it."""
+    if author == mover:
+        return f"{card} (own)"
+    if author == viewer:
+        return f"{card} (yours)"
+    return f"{card} of {name(author)}"
+
+
+def event_text(event: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> Text | None:
+    """One line describing ``event`` (its ``to_json()`` form) for ``viewer``."""
+    kind = event["kind"]
+    seat = event.get("seat")
+
+    def name(s: Any) -> str:
+        if isinstance(s, int) and 0 <= s < len(names):
+            return "you" if s == viewer and seat != viewer else names[s]
+        return "table"
+
+    who = name(seat)
+    if kind == "turn":
+        return Text(f"— Turn {event.get('turn')}: {who} —", style="dim")
+    if kind == "reshuffle":
+        return Text(
+            f"The discard pile is shuffled into a new deck 山札 ({event.get('deck')} cards)",
+            style="yellow",
+        )
+    if kind == "game_over":
+        return None  # the front end shows the outcome itself
+    if kind == "discard":
+        what = f"discards {event['card']} face up (捨て札)"
+    elif kind == "draw":
+        count = int(event.get("count", 2))
+        if count == 1:
+            what = f"research 研究: draws the last card there is ({event.get('deck')} left)"
+        else:
+            what = f"research 研究: draws 2 from the deck 山札 ({event.get('deck')} left)"
+    elif kind == "drawn":
+        cards = list(event.get("cards") or [])
+        what = f"drew {' '.join(cards)} (only you see {'it' if len(cards) == 1 else 'them'})"
+    elif kind == "kept":
+        what = f"keeps {event['card']} (only you know which)"
+    elif kind == "take":
+        what = f"research 研究: takes {event['card']} from the discard pile 捨て札"
+    elif kind == "review":
+        author = event.get("author")
+        if author == seat:
+            whose = "their own" if seat != viewer else "your own"
+        else:
+            whose = "your" if author == viewer else f"{name(author)}'s"
+        what = (
+            f"review 査読: takes {event['card']} from {whose} "
+            f"{paper_name(str(event.get('paper')))} paper"
+        )
+        if event.get("complete"):
+            what += " — now complete 完成!"
+    elif kind == "publish":
+        what = f"publishes 論文発表 {paper_name(str(event['paper']))}: lays " + (
+            " ".join(event.get("cards") or []) or "no card"
+        )
+        cited = list(event.get("cited") or [])
+        if cited:
+            what += "; cites 引用 " + ", ".join(
+                _cited(c["card"], c["author"], seat, viewer, name) for c in cited
+            )
+        what += " — complete 完成!" if event.get("complete") else " — under review 査読中"
+    elif kind == "thanks":
+        receiver = event.get("receiver")
+        if viewer is not None and viewer in (seat, receiver):
+            return None  # the private "gift" event says which card
+        what = f"gives {name(receiver)} a card as thanks お礼 (only the two of them see which)"
+    elif kind == "gift":
+        receiver = event.get("receiver")
+        what = (
+            f"gives {event['card']} to {name(receiver)} as thanks お礼 (only the two of you see it)"
+        )
+    elif kind == "pass":
+        what = f"passes パス ({event.get('in_a_row')} in a row)"
+    elif kind == "end_triggered":
+        what = (
+            f"meets the end condition ゲーム終了条件 with {event.get('points')} points! "
+            "One more turn for them, two for everyone else"
+        )
+        if event.get("flag"):
+            what += "; they take the End Flag エンドフラグ"
+        else:
+            what += "; no hand card, so no End Flag エンドフラグ"
+        return Text.assemble((f"{who}: ", "bold"), (what, "bold red"))
+    elif kind == "flag":
+        what = f"lays {event['card']} with the End Flag エンドフラグ (a complete paper, 1 pt)"
+    else:
+        data = {k: v for k, v in event.items() if k not in ("kind", "seat")}
+        what = f"{kind} {data}" if data else str(kind)
+    return Text.assemble((f"{who}: ", "bold"), colour_codes(what))

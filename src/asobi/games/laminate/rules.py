@@ -1,0 +1,790 @@
+"""Laminate Rummy (ラミネートラミー), for 3–5 players.
+
+References are to the rulebook (``shared/rulebooks/002_4d37ef8a11515e97.txt``):
+【ゲームの準備】 1–6, 【ゲームの進行】 (1. 研究, 2. 論文発表, 3. 査読, 論文の引用),
+【ゲームの終了と勝利条件】, 【役の補足説明】 and 【補遺】. Rulings are in
+``docs/rules/laminate.md``.
+
+Publishing is a sequence of decisions (the paper, its cards one by one, the thanks for
+each citation) that the other players do not see until the paper is on the table: a
+publication in progress is the publisher's private business, so a world resampled for
+another seat starts that turn afresh.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Self
+
+from pydantic import Field
+
+from asobi.core.cards import SEVEN, Card
+from asobi.core.errors import IllegalAction
+from asobi.core.events import Event, private, public
+from asobi.core.protocol import GameOptions, Outcome, State, copy_rng
+from asobi.core.turns import NOBODY, just, next_seat
+from asobi.games.laminate import scoring
+from asobi.games.laminate.actions import (
+    CITE,
+    DISCARD,
+    DONE,
+    DRAW,
+    END_FLAG,
+    FLAG,
+    GIVE,
+    KEEP,
+    LAY,
+    PAPER,
+    PAPER_TYPES,
+    PASS,
+    PUBLISH,
+    PUBLISHABLE,
+    REVIEW,
+    TAKE,
+    Cite,
+    Discard,
+    Done,
+    Draw,
+    Flag,
+    Give,
+    Keep,
+    LaminateAction,
+    Lay,
+    PaperType,
+    Pass,
+    Publish,
+    Review,
+    Take,
+)
+from asobi.games.laminate.papers import (
+    FOREIGN,
+    HAND,
+    OWN,
+    Pool,
+    finished,
+    min_cost,
+    next_cards,
+    publishable_papers,
+)
+
+DEAL = (3, 3, 4, 4, 5)  # 準備 5: cards drawn by the first, second, ... player
+START_HAND = 3  # 準備 6: "ゲーム開始時の初期手札は3枚"
+
+
+class LaminateOptions(GameOptions):
+    """3–5 players. ``end_points`` is the rule's constant (15), exposed for simulations."""
+
+    players: int = 4
+    end_points: int = Field(
+        default=15, ge=1, le=100, description="complete papers worth this many end the game"
+    )
+
+
+class Phase(StrEnum):
+    SETUP = "setup"  # 準備 6: from the third seat on, discard down to 3 cards
+    TURN = "turn"  # choose research, review or publishing (or pass)
+    KEEP = "keep"  # 研究: keep one of the two cards drawn
+    PUBLISH = "publish"  # 論文発表: the paper's cards, one by one (private until done)
+    GIFT = "gift"  # 論文の引用: a hand card for each author cited (private until done)
+    FLAG = "flag"  # ゲームの終了: a hand card to lay with the End Flag
+    OVER = "over"
+
+
+# What the other seats see of a publication in progress: an ordinary turn.
+PUBLIC_PHASE = {Phase.PUBLISH: Phase.TURN, Phase.GIFT: Phase.TURN}
+
+
+@dataclass(slots=True)
+class Paper:
+    """A paper on the table: its card (論文カード) and the SEVEN cards still under it."""
+
+    kind: PaperType
+    cards: list[Card]
+
+    @property
+    def complete(self) -> bool:
+        """査読: "セブンのカードが残り1枚になった論文は晴れて完成です"."""
+        return len(self.cards) == 1
+
+    def copy(self) -> Paper:
+        return Paper(self.kind, list(self.cards))
+
+
+@dataclass(slots=True)
+class Draft:
+    """A publication in progress: the paper chosen, the hand cards laid, the cards cited,
+    and the hand cards chosen as thanks (one per citation of another author)."""
+
+    paper: PaperType
+    laid: list[Card] = field(default_factory=list)
+    cited: list[Card] = field(default_factory=list)
+    thanks: list[Card] = field(default_factory=list)
+
+    def copy(self) -> Draft:
+        return Draft(self.paper, list(self.laid), list(self.cited), list(self.thanks))
+
+
+class LaminateState(State):
+    def __init__(self, options: LaminateOptions, rng: random.Random) -> None:
+        n = options.players
+        self.options = options
+        self.rng = rng
+        self.n = n
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.deck: list[Card] = []  # top is the end
+        self.discards: list[Card] = []  # in the order discarded; top is the end
+        self.papers: list[list[Paper]] = [[] for _ in range(n)]
+        self.supply: dict[PaperType, int] = {p: p.copies for p in PAPER_TYPES}
+        self.boxed: list[Card] = []  # a scenario's cards out of play
+        # known[viewer][owner]: cards ``viewer`` knows to be in ``owner``'s hand (taken from
+        # the discards or a paper, or given by ``viewer``); viewer ``n`` is a spectator.
+        self.known: list[list[set[Card]]] = [[set() for _ in range(n)] for _ in range(n + 1)]
+        self.turn = 0
+        self.turn_no = 1
+        self.phase = Phase.SETUP
+        self.drawn: list[Card] = []  # 研究: the two cards to choose from
+        self.draft: Draft | None = None
+        self.passes = 0  # passes in a row
+        self.trigger: int | None = None  # who met the end condition
+        self.turns_left = 0  # turns still to come after the current one, once triggered
+        self.end_reason: str | None = None
+        self.result: Outcome | None = None
+        self._legal: list[LaminateAction] | None = None
+        self._legal_set: frozenset[LaminateAction] = frozenset()
+        self._active: frozenset[int] | None = None
+        self._cites: dict[Card, int] | None = None
+        # (cards laid, cards cited, pool, budget) of the publication in progress
+        self._dpool: tuple[int, int, Pool, int] | None = None
+
+    # --- protocol ---------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.n
+
+    def active_seats(self) -> frozenset[int]:
+        if self._active is None:
+            self._active = NOBODY if self.phase is Phase.OVER else just(self._actor())
+        return self._active
+
+    def _actor(self) -> int:
+        if self.phase is Phase.SETUP:
+            return self._setup_seat()
+        return self.turn
+
+    def _setup_seat(self) -> int:
+        """準備 6: "3番手から順に" — the first seat still holding more than three cards."""
+        for seat in range(self.n):
+            if len(self.hands[seat]) > START_HAND:
+                return seat
+        return 0
+
+    def legal_actions(self, seat: int) -> list[LaminateAction]:  # type: ignore[override]
+        if seat not in self.active_seats():
+            return []
+        if self._legal is None:
+            self._legal = self._list_legal(seat)
+            self._legal_set = frozenset(self._legal)
+        return list(self._legal)
+
+    def _list_legal(self, seat: int) -> list[LaminateAction]:
+        hand = self.hands[seat]
+        phase = self.phase
+        if phase is Phase.TURN:
+            return self._turn_options(seat)
+        if phase is Phase.KEEP:
+            return [KEEP[c] for c in self.drawn]
+        if phase is Phase.PUBLISH:
+            return self._publish_options(seat)
+        if phase is Phase.GIFT:
+            return [GIVE[c] for c in SEVEN.sort(self._giftable(seat))]
+        if phase is Phase.FLAG:
+            return [FLAG[c] for c in SEVEN.sort(hand)]
+        if phase is Phase.SETUP:
+            return [DISCARD[c] for c in SEVEN.sort(hand)]
+        return []
+
+    def _turn_options(self, seat: int) -> list[LaminateAction]:
+        options: list[LaminateAction] = []
+        if self._can_draw():
+            options.append(DRAW)
+        if self.discards:
+            options.append(TAKE)
+        options += [REVIEW[c] for c in self._under_review_cards()]
+        can_act = bool(options)
+        held = self._held(seat)
+        open_papers = [p for p in PUBLISHABLE if self.supply[p] and p not in held]
+        options += [
+            PUBLISH[paper]
+            for paper in publishable_papers(open_papers, self._pool(seat), len(self.hands[seat]))
+        ]
+        if not can_act:  # パス: "研究か査読ができるときはパスはできません"
+            options.append(PASS)
+        return options
+
+    def _publish_options(self, seat: int) -> list[LaminateAction]:
+        draft = self.draft
+        assert draft is not None
+        pool, budget = self._draft_pool(seat, draft)
+        steps = next_cards(draft.paper, draft.laid + draft.cited, pool, budget, not draft.laid)
+        lays = SEVEN.sort(c for c, src, _ in steps if src == HAND)
+        cites = SEVEN.sort(c for c, src, _ in steps if src != HAND)
+        options: list[LaminateAction] = [*(LAY[c] for c in lays), *(CITE[c] for c in cites)]
+        if self._may_finish_100(draft):
+            options.append(DONE)
+        return options
+
+    def check(self, seat: int, action: Any) -> None:
+        self.legal_actions(seat)
+        if action in self._legal_set:
+            return
+        rule, reason = self._why_illegal(seat, action)
+        raise IllegalAction(rule, reason)
+
+    def resolve(self, seat: int, action: Any) -> list[Event]:
+        self._legal = None
+        self._active = None
+        return self._carry_out(seat, action)
+
+    def _carry_out(self, seat: int, action: Any) -> list[Event]:
+        if isinstance(action, Review):
+            self.passes = 0
+            return self._review(seat, action.card) + self._end_turn(seat)
+        if isinstance(action, Draw):
+            self.passes = 0
+            return self._draw(seat)
+        if isinstance(action, Keep):
+            return self._keep(seat, action.card) + self._end_turn(seat)
+        if isinstance(action, Take):
+            self.passes = 0
+            return self._take(seat) + self._end_turn(seat)
+        if isinstance(action, Publish):
+            self.passes = 0
+            self.phase = Phase.PUBLISH
+            self.draft = Draft(action.paper)
+            self._dpool = None
+            return []  # the others see nothing until the paper is on the table
+        if isinstance(action, Lay | Cite):
+            return self._add_card(seat, action)
+        if isinstance(action, Done):
+            return self._cards_chosen(seat)
+        if isinstance(action, Give):
+            return self._give(seat, action.card)
+        if isinstance(action, Flag):
+            return self._flag(seat, action.card)
+        if isinstance(action, Pass):
+            return self._pass(seat)
+        assert isinstance(action, Discard)
+        return self._setup_discard(seat, action.card)
+
+    # --- 準備 6 -----------------------------------------------------------------------
+    def _setup_discard(self, seat: int, card: Card) -> list[Event]:
+        self.hands[seat].remove(card)
+        self.discards.append(card)
+        events = [public("discard", seat, card=card.code)]
+        if all(len(h) <= START_HAND for h in self.hands):
+            self.phase = Phase.TURN
+            self.turn = 0
+            events.append(public("turn", 0, turn=self.turn_no))
+        return events
+
+    # --- 1. 研究 ------------------------------------------------------------------------
+    def _can_draw(self) -> bool:
+        """補遺: two from the deck, refilled from the discards when it runs out midway;
+        when deck and discards hold one card together, that card (a discard is taken)."""
+        deck, discards = len(self.deck), len(self.discards)
+        return deck + discards >= 2 or deck == 1
+
+    def _reshuffle(self) -> Event:
+        """補遺: "次に山札を引く必要が出来たタイミングで捨て札置き場のカードをシャッフル"."""
+        self.deck = SEVEN.sort(self.discards)
+        self.discards = []
+        self.rng.shuffle(self.deck)
+        return public("reshuffle", None, deck=len(self.deck))
+
+    def _draw(self, seat: int) -> list[Event]:
+        events: list[Event] = []
+        drawn: list[Card] = []
+        for _ in range(2):
+            if not self.deck:
+                if not self.discards:
+                    break  # 補遺: deck and discards held one card together
+                events.append(self._reshuffle())
+            drawn.append(self.deck.pop())
+        if len(drawn) == 1:  # "その1枚を手札に加えます"
+            self.hands[seat].append(drawn[0])
+            return [
+                *events,
+                public("draw", seat, count=1, deck=len(self.deck)),
+                private("drawn", seat, just(seat), cards=[drawn[0].code]),
+                *self._end_turn(seat),
+            ]
+        self.drawn = drawn
+        self.phase = Phase.KEEP
+        return [
+            *events,
+            public("draw", seat, count=2, deck=len(self.deck)),
+            private("drawn", seat, just(seat), cards=[c.code for c in drawn]),
+        ]
+
+    def _keep(self, seat: int, card: Card) -> list[Event]:
+        (other,) = [c for c in self.drawn if c != card]
+        self.drawn = []
+        self.hands[seat].append(card)
+        self.discards.append(other)
+        return [
+            private("kept", seat, just(seat), card=card.code),
+            public("discard", seat, card=other.code),
+        ]
+
+    def _take(self, seat: int) -> list[Event]:
+        card = self.discards.pop()
+        self.hands[seat].append(card)
+        self._seen_arrive(seat, card)
+        return [public("take", seat, card=card.code)]
+
+    # --- 3. 査読 ------------------------------------------------------------------------
+    def _under_review_cards(self) -> list[Card]:
+        """Every card on a paper under review (they all hold 2+ cards), seat by seat."""
+        return [c for papers in self.papers for p in papers if len(p.cards) > 1 for c in p.cards]
+
+    def _review(self, seat: int, card: Card) -> list[Event]:
+        author, paper = self._paper_holding(card)
+        paper.cards.remove(card)
+        self._cites = None  # the paper may be complete now
+        self.hands[seat].append(card)
+        self._seen_arrive(seat, card)
+        return [
+            public(
+                "review",
+                seat,
+                card=card.code,
+                author=author,
+                paper=paper.kind.id,
+                complete=paper.complete,
+            )
+        ]
+
+    def _paper_holding(self, card: Card) -> tuple[int, Paper]:
+        for author, papers in enumerate(self.papers):
+            for paper in papers:
+                if card in paper.cards:
+                    return author, paper
+        raise KeyError(card)
+
+    # --- 2. 論文発表 and 論文の引用 --------------------------------------------------------
+    def _held(self, seat: int) -> set[PaperType]:
+        return {p.kind for p in self.papers[seat]}
+
+    def citable(self) -> dict[Card, int]:
+        """The card left on every complete paper, and its author (引用できる)."""
+        if self._cites is None:
+            self._cites = {
+                p.cards[0]: author
+                for author, papers in enumerate(self.papers)
+                for p in papers
+                if len(p.cards) == 1
+            }
+        return self._cites
+
+    def _pool(self, seat: int) -> Pool:
+        own: list[Card] = []
+        foreign: list[Card] = []
+        for card, author in self.citable().items():
+            (own if author == seat else foreign).append(card)
+        return Pool(self.hands[seat], own, foreign)
+
+    def _draft_pool(self, seat: int, draft: Draft) -> tuple[Pool, int]:
+        """What the draft may still use, and the hand cards it may still spend: worked out
+        from the last step's answer when there is one (neither the hand nor the complete
+        papers change during a publication)."""
+        laid, cited = len(draft.laid), len(draft.cited)
+        known = self._dpool
+        if known is not None:
+            was_laid, was_cited, pool, budget = known
+            if (was_laid, was_cited) == (laid, cited):
+                return pool, budget
+            if (was_laid + 1, was_cited) == (laid, cited):
+                pool, budget = pool.without(draft.laid[-1], HAND), budget - 1
+                self._dpool = (laid, cited, pool, budget)
+                return pool, budget
+            if (was_laid, was_cited + 1) == (laid, cited):
+                card = draft.cited[-1]
+                foreign = self.citable()[card] != seat
+                pool = pool.without(card, FOREIGN if foreign else OWN)
+                self._dpool = (laid, cited, pool, budget - foreign)
+                return pool, budget - foreign
+        pool, budget = self._fresh_draft_pool(seat, draft)
+        self._dpool = (laid, cited, pool, budget)
+        return pool, budget
+
+    def _fresh_draft_pool(self, seat: int, draft: Draft) -> tuple[Pool, int]:
+        own: list[Card] = []
+        foreign: list[Card] = []
+        for card, author in self.citable().items():
+            if card not in draft.cited:
+                (own if author == seat else foreign).append(card)
+        hand = [c for c in self.hands[seat] if c not in draft.laid]
+        budget = len(hand) - len(self._thanked(seat, draft))
+        return Pool(hand, own, foreign), budget
+
+    def _thanked(self, seat: int, draft: Draft) -> list[int]:
+        """The author of each paper of another player cited: one hand card each."""
+        authors = self.citable()
+        return [authors[c] for c in draft.cited if authors[c] != seat]
+
+    def _may_finish_100(self, draft: Draft) -> bool:
+        return (
+            draft.paper.at_least
+            and bool(draft.laid)
+            and sum(c.rank for c in draft.laid + draft.cited) >= draft.paper.total
+        )
+
+    def _add_card(self, seat: int, action: Lay | Cite) -> list[Event]:
+        draft = self.draft
+        assert draft is not None
+        if isinstance(action, Lay):
+            draft.laid.append(action.card)
+        else:
+            draft.cited.append(action.card)
+        if finished(draft.paper, draft.laid + draft.cited):
+            return self._cards_chosen(seat)
+        return []
+
+    def _cards_chosen(self, seat: int) -> list[Event]:
+        draft = self.draft
+        assert draft is not None
+        if self._thanked(seat, draft):
+            self.phase = Phase.GIFT
+            return []
+        return self._publish(seat)
+
+    def _giftable(self, seat: int) -> list[Card]:
+        draft = self.draft
+        assert draft is not None
+        return [c for c in self.hands[seat] if c not in draft.laid and c not in draft.thanks]
+
+    def _give(self, seat: int, card: Card) -> list[Event]:
+        draft = self.draft
+        assert draft is not None
+        draft.thanks.append(card)
+        if len(draft.thanks) < len(self._thanked(seat, draft)):
+            return []
+        return self._publish(seat)
+
+    def _publish(self, seat: int) -> list[Event]:
+        """The paper goes on the table with the cards laid from the hand; cited cards stay
+        where they are; each cited author of another player receives a card."""
+        draft = self.draft
+        assert draft is not None
+        authors = self.citable()
+        hand = self.hands[seat]
+        for card in draft.laid:
+            hand.remove(card)
+        self._seen_leave(seat, draft.laid)
+        paper = Paper(draft.paper, list(draft.laid))
+        self.papers[seat].append(paper)
+        self._cites = None
+        self.supply[draft.paper] -= 1
+        events = [
+            public(
+                "publish",
+                seat,
+                paper=draft.paper.id,
+                cards=[c.code for c in draft.laid],
+                cited=[{"card": c.code, "author": authors[c]} for c in draft.cited],
+                complete=paper.complete,
+            )
+        ]
+        for card, author in zip(draft.thanks, self._thanked(seat, draft), strict=True):
+            hand.remove(card)
+            self.hands[author].append(card)
+            self._seen_given(seat, author, card)
+            events += [
+                public("thanks", seat, receiver=author),
+                private("gift", seat, frozenset({seat, author}), receiver=author, card=card.code),
+            ]
+        self.draft = None
+        return events + self._end_turn(seat)
+
+    # --- knowledge of hands -----------------------------------------------------------------
+    def _seen_arrive(self, seat: int, card: Card) -> None:
+        """A card taken in view of everyone (from the discards or a paper)."""
+        for viewer in range(self.n + 1):
+            if viewer != seat:
+                self.known[viewer][seat].add(card)
+
+    def _seen_leave(self, seat: int, cards: Sequence[Card]) -> None:
+        for viewer in range(self.n + 1):
+            self.known[viewer][seat].difference_update(cards)
+
+    def _seen_given(self, giver: int, receiver: int, card: Card) -> None:
+        """A card handed over in secret: the two know which; everyone else only learns
+        that one of the giver's cards left, so what they knew of that hand is no longer sure."""
+        for viewer in range(self.n + 1):
+            if viewer == giver:
+                self.known[viewer][receiver].add(card)
+            elif viewer == receiver:
+                self.known[viewer][giver].discard(card)
+            else:
+                self.known[viewer][giver].clear()
+
+    # --- passing, the end of a turn, the end of the game ---------------------------------
+    def _pass(self, seat: int) -> list[Event]:
+        self.passes += 1
+        events = [public("pass", seat, in_a_row=self.passes)]
+        if self.passes >= self.n:  # "全員が連続でパスをしたら、その場でゲーム終了"
+            return events + self._finish("everyone passed in a row")
+        return events + self._end_turn(seat)
+
+    def points(self, seat: int) -> int:
+        return scoring.points(self.papers[seat])
+
+    def _end_turn(self, seat: int) -> list[Event]:
+        """ゲームの終了: at the end of one's own turn, complete papers worth 15+ meet the
+        end condition; the End Flag is taken with a hand card (none: no flag)."""
+        self.draft = None
+        if self.trigger is None and self.points(seat) >= self.options.end_points:
+            self.trigger = seat
+            self.turns_left = 2 * self.n - 1  # one more turn for them, two for the others
+            flag = bool(self.hands[seat]) and self.supply[END_FLAG] > 0
+            events = [public("end_triggered", seat, points=self.points(seat), flag=flag)]
+            if flag:
+                self.phase = Phase.FLAG
+                return events
+            return events + self._next_turn()
+        return self._next_turn()
+
+    def _flag(self, seat: int, card: Card) -> list[Event]:
+        self.hands[seat].remove(card)
+        self._seen_leave(seat, [card])
+        self.papers[seat].append(Paper(END_FLAG, [card]))
+        self._cites = None
+        self.supply[END_FLAG] -= 1
+        return [public("flag", seat, card=card.code), *self._next_turn()]
+
+    def _next_turn(self) -> list[Event]:
+        if self.trigger is not None:
+            if self.turns_left == 0:  # the player to the trigger's right has played
+                return self._finish("the end condition was met")
+            self.turns_left -= 1
+        self.turn = next_seat(self.turn, self.n)
+        self.turn_no += 1
+        self.phase = Phase.TURN
+        return [public("turn", self.turn, turn=self.turn_no)]
+
+    def _finish(self, reason: str) -> list[Event]:
+        self.phase = Phase.OVER
+        self.end_reason = reason
+        self.result = scoring.final_outcome(self.papers, reason, self.trigger)
+        return [public("game_over", None, **self.result.to_json())]
+
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    # --- refusals -----------------------------------------------------------------------------
+    def _why_illegal(self, seat: int, action: Any) -> tuple[str, str]:
+        phase = self.phase
+        waiting = {
+            Phase.SETUP: "discarding dealt cards down to three ('discard X')",
+            Phase.TURN: "choosing this turn's action",
+            Phase.KEEP: "keeping one of the two cards drawn ('keep X')",
+            Phase.PUBLISH: "laying the cards of your paper ('lay X', 'cite X')",
+            Phase.GIFT: "giving a card for each paper of another player cited ('give X')",
+            Phase.FLAG: "laying a hand card with the End Flag ('flag X')",
+            Phase.OVER: "nothing: the game is over",
+        }[phase]
+        now = f"now the game is waiting for {waiting}"
+        if isinstance(action, Discard):
+            if phase is not Phase.SETUP:
+                return "ゲームの準備 6", f"cards are discarded so only while dealing; {now}"
+            return "ゲームの準備 6", f"{action.card} is not in your hand"
+        if isinstance(action, Draw | Take | Review | Publish | Pass) and phase is not Phase.TURN:
+            return "ゲームの進行", f"one action per turn, chosen at its start; {now}"
+        if isinstance(action, Draw):
+            if not self.deck and not self.discards:
+                return "1. 研究", "the deck and the discard pile are both empty"
+            return (
+                "補遺 研究アクションに対する注意",
+                "the deck is empty and the discard pile holds one card: take it ('take')",
+            )
+        if isinstance(action, Take):
+            return "1. 研究", "the discard pile is empty"
+        if isinstance(action, Keep):
+            if phase is not Phase.KEEP:
+                return "1. 研究", f"you have not drawn two cards to choose from; {now}"
+            drawn = " ".join(c.code for c in self.drawn)
+            return "1. 研究", f"{action.card} is not one of the cards you drew ({drawn})"
+        if isinstance(action, Review):
+            if action.card in self.citable():
+                return (
+                    "3. 査読",
+                    f"{action.card} is the last card of a complete paper; only papers "
+                    "holding 2 or more cards are reviewed",
+                )
+            return "3. 査読", f"{action.card} is not on a paper under review (査読中)"
+        if isinstance(action, Publish):
+            return self._why_not_publish(seat, action.paper)
+        if isinstance(action, Pass):
+            return (
+                "補遺 パスに対する注意",
+                "研究か査読ができるときはパスはできません: you can research or review",
+            )
+        if isinstance(action, Lay | Cite | Done):
+            if phase is not Phase.PUBLISH or self.draft is None:
+                return "2. 論文発表", f"you are not laying a paper's cards; {now}"
+            if isinstance(action, Done):
+                return self._why_not_done(self.draft)
+            if isinstance(action, Lay):
+                return self._why_not_lay(seat, self.draft, action.card)
+            return self._why_not_cite(seat, self.draft, action.card)
+        if isinstance(action, Give):
+            if phase is not Phase.GIFT:
+                return "論文の引用", f"no citation is waiting for its thanks; {now}"
+            return "論文の引用", f"{action.card} is not a card left in your hand to give"
+        if isinstance(action, Flag):
+            if phase is not Phase.FLAG:
+                return (
+                    "ゲームの終了と勝利条件",
+                    f"the End Flag is taken by the player who meets the end condition; {now}",
+                )
+            return "ゲームの終了と勝利条件", f"{action.card} is not in your hand"
+        return "ゲームの進行", f"{action!r} is not a Laminate Rummy action"
+
+    def _why_not_publish(self, seat: int, paper: PaperType) -> tuple[str, str]:
+        if paper in self._held(seat):
+            return (
+                "2. 論文発表",
+                f"you already have a {paper} paper: "
+                "同じ論文カードを1人で2枚以上入手することはできません",
+            )
+        if not self.supply[paper]:
+            return "2. 論文発表", f"no {paper} paper is left: 論文カードは早い者勝ち"
+        return (
+            "2. 論文発表",
+            f"your hand and the complete papers you may cite cannot make a {paper}",
+        )
+
+    def _why_not_done(self, draft: Draft) -> tuple[str, str]:
+        if not draft.paper.at_least:
+            return (
+                "2. 論文発表",
+                f"a {draft.paper} is published as soon as its combination is complete",
+            )
+        if not draft.laid:
+            return "論文の引用", "引用のみで論文を発表することはできません: lay a hand card"
+        total = sum(c.rank for c in draft.laid + draft.cited)
+        return "役の補足説明 100+", f"the cards total {total}, not 100 or more"
+
+    def _why_not_lay(self, seat: int, draft: Draft, card: Card) -> tuple[str, str]:
+        if card not in self.hands[seat] or card in draft.laid:
+            return "2. 論文発表", f"{card} is not a card left in your hand"
+        return (
+            "補遺 その他",
+            f"{card} cannot be part of this {draft.paper} with the cards chosen so far: "
+            "役に関係ないカードを一緒に場に出すことはできません",
+        )
+
+    def _why_not_cite(self, seat: int, draft: Draft, card: Card) -> tuple[str, str]:
+        authors = self.citable()
+        if card not in authors:
+            try:
+                self._paper_holding(card)
+            except KeyError:
+                return "論文の引用", f"{card} is not the card of a complete paper"
+            return "論文の引用", f"{card} is on a paper under review: まだ引用できません"
+        if card in draft.cited:
+            return "論文の引用", f"{card} is cited already"
+        pool, budget = self._draft_pool(seat, draft)
+        source = pool.source_of(card)
+        assert source is not None
+        step = 0 if authors[card] == seat else 1
+        chosen = [*draft.laid, *draft.cited, card]
+        rest = pool.without(card, source)
+        if step and budget < 1:
+            return (
+                "論文の引用",
+                "カードを渡すことができない場合は論文を引用することができません: "
+                "no hand card would be left to give its author",
+            )
+        if min_cost(draft.paper, chosen, rest, budget - step, False) is not None:
+            return (
+                "論文の引用",
+                "引用のみで論文を発表することはできません: with this citation no card "
+                "from your hand could complete the paper",
+            )
+        if min_cost(draft.paper, chosen, rest, 99, not draft.laid) is not None:
+            return (
+                "論文の引用",
+                "カードを渡すことができない場合は論文を引用することができません: "
+                "your hand could not both complete the paper and thank every author cited",
+            )
+        return (
+            "補遺 その他",
+            f"{card} cannot be part of this {draft.paper} with the cards chosen so far",
+        )
+
+    # --- views, worlds, copies ----------------------------------------------------------
+    def public_phase(self, seat: int | None) -> Phase:
+        """The phase as ``seat`` sees it: another's publication in progress is just a turn."""
+        if seat == self.turn:
+            return self.phase
+        return PUBLIC_PHASE.get(self.phase, self.phase)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from asobi.games.laminate.views import view_of
+
+        return view_of(self, seat)
+
+    def determinize(self, seat: int | None, rng: random.Random) -> Self:
+        from asobi.games.laminate.views import determinize
+
+        return determinize(self, seat, rng)
+
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.rng = copy_rng(self.rng)
+        other.hands = [list(h) for h in self.hands]
+        other.deck = list(self.deck)
+        other.discards = list(self.discards)
+        other.papers = [[p.copy() for p in papers] for papers in self.papers]
+        other.supply = dict(self.supply)
+        other.boxed = list(self.boxed)
+        other.known = [[set(k) for k in row] for row in self.known]
+        other.drawn = list(self.drawn)
+        other.draft = self.draft.copy() if self.draft is not None else None
+        other._legal = None
+        other._active = None
+        other._cites = None
+        other._dpool = None
+        return other
+
+    def all_cards(self) -> list[Card]:
+        """Every one of the 49 cards, wherever it lies, each exactly once."""
+        cards = [c for h in self.hands for c in h] + self.deck + self.discards + self.drawn
+        cards += [c for papers in self.papers for p in papers for c in p.cards]
+        return cards + self.boxed
+
+
+def new_state(
+    options: LaminateOptions, seed: int, setup: Mapping[str, Any] | None = None
+) -> LaminateState:
+    """ゲームの準備: the SEVEN deck shuffled, 3, 3, 4, 4, 5 cards dealt in seat order."""
+    from asobi.games.laminate.scenarios import apply_setup
+
+    state = LaminateState(options, random.Random(seed))
+    if setup is not None:
+        apply_setup(state, setup)
+        return state
+    state.deck = list(SEVEN.cards)
+    state.rng.shuffle(state.deck)
+    for seat in range(options.players):
+        state.hands[seat] = [state.deck.pop() for _ in range(DEAL[seat])]
+    state.phase = Phase.SETUP if any(len(h) > START_HAND for h in state.hands) else Phase.TURN
+    return state
+
+
+__all__ = ["PAPER", "LaminateOptions", "LaminateState", "Paper", "Phase", "new_state"]
