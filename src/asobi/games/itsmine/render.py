@@ -15,7 +15,6 @@ game's id and calls:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -26,44 +25,20 @@ from rich.table import Table
 from rich.text import Text
 
 from asobi.core.cards import SEVEN, SEVEN_SUITS
+from asobi.core.cardtext import SEVEN_TEXT
 
 TITLE = "It's Mine! イッツマイン!"
 SUIT_EN = {s.letter: s.en for s in SEVEN_SUITS}
 SUIT_JA = {s.letter: s.ja for s in SEVEN_SUITS}
-SUIT_STYLE = {
-    "H": "bold red",
-    "O": "bold green",
-    "B": "bold bright_blue",
-    "C": "bold yellow",
-    "S": "bold cyan",
-    "T": "bold magenta",
-    "K": "bold grey62",
-}
+SUIT_STYLE = SEVEN_TEXT.styles
 DIE = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
-# Longest codes first, so that "C10" is not read as "C1" followed by "0".
-_CODES = sorted((c.code for c in SEVEN.cards), key=len, reverse=True)
-CARD = re.compile(r"\b(" + "|".join(_CODES) + r")\b")
 SIMPLE_POINTS = 10
 
 
 # --- small pieces ------------------------------------------------------------------------
-def card_text(code: str) -> Text:
-    """One card code in its suit's colour."""
-    return Text(code, style=SUIT_STYLE.get(code[:1], ""))
-
-
-def cards_text(codes: Sequence[str], empty: str = "—") -> Text:
-    if not codes:
-        return Text(empty, style="dim")
-    return Text(" ").join(card_text(c) for c in codes)
-
-
-def colour_codes(text: str) -> Text:
-    """Any text with the card codes in it coloured."""
-    out = Text(text)
-    for match in CARD.finditer(text):
-        out.stylize(SUIT_STYLE[match.group(1)[0]], match.start(), match.end())
-    return out
+card_text = SEVEN_TEXT.card
+cards_text = SEVEN_TEXT.cards
+colour_codes = SEVEN_TEXT.colour
 
 
 def die_text(face: int) -> str:

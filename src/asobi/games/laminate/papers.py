@@ -32,6 +32,9 @@ SUIT_LOWEST = {
     s.letter: min(c.rank for c in SEVEN.cards if c.suit == s.letter) for s in SEVEN.suits
 }
 SUIT_OFFSET = {s.letter: i * SUIT_WIDTH for i, s in enumerate(SEVEN.suits)}
+# BIT[card] == 1 << (SUIT_SHIFT[card.suit] + card.rank)
+SUIT_SHIFT = {s: SUIT_OFFSET[s] - SUIT_LOWEST[s] for s in SUIT_OFFSET}
+assert all(BIT[c] == 1 << (SUIT_SHIFT[c.suit] + c.rank) for c in SEVEN.cards)
 LAYER = 64  # bits per cost layer in the subset-sum search (sums stay below 64)
 Step = tuple[Card, int, int]  # a card, its source, the cost of completing after it
 
@@ -46,17 +49,19 @@ class Pool:
         self.mask = [0, 0, 0]  # card bits by source
         self.ranks = [0, 0, 0]  # rank bits (1 << rank) by source
         self.count = [[0] * 14, [0] * 14, [0] * 14]  # cards of each rank by source
-        self.total = 0  # the ranks of every card added up
+        total = 0  # the ranks of every card added up
+        shift = SUIT_SHIFT  # a card's bit from its suit and rank (no tuple hashing)
         for src in SOURCES:
             mask = rmask = 0
             count = self.count[src]
-            for c in self.cards[src]:
-                mask |= BIT[c]
-                rmask |= 1 << c.rank
-                count[c.rank] += 1
-                self.total += c.rank
+            for suit, rank, _code in self.cards[src]:
+                mask |= 1 << (shift[suit] + rank)
+                rmask |= 1 << rank
+                count[rank] += 1
+                total += rank
             self.mask[src] = mask
             self.ranks[src] = rmask
+        self.total = total
 
     def without(self, card: Card, src: int) -> Pool:
         """The pool once ``card`` (from ``src``) is chosen."""
@@ -565,6 +570,19 @@ def publishable_papers(
                 options = sets[per] = _set_options(pool, per)
             if _cheapest_sets(options, paper.groups) <= hand_size:
                 result.append(paper)
+        elif shape is Shape.CARDS:
+            wanted = _rank_bits(paper.ranks)
+            if not wanted & ~covered:
+                cost = (wanted & ~own).bit_count() + (
+                    0 if wanted & free_hand else 1 if wanted & hand else 99
+                )
+                if cost <= hand_size:
+                    result.append(paper)
+        elif shape is Shape.FLUSH:
+            if _flush_cost(paper.size, (), pool, hand_size, True) is not None:
+                result.append(paper)
+        elif shape is Shape.SUM and pool.total < paper.total:
+            continue  # every card there is falls short
         elif (
             shape is Shape.SUM
             and not paper.at_least

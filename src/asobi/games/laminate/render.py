@@ -16,7 +16,6 @@ front end (``asobi.play``) finds this module by the game's id and calls:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -28,21 +27,11 @@ from rich.table import Table
 from rich.text import Text
 
 from asobi.core.cards import SEVEN
+from asobi.core.cardtext import SEVEN_TEXT
 from asobi.games.laminate.actions import PAPER, PAPER_TYPES, PaperType, Shape
 
 TITLE = "Laminate Rummy ラミネートラミー"
-SUIT_STYLE = {
-    "H": "bold red",
-    "O": "bold green",
-    "B": "bold bright_blue",
-    "C": "bold yellow",
-    "S": "bold cyan",
-    "T": "bold magenta",
-    "K": "bold grey62",
-}
-# Longest codes first, so that "C10" is not read as "C1" followed by "0".
-_CODES = sorted((c.code for c in SEVEN.cards), key=len, reverse=True)
-CARD = re.compile(r"\b(" + "|".join(_CODES) + r")\b")
+SUIT_STYLE = SEVEN_TEXT.styles
 
 # What each paper's combination (役) is, in a few words (役の補足説明).
 COMBINATION = {
@@ -75,23 +64,9 @@ PHASE_DOING = {
 
 
 # --- small pieces ------------------------------------------------------------------------
-def card_text(code: str) -> Text:
-    """One card code in its suit's colour."""
-    return Text(code, style=SUIT_STYLE.get(code[:1], ""))
-
-
-def cards_text(codes: Sequence[str], empty: str = "—") -> Text:
-    if not codes:
-        return Text(empty, style="dim")
-    return Text(" ").join(card_text(c) for c in codes)
-
-
-def colour_codes(text: str) -> Text:
-    """Any text with the card codes in it coloured."""
-    out = Text(text)
-    for match in CARD.finditer(text):
-        out.stylize(SUIT_STYLE[match.group(1)[0]], match.start(), match.end())
-    return out
+card_text = SEVEN_TEXT.card
+cards_text = SEVEN_TEXT.cards
+colour_codes = SEVEN_TEXT.colour
 
 
 def paper_type(paper_id: str) -> PaperType | None:

@@ -158,6 +158,7 @@ class LaminateState(State):
         self._cites: dict[Card, int] | None = None
         # (cards laid, cards cited, pool, budget) of the publication in progress
         self._dpool: tuple[int, int, Pool, int] | None = None
+        self._tpool: Pool | None = None  # the pool of this turn's paper list
 
     # --- protocol ---------------------------------------------------------------------
     @property
@@ -216,9 +217,9 @@ class LaminateState(State):
         can_act = bool(options)
         held = self._held(seat)
         open_papers = [p for p in PUBLISHABLE if self.supply[p] and p not in held]
+        pool = self._tpool = self._pool(seat)
         options += [
-            PUBLISH[paper]
-            for paper in publishable_papers(open_papers, self._pool(seat), len(self.hands[seat]))
+            PUBLISH[paper] for paper in publishable_papers(open_papers, pool, len(self.hands[seat]))
         ]
         if not can_act:  # パス: "研究か査読ができるときはパスはできません"
             options.append(PASS)
@@ -246,7 +247,9 @@ class LaminateState(State):
     def resolve(self, seat: int, action: Any) -> list[Event]:
         self._legal = None
         self._active = None
-        return self._carry_out(seat, action)
+        events = self._carry_out(seat, action)
+        self._tpool = None
+        return events
 
     def _carry_out(self, seat: int, action: Any) -> list[Event]:
         if isinstance(action, Review):
@@ -264,7 +267,9 @@ class LaminateState(State):
             self.passes = 0
             self.phase = Phase.PUBLISH
             self.draft = Draft(action.paper)
-            self._dpool = None
+            # the paper list's pool is the first step's: nothing is laid or cited yet
+            pool, hand = self._tpool, len(self.hands[seat])
+            self._dpool = None if pool is None else (0, 0, pool, hand)
             return []  # the others see nothing until the paper is on the table
         if isinstance(action, Lay | Cite):
             return self._add_card(seat, action)
@@ -760,6 +765,7 @@ class LaminateState(State):
         other._active = None
         other._cites = None
         other._dpool = None
+        other._tpool = None
         return other
 
     def all_cards(self) -> list[Card]:

@@ -123,5 +123,6 @@ def determinize(state: S, seat: int | None, rng: random.Random) -> S:
     world._active = None
     world._cites = None
     world._dpool = None
+    world._tpool = None
     world.rng = random.Random(rng.getrandbits(64))
     return world

@@ -11,7 +11,6 @@ The front end (``asobi.play``) finds this module by the game's id and calls:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -21,39 +20,20 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from asobi.core.cardtext import FIREWORK_TEXT
+
 ROWS = ("opening", "main", "finale")
 ROW_JA = {"opening": "オープニング", "main": "メイン", "finale": "フィナーレ"}
 MELD_EN = {"seq": "sequence", "three": "three of a kind", "pair": "pair"}
 MELD_JA = {"seq": "シーケンス", "three": "3カード", "pair": "ペア"}
-COLOUR_STYLE = {
-    "R": "bold red",
-    "Y": "bold yellow",
-    "G": "bold green",
-    "B": "bold bright_blue",
-    "W": "bold magenta",  # boost cards (ブーストカード), wild
-}
-CARD = re.compile(r"\b([RYGBW])([1-7])\b")
+COLOUR_STYLE = FIREWORK_TEXT.styles
 TITLE = "Starmine Rummy Pocket スターマイン・ラミー ポケット"
 
 
 # --- small pieces ------------------------------------------------------------------------
-def card_text(code: str) -> Text:
-    """One card code in its firework colour (boosts in magenta)."""
-    return Text(code, style=COLOUR_STYLE.get(code[:1], ""))
-
-
-def cards_text(codes: Sequence[str], empty: str = "—") -> Text:
-    if not codes:
-        return Text(empty, style="dim")
-    return Text(" ").join(card_text(c) for c in codes)
-
-
-def colour_codes(text: str) -> Text:
-    """Any text with the card codes in it coloured."""
-    out = Text(text)
-    for match in CARD.finditer(text):
-        out.stylize(COLOUR_STYLE[match.group(1)], match.start(), match.end())
-    return out
+card_text = FIREWORK_TEXT.card  # boosts in magenta
+cards_text = FIREWORK_TEXT.cards
+colour_codes = FIREWORK_TEXT.colour
 
 
 def action_text(code: str) -> Text:
