@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from asobi.core.cards import SEVEN, Card
 from asobi.core.errors import InvalidSetup
+from asobi.core.scenarios import ScenarioCards
 from asobi.games.itsmine.actions import FACES, MINES, PLAYING_CARDS, SUIT_INDEX
 from asobi.games.itsmine.rules import accepts
 
@@ -40,26 +41,15 @@ KEYS = {
 
 
 def apply_setup(state: ItsMineState, setup: Mapping[str, Any]) -> None:
-    unknown = set(setup) - KEYS
-    if unknown:
-        raise InvalidSetup(f"unknown scenario keys: {', '.join(sorted(unknown))}")
-    used: list[Card] = []
+    listed = ScenarioCards(setup, SEVEN, KEYS, 2)
+    per_seat = listed.per_seat
 
     def take(codes: Any, what: str) -> list[Card]:
-        if not isinstance(codes, list | tuple | str):
-            raise InvalidSetup(f"{what}: expected a list of card codes")
-        cards = SEVEN.parse(codes)
+        cards = listed.take(codes, what)
         mines = [c.code for c in cards if c in MINES]
         if mines:
             raise InvalidSetup(f"{what}: {', '.join(mines)} are mines (鉱山), not playing cards")
-        used.extend(cards)
         return cards
-
-    def per_seat(key: str) -> list[Any]:
-        value = setup[key]
-        if not isinstance(value, list | tuple) or len(value) != 2:
-            raise InvalidSetup(f"{key}: one entry per seat (2)")
-        return list(value)
 
     if "columns" in setup:
         for seat, cols in enumerate(per_seat("columns")):
@@ -81,11 +71,9 @@ def apply_setup(state: ItsMineState, setup: Mapping[str, Any]) -> None:
         state.citizens = take(setup["citizens"], "citizens")
     if "bonus" in setup:
         state.bonus = list(reversed(take(setup["bonus"], "bonus")))
-    if len(set(used)) != len(used):
-        dupes = sorted({c.code for c in used if used.count(c) > 1})
-        raise InvalidSetup(f"cards listed twice: {', '.join(dupes)}")
+    listed.check_unique()
 
-    rest = [c for c in PLAYING_CARDS if c not in used]
+    rest = listed.rest(PLAYING_CARDS)
     state.rng.shuffle(rest)
     if "hands" not in setup:
         state.hands = [[rest.pop() for _ in range(state.options.hand_size)] for _ in (0, 1)]

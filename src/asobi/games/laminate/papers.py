@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import cache, lru_cache
 
 from asobi.core.cards import SEVEN, Card
-from asobi.games.laminate.actions import PaperType, Shape
+from asobi.games.laminate.actions import PAPER_TYPES, PaperType, Shape
 
 HAND, OWN, FOREIGN = 0, 1, 2  # where a card for a publication comes from
 SOURCES = (HAND, OWN, FOREIGN)
@@ -565,9 +565,9 @@ def publishable_papers(
                     break
         elif shape is Shape.GROUPS:
             per = paper.size // paper.groups
-            options = sets.get(per)
-            if options is None:
-                options = sets[per] = _set_options(pool, per)
+            if not sets:
+                sets = _set_options_by_size(pool)
+            options = sets[per]
             if _cheapest_sets(options, paper.groups) <= hand_size:
                 result.append(paper)
         elif shape is Shape.CARDS:
@@ -609,18 +609,26 @@ def _sum_from_own_work(target: int, pool: Pool) -> bool:
     return bool(handed >> target & 1)
 
 
-def _set_options(pool: Pool, per: int) -> list[tuple[int, int]]:
-    """For every rank that can make a set of ``per``: (its cost, the extra cost of taking
-    a hand card in it: 0, 1, or 99 for none), cheapest first."""
+# The sets the papers are made of (pairs, threes, 5カード), smallest first.
+SET_SIZES = tuple(sorted({p.size // p.groups for p in PAPER_TYPES if p.groups}))
+
+
+def _set_options_by_size(pool: Pool) -> dict[int, list[tuple[int, int]]]:
+    """For every set size and every rank that can make such a set: (its cost, the extra
+    cost of taking a hand card in it: 0, 1, or 99 for none), cheapest first."""
     hand_n, own_n, foreign_n = pool.count
-    options = []
+    found: dict[int, list[tuple[int, int]]] = {per: [] for per in SET_SIZES}
     for rank in RANKS:
-        own = own_n[rank]
-        if hand_n[rank] + own + foreign_n[rank] >= per:
+        own, hand = own_n[rank], hand_n[rank]
+        total = hand + own + foreign_n[rank]
+        for per in SET_SIZES:
+            if total < per:
+                break
             cost = per - own if per > own else 0
-            options.append((cost, (0 if cost else 1) if hand_n[rank] else 99))
-    options.sort()
-    return options
+            found[per].append((cost, (0 if cost else 1) if hand else 99))
+    for options in found.values():
+        options.sort()
+    return found
 
 
 def _cheapest_sets(options: list[tuple[int, int]], groups: int) -> int:

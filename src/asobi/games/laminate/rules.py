@@ -238,7 +238,8 @@ class LaminateState(State):
         return options
 
     def check(self, seat: int, action: Any) -> None:
-        self.legal_actions(seat)
+        if self._legal is None:  # apply has checked that ``seat`` is to act
+            self.legal_actions(seat)
         if action in self._legal_set:
             return
         rule, reason = self._why_illegal(seat, action)

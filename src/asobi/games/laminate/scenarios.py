@@ -30,8 +30,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from asobi.core.cards import SEVEN, Card
+from asobi.core.cards import SEVEN
 from asobi.core.errors import InvalidSetup
+from asobi.core.scenarios import ScenarioCards
 from asobi.games.laminate.actions import PAPER, Shape
 
 if TYPE_CHECKING:
@@ -46,26 +47,11 @@ KEYS = {
 def apply_setup(state: LaminateState, setup: Mapping[str, Any]) -> None:
     from asobi.games.laminate.rules import START_HAND, Paper, Phase
 
-    unknown = set(setup) - KEYS
-    if unknown:
-        raise InvalidSetup(f"unknown scenario keys: {', '.join(sorted(unknown))}")
     n = state.n
+    listed = ScenarioCards(setup, SEVEN, KEYS, n)
     if setup.get("players", n) != n:
         raise InvalidSetup(f"the scenario is for {setup['players']} players, the options {n}")
-    used: list[Card] = []
-
-    def take(codes: Any, what: str) -> list[Card]:
-        if not isinstance(codes, list | tuple | str):
-            raise InvalidSetup(f"{what}: expected a list of card codes")
-        cards = SEVEN.parse(codes)
-        used.extend(cards)
-        return cards
-
-    def per_seat(key: str) -> list[Any]:
-        value = setup[key]
-        if not isinstance(value, list | tuple) or len(value) != n:
-            raise InvalidSetup(f"{key}: one entry per seat ({n})")
-        return list(value)
+    take, per_seat = listed.take, listed.per_seat
 
     if "papers" in setup:
         for seat, papers in enumerate(per_seat("papers")):
@@ -90,11 +76,9 @@ def apply_setup(state: LaminateState, setup: Mapping[str, Any]) -> None:
         state.hands = [take(c, f"hand {s}") for s, c in enumerate(per_seat("hands"))]
     state.deck = list(reversed(take(setup.get("deck", []), "deck")))
     state.discards = take(setup.get("discards", []), "discards")
-    if len(set(used)) != len(used):
-        dupes = sorted({c.code for c in used if used.count(c) > 1})
-        raise InvalidSetup(f"cards listed twice: {', '.join(dupes)}")
+    listed.check_unique()
 
-    rest = [c for c in SEVEN.cards if c not in used]
+    rest = listed.rest()
     state.rng.shuffle(rest)
     if "hands" not in setup:
         if len(rest) < START_HAND * n:

@@ -24,8 +24,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from asobi.core.cards import FIREWORKS, Card, is_boost
+from asobi.core.cards import FIREWORKS, is_boost
 from asobi.core.errors import InvalidSetup
+from asobi.core.scenarios import ScenarioCards
 from asobi.games.starmine.actions import ROW_NAMES, Meld, best_meld, find_meld
 
 if TYPE_CHECKING:
@@ -46,18 +47,9 @@ def parse_meld(text: str) -> Meld:
 
 
 def apply_setup(state: StarmineState, setup: Mapping[str, Any]) -> None:
-    unknown = set(setup) - KEYS
-    if unknown:
-        raise InvalidSetup(f"unknown scenario keys: {', '.join(sorted(unknown))}")
     n = state.players
-    used: list[Card] = []
-
-    def take(codes: Any, what: str) -> list[Card]:
-        if not isinstance(codes, list | tuple | str):
-            raise InvalidSetup(f"{what}: expected a list of card codes")
-        cards = FIREWORKS.parse(codes)
-        used.extend(cards)
-        return cards
+    listed = ScenarioCards(setup, FIREWORKS, KEYS, n)
+    take = listed.take
 
     if "rows" in setup:
         if len(setup["rows"]) != n:
@@ -68,7 +60,7 @@ def apply_setup(state: StarmineState, setup: Mapping[str, Any]) -> None:
                     raise InvalidSetup(f"rows: {name!r} is not a row ({', '.join(ROW_NAMES)})")
                 for text in melds:
                     meld = parse_meld(text)
-                    used.extend(meld.cards)
+                    listed.note(meld.cards)
                     state.rows[seat][ROW_NAMES.index(name)].append(meld)
     state.deck = list(reversed(take(setup.get("deck", []), "deck")))
     if state.solo:
@@ -87,11 +79,9 @@ def apply_setup(state: StarmineState, setup: Mapping[str, Any]) -> None:
         for seat, codes in enumerate(setup["hands"]):
             state.hands[seat] = take(codes, f"hand {seat}")
             state.known[seat] = {c for c in state.hands[seat] if is_boost(c)}
-    if len(set(used)) != len(used):
-        dupes = sorted({c.code for c in used if used.count(c) > 1})
-        raise InvalidSetup(f"cards listed twice: {', '.join(dupes)}")
+    listed.check_unique()
 
-    rest = [c for c in FIREWORKS.cards if c not in used]
+    rest = listed.rest()
     if "hands" not in setup:
         rest_fireworks = [c for c in rest if not is_boost(c)]
         state.rng.shuffle(rest_fireworks)
