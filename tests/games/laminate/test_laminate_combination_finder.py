@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from asobi.core.cards import SEVEN, Card
 from asobi.games.laminate.actions import PAPER, PUBLISHABLE, PaperType
 from asobi.games.laminate.papers import (
+    COST,
     FOREIGN,
     HAND,
     OWN,
@@ -102,17 +103,40 @@ def test_min_cost_with_cards_chosen_matches_brute_force(
 def test_next_cards_are_exactly_the_cards_on_some_completion(
     paper: PaperType, pool_budget: tuple[Pool, int]
 ) -> None:
-    """Publishing never reaches a dead end: a card is offered iff some completion uses it."""
+    """Publishing never reaches a dead end: a card is offered iff some completion uses it,
+    with the cost of the cheapest completion after it."""
     pool, budget = pool_budget
-    offered = {(c, src) for c, src, _ in next_cards(paper, [], pool, budget, True)}
+    offered = {(c, src): rest for c, src, rest in next_cards(paper, [], pool, budget, True)}
     for src in (HAND, OWN, FOREIGN):
         for card in pool.cards[src]:
             step = 0 if src == OWN else 1
             rest = brute_cost(paper, [card], pool.without(card, src), budget - step, src != HAND)
-            assert ((card, src) in offered) == (rest is not None and budget - step >= 0), (
-                card,
-                src,
-            )
+            assert offered.get((card, src)) == rest, (card, src)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    paper=st.sampled_from(PUBLISHABLE),
+    pool_budget=pools(12),
+    chosen=st.lists(st.sampled_from(SEVEN.cards), unique=True, max_size=5),
+    need_hand=st.booleans(),
+)
+def test_next_cards_cost_the_rest_as_the_finder_does(
+    paper: PaperType, pool_budget: tuple[Pool, int], chosen: list[Card], need_hand: bool
+) -> None:
+    """Mid-publication (cards chosen, a hand card owed or not): each card offered comes with
+    ``min_cost`` after it, and every card of the pool with such a cost is offered."""
+    pool, budget = pool_budget
+    chosen = [c for c in chosen if pool.source_of(c) is None]
+    offered = {
+        (c, src): rest for c, src, rest in next_cards(paper, chosen, pool, budget, need_hand)
+    }
+    for src in (HAND, OWN, FOREIGN):
+        for card in pool.cards[src]:
+            left = budget - COST[src]
+            after = pool.without(card, src)
+            rest = min_cost(paper, [*chosen, card], after, left, need_hand and src != HAND)
+            assert offered.get((card, src)) == rest, (card, src)
 
 
 def cards(codes: str) -> list[Card]:

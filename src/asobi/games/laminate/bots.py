@@ -59,7 +59,7 @@ the results beyond the noise; a third-best paper, a foreseen end before the end 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, NamedTuple
@@ -93,6 +93,7 @@ from asobi.games.laminate.papers import (
     Pool,
     is_combination,
     min_cost,
+    next_cards,
 )
 
 
@@ -593,30 +594,15 @@ def _next_step(
     spare: dict[Card, float],
 ) -> tuple[Card, int] | None:
     """The next card of the plan: of the cards that keep the paper completable within the
-    hand (:func:`papers.next_cards`, worked out lazily), the first of a cheapest completion
-    in the order own citations, hand cards (missed least first), others' citations; the
-    short plan first asks for the fewest hand cards laid (citations counted free), then the
-    cheapest, and tries others' citations before hand cards."""
+    hand (:func:`papers.next_cards`, with the cost of the rest after each), the first of a
+    cheapest completion in the order own citations, hand cards (missed least first), others'
+    citations; the short plan first asks for the fewest hand cards laid (citations counted
+    free), then the cheapest, and tries others' citations before hand cards."""
     need_hand = not laid
-    by_rank = paper.shape is not Shape.FLUSH
-    seen: dict[tuple[int, int], int | None] = {}
-    fits = _fitting(paper, chosen)
-
-    def rest_of(card: Card, src: int) -> int | None:
-        if not fits(card):
-            return None
-        key = (card.rank, src) if by_rank else (SEVEN.index(card), src)
-        if key in seen:
-            return seen[key]
-        h = [c for c in hand if c != card] if src == HAND else hand
-        o = [c for c in own if c != card] if src == OWN else own
-        f = [c for c in foreign if c != card] if src == FOREIGN else foreign
-        rest = min_cost(
-            paper, [*chosen, card], Pool(h, o, f), budget - COST[src], need_hand and src != HAND
-        )
-        seen[key] = rest
-        return rest
-
+    pool = Pool(hand, own, foreign)
+    rests = {
+        (card, src): rest for card, src, rest in next_cards(paper, chosen, pool, budget, need_hand)
+    }
     by_index = SEVEN.index
     order = {
         OWN: sorted(own, key=by_index),
@@ -624,12 +610,12 @@ def _next_step(
         FOREIGN: sorted(foreign, key=by_index),
     }
     if not short:
-        total = min_cost(paper, chosen, Pool(hand, own, foreign), budget, need_hand)
+        total = min_cost(paper, chosen, pool, budget, need_hand)
         if total is None:
             return None
         for src in (OWN, HAND, FOREIGN):
             for card in order[src]:
-                rest = rest_of(card, src)
+                rest = rests.get((card, src))
                 if rest is not None and COST[src] + rest == total:
                     return card, src
         return None
@@ -637,7 +623,7 @@ def _next_step(
     best: tuple[Card, int] | None = None
     for src in (OWN, FOREIGN, HAND):
         for card in order[src]:
-            rest = rest_of(card, src)
+            rest = rests.get((card, src))
             if rest is None:
                 continue
             h = [c for c in hand if c != card] if src == HAND else hand
@@ -653,36 +639,6 @@ def _next_step(
             if best_key is None or key < best_key:
                 best_key, best = key, (card, src)
     return best
-
-
-def _fitting(paper: PaperType, chosen: Sequence[Card]) -> Callable[[Card], bool]:
-    """A quick necessary test for a card to join ``chosen`` in ``paper`` (the finder has
-    the last word): it spares most of the finder's calls on cards that cannot belong."""
-    shape = paper.shape
-    ranks = [c.rank for c in chosen]
-    if shape is Shape.SUM:
-        if paper.at_least:
-            return lambda card: True
-        left = paper.total - sum(ranks)
-        return lambda card: card.rank <= left
-    if shape is Shape.GROUPS:
-        per = paper.size // paper.groups
-        full = len(set(ranks)) >= paper.groups
-        return lambda card: ranks.count(card.rank) < per and (card.rank in ranks or not full)
-    if shape is Shape.CARDS:
-        return lambda card: card.rank in paper.ranks and card.rank not in ranks
-    lo, hi, size = min(ranks, default=99), max(ranks, default=0), paper.size
-    suit = chosen[0].suit if chosen and shape is Shape.FLUSH else None
-
-    def fits(card: Card) -> bool:
-        r = card.rank
-        return (
-            r not in ranks
-            and max(hi, r) - min(lo, r) < size
-            and (suit is None or card.suit == suit)
-        )
-
-    return fits
 
 
 def _plan_of(steps: tuple[tuple[Card, int], ...]) -> Plan:
