@@ -199,7 +199,11 @@ def _windows(paper: PaperType, fixed: int, pool: Pool) -> Iterator[int]:
     chosen so far and whose other ranks are all in the pool. A straight's windows are its
     runs of ``size`` ranks in A..K (never wrapping); AK and オールイーブン have one."""
     ranks = pool.ranks
-    covered = ranks[HAND] | ranks[OWN] | ranks[FOREIGN] | fixed
+    return _windows_of(paper, fixed, ranks[HAND] | ranks[OWN] | ranks[FOREIGN] | fixed)
+
+
+def _windows_of(paper: PaperType, fixed: int, covered: int) -> Iterator[int]:
+    """:func:`_windows`, for the rank bits ``covered`` by the pool and the chosen cards."""
     if paper.shape is Shape.CARDS:
         wanted = _rank_bits(paper.ranks)
         if not fixed & ~wanted and not wanted & ~covered:
@@ -215,6 +219,13 @@ def _windows(paper: PaperType, fixed: int, pool: Pool) -> Iterator[int]:
         window = full << low
         if not fixed & ~window:
             yield window & ~fixed
+
+
+@cache
+def _empty_start_windows(paper: PaperType, covered: int) -> tuple[int, ...]:
+    """:func:`_windows` from an empty start, for the rank bits ``covered`` by the pool
+    (a table: there are at most 2^13 of them per paper)."""
+    return tuple(_windows_of(paper, 0, covered))
 
 
 def _window_cost(missing: int, pool: Pool, need_hand: bool) -> int | None:
@@ -345,38 +356,56 @@ def _groups_cost(
     if len(fixed) > groups:
         return None
     hand_n, own_n, foreign_n = counts
-    base = 0
-    extra_for_hand = 99  # the least extra cost of taking the owed hand card somewhere
+    begun = 0
+    extra = NO_HAND  # the least extra cost of taking the owed hand card in a begun set
     for rank, n in fixed.items():
         need = per - n
         if need < 0 or hand_n[rank] + own_n[rank] + foreign_n[rank] < need:
             return None
-        cost = need - own_n[rank] if need > own_n[rank] else 0
-        base += cost
-        if need and hand_n[rank]:
-            extra_for_hand = min(extra_for_hand, 0 if cost else 1)
-    new = groups - len(fixed)
-    if new:
-        fresh: list[tuple[int, int]] = []  # (cost, extra cost of a hand card there)
-        for rank in RANKS:
-            if rank in fixed or hand_n[rank] + own_n[rank] + foreign_n[rank] < per:
-                continue
-            cost = per - own_n[rank] if per > own_n[rank] else 0
-            fresh.append((cost, (0 if cost else 1) if hand_n[rank] else 99))
-        if len(fresh) < new:
-            return None
-        fresh.sort()
-        base += sum(cost for cost, _ in fresh[:new])
-        if need_hand and extra_for_hand:
-            worst = fresh[new - 1][0]
-            for i, (cost, extra) in enumerate(fresh):
-                if extra < 99:  # swap it in for the dearest pick if it was not picked
-                    extra_for_hand = min(extra_for_hand, extra + (0 if i < new else cost - worst))
-    if need_hand:
-        if extra_for_hand >= 99:
-            return None
-        base += extra_for_hand
-    return base if base <= budget else None
+        if need:
+            cost, with_hand = _set_option(hand_n[rank], own_n[rank], need)
+            begun += cost
+            extra = min(extra, with_hand)
+    fresh = []  # _set_option of each rank not begun that can make a set, written out: hot
+    for rank in RANKS:
+        own = own_n[rank]
+        if rank not in fixed and hand_n[rank] + own + foreign_n[rank] >= per:
+            cost = per - own if per > own else 0
+            fresh.append((cost, (0 if cost else 1) if hand_n[rank] else NO_HAND))
+    fresh.sort()
+    rest = _cheapest_sets(fresh, groups - len(fixed), extra if need_hand else None)
+    if rest is None or begun + rest > budget:
+        return None
+    return begun + rest
+
+
+NO_HAND = 99  # the "extra cost" of a set that has no hand card to take
+
+
+def _set_option(hand: int, own: int, need: int) -> tuple[int, int]:
+    """``need`` more cards of one rank: (their cost, own citations first; the extra cost of
+    taking one of them from the hand: 0 where one costs anyway, 1 in place of a free one,
+    ``NO_HAND`` with no hand card of that rank)."""
+    cost = need - own if need > own else 0
+    return cost, ((0 if cost else 1) if hand else NO_HAND)
+
+
+def _cheapest_sets(options: list[tuple[int, int]], groups: int, extra: int | None) -> int | None:
+    """The least cost of ``groups`` sets of distinct ranks from ``options`` (cheapest
+    first). ``extra``: ``None`` when no hand card is owed, else the least extra cost of
+    taking it elsewhere; a set here may take it instead, swapped in for the dearest pick
+    if it was not picked."""
+    if len(options) < groups:
+        return None
+    cost = sum(c for c, _ in options[:groups])
+    if extra is None:
+        return cost
+    if extra and groups:  # nothing beats taking it at no extra cost
+        worst = options[groups - 1][0]
+        for i, (c, with_hand) in enumerate(options):
+            if with_hand < NO_HAND:
+                extra = min(extra, with_hand + (0 if i < groups else c - worst))
+    return None if extra >= NO_HAND else cost + extra
 
 
 # --- the sums: 49 and 100+ ---------------------------------------------------------------------
@@ -512,7 +541,7 @@ def _fitting_ranks(paper: PaperType, chosen: Sequence[Card]) -> int:
         if paper.at_least:
             return every
         left = paper.total - sum(c.rank for c in chosen)
-        return every & ((1 << (left + 1)) - 1)
+        return every & ((1 << (left + 1)) - 1) if left > 0 else 0
     fixed = _rank_counts(chosen)
     per = paper.size // paper.groups
     open_sets = _rank_bits(rank for rank, n in fixed.items() if n < per)
@@ -532,14 +561,13 @@ def publishable_papers(
     candidates: Sequence[PaperType], pool: Pool, hand_size: int
 ) -> list[PaperType]:
     """The ``candidates`` that can be published from an empty start: the answers of
-    :func:`publishable`, worked out together at the start of every turn. What the papers
-    share (the ranks covered and their runs, the sets each rank can make, each suit's
-    cards, the sorted costly ranks) is computed once."""
-    own, hand, foreign = pool.ranks[OWN], pool.ranks[HAND], pool.ranks[FOREIGN]
-    covered = own | hand | foreign
-    free_hand = hand & ~own
-    runs: dict[int, int] = {}  # size -> start bits of fully covered windows
-    sets: dict[int, list[tuple[int, int]]] = {}  # per -> sorted (cost, extra for a hand card)
+    :func:`publishable`, worked out together at the start of every turn. The sets each
+    rank can make are found once for the five set papers; straights, AK and オールイーブン
+    take their windows from a table; a pool too small for a paper and a 49 made of hand and
+    own cards alone are settled without the full search."""
+    ranks = pool.ranks
+    covered = ranks[HAND] | ranks[OWN] | ranks[FOREIGN]
+    sets: dict[int, list[tuple[int, int]]] = {}
     result = []
     n_own = len(pool.cards[OWN])
     n_cards = len(pool.cards[HAND]) + n_own + len(pool.cards[FOREIGN])
@@ -547,42 +575,19 @@ def publishable_papers(
         shape = paper.shape
         if paper.size > n_cards or paper.size - n_own > hand_size:
             continue  # too few cards, or too few to spend on the ones that are not free
-        if shape is Shape.STRAIGHT:
-            starts = runs.get(paper.size)
-            if starts is None:
-                starts = covered
-                for i in range(1, paper.size):
-                    starts &= covered >> i
-                runs[paper.size] = starts = starts & 0x3FFE
-            full = (1 << paper.size) - 1
-            for low in _bits(starts):
-                window = full << low
-                cost = (window & ~own).bit_count() + (
-                    0 if window & free_hand else 1 if window & hand else 99
-                )
-                if cost <= hand_size:
+        if shape is Shape.STRAIGHT or shape is Shape.CARDS:
+            # min_cost's windows and costs; the windows of an empty start come from a table
+            for window in _empty_start_windows(paper, covered):
+                cost = _window_cost(window, pool, True)
+                if cost is not None and cost <= hand_size:
                     result.append(paper)
                     break
         elif shape is Shape.GROUPS:
-            per = paper.size // paper.groups
             if not sets:
                 sets = _set_options_by_size(pool)
-            options = sets[per]
-            if _cheapest_sets(options, paper.groups) <= hand_size:
+            cost = _cheapest_sets(sets[paper.size // paper.groups], paper.groups, NO_HAND)
+            if cost is not None and cost <= hand_size:
                 result.append(paper)
-        elif shape is Shape.CARDS:
-            wanted = _rank_bits(paper.ranks)
-            if not wanted & ~covered:
-                cost = (wanted & ~own).bit_count() + (
-                    0 if wanted & free_hand else 1 if wanted & hand else 99
-                )
-                if cost <= hand_size:
-                    result.append(paper)
-        elif shape is Shape.FLUSH:
-            if _flush_cost(paper.size, (), pool, hand_size, True) is not None:
-                result.append(paper)
-        elif shape is Shape.SUM and pool.total < paper.total:
-            continue  # every card there is falls short
         elif (
             shape is Shape.SUM
             and not paper.at_least
@@ -614,8 +619,8 @@ SET_SIZES = tuple(sorted({p.size // p.groups for p in PAPER_TYPES if p.groups}))
 
 
 def _set_options_by_size(pool: Pool) -> dict[int, list[tuple[int, int]]]:
-    """For every set size and every rank that can make such a set: (its cost, the extra
-    cost of taking a hand card in it: 0, 1, or 99 for none), cheapest first."""
+    """For every set size, :func:`_set_option` of every rank that can make such a set,
+    cheapest first."""
     hand_n, own_n, foreign_n = pool.count
     found: dict[int, list[tuple[int, int]]] = {per: [] for per in SET_SIZES}
     for rank in RANKS:
@@ -624,21 +629,7 @@ def _set_options_by_size(pool: Pool) -> dict[int, list[tuple[int, int]]]:
         for per in SET_SIZES:
             if total < per:
                 break
-            cost = per - own if per > own else 0
-            found[per].append((cost, (0 if cost else 1) if hand else 99))
+            found[per].append(_set_option(hand, own, per))
     for options in found.values():
         options.sort()
     return found
-
-
-def _cheapest_sets(options: list[tuple[int, int]], groups: int) -> int:
-    """The least cost of ``groups`` sets of distinct ranks with a hand card among them."""
-    if len(options) < groups:
-        return 99
-    base = sum(cost for cost, _ in options[:groups])
-    worst = options[groups - 1][0]
-    extra = 99
-    for i, (cost, with_hand) in enumerate(options):
-        if with_hand < 99:
-            extra = min(extra, with_hand + (0 if i < groups else cost - worst))
-    return base + extra

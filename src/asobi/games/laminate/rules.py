@@ -60,6 +60,7 @@ from asobi.games.laminate.actions import (
     Take,
 )
 from asobi.games.laminate.papers import (
+    COST,
     FOREIGN,
     HAND,
     OWN,
@@ -156,9 +157,8 @@ class LaminateState(State):
         self._legal_set: frozenset[LaminateAction] = frozenset()
         self._active: frozenset[int] | None = None
         self._cites: dict[Card, int] | None = None
-        # (cards laid, cards cited, pool, budget) of the publication in progress
-        self._dpool: tuple[int, int, Pool, int] | None = None
-        self._tpool: Pool | None = None  # the pool of this turn's paper list
+        # (pool, budget) of the publication in progress, kept up to date card by card
+        self._dpool: tuple[Pool, int] | None = None
 
     # --- protocol ---------------------------------------------------------------------
     @property
@@ -217,10 +217,8 @@ class LaminateState(State):
         can_act = bool(options)
         held = self._held(seat)
         open_papers = [p for p in PUBLISHABLE if self.supply[p] and p not in held]
-        pool = self._tpool = self._pool(seat)
-        options += [
-            PUBLISH[paper] for paper in publishable_papers(open_papers, pool, len(self.hands[seat]))
-        ]
+        pool, size = self._pool(seat), len(self.hands[seat])
+        options += [PUBLISH[paper] for paper in publishable_papers(open_papers, pool, size)]
         if not can_act:  # パス: "研究か査読ができるときはパスはできません"
             options.append(PASS)
         return options
@@ -248,9 +246,7 @@ class LaminateState(State):
     def resolve(self, seat: int, action: Any) -> list[Event]:
         self._legal = None
         self._active = None
-        events = self._carry_out(seat, action)
-        self._tpool = None
-        return events
+        return self._carry_out(seat, action)
 
     def _carry_out(self, seat: int, action: Any) -> list[Event]:
         if isinstance(action, Review):
@@ -268,9 +264,7 @@ class LaminateState(State):
             self.passes = 0
             self.phase = Phase.PUBLISH
             self.draft = Draft(action.paper)
-            # the paper list's pool is the first step's: nothing is laid or cited yet
-            pool, hand = self._tpool, len(self.hands[seat])
-            self._dpool = None if pool is None else (0, 0, pool, hand)
+            self._dpool = None
             return []  # the others see nothing until the paper is on the table
         if isinstance(action, Lay | Cite):
             return self._add_card(seat, action)
@@ -395,46 +389,25 @@ class LaminateState(State):
             }
         return self._cites
 
-    def _pool(self, seat: int) -> Pool:
+    def _pool(self, seat: int, draft: Draft | None = None) -> Pool:
+        """What ``seat`` may publish from: its hand and the complete papers, less what a
+        publication in progress has laid and cited."""
+        laid, cited = (draft.laid, draft.cited) if draft is not None else ((), ())
         own: list[Card] = []
         foreign: list[Card] = []
         for card, author in self.citable().items():
-            (own if author == seat else foreign).append(card)
-        return Pool(self.hands[seat], own, foreign)
+            if card not in cited:
+                (own if author == seat else foreign).append(card)
+        hand = [c for c in self.hands[seat] if c not in laid] if laid else self.hands[seat]
+        return Pool(hand, own, foreign)
 
     def _draft_pool(self, seat: int, draft: Draft) -> tuple[Pool, int]:
-        """What the draft may still use, and the hand cards it may still spend: worked out
-        from the last step's answer when there is one (neither the hand nor the complete
-        papers change during a publication)."""
-        laid, cited = len(draft.laid), len(draft.cited)
-        known = self._dpool
-        if known is not None:
-            was_laid, was_cited, pool, budget = known
-            if (was_laid, was_cited) == (laid, cited):
-                return pool, budget
-            if (was_laid + 1, was_cited) == (laid, cited):
-                pool, budget = pool.without(draft.laid[-1], HAND), budget - 1
-                self._dpool = (laid, cited, pool, budget)
-                return pool, budget
-            if (was_laid, was_cited + 1) == (laid, cited):
-                card = draft.cited[-1]
-                foreign = self.citable()[card] != seat
-                pool = pool.without(card, FOREIGN if foreign else OWN)
-                self._dpool = (laid, cited, pool, budget - foreign)
-                return pool, budget - foreign
-        pool, budget = self._fresh_draft_pool(seat, draft)
-        self._dpool = (laid, cited, pool, budget)
-        return pool, budget
-
-    def _fresh_draft_pool(self, seat: int, draft: Draft) -> tuple[Pool, int]:
-        own: list[Card] = []
-        foreign: list[Card] = []
-        for card, author in self.citable().items():
-            if card not in draft.cited:
-                (own if author == seat else foreign).append(card)
-        hand = [c for c in self.hands[seat] if c not in draft.laid]
-        budget = len(hand) - len(self._thanked(seat, draft))
-        return Pool(hand, own, foreign), budget
+        """What the draft may still use, and the hand cards it may still spend (each
+        citation of another's paper keeps one back for thanks)."""
+        if self._dpool is None:
+            pool = self._pool(seat, draft)
+            self._dpool = (pool, len(pool.cards[HAND]) - len(self._thanked(seat, draft)))
+        return self._dpool
 
     def _thanked(self, seat: int, draft: Draft) -> list[int]:
         """The author of each paper of another player cited: one hand card each."""
@@ -451,10 +424,16 @@ class LaminateState(State):
     def _add_card(self, seat: int, action: Lay | Cite) -> list[Event]:
         draft = self.draft
         assert draft is not None
+        card = action.card
         if isinstance(action, Lay):
-            draft.laid.append(action.card)
+            draft.laid.append(card)
+            source = HAND
         else:
-            draft.cited.append(action.card)
+            draft.cited.append(card)
+            source = OWN if self.citable()[card] == seat else FOREIGN
+        if self._dpool is not None:  # neither the hand nor the papers change meanwhile
+            pool, budget = self._dpool
+            self._dpool = (pool.without(card, source), budget - COST[source])
         if finished(draft.paper, draft.laid + draft.cited):
             return self._cards_chosen(seat)
         return []
@@ -766,7 +745,6 @@ class LaminateState(State):
         other._active = None
         other._cites = None
         other._dpool = None
-        other._tpool = None
         return other
 
     def all_cards(self) -> list[Card]:

@@ -119,10 +119,5 @@ def determinize(state: S, seat: int | None, rng: random.Random) -> S:
             world.known[viewer] = [
                 set(k) if owner != viewer else set() for owner, k in enumerate(public)
             ]
-    world._legal = None
-    world._active = None
-    world._cites = None
-    world._dpool = None
-    world._tpool = None
     world.rng = random.Random(rng.getrandbits(64))
     return world
