@@ -25,11 +25,7 @@ one least disturbed by other processes); the median is reported too.
 from __future__ import annotations
 
 import argparse
-import cProfile
-import io
-import json
 import os
-import pstats
 import sys
 from typing import Any
 
@@ -37,28 +33,13 @@ from asobi.core.protocol import GameOptions, GameSpec
 from asobi.core.registry import get_spec
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import bot_playout, machine, measure, random_playout
+from benchlib import bot_playout, machine, measure, profile, random_playout, write_json
 
 SPEC: GameSpec = get_spec("itsmine")
 BASIC: GameOptions = SPEC.options({"variant": "basic"})
 SIMPLE: GameOptions = SPEC.options({"variant": "simple"})
 TARGET_DECISIONS = 60_000  # issue 3: decisions/s on one core with random players
 MAX_DECISIONS = 3000  # a bot game longer than this has stalled (see strength_itsmine.py)
-
-
-def profile(games: int, top: int, bot: str | None = None) -> str:
-    """cProfile of random basic playouts (or of ``bot`` in both seats), by own time."""
-    profiler = cProfile.Profile()
-    profiler.enable()
-    for seed in range(games):
-        if bot is None:
-            random_playout(SPEC, BASIC, seed)
-        else:
-            bot_playout(SPEC, BASIC, seed, bot, max_decisions=MAX_DECISIONS)
-    profiler.disable()
-    out = io.StringIO()
-    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
-    return out.getvalue()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -132,13 +113,18 @@ def main(argv: list[str] | None = None) -> int:
     report: dict[str, Any] = {"machine": info, "results": rows}
     if args.profile or args.profile_bot:
         games = min(args.games, 2000) if not args.profile_bot else min(args.greedy_games, 100)
-        text = profile(games, args.top, args.profile_bot)
+        bot = args.profile_bot
+        text = profile(
+            (lambda seed: random_playout(SPEC, BASIC, seed))
+            if bot is None
+            else (lambda seed: bot_playout(SPEC, BASIC, seed, bot, max_decisions=MAX_DECISIONS)),
+            games,
+            args.top,
+        )
         print(text)
         report["profile"] = text
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(report, f, indent=1)
-            f.write("\n")
+        write_json(args.json, report)
     return 0
 
 

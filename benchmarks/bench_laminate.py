@@ -21,11 +21,7 @@ costs card by card.
 from __future__ import annotations
 
 import argparse
-import cProfile
-import io
-import json
 import os
-import pstats
 import random
 import statistics
 import sys
@@ -48,7 +44,7 @@ from asobi.games.laminate.papers import (
 )
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import bot_playout, machine, measure, random_playout
+from benchlib import bot_playout, machine, measure, profile, random_playout, write_json
 
 SPEC: GameSpec = get_spec("laminate")
 TARGET_DECISIONS = 40_000  # issue 4: decisions/s on one core with random players
@@ -123,18 +119,6 @@ def finder_rows(count: int, repeat: int) -> list[dict[str, Any]]:
     return rows
 
 
-def profile(games: int, top: int, players: int) -> str:
-    options = SPEC.options({"players": players})
-    profiler = cProfile.Profile()
-    profiler.enable()
-    for seed in range(games):
-        random_playout(SPEC, options, seed)
-    profiler.disable()
-    out = io.StringIO()
-    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
-    return out.getvalue()
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=300, help="random games per seat count")
@@ -199,13 +183,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {r['name']:<15} {r['us_per_position']:>9,.0f} us per position")
     report: dict[str, Any] = {"machine": info, "results": rows, "finder": finder}
     if args.profile:
-        text = profile(min(args.games, 100), args.top, 4)
+        text = profile(
+            lambda seed: random_playout(SPEC, options[4], seed), min(args.games, 100), args.top
+        )
         print(text)
         report["profile"] = text
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(report, f, indent=1)
-            f.write("\n")
+        write_json(args.json, report)
     return 0
 
 

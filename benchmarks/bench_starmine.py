@@ -22,11 +22,7 @@ one least disturbed by other processes); the median is reported too.
 from __future__ import annotations
 
 import argparse
-import cProfile
-import io
-import json
 import os
-import pstats
 import sys
 from typing import Any
 
@@ -34,23 +30,11 @@ from asobi.core.protocol import GameOptions, GameSpec
 from asobi.core.registry import get_spec
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import bot_playout, machine, measure, random_playout
+from benchlib import bot_playout, machine, measure, profile, random_playout, write_json
 
 SPEC: GameSpec = get_spec("starmine")
 DUEL: GameOptions = SPEC.options({"players": 2})
 SOLO: GameOptions = SPEC.options({"players": 1})
-
-
-def profile(games: int, top: int) -> str:
-    """cProfile of random duel playouts, sorted by own time."""
-    profiler = cProfile.Profile()
-    profiler.enable()
-    for seed in range(games):
-        random_playout(SPEC, DUEL, seed)
-    profiler.disable()
-    out = io.StringIO()
-    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
-    return out.getvalue()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -120,13 +104,13 @@ def main(argv: list[str] | None = None) -> int:
 
     report: dict[str, Any] = {"machine": info, "results": rows}
     if args.profile:
-        text = profile(min(args.games, 3000), args.top)
+        text = profile(
+            lambda seed: random_playout(SPEC, DUEL, seed), min(args.games, 3000), args.top
+        )
         print(text)
         report["profile"] = text
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(report, f, indent=1)
-            f.write("\n")
+        write_json(args.json, report)
     return 0
 
 

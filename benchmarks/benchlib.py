@@ -3,8 +3,12 @@ them, and describing the machine."""
 
 from __future__ import annotations
 
+import cProfile
+import io
+import json
 import os
 import platform
+import pstats
 import random
 import statistics
 import sys
@@ -104,3 +108,21 @@ def bot_playout(
         for seat in sorted(active):
             state.apply(seat, choose_for(bots[seat], state, seat))
             decisions += 1
+
+
+def profile(playout: Callable[[int], object], games: int, top: int) -> str:
+    """cProfile of ``games`` seeded playouts, its ``top`` entries by own time."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for seed in range(games):
+        playout(seed)
+    profiler.disable()
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
+    return out.getvalue()
+
+
+def write_json(path: str, report: dict[str, Any]) -> None:
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(report, f, indent=1)
+        f.write("\n")
