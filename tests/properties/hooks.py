@@ -30,6 +30,7 @@ from asobi.core import Event, GameSpec, State
 from asobi.core.cards import FIREWORKS, SEVEN
 from asobi.games.itsmine.actions import FACES, MINES, PLAYING_CARDS
 from asobi.games.itsmine.rules import accepts
+from asobi.games.laminate.actions import PAPER_TYPES
 from core.simultaneous_game import FINGERS
 from core.simultaneous_game import SPEC as ODDS_EVENS_SPEC
 
@@ -267,8 +268,6 @@ def laminate_invariant(state: Any) -> None:
     each player holds at most one paper of a type and the supply makes up the rest of the
     35 paper cards; a paper under review holds 2+ cards; what a seat knows of a hand is in
     it; a publication in progress uses only the publisher's hand and complete papers."""
-    from asobi.games.laminate.actions import PAPER_TYPES
-
     counts = Counter(state.all_cards())
     missing = [c.code for c in SEVEN.cards if counts[c] == 0]
     doubled = [c.code for c, n in counts.items() if n > 1]
