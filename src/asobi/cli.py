@@ -55,6 +55,12 @@ Examples:
 
 * `asobi play laminate --players 5 --hotseat` : five people sharing one screen
 
+* `asobi play rummycity` : Rummy City, your town against the bot's
+
+* `asobi play rummycity --solo` : its solo score attack, three rounds
+
+* `asobi play rummycity --catalogue my_buildings.toml` : with your own building cards
+
 * `asobi rules starmine` : the rules in a page
 
 * `asobi replay game.json` : step through a game saved with `--save game.json`
@@ -132,13 +138,13 @@ def rules(
     game: Annotated[
         str,
         typer.Argument(
-            help="Game id, e.g. starmine, itsmine or laminate (see `asobi games`).",
+            help="Game id, e.g. starmine, itsmine, laminate or rummycity (see `asobi games`).",
             metavar="GAME",
         ),
     ],
 ) -> None:
-    """Print a game's rules summary, e.g. `asobi rules starmine`, `asobi rules itsmine` or
-    `asobi rules laminate`."""
+    """Print a game's rules summary, e.g. `asobi rules starmine`, `asobi rules itsmine`,
+    `asobi rules laminate` or `asobi rules rummycity`."""
     spec = _spec(game)
     console = _console()
     if not spec.summary:
@@ -228,8 +234,8 @@ def play(
         str,
         typer.Argument(
             help="Game id: starmine = Starmine Rummy Pocket (スターマイン・ラミー ポケット), "
-            "itsmine = It's Mine! (イッツマイン!), laminate = Laminate Rummy (ラミネートラミー). "
-            "See `asobi games`.",
+            "itsmine = It's Mine! (イッツマイン!), laminate = Laminate Rummy (ラミネートラミー), "
+            "rummycity = Rummy City (ラミーシティ). See `asobi games`.",
             show_default=False,
             metavar="GAME",
         ),
@@ -248,7 +254,8 @@ def play(
         typer.Option(
             "--solo",
             help="One player: for Starmine, the solo contest, scored at the end with an "
-            "evaluation and a title (ソロ用ルール, 称号).",
+            "evaluation and a title (ソロ用ルール, 称号); for Rummy City, the three-round "
+            "score attack (ソロプレイルール).",
         ),
     ] = False,
     variant: Annotated[
@@ -258,6 +265,17 @@ def play(
             metavar="NAME",
             help="The rules variant, where the game has some: for It's Mine!, 'basic' (the "
             "default) or 'simple' (シンプル). Same as -o variant=NAME.",
+            show_default=False,
+        ),
+    ] = None,
+    catalogue: Annotated[
+        Path | None,
+        typer.Option(
+            "--catalogue",
+            metavar="FILE",
+            help="The building cards, where the game has a catalogue: for Rummy City, a TOML "
+            "or JSON file that replaces asobi's reconstruction (checked on load). Same as "
+            "-o catalogue=FILE.",
             show_default=False,
         ),
     ] = None,
@@ -355,10 +373,17 @@ def play(
 
     * `asobi play laminate --players 5 --hotseat` : five people, one screen
 
+    * `asobi play rummycity` : Rummy City (ラミーシティ), your town against the bot's
+
+    * `asobi play rummycity --solo` : its solo score attack (ソロプレイルール)
+
+    * `asobi play rummycity --catalogue my_buildings.toml` : with your own building cards
+
     Choose each move by its number or type its code (`discard R4`, `place main seq R4 R5 W1`,
-    `bid 4`, `play S7 S8 S9`, `publish kind3`, `lay O7`, `cite H7`); a move the rules forbid is
-    refused with the rule's name. `?` at the prompt helps. Simultaneous decisions (It's Mine!'s
-    dice bids) are made one seat at a time, each kept hidden from the other until both are in.
+    `bid 4`, `play S7 S8 S9`, `publish kind3`, `lay O7`, `cite H7`, `draw 3`, `build park`,
+    `layoff H5 1`); a move the rules forbid is refused with the rule's name. `?` at the prompt
+    helps. Simultaneous decisions (It's Mine!'s dice bids) are made one seat at a time, each
+    kept hidden from the other until both are in.
     """
     from asobi.play.io import terminal_ask
     from asobi.play.loop import play_game
@@ -389,6 +414,12 @@ def play(
         if options.get("variant", variant) != variant:
             _fail("give the variant once (--variant or -o variant=...)")
         options["variant"] = variant
+    if catalogue is not None:
+        if "catalogue" not in spec.options_model.model_fields:
+            _fail(f"{spec.id} has no building catalogue (its options: {_option_names(spec)})")
+        if options.get("catalogue", str(catalogue)) != str(catalogue):
+            _fail("give the catalogue once (--catalogue or -o catalogue=...)")
+        options["catalogue"] = str(catalogue)
     if hotseat and options.get("players") == 1:
         _fail("--hotseat needs more than one seat")
     unknown = sorted(set(options) - set(spec.options_model.model_fields))

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from asobi.core import Event, GameSpec, State
-from asobi.core.cards import FIREWORKS, SEVEN
+from asobi.core.cards import FIREWORKS, FRENCH52, SEVEN
 from asobi.games.itsmine.actions import FACES, MINES, PLAYING_CARDS
 from asobi.games.itsmine.rules import accepts
 from asobi.games.laminate.actions import PAPER_TYPES
@@ -366,6 +366,98 @@ LAMINATE = GameHooks(
 )
 
 
+# --- Rummy City -----------------------------------------------------------------------------
+_FRENCH_CODES = {c.code.upper(): c.code for c in FRENCH52.cards}
+RUMMYCITY_SECRET_EVENTS = {"drew", "looked"}  # a face-down card drawn; the School's range
+
+
+def french_codes_in(data: Any) -> set[str]:
+    return {_FRENCH_CODES[w.upper()] for w in strings_in(data) if w.upper() in _FRENCH_CODES}
+
+
+def rummycity_invariant(state: Any) -> None:
+    """All 52 cards accounted for once; every building once (supply or a town); what a seat
+    knows of a hand is in that hand; what it looked at lies face down in the row."""
+    counts = Counter(state.all_cards())
+    assert set(counts) == set(FRENCH52.cards) and set(counts.values()) == {1}, (
+        f"cards not accounted for: missing {[c.code for c in FRENCH52.cards if not counts[c]]}, "
+        f"twice {[c.code for c, n in counts.items() if n > 1]}"
+    )
+    buildings = [*state.supply, *(b for owned in state.owned for b in owned)]
+    assert sorted(buildings) == sorted(b.id for b in state.catalogue.buildings), buildings
+    assert all(t >= 0 for t in state.tepu), state.tepu
+    assert state.face_down <= set(state.row)
+    for seat, seen in enumerate(state.seen):
+        assert seen <= state.face_down, f"seat {seat} looked at cards no longer face down"
+    for viewer in state.known:
+        for owner, known in enumerate(viewer):
+            assert known <= set(state.hands[owner]), f"known cards not in hand {owner}"
+    for b in state.deposits:
+        assert state.catalogue[b].effect in ("bank", "police")
+    if state.solo and str(state.phase) != "return":
+        assert len(state.owned[0]) <= 6
+
+
+def rummycity_hidden_from(state: Any, seat: int | None) -> set[str]:
+    viewer = state.players if seat is None else seat
+    seen = state.seen[seat] if seat is not None else set()
+    hidden = {c.code for c in state.face_down if c not in seen}
+    for s in range(state.players):
+        if s != seat:
+            hidden |= {c.code for c in state.hands[s] if c not in state.known[viewer][s]}
+    return hidden
+
+
+def _this_round(view: dict[str, Any]) -> dict[str, Any]:
+    """The view without last round's combinations: public history whose cards have been
+    dealt again since (their codes may name cards now hidden)."""
+    seats = [{k: v for k, v in e.items() if k != "last_round_combinations"} for e in view["seats"]]
+    return {**view, "seats": seats}
+
+
+def rummycity_view_check(state: Any, seat: int | None, view: dict[str, Any]) -> None:
+    leaked = french_codes_in(_this_round(view)) & rummycity_hidden_from(state, seat)
+    assert not leaked, f"seat {seat}'s view shows hidden cards {sorted(leaked)}"
+    for s, entry in enumerate(view["seats"]):
+        assert entry["hand_size"] == len(state.hands[s])
+        if s == seat:
+            assert entry["hand"] == [c.code for c in FRENCH52.sort(state.hands[s])]
+        else:
+            assert "hand" not in entry
+    if "looking" in view and seat != state.turn:
+        assert view["looking"]["cards"] is None
+
+
+def rummycity_events_check(
+    observer: int | None, events: list[Event], before: dict[str, Any], after: dict[str, Any]
+) -> None:
+    for e in events:
+        if e.kind in RUMMYCITY_SECRET_EVENTS:
+            assert e.to == {e.seat}, e
+    told = french_codes_in([e.to_json() for e in events])
+    beyond = told - french_codes_in(after) - french_codes_in(before)
+    assert not beyond, f"events tell {observer} about {sorted(beyond)}, which it cannot see"
+
+
+RUMMYCITY = GameHooks(
+    invariant=rummycity_invariant,
+    view_check=rummycity_view_check,
+    events_check=rummycity_events_check,
+    # A random two-player round takes 60-110 moves, a solo one 30-40. A random game to 50
+    # tepu takes 5-12 rounds (the round limit, 30, bounds it): too long to check move by
+    # move here, so the properties play short games: to 20 tepu within 3 rounds (a win, a
+    # tie's extra round, or the limit), and single rounds.
+    max_steps=2000,
+    determinize_from_view_only=True,
+    option_sets=(
+        {"target": 20, "round_limit": 3, "solo_rounds": 2},
+        {"round_limit": 1, "solo_rounds": 1},
+    ),
+    weight=0.2,
+    heavy_every=4,
+)
+
+
 # --- the test-only simultaneous game (tests/core/simultaneous_game.py) --------------------
 def odds_evens_invariant(state: Any) -> None:
     target = state.options.rounds_to_win
@@ -414,6 +506,7 @@ HOOKS: dict[str, GameHooks] = {
     "starmine": STARMINE,
     "itsmine": ITSMINE,
     "laminate": LAMINATE,
+    "rummycity": RUMMYCITY,
     ODDS_EVENS_SPEC.id: ODDS_EVENS,
 }
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from rich.text import Text
 
-from asobi.core.cards import FIREWORKS, SEVEN, Deck
+from asobi.core.cards import FIREWORKS, FRENCH52, SEVEN, Deck
 
 
 class CardText:
@@ -61,5 +61,16 @@ FIREWORK_TEXT = CardText(
         "G": "bold green",
         "B": "bold bright_blue",
         "W": "bold magenta",  # boost cards (ブーストカード), wild
+    },
+)
+# The French 52 (Rummy City): codes keep their letters, S H D C for ♠ ♥ ♦ ♣; hearts and
+# diamonds are red, spades and clubs in the terminal's own colour.
+FRENCH_TEXT = CardText(
+    FRENCH52,
+    {
+        "S": "bold",
+        "H": "bold red",
+        "D": "bold red",
+        "C": "bold",
     },
 )

@@ -1,0 +1,157 @@
+"""Rummy City throughput on one core, through the public protocol only, and the speed of
+the combination finder.
+
+    .venv/bin/python benchmarks/bench_rummycity.py                 # the tables
+    .venv/bin/python benchmarks/bench_rummycity.py --json out.json # and the figures as JSON
+    .venv/bin/python benchmarks/bench_rummycity.py --profile       # plus cProfile's top entries
+
+Playouts: every decision goes through the protocol as an arena drives it (see
+``bench_itsmine.py``): ``active_seats()``, ``legal_actions(seat)``, a seeded uniform choice,
+``apply`` (which validates). Setup is counted. A turn of building counts one decision per
+step (the building, each card laid, ``done``, ``end``), as a player makes them. Random
+two-player games run until 50 tepu as the rules say (random towns take 5–12 rounds).
+
+The finder: for seeded random hands of 20 cards (natural, and with two jokers as a Police
+station gives them), how long it takes (a) to decide which of the 18 buildings a hand can
+build (a turn's legal list) and (b) to list the cards that may be laid first towards each
+of them (the first step of each building).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from typing import Any
+
+from asobi.core.cards import FRENCH52
+from asobi.core.protocol import GameSpec
+from asobi.core.registry import get_spec
+from asobi.games.rummycity.buildings import catalogue_of, default_data
+from asobi.games.rummycity.combos import JOKER, NATURAL, Piece, Pool, next_pieces
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchlib import bot_playout, machine, measure, profile, random_playout, write_json
+
+SPEC: GameSpec = get_spec("rummycity")
+TARGET_DECISIONS = 40_000  # issue 5: decisions/s on one core with random players
+MAX_DECISIONS = 20_000  # a bot game longer than this has stalled
+
+
+def hands(count: int, jokers: int, size: int = 20) -> list[list[Piece]]:
+    out = []
+    for seed in range(count):
+        cards = list(FRENCH52.cards)
+        random.Random(seed).shuffle(cards)
+        out.append([Piece(c, JOKER if i < jokers else NATURAL) for i, c in enumerate(cards[:size])])
+    return out
+
+
+def finder_rows(count: int, repeat: int) -> list[dict[str, Any]]:
+    recipes = [b.recipe for b in catalogue_of(default_data()).buildings]
+    rows = []
+    for jokers in (0, 2):
+        pools = hands(count, jokers)
+
+        def timed(name: str, work: Any, pools: list[list[Piece]] = pools) -> dict[str, Any]:
+            runs = []
+            for _ in range(repeat):
+                start = time.perf_counter()
+                for pool in pools:
+                    work(pool)
+                runs.append(time.perf_counter() - start)
+            return {
+                "name": name,
+                "positions": count,
+                "us_per_position": 1e6 * min(runs) / count,
+                "us_median": 1e6 * statistics.median(runs) / count,
+            }
+
+        label = "no jokers" if not jokers else f"{jokers} jokers"
+
+        def which(pieces: list[Piece]) -> list[bool]:
+            pool = Pool(pieces)
+            return [pool.can_make(r) for r in recipes]
+
+        def first_cards(pieces: list[Piece]) -> list[list[Piece]]:
+            pool = Pool(pieces)
+            return [next_pieces(r, [], pieces) for r in recipes if pool.can_make(r)]
+
+        rows.append(timed(f"which buildings, {label}", which))
+        rows.append(timed(f"first cards, {label}", first_cards))
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100, help="random games per mode")
+    parser.add_argument("--greedy-games", type=int, default=30, help="greedy two-player games")
+    parser.add_argument("--positions", type=int, default=300, help="finder positions")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per figure; best is kept")
+    parser.add_argument("--pin", type=int, default=None, help="pin the process to this CPU")
+    parser.add_argument("--json", help="also write the figures to this JSON file")
+    parser.add_argument("--profile", action="store_true", help="print cProfile's top entries")
+    parser.add_argument("--top", type=int, default=25, help="profile entries to print")
+    args = parser.parse_args(argv)
+    if args.pin is not None:
+        os.sched_setaffinity(0, {args.pin})
+
+    duel = SPEC.options({"players": 2})
+    solo = SPEC.options({"players": 1})
+    for seed in range(10):  # warm up: imports, interned tables, caches
+        random_playout(SPEC, duel, seed)
+    rows = [
+        measure("random 2p", lambda s: random_playout(SPEC, duel, s), args.games, args.repeat),
+        measure("random solo", lambda s: random_playout(SPEC, solo, s), args.games, args.repeat),
+    ]
+    if args.greedy_games > 0:
+        rows.append(
+            measure(
+                "greedy 2p",
+                lambda s: bot_playout(SPEC, duel, s, "greedy", max_decisions=MAX_DECISIONS),
+                args.greedy_games,
+                1,
+            )
+        )
+    info = machine()
+    print(f"python {info['python']} ({info['implementation']}) on {info['cpu']}, one core")
+    header = (
+        f"{'playouts':<12} {'games':>6} {'games/s':>9} {'decisions/s':>12} "
+        f"{'dec/game':>9} {'us/dec':>7}"
+    )
+    print(header)
+    print("-" * len(header))
+    for r in rows:
+        print(
+            f"{r['name']:<12} {r['games']:>6} {r['games_per_s']:>9,.1f} "
+            f"{r['decisions_per_s']:>12,.0f} {r['decisions_per_game']:>9.1f} "
+            f"{r['us_per_decision']:>7.2f}"
+        )
+    random_rows = [r for r in rows if r["name"].startswith("random")]
+    overall = sum(r["decisions"] for r in random_rows) / sum(
+        r["decisions"] / r["decisions_per_s"] for r in random_rows
+    )
+    met = overall >= TARGET_DECISIONS
+    print(
+        f"target (issue 5): >= {TARGET_DECISIONS:,} random decisions/s on one core: "
+        f"{overall:,.0f} over two players and solo, {'met' if met else 'NOT met'}"
+    )
+    finder = finder_rows(args.positions, args.repeat)
+    print("\ncombination finder, 20-card hands, the 18 default buildings:")
+    for r in finder:
+        print(f"  {r['name']:<28} {r['us_per_position']:>9,.1f} us per hand")
+    report: dict[str, Any] = {"machine": info, "results": rows, "finder": finder}
+    if args.profile:
+        text = profile(lambda seed: random_playout(SPEC, duel, seed), min(args.games, 50), args.top)
+        print(text)
+        report["profile"] = text
+    if args.json:
+        write_json(args.json, report)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

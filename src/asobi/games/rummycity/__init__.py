@@ -1,0 +1,29 @@
+"""RUMMY CITY (ラミーシティ): rummy that builds a town, for two players or solo.
+
+Two neighbouring towns lay rummy combinations (組み合わせ) to build buildings (建物), take
+each other's, and settle their accounts in tepu (テプ) each round. See
+``docs/rules/rummycity.md``.
+"""
+
+from pathlib import Path
+
+from asobi.core.protocol import GameSpec
+from asobi.games.rummycity.actions import ACTION_SPACE
+from asobi.games.rummycity.bots import make_greedy
+from asobi.games.rummycity.rules import RummyCityOptions, RummyCityState, new_state
+
+SPEC = GameSpec(
+    id="rummycity",
+    name_en="Rummy City",
+    name_ja="ラミーシティ",
+    seat_counts=(2, 1),
+    options_model=RummyCityOptions,
+    action_space=ACTION_SPACE,
+    factory=new_state,
+    summary=(Path(__file__).with_name("rules.md")).read_text(encoding="utf-8"),
+    default_players=2,
+    bots={"greedy": make_greedy},
+)
+RummyCityState.spec = SPEC
+
+__all__ = ["SPEC", "RummyCityOptions", "RummyCityState"]

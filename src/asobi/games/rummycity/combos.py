@@ -1,0 +1,488 @@
+"""Combinations (組み合わせ) and recipes: which cards can build which building.
+
+The rulebook's three kinds: a **Run** (ラン) is 3+ consecutive cards of one suit; a **MIX
+Run** (ミックスラン) is 3 or 4 consecutive cards of all different suits; a **Set** (セット)
+is 3 or 4 cards of one rank. An A is low (A-2-3) or high (Q-K-A), but "K-A-2" never
+connects. Ranks are placed on 14 *positions*: A on 1 or 14, 2–K on their own rank; no run
+of at most 13 cards can hold both 1 and 14, which is exactly the no-wrap rule.
+
+A card laid by a player whose Bank (銀行) holds a card of its rank is *suitless* (any suit);
+one whose Police station (警察署) holds a card of its rank is a *joker* (any card). A card's
+standing is fixed when it is laid, so a :class:`Combination` remembers it per card.
+
+The finder answers one question, fast enough to be asked for every card of a hand at every
+decision: can the cards chosen so far, plus some of the cards still at hand, make a
+combination that satisfies a recipe? Everything else (is this a combination, can this card
+be laid off, which cards may be laid next) is that question with a smaller pool.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import NamedTuple
+
+from asobi.core.cards import FRENCH52, Card
+
+RUN, MIX, SET = "run", "mix", "set"
+KINDS = (RUN, MIX, SET)
+KIND_NAMES = {RUN: "Run", MIX: "MIX Run", SET: "Set"}
+KIND_NAMES_JA = {RUN: "ラン", MIX: "ミックスラン", SET: "セット"}
+SUITS = tuple(s.letter for s in FRENCH52.suits)  # S H D C
+SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SYMBOL_SUIT = {v: k for k, v in SUIT_SYMBOL.items()}
+LONGEST = {RUN: 13, MIX: 4, SET: 4}  # one A per suit: a run holds at most 13 cards
+
+NATURAL, SUITLESS, JOKER = 0, 1, 2
+STANDING_NAMES = ("", "any suit (銀行)", "wild (警察署)")
+
+
+class Piece(NamedTuple):
+    """A card as one player may use it: its standing is NATURAL, SUITLESS or JOKER."""
+
+    card: Card
+    standing: int
+
+
+NATURAL_PIECE = {c: Piece(c, NATURAL) for c in FRENCH52.cards}
+
+
+def standing(card: Card, bank_ranks: Iterable[int], police_ranks: Iterable[int]) -> int:
+    if card.rank in police_ranks:
+        return JOKER
+    if card.rank in bank_ranks:
+        return SUITLESS
+    return NATURAL
+
+
+def positions(rank: int) -> tuple[int, ...]:
+    return (1, 14) if rank == 1 else (rank,)
+
+
+def _place(rank: int, low: int, high: int) -> int | None:
+    """The position of a rank inside the window low..high, if it has one there."""
+    for p in positions(rank):
+        if low <= p <= high:
+            return p
+    return None
+
+
+# --- recipes -------------------------------------------------------------------------------
+_RECIPE = re.compile(r"^(?P<suit>[♠♥♦♣SHDC])?\s*(?P<size>\d+)(?P<open>\+)?\s*RUN$")
+_FIXED = re.compile(r"^(?P<kind>MIX|SET)\s*(?P<size>\d+)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Recipe:
+    """What a building asks for, as printed: "♠4Run" (a 4-card spade run), "♣5+Run" (5 or
+    more), "3Run" (any suit), "MIX3", "Set4"."""
+
+    kind: str
+    size: int
+    more: bool = False  # "5+": this many cards or more
+    suit: str | None = None  # runs only; None: any suit
+
+    @property
+    def sizes(self) -> range:
+        return range(self.size, (LONGEST[self.kind] if self.more else self.size) + 1)
+
+    @property
+    def text(self) -> str:
+        if self.kind == RUN:
+            suit = SUIT_SYMBOL[self.suit] if self.suit else ""
+            return f"{suit}{self.size}{'+' if self.more else ''}Run"
+        return f"{'MIX' if self.kind == MIX else 'Set'}{self.size}{'+' if self.more else ''}"
+
+    def overlaps(self, other: Recipe) -> bool:
+        """Whether one combination could satisfy both (a catalogue may not mix such recipes:
+        "a combination matching a building you own" must be unambiguous)."""
+        if self.kind != other.kind:
+            return False
+        if self.suit is not None and other.suit is not None and self.suit != other.suit:
+            return False
+        return bool(set(self.sizes) & set(other.sizes))
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def parse_recipe(text: str) -> Recipe:
+    """A recipe from its printed form; ``ValueError`` says what is wrong."""
+    raw = " ".join(str(text).split()).upper()
+    run = _RECIPE.match(raw)
+    if run:
+        size = int(run["size"])
+        suit = run["suit"]
+        if not 3 <= size <= LONGEST[RUN]:
+            raise ValueError(f"recipe {text!r}: a Run has 3 to 13 cards")
+        return Recipe(RUN, size, bool(run["open"]), SYMBOL_SUIT.get(suit, suit) if suit else None)
+    fixed = _FIXED.match(raw)
+    if fixed and fixed["size"] in ("3", "4"):
+        return Recipe(MIX if fixed["kind"] == "MIX" else SET, int(fixed["size"]))
+    raise ValueError(
+        f"recipe {text!r} is not one of: '♠4Run' (a suit, a size, Run), '♣5+Run', '3Run' "
+        "(any suit), 'MIX3', 'MIX4', 'Set3', 'Set4'"
+    )
+
+
+# Any combination of a kind (what a lay-off must keep a combination).
+ANY_OF_KIND = {RUN: Recipe(RUN, 3, True), MIX: Recipe(MIX, 3, True), SET: Recipe(SET, 3, True)}
+
+
+def meld_recipes(kind: str, owned: Iterable[Recipe]) -> tuple[Recipe, ...]:
+    """The combinations of ``kind`` one may lay without claiming a building (the final
+    turns): any but those matching a building one owns ("自分が既に立てている建物の組み合わせ
+    を…出すこともできません"), as a few recipes (per suit, runs of the sizes left)."""
+    owned = [r for r in owned if r.kind == kind]
+    out: list[Recipe] = []
+    for suit in SUITS if kind == RUN else (None,):
+        allowed = [
+            n
+            for n in ANY_OF_KIND[kind].sizes
+            if not any(n in r.sizes and (r.suit is None or r.suit == suit) for r in owned)
+        ]
+        longest = LONGEST[kind]
+        tail = longest + 1
+        while tail - 1 in allowed:
+            tail -= 1
+        if tail <= longest:  # every size from ``tail`` up: one open-ended recipe
+            out.append(Recipe(kind, tail, tail < longest, suit))
+        out += [Recipe(kind, n, False, suit) for n in allowed if n < tail]
+    return tuple(out)
+
+
+# --- the finder ------------------------------------------------------------------------------
+SUIT_BIT = {s: 1 << i for i, s in enumerate(SUITS)}
+POSITION_BITS = tuple(0 if r == 0 else sum(1 << p for p in positions(r)) for r in range(14))
+
+
+class Pool:
+    """The cards at hand, summarised once for the finder: per suit, the positions its
+    natural cards can stand at; the positions of suitless cards; the jokers; per rank, how
+    many non-joker cards; per position, the suits of the natural cards there."""
+
+    __slots__ = ("_longest", "_mix", "by_suit", "flex", "jokers", "pieces", "ranks", "suits_at")
+
+    def __init__(self, pieces: Sequence[Piece]) -> None:
+        self.pieces = pieces
+        by_suit = self.by_suit = dict.fromkeys(SUITS, 0)
+        ranks = self.ranks = [0] * 14
+        suits_at = self.suits_at = [0] * 15
+        self.flex = 0
+        self.jokers = 0
+        self._longest: dict[str, int] = {}
+        self._mix: dict[int, bool] = {}
+        for card, stand in pieces:
+            if stand == NATURAL:
+                rank = card.rank
+                ranks[rank] += 1
+                by_suit[card.suit] |= POSITION_BITS[rank]
+                suit_bit = SUIT_BIT[card.suit]
+                suits_at[rank] |= suit_bit
+                if rank == 1:
+                    suits_at[14] |= suit_bit
+            elif stand == SUITLESS:
+                ranks[card.rank] += 1
+                self.flex |= POSITION_BITS[card.rank]
+            else:
+                self.jokers += 1
+
+    def can_make(self, recipe: Recipe) -> bool:
+        """``fits(recipe, (), self)``, answered from the summary when there is no joker."""
+        if recipe.kind == MIX:
+            return any(self.mix_possible(n) for n in recipe.sizes)
+        if self.jokers:
+            return _search(recipe, NOTHING_CHOSEN, self, collect=None)
+        if recipe.kind == RUN:
+            suits = (recipe.suit,) if recipe.suit else SUITS
+            return any(self.longest_run(s) >= recipe.size for s in suits)
+        return max(self.ranks) >= recipe.size  # a Set
+
+    def mix_possible(self, n: int) -> bool:
+        """Some window of n ranks gets a card of a different suit at each rank: suitless
+        cards and jokers fill any rank, natural cards only with a suit of their own."""
+        found = self._mix.get(n)
+        if found is None:
+            full = (1 << n) - 1
+            flex, suits_at, jokers = self.flex, self.suits_at, self.jokers
+            somewhere = flex | sum(1 << p for p in range(15) if suits_at[p])
+            found = False
+            for low in range(1, 16 - n):
+                if not jokers and somewhere >> low & full != full:
+                    continue
+                masks = tuple(suits_at[p] for p in range(low, low + n) if not flex >> p & 1)
+                if len(masks) - _matching(masks) <= jokers:
+                    found = True
+                    break
+            self._mix[n] = found
+        return found
+
+    def longest_run(self, suit: str) -> int:
+        """The most consecutive positions this suit's (and the suitless) cards cover."""
+        found = self._longest.get(suit)
+        if found is None:
+            mask = self.by_suit[suit] | self.flex
+            found = 0
+            while mask:
+                found += 1
+                mask &= mask >> 1
+            self._longest[suit] = found
+        return found
+
+
+class _Chosen:
+    """The cards laid so far, summarised: jokers, and the others' ranks (distinct)."""
+
+    __slots__ = ("ace", "count", "jokers", "nonace", "ok", "ranks", "suits", "suits_ok")
+
+    def __init__(self, chosen: Sequence[Piece]) -> None:
+        self.count = len(chosen)
+        self.jokers = sum(1 for p in chosen if p.standing == JOKER)
+        fixed = [p for p in chosen if p.standing != JOKER]
+        self.ranks = [p.card.rank for p in fixed]
+        naturals = [p.card.suit for p in fixed if p.standing == NATURAL]
+        self.suits = set(naturals)
+        self.suits_ok = len(self.suits) == len(naturals)  # MIX runs: all suits differ
+        self.ok = len(set(self.ranks)) == len(self.ranks)  # runs and MIX runs: distinct
+        self.ace = 1 in self.ranks
+        self.nonace = sum(1 << r for r in self.ranks if r != 1)
+
+    def covered(self, low: int, n: int) -> int | None:
+        """The positions the chosen non-jokers take in the window, or None if they do not
+        all fit in it."""
+        window = ((1 << n) - 1) << low
+        if self.nonace & ~window:
+            return None
+        if not self.ace:
+            return self.nonace
+        if low == 1:
+            return self.nonace | 2
+        if low + n - 1 == 14:
+            return self.nonace | 1 << 14
+        return None
+
+
+NOTHING_CHOSEN = _Chosen(())
+
+
+@cache
+def _matching(masks: tuple[int, ...]) -> int:
+    """The most positions that can each get a different suit from their suit masks."""
+    if not masks:
+        return 0
+    first, rest = masks[0], masks[1:]
+    best = _matching(rest)  # the first position goes without a natural card
+    bit = first
+    while bit and best < len(masks):
+        low = bit & -bit
+        bit ^= low
+        best = max(best, 1 + _matching(tuple(m & ~low for m in rest)))
+    return best
+
+
+def fits(recipe: Recipe, chosen: Sequence[Piece], pool: Sequence[Piece] | Pool) -> bool:
+    """Can ``chosen`` plus some of ``pool`` make a combination satisfying ``recipe``?"""
+    summary = pool if isinstance(pool, Pool) else Pool(pool)
+    return _search(recipe, _Chosen(chosen) if chosen else NOTHING_CHOSEN, summary, collect=None)
+
+
+def next_pieces(recipe: Recipe, chosen: Sequence[Piece], pool: Sequence[Piece]) -> list[Piece]:
+    """The pieces of ``pool`` that can be laid next towards ``recipe``: each leaves a
+    combination still possible, so laying card by card never reaches a dead end."""
+    summary = Pool(pool)
+    # Accepted positions per suit (natural cards), "flex" (suitless cards), "rank" (sets);
+    # "joker" when a joker may come next.
+    accept: dict[str, int] = {}
+    _search(recipe, _Chosen(chosen), summary, collect=accept)
+    out = []
+    for piece in pool:
+        card, stand = piece
+        if stand == JOKER:
+            ok = "joker" in accept
+        elif recipe.kind == SET:
+            ok = accept.get("rank", 0) >> card.rank & 1 == 1
+        elif stand == SUITLESS:
+            ok = POSITION_BITS[card.rank] & accept.get("flex", 0) != 0
+        else:
+            ok = POSITION_BITS[card.rank] & accept.get(card.suit, 0) != 0
+        if ok:
+            out.append(piece)
+    return out
+
+
+def is_complete(recipe: Recipe, cards: Sequence[Piece]) -> bool:
+    """Do exactly these cards make a combination satisfying ``recipe``?"""
+    return len(cards) in recipe.sizes and fits(recipe, cards, ())
+
+
+def kind_of(cards: Sequence[Piece]) -> list[str]:
+    """Every kind these cards can be read as."""
+    return [k for k in KINDS if is_complete(ANY_OF_KIND[k], cards)]
+
+
+def can_lay_off(kind: str, cards: Sequence[Piece], piece: Piece) -> bool:
+    """付け札: the combination with ``piece`` added is still a combination of its kind."""
+    return is_complete(ANY_OF_KIND[kind], [*cards, piece])
+
+
+def lay_offs(combo: Combination, pool: Sequence[Piece]) -> list[Piece]:
+    """The pieces of ``pool`` that ``can_lay_off`` onto ``combo``, found in one search: the
+    ones that complete it into a combination of its kind one card longer."""
+    size = len(combo.pieces) + 1
+    if size > LONGEST[combo.kind]:
+        return []
+    return next_pieces(Recipe(combo.kind, size), combo.pieces, pool)
+
+
+def _search(recipe: Recipe, chosen: _Chosen, pool: Pool, collect: dict[str, int] | None) -> bool:
+    """Whether some window (a run's or MIX run's ranks, a set's rank) can be completed.
+    With ``collect``, visit every such window and note in it which pieces may come next;
+    without, stop at the first."""
+    sizes = [n for n in recipe.sizes if n >= chosen.count]
+    if not sizes:
+        return False
+    if recipe.kind == SET:
+        return _set_search(sizes, chosen, pool, collect)
+    if not chosen.ok:
+        return False
+    if recipe.kind == MIX:
+        found = False
+        for n in sizes:
+            found = _mix_search(n, chosen, pool, collect) or found
+            if found and collect is None:
+                return True
+        return found
+    found = False
+    for suit in (recipe.suit,) if recipe.suit else SUITS:
+        if chosen.suits <= {suit}:
+            found = _run_search(suit, sizes, chosen, pool, collect) or found
+            if found and collect is None:
+                return True
+    return found
+
+
+def _set_search(
+    sizes: Sequence[int], chosen: _Chosen, pool: Pool, collect: dict[str, int] | None
+) -> bool:
+    ranks = set(chosen.ranks)
+    if len(ranks) > 1:
+        return False
+    found = False
+    for rank in ranks or range(1, 14):
+        if chosen.count + pool.jokers + pool.ranks[rank] < sizes[0]:
+            continue
+        found = True
+        if collect is None:
+            return True
+        if chosen.count < sizes[-1]:
+            collect["rank"] = collect.get("rank", 0) | 1 << rank
+            collect["joker"] = 1
+    return found
+
+
+def _run_search(
+    suit: str, sizes: Sequence[int], chosen: _Chosen, pool: Pool, collect: dict[str, int] | None
+) -> bool:
+    """A run of ``suit``. If a window of n cards can be completed, so can a window of fewer
+    cards holding the chosen ones: to answer yes or no, only the shortest length with a
+    window that holds the chosen cards needs trying, and once a length holds them but
+    cannot be completed, no longer one can."""
+    if collect is None and not chosen.count and not pool.jokers:
+        return pool.longest_run(suit) >= sizes[0]
+    avail_all = pool.by_suit[suit] | pool.flex
+    fixed = len(chosen.ranks)
+    found = False
+    for n in sizes:
+        held = this_length = False
+        for low in range(1, 16 - n):
+            covered = chosen.covered(low, n)
+            if covered is None:
+                continue
+            held = True
+            open_spots = n - fixed
+            if chosen.jokers > open_spots:
+                continue
+            avail = avail_all & (((1 << n) - 1) << low) & ~covered
+            if open_spots - avail.bit_count() - chosen.jokers > pool.jokers:
+                continue
+            found = this_length = True
+            if collect is None:
+                return True
+            if open_spots > chosen.jokers:
+                collect[suit] = collect.get(suit, 0) | avail
+                collect["flex"] = collect.get("flex", 0) | avail
+                if pool.jokers:
+                    collect["joker"] = 1
+        if held and not this_length:
+            break
+    return found
+
+
+def _mix_search(n: int, chosen: _Chosen, pool: Pool, collect: dict[str, int] | None) -> bool:
+    """A MIX run of ``n`` cards. Suitless cards and jokers can always take a suit nobody
+    uses (n ≤ 4 suits), so only the natural cards' suits are matched to positions."""
+    if not chosen.suits_ok:
+        return False
+    used = sum(SUIT_BIT[s] for s in chosen.suits)
+    full = (1 << n) - 1
+    # Positions some card (not a joker) can stand at: without jokers, a window needs them all.
+    somewhere = pool.flex | sum(1 << pos for pos in range(15) if pool.suits_at[pos])
+    gaps_allowed = chosen.jokers + pool.jokers or chosen.count
+    found = False
+    for low in range(1, 16 - n):
+        if not gaps_allowed and somewhere >> low & full != full:
+            continue
+        covered = chosen.covered(low, n)
+        if covered is None:
+            continue
+        open_spots = [pos for pos in range(low, low + n) if not covered >> pos & 1]
+        if chosen.jokers > len(open_spots):
+            continue
+        rest = [pos for pos in open_spots if not pool.flex >> pos & 1]
+        masks = tuple(pool.suits_at[pos] & ~used for pos in rest)
+        if len(rest) - _matching(masks) - chosen.jokers > pool.jokers:
+            continue
+        found = True
+        if collect is None:
+            return True
+        if len(open_spots) <= chosen.jokers:
+            continue
+        if pool.jokers:
+            collect["joker"] = 1
+        for pos in open_spots:
+            if pool.flex >> pos & 1:
+                collect["flex"] = collect.get("flex", 0) | 1 << pos
+            # A natural card here uses up its suit: the rest must still be matched.
+            others = [p for p in rest if p != pos]
+            for suit in SUITS:
+                bit = SUIT_BIT[suit]
+                if not pool.suits_at[pos] & ~used & bit:
+                    continue
+                left = tuple(pool.suits_at[p] & ~used & ~bit for p in others)
+                if len(others) - _matching(left) - chosen.jokers <= pool.jokers:
+                    collect[suit] = collect.get(suit, 0) | 1 << pos
+    return found
+
+
+# --- laid combinations -------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Combination:
+    """A combination on the table this round: its kind, its cards as laid (with their
+    standing), and the building it claimed (None: laid in the final turns without one)."""
+
+    kind: str
+    pieces: tuple[Piece, ...]
+    building: str | None = None
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(p.card for p in self.pieces)
+
+    def with_piece(self, piece: Piece) -> Combination:
+        return Combination(self.kind, (*self.pieces, piece), self.building)
+
+    @property
+    def is_mix3(self) -> bool:
+        return self.kind == MIX and len(self.pieces) == 3

@@ -1,0 +1,822 @@
+"""RUMMY CITY (ラミーシティ): two neighbouring towns, and the solo score attack.
+
+Section names refer to the rulebook (``shared/rulebooks/003_48bc01829b2ac84d.txt``):
+準備 (setup), プレーの手順 (a turn), ラウンドの終了 (round end), 決算 (settlement),
+ゲームの終了 (the end), ソロプレイルール (solo 1–5) and 詳細な建物カードの説明 (the
+building notes). Rulings are in ``docs/rules/rummycity.md``.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, Self
+
+from pydantic import Field, field_validator, model_validator
+
+from asobi.core.cards import FRENCH52, Card
+from asobi.core.errors import IllegalAction
+from asobi.core.events import Event, private, public
+from asobi.core.protocol import GameOptions, Outcome, State, copy_rng
+from asobi.core.turns import NOBODY, just
+from asobi.games.rummycity import scoring
+from asobi.games.rummycity.actions import (
+    DONE,
+    DRAW,
+    END,
+    LAY,
+    LAY_OFF,
+    LOOK,
+    MELD,
+    PASS,
+    TAKE,
+    Build,
+    Done,
+    Draw,
+    End,
+    Lay,
+    LayOff,
+    Look,
+    Meld,
+    Pass,
+    Place,
+    Return,
+    RummyCityAction,
+    Take,
+)
+from asobi.games.rummycity.buildings import (
+    BANK,
+    DEPOSITS,
+    HEART,
+    MARKET,
+    MINE,
+    POST_OFFICE,
+    POST_OFFICE_TEPU,
+    SCHOOL,
+    SPADE,
+    STATION,
+    STATION_DRAW,
+    STATION_FARE,
+    Building,
+    Catalogue,
+    CatalogueData,
+    catalogue_data,
+    catalogue_of,
+    default_data,
+    read_catalogue_file,
+)
+from asobi.games.rummycity.combos import (
+    KINDS,
+    NATURAL_PIECE,
+    Combination,
+    Piece,
+    Pool,
+    Recipe,
+    is_complete,
+    lay_offs,
+    meld_recipes,
+    next_pieces,
+    standing,
+)
+
+HAND_SIZE = 2  # "手札として2枚ずつ配った後"
+FACE_DOWN = 12  # "残った48枚のカードのうち、12枚を裏向きに"
+DRAW_LIMIT = 3  # "カードを山札から3枚まで引く"
+MOST_BUILDS = 3  # "建物を3つまで建てる"
+SOLO_MOST_BUILDINGS = 6  # solo 2: "建物は、最大6個まで"
+SOLO_PASS_DISCARDS = 4  # solo 5: "パスした場合、山札から4枚捨てます"
+
+
+class RummyCityOptions(GameOptions):
+    """``players``: 2 for the game between two towns, 1 for the solo score attack."""
+
+    players: int = 2
+    start_player: int | None = Field(
+        default=None, description="who starts the first round; drawn from the seed when unset"
+    )
+    start_tepu: int = Field(default=7, ge=0, le=1000, description="tepu each town starts with")
+    target: int = Field(default=50, ge=1, le=10_000, description="tepu that ends the game")
+    solo_rounds: int = Field(default=3, ge=1, le=50, description="rounds of the solo game")
+    round_limit: int = Field(
+        default=30, ge=1, le=1000, description="two players: the game ends after this round"
+    )
+    catalogue: CatalogueData | None = Field(
+        default=None,
+        description="the building cards: a catalogue file (TOML/JSON) or its contents; "
+        "unset: asobi's reconstruction",
+    )
+
+    @field_validator("catalogue", mode="before")
+    @classmethod
+    def _read_file(cls, value: Any) -> Any:
+        if isinstance(value, str | Path):
+            return read_catalogue_file(value)
+        if isinstance(value, Mapping):
+            return catalogue_data(value)
+        return value
+
+    @model_validator(mode="after")
+    def _start_player_is_a_seat(self) -> RummyCityOptions:
+        if self.start_player is not None and not 0 <= self.start_player < self.players:
+            raise ValueError(f"start_player must be a seat 0..{self.players - 1}")
+        return self
+
+
+class Phase(StrEnum):
+    TURN = "turn"  # draw, pass or start building
+    PICK = "pick"  # the School: take cards from the range looked at
+    LAY = "lay"  # laying the cards of one combination
+    BUILD = "build"  # between combinations: build again, or end the turn
+    RETURN = "return"  # solo: a 7th building sends one back
+    SETTLE = "settle"  # 決算: lay-offs
+    OVER = "over"
+
+
+class RummyCityState(State):
+    """The table. The row (山札) lies top first: ``row[0]`` is drawn next."""
+
+    def __init__(self, options: RummyCityOptions, rng: random.Random) -> None:
+        self.options = options
+        self.rng = rng
+        self.solo = options.players == 1
+        n = options.players
+        full = catalogue_of(options.catalogue or default_data())
+        self.catalogue: Catalogue = full.for_solo() if self.solo else full
+        self.tepu = [options.start_tepu] * n
+        self.owned: list[list[str]] = [[] for _ in range(n)]  # in the order claimed
+        self.supply: list[str] = [b.id for b in self.catalogue.buildings]
+        self.deposits: dict[str, Card] = {}  # Bank / Police station: the card put on it
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.row: list[Card] = []
+        self.face_down: set[Card] = set()  # the row's cards lying face down
+        # Face-down row cards a seat has looked at (the School), until they leave the row.
+        self.seen: list[set[Card]] = [set() for _ in range(n)]
+        # known[viewer][owner]: cards of owner's hand that viewer saw go in (a face-up card
+        # drawn, a face-down card it had looked at). Row ``n`` is a spectator's.
+        self.known: list[list[set[Card]]] = [[set() for _ in range(n)] for _ in range(n + 1)]
+        self.laid: list[list[Combination]] = [[] for _ in range(n)]  # this round's
+        self.last_laid: list[list[Combination]] = [[] for _ in range(n)]  # the round before
+        self.discards: list[Card] = []  # solo: face up
+        self.boxed: list[Card] = []  # left out of play by a scenario
+        self.round = 0
+        self.first = 0  # who starts this round
+        self.turn = 0
+        self.phase = Phase.TURN
+        self.builds = 0  # buildings built this turn
+        self.final = False  # this is a final turn (ラウンドの終了)
+        self.queue: list[int] = []  # seats still to take a final turn / settle
+        self.last_drawer: int | None = None
+        self.after_pass = False  # the turn before this one was a pass
+        self.looked: list[Card] = []  # the School's range, as looked at
+        self.taken: list[int] = []  # positions (1-based) taken from it
+        self.target: str | None = None  # the building the combination under way claims
+        # What the combination under way may become (a building's recipe; in the final turns,
+        # the combinations of its kind matching no building owned) and its kind.
+        self.recipes: tuple[Recipe, ...] = ()
+        self.kind = ""
+        self.chosen: list[Piece] = []
+        self.overtime = False  # the extra round after a tie (延長戦)
+        self.settlements: list[dict[str, Any]] = []
+        self.result: Outcome | None = None
+        self._active: frozenset[int] | None = None
+        self._legal: list[RummyCityAction] | None = None
+
+    # --- protocol -------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.options.players
+
+    def active_seats(self) -> frozenset[int]:
+        if self._active is None:
+            self._active = NOBODY if self.phase is Phase.OVER else just(self.turn)
+        return self._active
+
+    def legal_actions(self, seat: int) -> list[RummyCityAction]:  # type: ignore[override]
+        if seat not in self.active_seats():
+            return []
+        if self._legal is None:
+            self._legal = self._list_legal(seat)
+        return list(self._legal)
+
+    def _list_legal(self, seat: int) -> list[RummyCityAction]:
+        phase = self.phase
+        if phase is Phase.LAY:
+            return self._next_lays(seat)
+        if phase is Phase.PICK:
+            out: list[RummyCityAction] = [DONE] if self.taken else []
+            return out + [TAKE[p] for p in range(1, len(self.looked) + 1) if p not in self.taken]
+        if phase is Phase.RETURN:
+            return [Return(b) for b in self.owned[seat]]
+        places: list[RummyCityAction] = [*self._places(seat)]
+        if phase is Phase.SETTLE:
+            return [END, *self._lay_offs(seat), *places]
+        if phase is Phase.BUILD:
+            melds = [MELD[k] for k in self._meldable(seat)] if self.final else []
+            return [END, *self._buildable(seat), *melds, *places]
+        # Phase.TURN
+        draws: list[RummyCityAction]
+        if self._owns_effect(seat, SCHOOL):
+            draws = [LOOK]
+        else:
+            draws = [DRAW[n] for n in range(1, min(self.draw_limit(seat), len(self.row)) + 1)]
+        if self._may_pass(seat):
+            draws.append(PASS)
+        return draws + self._buildable(seat) + places
+
+    def draw_limit(self, seat: int) -> int:
+        """♥: "1枚上限が増えると、4枚まで引けることになります"."""
+        return DRAW_LIMIT + sum(1 for b in self.owned[seat] if self.catalogue[b].mark == HEART)
+
+    def _may_pass(self, seat: int) -> bool:
+        owns_spade = any(self.catalogue[b].mark == SPADE for b in self.owned[seat])
+        return owns_spade and not self.after_pass
+
+    def _owns_effect(self, seat: int, effect: str) -> bool:
+        return any(self.catalogue[b].effect == effect for b in self.owned[seat])
+
+    def owner(self, building: str) -> int | None:
+        for seat, owned in enumerate(self.owned):
+            if building in owned:
+                return seat
+        return None
+
+    def pieces(self, seat: int, cards: list[Card]) -> list[Piece]:
+        """Cards as ``seat`` may use them: its Bank and Police station decide their standing."""
+        if not self.deposits:
+            return [NATURAL_PIECE[c] for c in cards]
+        bank: set[int] = set()
+        police: set[int] = set()
+        for b in self.owned[seat]:
+            card = self.deposits.get(b)
+            if card is not None:
+                (bank if self.catalogue[b].effect == BANK else police).add(card.rank)
+        if not bank and not police:
+            return [NATURAL_PIECE[c] for c in cards]
+        return [Piece(c, standing(c, bank, police)) for c in cards]
+
+    def _buildable(self, seat: int) -> list[RummyCityAction]:
+        """Buildings a combination from hand can claim now ("自分が既に立てている建物の組み
+        合わせを出しても意味がありません。出すこともできません")."""
+        if self.builds >= MOST_BUILDS:
+            return []
+        mine = self.owned[seat]
+        number = self.catalogue.recipe_no  # type: ignore[attr-defined]
+        own_recipes = {number[b] for b in mine}
+        pool = Pool(self.pieces(seat, self.hands[seat]))
+        can: dict[int, bool] = {}
+        out: list[RummyCityAction] = []
+        for b in self.catalogue.buildings:
+            n = number[b.id]
+            if n in own_recipes:  # a building owned, or the other of its Set pair
+                continue
+            ok = can.get(n)
+            if ok is None:
+                ok = can[n] = pool.can_make(b.recipe)
+            if ok:
+                out.append(Build(b.id))
+        return out
+
+    def _meldable(self, seat: int) -> list[str]:
+        pool = Pool(self.pieces(seat, self.hands[seat]))
+        return [k for k in KINDS if any(pool.can_make(r) for r in self._meld_recipes(seat, k))]
+
+    def _meld_recipes(self, seat: int, kind: str) -> tuple[Recipe, ...]:
+        return meld_recipes(kind, (self.catalogue[b].recipe for b in self.owned[seat]))
+
+    def _next_lays(self, seat: int) -> list[RummyCityAction]:
+        chosen = self.chosen
+        done = any(is_complete(r, chosen) for r in self.recipes)
+        pool = self.pieces(seat, FRENCH52.sort(self.hands[seat]))
+        fitting: set[Piece] = set()
+        for r in self.recipes:
+            fitting.update(next_pieces(r, chosen, pool))
+        lays: list[RummyCityAction] = [LAY[p.card] for p in pool if p in fitting]
+        return [DONE, *lays] if done else lays
+
+    def _places(self, seat: int) -> list[Place]:
+        spots = [
+            b
+            for b in self.owned[seat]
+            if self.catalogue[b].effect in DEPOSITS and b not in self.deposits
+        ]
+        return [Place(b, c) for b in spots for c in FRENCH52.sort(self.hands[seat])]
+
+    def _lay_offs(self, seat: int) -> list[LayOff]:
+        """付け札 onto the other's combinations, card by card (in deck order)."""
+        pool = self.pieces(seat, FRENCH52.sort(self.hands[seat]))
+        fitting = [set(lay_offs(combo, pool)) for combo in self.laid[1 - seat]]
+        return [
+            LAY_OFF[(p.card, t)] for p in pool for t, fit in enumerate(fitting, start=1) if p in fit
+        ]
+
+    # --- check -----------------------------------------------------------------------------
+    def check(self, seat: int, action: Any) -> None:
+        if action in self.legal_actions(seat):
+            return
+        raise IllegalAction(*self._why_not(seat, action))
+
+    def _why_not(self, seat: int, action: Any) -> tuple[str, str]:
+        """The rule that forbids an action the legal list does not hold."""
+        phase = self.phase
+        code = action.encode() if hasattr(action, "encode") else repr(action)
+        if phase is Phase.LAY and not isinstance(action, Lay | Done):
+            return "プレーの手順 2", "finish the combination under way first (lay cards, done)"
+        if phase is Phase.PICK and not isinstance(action, Take | Done):
+            return "学校 (School)", "take cards from the range looked at, then done"
+        if phase is Phase.RETURN and not isinstance(action, Return):
+            return "solo 2", "you own 7 buildings: return one to the supply first"
+        if isinstance(action, Draw | Look):
+            if phase is not Phase.TURN:
+                return "プレーの手順", "drawing is a whole turn: not now"
+            if isinstance(action, Look):
+                return "学校 (School)", "only the School's owner looks before drawing"
+            if self._owns_effect(seat, SCHOOL):
+                return "学校 (School)", "with the School, look at the range first (look)"
+            limit = min(self.draw_limit(seat), len(self.row))
+            return "プレーの手順 1", f"draw 1 to {limit} cards (the draw limit; cards in the row)"
+        if isinstance(action, Pass):
+            if phase is not Phase.TURN:
+                return "♠について", "passing replaces a whole turn: not now"
+            if self.after_pass:
+                return "solo 5 / ruling", "no pass right after a pass (連続でパスは行えません)"
+            return "♠について", "only the owner of a ♠ building may pass"
+        if isinstance(action, Build):
+            if action.building not in self.catalogue:
+                return "建物カード", f"there is no building {action.building!r} in this game"
+            if phase not in (Phase.TURN, Phase.BUILD):
+                return "プレーの手順 2", "building is a turn's action: not now"
+            if self.builds >= MOST_BUILDS:
+                return "プレーの手順 2", "at most 3 buildings a turn (建物を3つまで)"
+            b = self.catalogue[action.building]
+            if action.building in self.owned[seat]:
+                return "プレーの手順 2", f"you already own the {b.en}"
+            if b.recipe in {self.catalogue[o].recipe for o in self.owned[seat]}:
+                return "プレーの手順 2", f"you own a {b.recipe} building: 出すこともできません"
+            return "プレーの手順 2", f"your hand makes no {b.recipe} for the {b.en}"
+        if isinstance(action, Meld):
+            if not self.final or phase is not Phase.BUILD:
+                return "ruling 2", "every combination claims a building, except in the final turns"
+            return "ラウンドの終了", f"your hand makes no {action.kind} to lay"
+        if isinstance(action, Lay):
+            if phase is not Phase.LAY:
+                return "プレーの手順 2", "choose a building (build X) before laying cards"
+            if action.card not in self.hands[seat]:
+                return "プレーの手順 2", f"{action.card} is not in your hand"
+            return "組み合わせ", f"{action.card} cannot complete this {self._making()}"
+        if isinstance(action, Done):
+            if phase is Phase.LAY:
+                return "組み合わせ", f"the cards laid are not yet a {self._making()}"
+            if phase is Phase.PICK:
+                return "プレーの手順 1", "take at least one card (1 to the draw limit)"
+            return "protocol", "nothing is under way to finish"
+        if isinstance(action, Take):
+            if phase is not Phase.PICK:
+                return "学校 (School)", "look at the range first"
+            return "学校 (School)", f"position {action.position} is not an untaken card looked at"
+        if isinstance(action, End):
+            if phase is Phase.TURN:
+                return "プレーの手順", "a turn draws or builds (or passes with ♠)"
+            return "protocol", "nothing to end now"
+        if isinstance(action, Place):
+            b = self.catalogue.by_id.get(action.building)  # type: ignore[attr-defined]
+            if b is None or b.effect not in DEPOSITS:
+                return "銀行/警察署", f"{action.building!r} takes no card"
+            if action.building not in self.owned[seat]:
+                return "銀行/警察署", f"you do not own the {b.en}"
+            if action.building in self.deposits:
+                return "銀行/警察署", "置いたカードを変更することはできません: it already has one"
+            if action.card not in self.hands[seat]:
+                return "銀行/警察署", f"{action.card} is not in your hand"
+            return "銀行/警察署", "not while a combination or a draw is under way"
+        if isinstance(action, LayOff):
+            if phase is not Phase.SETTLE:
+                return "決算", "lay-offs (付け札) come at settlement"
+            if action.card not in self.hands[seat]:
+                return "決算", f"{action.card} is not in your hand"
+            if not 1 <= action.target <= len(self.laid[1 - seat]):
+                return "決算", f"the other player has no combination {action.target}"
+            return "決算", f"{action.card} does not extend that combination"
+        if isinstance(action, Return):
+            if phase is not Phase.RETURN:
+                return "solo 2", "a building goes back only when a 7th is built"
+            return "solo 2", f"you do not own {action.building!r}"
+        return "protocol", f"{code!r} is not a Rummy City action"
+
+    def _making(self) -> str:
+        if self.target is None:
+            return f"{self.kind} matching no building you own (no building)"
+        return f"{self.recipes[0]} for the {self.catalogue[self.target].en}"
+
+    # --- resolve ---------------------------------------------------------------------------
+    def resolve(self, seat: int, action: Any) -> list[Event]:
+        self._active = None
+        self._legal = None
+        return self._resolve(seat, action)
+
+    def _only_end(self, seat: int) -> bool:
+        """Whether ``seat``'s only choice now would be ``end`` (then the game moves on by
+        itself). Otherwise ``seat`` is to act, and its legal list is kept."""
+        legal = self._list_legal(seat)
+        if legal == [END]:
+            return True
+        self._active, self._legal = just(seat), legal
+        return False
+
+    def _resolve(self, seat: int, action: Any) -> list[Event]:
+        if isinstance(action, Draw):
+            return self._draw(seat, action.count)
+        if isinstance(action, Look):
+            return self._look(seat)
+        if isinstance(action, Take):
+            return self._take(seat, action.position)
+        if isinstance(action, Pass):
+            return self._pass(seat)
+        if isinstance(action, Build | Meld):
+            return self._start_combination(seat, action)
+        if isinstance(action, Lay):
+            self.chosen.append(self.pieces(seat, [action.card])[0])
+            self._forget(seat, [action.card])
+            self.hands[seat].remove(action.card)
+            return [public("lay", seat, card=action.card.code)]
+        if isinstance(action, Done):
+            if self.phase is Phase.PICK:
+                return self._finish_pick(seat)
+            return self._complete(seat)
+        if isinstance(action, End):
+            return self._end(seat)
+        if isinstance(action, Place):
+            self.hands[seat].remove(action.card)
+            self._forget(seat, [action.card])
+            self.deposits[action.building] = action.card
+            return [public("place", seat, building=action.building, card=action.card.code)]
+        if isinstance(action, LayOff):
+            return self._lay_off(seat, action)
+        assert isinstance(action, Return)
+        return self._return(seat, action.building)
+
+    # --- drawing ------------------------------------------------------------------------------
+    def _draw(self, seat: int, count: int) -> list[Event]:
+        cards = self.row[:count]
+        del self.row[:count]
+        return self._into_hand(seat, cards)
+
+    def _look(self, seat: int) -> list[Event]:
+        """学校: "山札から引くときに、いらないカードは残し、要るカードをもらう"."""
+        self.looked = self.row[: self.draw_limit(seat)]
+        self.taken = []
+        self.seen[seat].update(c for c in self.looked if c in self.face_down)
+        self.phase = Phase.PICK
+        return [
+            public("look", seat, count=len(self.looked)),
+            private("looked", seat, just(seat), cards=[c.code for c in self.looked]),
+        ]
+
+    def _take(self, seat: int, position: int) -> list[Event]:
+        self.taken.append(position)
+        events = [public("take", seat, position=position)]
+        if len(self.taken) < len(self.looked):
+            return events
+        return events + self._finish_pick(seat)
+
+    def _finish_pick(self, seat: int) -> list[Event]:
+        cards = [self.looked[p - 1] for p in sorted(self.taken)]
+        for c in cards:
+            self.row.remove(c)
+        self.looked, self.taken = [], []
+        return self._into_hand(seat, cards)
+
+    def _into_hand(self, seat: int, cards: list[Card]) -> list[Event]:
+        """The drawn cards go to hand; the other player keeps knowing the face-up ones
+        ("表向き") and any face-down one it had looked at."""
+        hidden = [c for c in cards if c in self.face_down]
+        shown = [c.code for c in cards if c not in self.face_down]
+        events = [public("draw", seat, count=len(cards), face_up=shown, face_down=len(hidden))]
+        if hidden:
+            events.append(private("drew", seat, just(seat), cards=[c.code for c in hidden]))
+        self.hands[seat].extend(cards)
+        for viewer, known in enumerate(self.known):
+            if viewer != seat:
+                known[seat].update(
+                    c for c in cards if c not in self.face_down or c in self._seen_by(viewer)
+                )
+        self._leave_row(cards)
+        if hidden and self._owns_effect(seat, MINE):
+            events += self._gain(seat, len(hidden), "mine")
+        if len(cards) >= STATION_DRAW and not self.solo:
+            events += self._fare(seat)
+        if self.solo:
+            events += self._discard_from_row(seat, len(cards))
+        return events + self._end_turn(seat, passed=False)
+
+    def _seen_by(self, viewer: int) -> set[Card]:
+        return self.seen[viewer] if viewer < self.players else set()
+
+    def _leave_row(self, cards: list[Card]) -> None:
+        for c in cards:
+            self.face_down.discard(c)
+            for seen in self.seen:
+                seen.discard(c)
+
+    def _discard_from_row(self, seat: int, count: int) -> list[Event]:
+        """Solo 1 and 5: "引いた枚数と同じだけ上からカードを捨て札にします"."""
+        gone = self.row[:count]
+        del self.row[:count]
+        self._leave_row(gone)
+        self.discards.extend(gone)
+        return [public("discard", seat, cards=[c.code for c in gone])] if gone else []
+
+    def _fare(self, seat: int) -> list[Event]:
+        """Our Station: the other player's big draws pay a fare (運賃)."""
+        other = 1 - seat
+        if not self._owns_effect(other, STATION) or self.tepu[seat] == 0:
+            return []
+        fare = min(STATION_FARE, self.tepu[seat])
+        self.tepu[seat] -= fare
+        self.tepu[other] += fare
+        return [public("fare", seat, to=other, tepu=fare)]
+
+    def _gain(self, seat: int, tepu: int, why: str) -> list[Event]:
+        self.tepu[seat] += tepu
+        return [public("gain", seat, tepu=tepu, why=why)]
+
+    def _pass(self, seat: int) -> list[Event]:
+        events = [public("pass", seat)]
+        if self.solo:
+            events += self._discard_from_row(seat, SOLO_PASS_DISCARDS)
+        return events + self._end_turn(seat, passed=True)
+
+    # --- building ------------------------------------------------------------------------------
+    def _start_combination(self, seat: int, action: Build | Meld) -> list[Event]:
+        if isinstance(action, Build):
+            self.target = action.building
+            self.recipes = (self.catalogue[action.building].recipe,)
+            self.kind = self.recipes[0].kind
+        else:
+            self.target = None
+            self.kind = action.kind
+            self.recipes = self._meld_recipes(seat, action.kind)
+        self.chosen = []
+        self.phase = Phase.LAY
+        return [public("start", seat, building=self.target, combination=self.kind)]
+
+    def _complete(self, seat: int) -> list[Event]:
+        combo = Combination(self.kind, tuple(self.chosen), self.target)
+        self.laid[seat].append(combo)
+        self.chosen, self.recipes = [], ()
+        events = [
+            public("combination", seat, combination=combo.kind, cards=[c.code for c in combo.cards])
+        ]
+        other = 1 - seat
+        if combo.is_mix3 and not self.solo and self._owns_effect(other, POST_OFFICE):
+            events += self._gain(other, POST_OFFICE_TEPU, "post_office")
+        if self.target is not None:
+            events += self._claim(seat, self.target)
+            self.target = None
+            if self.solo and len(self.owned[seat]) > SOLO_MOST_BUILDINGS:
+                self.phase = Phase.RETURN
+                return events
+        return events + self._between_combinations(seat)
+
+    def _claim(self, seat: int, building: str) -> list[Event]:
+        """ "場から、または「相手から」自分の前に動かす"."""
+        owner = self.owner(building)
+        if owner is None:
+            self.supply.remove(building)
+        else:
+            self.owned[owner].remove(building)
+        self.owned[seat].append(building)
+        self.builds += 1
+        events = [public("build", seat, building=building, taken_from=owner)]
+        if self._owns_effect(seat, MARKET):
+            events += self._gain(seat, 1, "market")
+        return events
+
+    def _return(self, seat: int, building: str) -> list[Event]:
+        self.owned[seat].remove(building)
+        self.supply.append(building)
+        self.supply.sort(key=[b.id for b in self.catalogue.buildings].index)
+        return [public("return", seat, building=building), *self._between_combinations(seat)]
+
+    def _between_combinations(self, seat: int) -> list[Event]:
+        self.phase = Phase.BUILD
+        if self._only_end(seat):
+            return self._end(seat)
+        return []
+
+    def _end(self, seat: int) -> list[Event]:
+        """End a turn of building (or a final turn), or one's lay-offs."""
+        if self.phase is Phase.SETTLE:
+            return self._next_settler()
+        if self.final:
+            return self._next_final_turn()
+        return self._end_turn(seat, passed=False)
+
+    def _end_turn(self, seat: int, passed: bool) -> list[Event]:
+        self.after_pass = passed
+        self.builds = 0
+        if not self.row:  # "山札が無くなると、ラウンド終了の合図"
+            return self._start_final_turns(seat)
+        self.turn = (seat + 1) % self.players
+        self.phase = Phase.TURN
+        return []
+
+    # --- the round's end ----------------------------------------------------------------------
+    def _start_final_turns(self, last: int) -> list[Event]:
+        """ "最後のカードを引いた後、次のプレイヤー(相手)は組み合わせをいくらでも出す事が
+        できます…最後のカードを引いた方も同様にプレー"."""
+        self.last_drawer = last
+        self.final = True
+        self.queue = [(last + 1 + i) % self.players for i in range(self.players)]
+        return [public("round_end", last), *self._next_final_turn(first=True)]
+
+    def _next_final_turn(self, first: bool = False) -> list[Event]:
+        if not first:
+            self.queue.pop(0)
+        self.builds = 0
+        while self.queue:
+            self.turn = self.queue[0]
+            self.phase = Phase.BUILD
+            if not self._only_end(self.turn):
+                return [public("final_turn", self.turn)]
+            self.queue.pop(0)
+        self.final = False
+        return self._start_settlement()
+
+    def _start_settlement(self) -> list[Event]:
+        if self.solo:  # ruling: the solo settlement has no lay-offs
+            return self._pay()
+        assert self.last_drawer is not None
+        self.queue = [1 - self.last_drawer, self.last_drawer]
+        return [public("settlement", None), *self._next_settler(first=True)]
+
+    def _next_settler(self, first: bool = False) -> list[Event]:
+        if not first:
+            self.queue.pop(0)
+        while self.queue:
+            self.turn = self.queue[0]
+            self.phase = Phase.SETTLE
+            if not self._only_end(self.turn):
+                return []
+            self.queue.pop(0)
+        return self._pay()
+
+    def _lay_off(self, seat: int, action: LayOff) -> list[Event]:
+        other = 1 - seat
+        piece = self.pieces(seat, [action.card])[0]
+        combos = self.laid[other]
+        combos[action.target - 1] = combos[action.target - 1].with_piece(piece)
+        self.hands[seat].remove(action.card)
+        self._forget(seat, [action.card])
+        events = [public("layoff", seat, card=action.card.code, target=action.target)]
+        if self._only_end(seat):
+            events += self._next_settler()
+        return events
+
+    def _pay(self) -> list[Event]:
+        """決算: pay 1 tepu per card in hand (all you have if short), then gain 1 per
+        combination laid this round, then the buildings' income (ours)."""
+        record = scoring.settle(self)
+        self.settlements.append(record)
+        events = [public("settled", None, **record)]
+        return events + self._after_settlement()
+
+    def _after_settlement(self) -> list[Event]:
+        opts = self.options
+        if self.solo:
+            if self.round >= opts.solo_rounds:
+                return self._finish("three rounds played (ソロ 4)")
+            return self._new_round()
+        top = max(self.tepu)
+        if self.overtime:
+            return self._finish("the extra round (延長戦) is over")
+        if top >= opts.target:
+            if self.tepu[0] == self.tepu[1]:
+                self.overtime = True
+                return [public("overtime", None, tepu=list(self.tepu)), *self._new_round()]
+            return self._finish(f"{top} tepu reached ({opts.target}+)")
+        if self.round >= opts.round_limit:
+            return self._finish(f"round limit {opts.round_limit} reached (ruling)")
+        return self._new_round()
+
+    def _finish(self, reason: str) -> list[Event]:
+        self.phase = Phase.OVER
+        self.queue = []
+        self.result = scoring.outcome(self, reason)
+        return [public("game_over", None, **self.result.to_json())]
+
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    # --- rounds -----------------------------------------------------------------------------
+    def _new_round(self) -> list[Event]:
+        """準備: deal 2 each; of the rest, 12 face down and the others face up, mixed into a
+        row. Buildings stay (and the cards on the Bank and the Police station with them)."""
+        self.round += 1
+        self.last_laid = self.laid
+        if self.round == 1:
+            start = self.options.start_player
+            self.first = start if start is not None else self.rng.randrange(self.players)
+        else:
+            self.first = (self.first + 1) % self.players  # ruling: the first player alternates
+        out_of_play = set(self.deposits.values()) | set(self.boxed)
+        cards = [c for c in FRENCH52.cards if c not in out_of_play]
+        self.rng.shuffle(cards)
+        for i in range(self.players):
+            seat = (self.first + i) % self.players
+            self.hands[seat] = cards[HAND_SIZE * i : HAND_SIZE * (i + 1)]
+        rest = cards[HAND_SIZE * self.players :]
+        self.face_down = set(rest[:FACE_DOWN])
+        self.rng.shuffle(rest)  # "裏向きのカードと表にしたカードをよく混ぜます"
+        return self._begin(rest)
+
+    def _begin(self, row: list[Card]) -> list[Event]:
+        n = self.players
+        self.row = row
+        self.discards = []
+        self.laid = [[] for _ in range(n)]
+        self.seen = [set() for _ in range(n)]
+        self.known = [[set() for _ in range(n)] for _ in range(n + 1)]
+        self.turn = self.first
+        self.phase = Phase.TURN
+        self.builds = 0
+        self.final = False
+        self.last_drawer = None
+        self.after_pass = False
+        self._active = None
+        self._legal = None
+        return [public("round", self.first, round=self.round, row=self.row_codes(None))]
+
+    def row_codes(self, seat: int | None) -> list[str | None]:
+        """The row as ``seat`` sees it, top first: a face-down card it has not looked at is
+        None."""
+        seen = self._seen_by(seat) if seat is not None else set()
+        return [c.code if c not in self.face_down or c in seen else None for c in self.row]
+
+    def _forget(self, seat: int, cards: list[Card]) -> None:
+        for known in self.known:
+            known[seat].difference_update(cards)
+
+    # --- views --------------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from asobi.games.rummycity.views import view_of
+
+        return view_of(self, seat)
+
+    def determinize(self, seat: int | None, rng: random.Random) -> Self:
+        from asobi.games.rummycity.views import determinize
+
+        return determinize(self, seat, rng)
+
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.rng = copy_rng(self.rng)
+        other.tepu = list(self.tepu)
+        other.owned = [list(o) for o in self.owned]
+        other.supply = list(self.supply)
+        other.deposits = dict(self.deposits)
+        other.hands = [list(h) for h in self.hands]
+        other.row = list(self.row)
+        other.face_down = set(self.face_down)
+        other.seen = [set(s) for s in self.seen]
+        other.known = [[set(k) for k in row] for row in self.known]
+        other.laid = [list(combos) for combos in self.laid]
+        other.last_laid = [list(combos) for combos in self.last_laid]
+        other.discards = list(self.discards)
+        other.boxed = list(self.boxed)
+        other.queue = list(self.queue)
+        other.looked = list(self.looked)
+        other.taken = list(self.taken)
+        other.chosen = list(self.chosen)
+        other.settlements = copy.deepcopy(self.settlements)
+        other._active = None
+        other._legal = None
+        return other
+
+    # --- accounting ---------------------------------------------------------------------------
+    def all_cards(self) -> list[Card]:
+        """Every card wherever it lies: each of the 52 exactly once."""
+        cards = [c for h in self.hands for c in h] + self.row + self.discards + self.boxed
+        cards += [c for combos in self.laid for combo in combos for c in combo.cards]
+        cards += [p.card for p in self.chosen] + list(self.deposits.values())
+        return cards
+
+    def building(self, building_id: str) -> Building:
+        return self.catalogue[building_id]
+
+
+def new_state(
+    options: RummyCityOptions, seed: int, setup: Mapping[str, Any] | None = None
+) -> RummyCityState:
+    """準備, or a scenario (see ``scenarios.py``)."""
+    state = RummyCityState(options, random.Random(seed))
+    if setup is not None:
+        from asobi.games.rummycity.scenarios import apply_setup
+
+        apply_setup(state, setup)
+        return state
+    state._new_round()
+    return state

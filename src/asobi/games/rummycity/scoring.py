@@ -1,0 +1,47 @@
+"""決算 (settlement) and the end of the game (ゲームの終了)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from asobi.core.protocol import Outcome, ranks_from_scores
+
+if TYPE_CHECKING:
+    from asobi.games.rummycity.rules import RummyCityState
+
+
+def settle(state: RummyCityState) -> dict[str, Any]:
+    """Each town pays 1 tepu per card left in hand, "もし、支払えるだけのテプがない場合は、
+    手持ちのテプをすべて支払い、0テプとして" the gains still follow: 1 per combination laid
+    this round ("枚数ではありません!"), then each building's income (our catalogue's)."""
+    towns = []
+    for seat in range(state.players):
+        cards = len(state.hands[seat])
+        paid = min(cards, state.tepu[seat])
+        combinations = len(state.laid[seat])
+        income = sum(state.building(b).income for b in state.owned[seat])
+        state.tepu[seat] += combinations + income - paid
+        towns.append(
+            {
+                "hand": cards,
+                "paid": paid,
+                "combinations": combinations,
+                "income": income,
+                "tepu": state.tepu[seat],
+            }
+        )
+    return {"round": state.round, "towns": towns}
+
+
+def outcome(state: RummyCityState, reason: str) -> Outcome:
+    """More tepu wins ("テプの多い方が勝利します"); equal after the extra round: a draw.
+    The solo score attack's score is the tepu held at the end."""
+    scores = tuple(float(t) for t in state.tepu)
+    details: dict[str, Any] = {
+        "tepu": list(state.tepu),
+        "rounds": state.round,
+        "buildings": [list(owned) for owned in state.owned],
+        "reason": reason,
+        "settlements": [dict(s) for s in state.settlements],
+    }
+    return Outcome(scores=scores, ranks=ranks_from_scores(scores), details=details)
