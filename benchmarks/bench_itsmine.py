@@ -33,7 +33,15 @@ from asobi.core.protocol import GameOptions, GameSpec
 from asobi.core.registry import get_spec
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import bot_playout, machine, measure, profile, random_playout, write_json
+from benchlib import (
+    bot_playout,
+    machine,
+    measure,
+    print_playouts,
+    profile,
+    random_playout,
+    write_json,
+)
 
 SPEC: GameSpec = get_spec("itsmine")
 BASIC: GameOptions = SPEC.options({"variant": "basic"})
@@ -90,19 +98,7 @@ def main(argv: list[str] | None = None) -> int:
             )
 
     info = machine()
-    print(f"python {info['python']} ({info['implementation']}) on {info['cpu']}, one core")
-    header = (
-        f"{'playouts':<14} {'games':>6} {'games/s':>9} {'decisions/s':>12} "
-        f"{'dec/game':>9} {'us/dec':>7} {'games/s med':>12}"
-    )
-    print(header)
-    print("-" * len(header))
-    for r in rows:
-        print(
-            f"{r['name']:<14} {r['games']:>6} {r['games_per_s']:>9,.0f} "
-            f"{r['decisions_per_s']:>12,.0f} {r['decisions_per_game']:>9.1f} "
-            f"{r['us_per_decision']:>7.2f} {r['games_per_s_median']:>12,.0f}"
-        )
+    print_playouts(info, rows)
     basic = rows[0]
     met = basic["decisions_per_s"] >= TARGET_DECISIONS
     print(

@@ -34,7 +34,16 @@ from asobi.games.rummycity.buildings import catalogue_of, default_data
 from asobi.games.rummycity.combos import JOKER, NATURAL, Piece, Pool, next_pieces
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import bot_playout, machine, measure, profile, random_playout, write_json
+from benchlib import (
+    bot_playout,
+    decisions_per_s,
+    machine,
+    measure,
+    print_playouts,
+    profile,
+    random_playout,
+    write_json,
+)
 
 SPEC: GameSpec = get_spec("rummycity")
 TARGET_DECISIONS = 40_000  # issue 5: decisions/s on one core with random players
@@ -117,23 +126,8 @@ def main(argv: list[str] | None = None) -> int:
             )
         )
     info = machine()
-    print(f"python {info['python']} ({info['implementation']}) on {info['cpu']}, one core")
-    header = (
-        f"{'playouts':<12} {'games':>6} {'games/s':>9} {'decisions/s':>12} "
-        f"{'dec/game':>9} {'us/dec':>7}"
-    )
-    print(header)
-    print("-" * len(header))
-    for r in rows:
-        print(
-            f"{r['name']:<12} {r['games']:>6} {r['games_per_s']:>9,.1f} "
-            f"{r['decisions_per_s']:>12,.0f} {r['decisions_per_game']:>9.1f} "
-            f"{r['us_per_decision']:>7.2f}"
-        )
-    random_rows = [r for r in rows if r["name"].startswith("random")]
-    overall = sum(r["decisions"] for r in random_rows) / sum(
-        r["decisions"] / r["decisions_per_s"] for r in random_rows
-    )
+    print_playouts(info, rows)
+    overall = decisions_per_s([r for r in rows if r["name"].startswith("random")])
     met = overall >= TARGET_DECISIONS
     print(
         f"target (issue 5): >= {TARGET_DECISIONS:,} random decisions/s on one core: "

@@ -122,6 +122,31 @@ def profile(playout: Callable[[int], object], games: int, top: int) -> str:
     return out.getvalue()
 
 
+def print_playouts(info: dict[str, Any], rows: list[dict[str, Any]]) -> None:
+    """The machine, then one line per ``measure`` row."""
+    print(f"python {info['python']} ({info['implementation']}) on {info['cpu']}, one core")
+    width = max(12, *(len(r["name"]) for r in rows))
+    header = (
+        f"{'playouts':<{width}} {'games':>6} {'games/s':>9} {'decisions/s':>12} "
+        f"{'dec/game':>9} {'us/dec':>7} {'games/s med':>12}"
+    )
+    print(header)
+    print("-" * len(header))
+    for r in rows:
+        print(
+            f"{r['name']:<{width}} {r['games']:>6} {r['games_per_s']:>9,.1f} "
+            f"{r['decisions_per_s']:>12,.0f} {r['decisions_per_game']:>9.1f} "
+            f"{r['us_per_decision']:>7.2f} {r['games_per_s_median']:>12,.1f}"
+        )
+
+
+def decisions_per_s(rows: list[dict[str, Any]]) -> float:
+    """The decisions per second of several rows taken together (total over total time)."""
+    return sum(r["decisions"] for r in rows) / sum(
+        r["decisions"] / r["decisions_per_s"] for r in rows
+    )
+
+
 def write_json(path: str, report: dict[str, Any]) -> None:
     with open(path, "w", encoding="utf-8") as f:
         json.dump(report, f, indent=1)

@@ -175,3 +175,28 @@ def test_final_turn_melds_match_no_building_owned(seed: int) -> None:
                         assert allowed == (as_kind and not banned), (kind, owned, cards)
                     else:
                         assert not allowed or as_kind
+
+
+def test_a_long_run_may_turn_its_chosen_ace_high() -> None:
+    """ "AはK,2のどちらにもくっつきます": laid so far ♦A ♦3 ♦4 ♦7, a suitless ♦10 and a joker,
+    the run cannot close with the A low (♦2 and ♦9 both missing, one joker) but can with the
+    A high: ♦3 … ♦K ♦A, the joker as ♦9. (A search that gave up on the A low missed this.)"""
+    chosen = [
+        Piece(FRENCH52.card("D4"), NATURAL),
+        Piece(FRENCH52.card("C2"), JOKER),
+        Piece(FRENCH52.card("D3"), NATURAL),
+        Piece(FRENCH52.card("D7"), NATURAL),
+        Piece(FRENCH52.card("D10"), SUITLESS),
+        Piece(FRENCH52.card("DA"), NATURAL),
+    ]
+    hand = [Piece(c, NATURAL) for c in FRENCH52.parse("D5 D6 D8 DJ DQ DK H9 C7")]
+    recipe = parse_recipe("♦5+Run")
+    assert fits(recipe, chosen, hand)
+    assert {p.card.code for p in next_pieces(recipe, chosen, hand)} == {
+        "D5",
+        "D6",
+        "D8",
+        "DJ",
+        "DQ",
+        "DK",
+    }

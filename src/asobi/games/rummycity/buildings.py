@@ -160,6 +160,19 @@ class Building:
     def symbol(self) -> str:
         return MARK_SYMBOL[self.mark]
 
+    def to_json(self) -> dict[str, Any]:
+        """The building as views show it."""
+        return {
+            "id": self.id,
+            "en": self.en,
+            "ja": self.ja,
+            "mark": self.symbol,
+            "recipe": self.recipe.text,
+            "effect": self.effect,
+            "income": self.income,
+            "text": self.describe(),
+        }
+
     def describe(self) -> str:
         """What it does, in English (the rules summary and the terminal use this)."""
         parts: list[str] = []

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import NamedTuple
 
@@ -47,6 +47,15 @@ class Piece(NamedTuple):
 
 
 NATURAL_PIECE = {c: Piece(c, NATURAL) for c in FRENCH52.cards}
+
+
+@cache
+def pieces_for(bank_ranks: int, police_ranks: int) -> dict[Card, Piece]:
+    """Every card as a player uses it whose Bank and Police station hold cards of these
+    ranks (bit r set for rank r)."""
+    bank = {r for r in range(1, 14) if bank_ranks >> r & 1}
+    police = {r for r in range(1, 14) if police_ranks >> r & 1}
+    return {c: Piece(c, standing(c, bank, police)) for c in FRENCH52.cards}
 
 
 def standing(card: Card, bank_ranks: Iterable[int], police_ranks: Iterable[int]) -> int:
@@ -83,10 +92,11 @@ class Recipe:
     size: int
     more: bool = False  # "5+": this many cards or more
     suit: str | None = None  # runs only; None: any suit
+    sizes: range = field(init=False, repr=False, compare=False)  # the sizes it accepts
 
-    @property
-    def sizes(self) -> range:
-        return range(self.size, (LONGEST[self.kind] if self.more else self.size) + 1)
+    def __post_init__(self) -> None:
+        most = LONGEST[self.kind] if self.more else self.size
+        object.__setattr__(self, "sizes", range(self.size, most + 1))
 
     @property
     def text(self) -> str:
@@ -191,13 +201,15 @@ class Pool:
 
     def can_make(self, recipe: Recipe) -> bool:
         """``fits(recipe, (), self)``, answered from the summary when there is no joker."""
-        if recipe.kind == MIX:
-            return any(self.mix_possible(n) for n in recipe.sizes)
+        kind = recipe.kind
+        if kind == MIX:
+            return self.mix_possible(recipe.size) or (recipe.more and self.mix_possible(4))
         if self.jokers:
             return _search(recipe, NOTHING_CHOSEN, self, collect=None)
-        if recipe.kind == RUN:
-            suits = (recipe.suit,) if recipe.suit else SUITS
-            return any(self.longest_run(s) >= recipe.size for s in suits)
+        if kind == RUN:
+            if recipe.suit:
+                return self.longest_run(recipe.suit) >= recipe.size
+            return max(self.longest_run(s) for s in SUITS) >= recipe.size
         return max(self.ranks) >= recipe.size  # a Set
 
     def mix_possible(self, n: int) -> bool:
@@ -288,10 +300,13 @@ def fits(recipe: Recipe, chosen: Sequence[Piece], pool: Sequence[Piece] | Pool) 
     return _search(recipe, _Chosen(chosen) if chosen else NOTHING_CHOSEN, summary, collect=None)
 
 
-def next_pieces(recipe: Recipe, chosen: Sequence[Piece], pool: Sequence[Piece]) -> list[Piece]:
+def next_pieces(
+    recipe: Recipe, chosen: Sequence[Piece], pool: Sequence[Piece] | Pool
+) -> list[Piece]:
     """The pieces of ``pool`` that can be laid next towards ``recipe``: each leaves a
     combination still possible, so laying card by card never reaches a dead end."""
-    summary = Pool(pool)
+    summary = pool if isinstance(pool, Pool) else Pool(pool)
+    pool = summary.pieces
     # Accepted positions per suit (natural cards), "flex" (suitless cards), "rank" (sets);
     # "joker" when a joker may come next.
     accept: dict[str, int] = {}
@@ -386,28 +401,33 @@ def _run_search(
     suit: str, sizes: Sequence[int], chosen: _Chosen, pool: Pool, collect: dict[str, int] | None
 ) -> bool:
     """A run of ``suit``. If a window of n cards can be completed, so can a window of fewer
-    cards holding the chosen ones: to answer yes or no, only the shortest length with a
-    window that holds the chosen cards needs trying, and once a length holds them but
-    cannot be completed, no longer one can."""
+    cards holding the chosen ones in the same places: so, for each place of a chosen A (low
+    or high), once a length has windows holding the chosen cards and none of them can be
+    completed, no longer one can."""
     if collect is None and not chosen.count and not pool.jokers:
         return pool.longest_run(suit) >= sizes[0]
     avail_all = pool.by_suit[suit] | pool.flex
     fixed = len(chosen.ranks)
     found = False
+    alive = [True, chosen.ace]  # the chosen A low (or no A chosen), the chosen A high
     for n in sizes:
-        held = this_length = False
+        held = [False, False]
+        completed = [False, False]
         for low in range(1, 16 - n):
+            place = 1 if chosen.ace and low != 1 else 0
+            if not alive[place]:
+                continue
             covered = chosen.covered(low, n)
             if covered is None:
                 continue
-            held = True
+            held[place] = True
             open_spots = n - fixed
             if chosen.jokers > open_spots:
                 continue
             avail = avail_all & (((1 << n) - 1) << low) & ~covered
             if open_spots - avail.bit_count() - chosen.jokers > pool.jokers:
                 continue
-            found = this_length = True
+            found = completed[place] = True
             if collect is None:
                 return True
             if open_spots > chosen.jokers:
@@ -415,7 +435,10 @@ def _run_search(
                 collect["flex"] = collect.get("flex", 0) | avail
                 if pool.jokers:
                     collect["joker"] = 1
-        if held and not this_length:
+        for place in (0, 1):
+            if held[place] and not completed[place]:
+                alive[place] = False
+        if not any(alive):
             break
     return found
 

@@ -31,6 +31,7 @@ from rich.text import Text
 
 from asobi.core.cardtext import FRENCH_TEXT
 from asobi.games.rummycity.buildings import catalogue_of, default_data
+from asobi.games.rummycity.combos import JOKER, STANDING_NAMES
 
 TITLE = "Rummy City ラミーシティ"
 SUIT_STYLE = FRENCH_TEXT.styles
@@ -38,7 +39,7 @@ SUIT_ORDER = "SHDC"
 RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13, **{str(n): n for n in range(2, 11)}}
 KIND_EN = {"run": "Run", "mix": "MIX Run", "set": "Set"}
 KIND_JA = {"run": "ラン", "mix": "ミックスラン", "set": "セット"}
-WILD = "wild (警察署)"  # a Police station card's standing in a combination (views.py)
+WILD = STANDING_NAMES[JOKER]  # a Police station card's standing in a combination (views.py)
 GAIN_WHY = {  # a "gain" event's why: the effect of the building that pays
     "mine": "face-down cards drawn",
     "market": "a building built",
@@ -52,19 +53,7 @@ colour_codes = FRENCH_TEXT.colour
 
 # --- the catalogue ---------------------------------------------------------------------------
 def _default_catalogue() -> dict[str, dict[str, Any]]:
-    return {
-        b.id: {
-            "id": b.id,
-            "en": b.en,
-            "ja": b.ja,
-            "mark": b.symbol,
-            "recipe": b.recipe.text,
-            "effect": b.effect,
-            "income": b.income,
-            "text": b.describe(),
-        }
-        for b in catalogue_of(default_data()).buildings
-    }
+    return {b.id: b.to_json() for b in catalogue_of(default_data()).buildings}
 
 
 # The buildings action and event texts name (they are called without a view, just after

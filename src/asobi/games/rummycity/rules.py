@@ -79,7 +79,7 @@ from asobi.games.rummycity.combos import (
     lay_offs,
     meld_recipes,
     next_pieces,
-    standing,
+    pieces_for,
 )
 
 HAND_SIZE = 2  # "手札として2枚ずつ配った後"
@@ -247,15 +247,16 @@ class RummyCityState(State):
         """Cards as ``seat`` may use them: its Bank and Police station decide their standing."""
         if not self.deposits:
             return [NATURAL_PIECE[c] for c in cards]
-        bank: set[int] = set()
-        police: set[int] = set()
+        bank = police = 0
         for b in self.owned[seat]:
             card = self.deposits.get(b)
             if card is not None:
-                (bank if self.catalogue[b].effect == BANK else police).add(card.rank)
-        if not bank and not police:
-            return [NATURAL_PIECE[c] for c in cards]
-        return [Piece(c, standing(c, bank, police)) for c in cards]
+                if self.catalogue[b].effect == BANK:
+                    bank |= 1 << card.rank
+                else:
+                    police |= 1 << card.rank
+        table = pieces_for(bank, police)
+        return [table[c] for c in cards]
 
     def _buildable(self, seat: int) -> list[RummyCityAction]:
         """Buildings a combination from hand can claim now ("自分が既に立てている建物の組み
@@ -289,11 +290,17 @@ class RummyCityState(State):
     def _next_lays(self, seat: int) -> list[RummyCityAction]:
         chosen = self.chosen
         done = any(is_complete(r, chosen) for r in self.recipes)
-        pool = self.pieces(seat, FRENCH52.sort(self.hands[seat]))
-        fitting: set[Piece] = set()
+        pieces = self.pieces(seat, FRENCH52.sort(self.hands[seat]))
+        if len(self.recipes) == 1:
+            fitting = next_pieces(self.recipes[0], chosen, pieces)
+            return (
+                [DONE, *(LAY[p.card] for p in fitting)] if done else [LAY[p.card] for p in fitting]
+            )
+        pool = Pool(pieces)
+        some: set[Piece] = set()
         for r in self.recipes:
-            fitting.update(next_pieces(r, chosen, pool))
-        lays: list[RummyCityAction] = [LAY[p.card] for p in pool if p in fitting]
+            some.update(next_pieces(r, chosen, pool))
+        lays: list[RummyCityAction] = [LAY[p.card] for p in pieces if p in some]
         return [DONE, *lays] if done else lays
 
     def _places(self, seat: int) -> list[Place]:

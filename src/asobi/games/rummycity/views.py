@@ -41,19 +41,7 @@ def _combination_json(combo: Combination) -> dict[str, Any]:
 
 
 def catalogue_json(state: RummyCityState) -> list[dict[str, Any]]:
-    return [
-        {
-            "id": b.id,
-            "en": b.en,
-            "ja": b.ja,
-            "mark": b.symbol,
-            "recipe": b.recipe.text,
-            "effect": b.effect,
-            "income": b.income,
-            "text": b.describe(),
-        }
-        for b in state.catalogue.buildings
-    ]
+    return [b.to_json() for b in state.catalogue.buildings]
 
 
 def view_of(state: RummyCityState, seat: int | None) -> dict[str, Any]:
@@ -98,6 +86,7 @@ def view_of(state: RummyCityState, seat: int | None) -> dict[str, Any]:
         "last_drawer": state.last_drawer,
         "overtime": state.overtime,
         "target": state.options.target,
+        "round_limit": state.options.round_limit,
         "row": row,
         "supply": list(state.supply),
         "deposits": {b: c.code for b, c in state.deposits.items()},
