@@ -409,10 +409,10 @@ def rummycity_hidden_from(state: Any, seat: int | None) -> set[str]:
 
 
 def _this_round(view: dict[str, Any]) -> dict[str, Any]:
-    """The view without last round's combinations: public history whose cards have been
-    dealt again since (their codes may name cards now hidden)."""
-    seats = [{k: v for k, v in e.items() if k != "last_round_combinations"} for e in view["seats"]]
-    return {**view, "seats": seats}
+    """The view without the round before (its combinations, discards, the seat's own hand):
+    history whose cards have been dealt again since (their codes may name cards now hidden)."""
+    seats = [{k: v for k, v in e.items() if not k.startswith("last_round")} for e in view["seats"]]
+    return {**{k: v for k, v in view.items() if not k.startswith("last_round")}, "seats": seats}
 
 
 def rummycity_view_check(state: Any, seat: int | None, view: dict[str, Any]) -> None:

@@ -158,7 +158,11 @@ class RummyCityState(State):
         # drawn, a face-down card it had looked at). Row ``n`` is a spectator's.
         self.known: list[list[set[Card]]] = [[set() for _ in range(n)] for _ in range(n + 1)]
         self.laid: list[list[Combination]] = [[] for _ in range(n)]  # this round's
-        self.last_laid: list[list[Combination]] = [[] for _ in range(n)]  # the round before
+        # The round before, as it ended: combinations (public), hands (each to its owner),
+        # solo discards (public).
+        self.last_laid: list[list[Combination]] = [[] for _ in range(n)]
+        self.last_hands: list[list[Card]] = [[] for _ in range(n)]
+        self.last_discards: list[Card] = []
         self.discards: list[Card] = []  # solo: face up
         self.boxed: list[Card] = []  # left out of play by a scenario
         self.round = 0
@@ -722,7 +726,8 @@ class RummyCityState(State):
         """準備: deal 2 each; of the rest, 12 face down and the others face up, mixed into a
         row. Buildings stay (and the cards on the Bank and the Police station with them)."""
         self.round += 1
-        self.last_laid = self.laid
+        self.last_laid, self.last_hands, self.last_discards = self.laid, self.hands, self.discards
+        self.hands = [[] for _ in range(self.players)]
         if self.round == 1:
             start = self.options.start_player
             self.first = start if start is not None else self.rng.randrange(self.players)
@@ -792,6 +797,8 @@ class RummyCityState(State):
         other.known = [[set(k) for k in row] for row in self.known]
         other.laid = [list(combos) for combos in self.laid]
         other.last_laid = [list(combos) for combos in self.last_laid]
+        other.last_hands = [list(h) for h in self.last_hands]
+        other.last_discards = list(self.last_discards)
         other.discards = list(self.discards)
         other.boxed = list(self.boxed)
         other.queue = list(self.queue)

@@ -60,6 +60,7 @@ def view_of(state: RummyCityState, seat: int | None) -> dict[str, Any]:
         }
         if s == seat:
             entry["hand"] = [c.code for c in FRENCH52.sort(state.hands[s])]
+            entry["last_round_hand"] = [c.code for c in FRENCH52.sort(state.last_hands[s])]
             del entry["known_cards"]
         seats.append(entry)
     row = [
@@ -109,6 +110,7 @@ def view_of(state: RummyCityState, seat: int | None) -> dict[str, Any]:
         }
     if state.solo:
         view["discards"] = [c.code for c in state.discards]
+        view["last_round_discards"] = [c.code for c in state.last_discards]
         view["rounds"] = state.options.solo_rounds
     return view
 
@@ -163,6 +165,8 @@ def determinize(state: S, seat: int | None, rng: random.Random) -> S:
     for row in world.known:
         for known in row:
             known.difference_update(resampled)
+    for s in hidden_seats:  # what another hand held last round is not this seat's to know
+        world.last_hands[s] = []
     # The true generator's state would betray the shuffle it made: the world gets its own.
     world.rng = random.Random(rng.getrandbits(64))
     return world
