@@ -23,9 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import statistics
 import sys
-import time
 from typing import Any
 
 from asobi.core.cards import SEVEN
@@ -45,13 +43,16 @@ from asobi.games.laminate.papers import (
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from benchlib import (
+    add_common_arguments,
     bot_playout,
     decisions_per_s,
     machine,
     measure,
+    pin,
     print_playouts,
     profile,
     random_playout,
+    time_per_item,
     write_json,
 )
 
@@ -94,19 +95,7 @@ def finder_rows(count: int, repeat: int) -> list[dict[str, Any]]:
     rows = []
 
     def timed(name: str, work: Any) -> dict[str, Any]:
-        runs = []
-        for _ in range(repeat):
-            start = time.perf_counter()
-            for pool in pools:
-                work(pool)
-            runs.append(time.perf_counter() - start)
-        best = min(runs)
-        return {
-            "name": name,
-            "positions": count,
-            "us_per_position": 1e6 * best / count,
-            "us_median": 1e6 * statistics.median(runs) / count,
-        }
+        return time_per_item(name, pools, work, repeat)
 
     rows.append(timed("which papers", lambda p: [publishable(x, p, 20) for x in PUBLISHABLE]))
     rows.append(
@@ -133,14 +122,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=300, help="random games per seat count")
     parser.add_argument("--greedy-games", type=int, default=40, help="greedy games (4 players)")
     parser.add_argument("--positions", type=int, default=300, help="finder positions")
-    parser.add_argument("--repeat", type=int, default=3, help="runs per figure; best is kept")
-    parser.add_argument("--pin", type=int, default=None, help="pin the process to this CPU")
-    parser.add_argument("--json", help="also write the figures to this JSON file")
-    parser.add_argument("--profile", action="store_true", help="print cProfile's top entries")
-    parser.add_argument("--top", type=int, default=25, help="profile entries to print")
+    add_common_arguments(parser, repeat=3, top=25)
     args = parser.parse_args(argv)
-    if args.pin is not None:
-        os.sched_setaffinity(0, {args.pin})
+    pin(args)
 
     options = {n: SPEC.options({"players": n}) for n in SPEC.seat_counts}
     for seed in range(20):  # warm up: imports, interned tables, caches

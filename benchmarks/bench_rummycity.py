@@ -22,9 +22,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import statistics
 import sys
-import time
 from typing import Any
 
 from asobi.core.cards import FRENCH52
@@ -35,13 +33,16 @@ from asobi.games.rummycity.combos import JOKER, NATURAL, Piece, Pool, next_piece
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from benchlib import (
+    add_common_arguments,
     bot_playout,
     decisions_per_s,
     machine,
     measure,
+    pin,
     print_playouts,
     profile,
     random_playout,
+    time_per_item,
     write_json,
 )
 
@@ -65,20 +66,6 @@ def finder_rows(count: int, repeat: int) -> list[dict[str, Any]]:
     for jokers in (0, 2):
         pools = hands(count, jokers)
 
-        def timed(name: str, work: Any, pools: list[list[Piece]] = pools) -> dict[str, Any]:
-            runs = []
-            for _ in range(repeat):
-                start = time.perf_counter()
-                for pool in pools:
-                    work(pool)
-                runs.append(time.perf_counter() - start)
-            return {
-                "name": name,
-                "positions": count,
-                "us_per_position": 1e6 * min(runs) / count,
-                "us_median": 1e6 * statistics.median(runs) / count,
-            }
-
         label = "no jokers" if not jokers else f"{jokers} jokers"
 
         def which(pieces: list[Piece]) -> list[bool]:
@@ -89,8 +76,8 @@ def finder_rows(count: int, repeat: int) -> list[dict[str, Any]]:
             pool = Pool(pieces)
             return [next_pieces(r, [], pieces) for r in recipes if pool.can_make(r)]
 
-        rows.append(timed(f"which buildings, {label}", which))
-        rows.append(timed(f"first cards, {label}", first_cards))
+        rows.append(time_per_item(f"which buildings, {label}", pools, which, repeat))
+        rows.append(time_per_item(f"first cards, {label}", pools, first_cards, repeat))
     return rows
 
 
@@ -99,14 +86,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100, help="random games per mode")
     parser.add_argument("--greedy-games", type=int, default=30, help="greedy two-player games")
     parser.add_argument("--positions", type=int, default=300, help="finder positions")
-    parser.add_argument("--repeat", type=int, default=3, help="runs per figure; best is kept")
-    parser.add_argument("--pin", type=int, default=None, help="pin the process to this CPU")
-    parser.add_argument("--json", help="also write the figures to this JSON file")
-    parser.add_argument("--profile", action="store_true", help="print cProfile's top entries")
-    parser.add_argument("--top", type=int, default=25, help="profile entries to print")
+    add_common_arguments(parser, repeat=3, top=25)
     args = parser.parse_args(argv)
-    if args.pin is not None:
-        os.sched_setaffinity(0, {args.pin})
+    pin(args)
 
     duel = SPEC.options({"players": 2})
     solo = SPEC.options({"players": 1})

@@ -31,9 +31,11 @@ from asobi.core.registry import get_spec
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from benchlib import (
+    add_common_arguments,
     bot_playout,
     machine,
     measure,
+    pin,
     print_playouts,
     profile,
     random_playout,
@@ -50,15 +52,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=5000, help="random duel games per run")
     parser.add_argument("--solo-games", type=int, default=5000, help="random solo games per run")
     parser.add_argument("--greedy-games", type=int, default=300, help="greedy-vs-greedy games")
-    parser.add_argument("--repeat", type=int, default=5, help="runs per figure; best is kept")
-    parser.add_argument("--pin", type=int, default=None, help="pin the process to this CPU")
-    parser.add_argument("--json", help="also write the figures to this JSON file")
-    parser.add_argument("--profile", action="store_true", help="print cProfile's top entries")
-    parser.add_argument("--top", type=int, default=20, help="profile entries to print")
+    add_common_arguments(parser, repeat=5, top=20)
     args = parser.parse_args(argv)
 
-    if args.pin is not None:
-        os.sched_setaffinity(0, {args.pin})
+    pin(args)
 
     # Warm up: imports, interned tables, caches.
     for seed in range(200):

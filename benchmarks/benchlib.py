@@ -3,6 +3,7 @@ them, and describing the machine."""
 
 from __future__ import annotations
 
+import argparse
 import cProfile
 import io
 import json
@@ -13,7 +14,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from asobi.core.bots import Bot, choose_for, make_bot
@@ -47,6 +48,39 @@ def measure(
         "decisions_per_s_median": decisions / median,
         "seconds": runs,
     }
+
+
+def time_per_item(
+    name: str, items: Sequence[Any], work: Callable[[Any], object], repeat: int
+) -> dict[str, Any]:
+    """Run ``work`` on every item ``repeat`` times; microseconds per item (best, median)."""
+    runs = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for item in items:
+            work(item)
+        runs.append(time.perf_counter() - start)
+    return {
+        "name": name,
+        "positions": len(items),
+        "us_per_position": 1e6 * min(runs) / len(items),
+        "us_median": 1e6 * statistics.median(runs) / len(items),
+    }
+
+
+def add_common_arguments(parser: argparse.ArgumentParser, repeat: int, top: int) -> None:
+    """The options every bench script takes (after its own game counts)."""
+    parser.add_argument("--repeat", type=int, default=repeat, help="runs per figure; best is kept")
+    parser.add_argument("--pin", type=int, default=None, help="pin the process to this CPU")
+    parser.add_argument("--json", help="also write the figures to this JSON file")
+    parser.add_argument("--profile", action="store_true", help="print cProfile's top entries")
+    parser.add_argument("--top", type=int, default=top, help="profile entries to print")
+
+
+def pin(args: argparse.Namespace) -> None:
+    """Run on the CPU ``--pin`` names, if it names one."""
+    if args.pin is not None:
+        os.sched_setaffinity(0, {args.pin})
 
 
 def machine() -> dict[str, Any]:

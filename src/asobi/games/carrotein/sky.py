@@ -246,11 +246,11 @@ def placed(board: Board, pose: Pose) -> tuple[BaseGeometry, BaseGeometry]:
     return pose.place(board.plate), pose.place(board.figure)
 
 
-def hides(figure: BaseGeometry, x: float, y: float, radius: float) -> bool:
+def hides(figure: BaseGeometry, edges: BaseGeometry, x: float, y: float, radius: float) -> bool:
     """The whole disc of ``radius`` around (x, y) lies under ``figure`` (exact for polygons:
-    its centre inside, and every edge at least ``radius`` away)."""
+    its centre inside, and every edge, ``figure.boundary``, at least ``radius`` away)."""
     point = Point(x, y)
-    return bool(figure.covers(point)) and figure.boundary.distance(point) >= radius - TOUCH
+    return bool(figure.covers(point)) and edges.distance(point) >= radius - TOUCH
 
 
 def overlap_refusal(plates: Sequence[BaseGeometry]) -> str | None:
@@ -270,10 +270,9 @@ def judge(
     refusal = overlap_refusal([plate for plate, _ in shapes])
     if refusal is not None:
         raise IllegalAction("星座作成タイム 2", refusal)
-    figures = [figure for _, figure in shapes]
-    return Verdict(
-        tuple(any(hides(f, x, y, sky.centre_radius) for f in figures) for x, y in centres)
-    )
+    figures = [(figure, figure.boundary) for _, figure in shapes]  # edges once per board
+    r = sky.centre_radius
+    return Verdict(tuple(any(hides(f, e, x, y, r) for f, e in figures) for x, y in centres))
 
 
 def figure_polygons(figure: BaseGeometry) -> list[Polygon]:

@@ -327,6 +327,20 @@ def next_pieces(
     return out
 
 
+def next_pieces_towards(
+    recipes: Sequence[Recipe], chosen: Sequence[Piece], pieces: Sequence[Piece]
+) -> list[Piece]:
+    """``next_pieces`` for a combination that may become any of ``recipes`` (a final-turn
+    meld's), in the order of ``pieces``."""
+    if len(recipes) == 1:
+        return next_pieces(recipes[0], chosen, pieces)
+    pool = Pool(pieces)
+    some: set[Piece] = set()
+    for r in recipes:
+        some.update(next_pieces(r, chosen, pool))
+    return [p for p in pieces if p in some]
+
+
 def is_complete(recipe: Recipe, cards: Sequence[Piece]) -> bool:
     """Do exactly these cards make a combination satisfying ``recipe``?"""
     return len(cards) in recipe.sizes and fits(recipe, cards, ())

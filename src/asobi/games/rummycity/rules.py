@@ -78,7 +78,7 @@ from asobi.games.rummycity.combos import (
     is_complete,
     lay_offs,
     meld_recipes,
-    next_pieces,
+    next_pieces_towards,
     pieces_for,
 )
 
@@ -295,16 +295,9 @@ class RummyCityState(State):
         chosen = self.chosen
         done = any(is_complete(r, chosen) for r in self.recipes)
         pieces = self.pieces(seat, FRENCH52.sort(self.hands[seat]))
-        if len(self.recipes) == 1:
-            fitting = next_pieces(self.recipes[0], chosen, pieces)
-            return (
-                [DONE, *(LAY[p.card] for p in fitting)] if done else [LAY[p.card] for p in fitting]
-            )
-        pool = Pool(pieces)
-        some: set[Piece] = set()
-        for r in self.recipes:
-            some.update(next_pieces(r, chosen, pool))
-        lays: list[RummyCityAction] = [LAY[p.card] for p in pieces if p in some]
+        lays: list[RummyCityAction] = [
+            LAY[p.card] for p in next_pieces_towards(self.recipes, chosen, pieces)
+        ]
         return [DONE, *lays] if done else lays
 
     def _places(self, seat: int) -> list[Place]:

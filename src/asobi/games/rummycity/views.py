@@ -16,10 +16,9 @@ from asobi.core.cards import FRENCH52, Card
 from asobi.games.rummycity.combos import (
     STANDING_NAMES,
     Combination,
-    Piece,
     fits,
     is_complete,
-    next_pieces,
+    next_pieces_towards,
 )
 
 if TYPE_CHECKING:
@@ -193,10 +192,7 @@ def _completion(
         rest = state.pieces(layer, kept + unseen)
         picked: list[Card] = []
         while not any(is_complete(r, laid) for r in recipes):
-            offered: set[Piece] = set()
-            for r in recipes:
-                offered.update(next_pieces(r, laid, rest))
-            choices = [p for p in rest if p in offered]
+            choices = next_pieces_towards(recipes, laid, rest)
             own = [p for p in choices if p.card in mine]
             piece = own[0] if own else rng.choice(choices)
             laid.append(piece)
