@@ -61,6 +61,8 @@ Examples:
 
 * `asobi play rummycity --catalogue my_buildings.toml` : with your own building cards
 
+* `asobi play carrotein --players 4` : Carrotein (星をなくしたキャロテイン), you and three bots
+
 * `asobi rules starmine` : the rules in a page
 
 * `asobi replay game.json` : step through a game saved with `--save game.json`
@@ -138,13 +140,14 @@ def rules(
     game: Annotated[
         str,
         typer.Argument(
-            help="Game id, e.g. starmine, itsmine, laminate or rummycity (see `asobi games`).",
+            help="Game id, e.g. starmine, itsmine, laminate, rummycity or carrotein "
+            "(see `asobi games`).",
             metavar="GAME",
         ),
     ],
 ) -> None:
     """Print a game's rules summary, e.g. `asobi rules starmine`, `asobi rules itsmine`,
-    `asobi rules laminate` or `asobi rules rummycity`."""
+    `asobi rules laminate`, `asobi rules rummycity` or `asobi rules carrotein`."""
     spec = _spec(game)
     console = _console()
     if not spec.summary:
@@ -235,7 +238,8 @@ def play(
         typer.Argument(
             help="Game id: starmine = Starmine Rummy Pocket (スターマイン・ラミー ポケット), "
             "itsmine = It's Mine! (イッツマイン!), laminate = Laminate Rummy (ラミネートラミー), "
-            "rummycity = Rummy City (ラミーシティ). See `asobi games`.",
+            "rummycity = Rummy City (ラミーシティ), "
+            "carrotein = Carrotein (星をなくしたキャロテイン). See `asobi games`.",
             show_default=False,
             metavar="GAME",
         ),
@@ -378,6 +382,8 @@ def play(
     * `asobi play rummycity --solo` : its solo score attack (ソロプレイルール)
 
     * `asobi play rummycity --catalogue my_buildings.toml` : with your own building cards
+
+    * `asobi play carrotein --players 4` : Carrotein (星をなくしたキャロテイン), you and three bots
 
     Choose each move by its number or type its code (`discard R4`, `place main seq R4 R5 W1`,
     `bid 4`, `play S7 S8 S9`, `publish kind3`, `lay O7`, `cite H7`, `draw 3`, `build park`,

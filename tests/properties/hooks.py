@@ -458,6 +458,55 @@ RUMMYCITY = GameHooks(
 )
 
 
+# --- Carrotein ----------------------------------------------------------------------------
+def carrotein_invariant(state: Any) -> None:
+    from asobi.games.carrotein.rules import CHIPS_EACH, COLOURLESS, COLOURS, FIRST_STAR, Phase
+    from asobi.games.carrotein.sky import chip_refusal
+
+    # Every chip accounted for: ten of each colour (at hand, on the mat, scored, or in the box
+    # for a colour nobody plays), ten colourless, one first star, on the mat at its centre.
+    expected = {colour: CHIPS_EACH for colour, _ in COLOURS} | {"colourless": COLOURLESS}
+    assert state.chip_count() == expected | {FIRST_STAR: 1}, state.chip_count()
+    assert state.chips[0].kind == FIRST_STAR and state.chips[0].centre == state.sky.middle
+    assert all(0 <= state.in_hand(s) <= CHIPS_EACH for s in range(state.players))
+    for i, chip in enumerate(state.chips):  # no chip touches another or leaves the mat
+        others = [c.centre for c in state.chips[:i]]
+        assert chip_refusal(state.sky, chip.x, chip.y, others) is None, chip
+    # Every board once: on the mat or won by one player, two at a time.
+    won = [b for boards in state.won for b in boards]
+    assert sorted(won + state.boards) == sorted(b.id for b in state.sky.boards)
+    assert all(len(boards) % 2 == 0 for boards in state.won)
+    if state.phase is Phase.OVER:
+        assert len(state.boards) <= 1 or max(state.scored) >= CHIPS_EACH
+    else:
+        assert len(state.boards) >= 3 and max(state.scored) < CHIPS_EACH
+        # In scatter time at least two are still in; in constellation time one is left.
+        left = state.players - len(state.passed)
+        assert left >= 2 if state.phase is Phase.SCATTER else left == 1
+        assert state.turn not in state.passed
+
+
+def carrotein_view_check(state: Any, seat: int | None, view: dict[str, Any]) -> None:
+    # Nothing is hidden: every seat sees the spectator's table.
+    assert {**view, "you": None} == state.view(None)
+    assert view["chips"] == [{"x": c.x, "y": c.y, "kind": c.kind} for c in state.chips]
+
+
+CARROTEIN = GameHooks(
+    invariant=carrotein_invariant,
+    view_check=carrotein_view_check,
+    # A random round scatters up to every chip there is (70 with 2 players) before the last
+    # passes; a random game ends within about ten rounds.
+    max_steps=4000,
+    finite_actions=False,  # a lay's poses are continuous
+    determinize_from_view_only=True,
+    # Each challenge runs the solver (the challenger's offered lay): random games are long
+    # and costly to play to the end from every position.
+    weight=0.15,
+    heavy_every=25,
+)
+
+
 # --- the test-only simultaneous game (tests/core/simultaneous_game.py) --------------------
 def odds_evens_invariant(state: Any) -> None:
     target = state.options.rounds_to_win
@@ -507,6 +556,7 @@ HOOKS: dict[str, GameHooks] = {
     "itsmine": ITSMINE,
     "laminate": LAMINATE,
     "rummycity": RUMMYCITY,
+    "carrotein": CARROTEIN,
     ODDS_EVENS_SPEC.id: ODDS_EVENS,
 }
 

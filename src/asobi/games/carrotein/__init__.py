@@ -1,6 +1,30 @@
-"""星をなくしたキャロテイン (Carrotein, who lost the stars), Pubits, for 2–6 players.
+"""星をなくしたキャロテイン (Carrotein, who lost the stars), for 2–6 players.
 
-So far: the physical model (``sky.toml``: the mat, the star chips, the seven constellation
-boards) and the judge of a challenge (``sky.py``). The rules engine, the solver, the bots
-and the front end come next (issue 6); until then the game is not registered.
+Scatter star chips on the night-sky mat, pass when you think nobody can cover them, and as
+the last one in, hide all but two centre points under two rabbit constellation boards. The
+physical model is data (``sky.toml``), the judge is geometry (``sky.py``), and the solver
+(``solver.py``) finds placements. See ``docs/rules/carrotein.md``.
 """
+
+from pathlib import Path
+
+from asobi.core.protocol import GameSpec
+from asobi.games.carrotein.actions import ACTION_SPACE
+from asobi.games.carrotein.bots import BOTS
+from asobi.games.carrotein.rules import CarroteinOptions, CarroteinState, new_state
+
+SPEC = GameSpec(
+    id="carrotein",
+    name_en="Carrotein",
+    name_ja="星をなくしたキャロテイン",
+    seat_counts=(2, 3, 4, 5, 6),
+    options_model=CarroteinOptions,
+    action_space=ACTION_SPACE,
+    factory=new_state,
+    summary=(Path(__file__).with_name("rules.md")).read_text(encoding="utf-8"),
+    default_players=3,
+    bots=BOTS,
+)
+CarroteinState.spec = SPEC
+
+__all__ = ["SPEC", "CarroteinOptions", "CarroteinState"]

@@ -17,9 +17,9 @@ import math
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from shapely import affinity
@@ -130,7 +130,7 @@ class Board:
     plate: Polygon
     figure: BaseGeometry  # a Polygon or MultiPolygon
 
-    @property
+    @cached_property
     def reach(self) -> float:
         """The plate's farthest point from the origin (how far a placement can matter)."""
         return max(math.hypot(x, y) for x, y in self.plate.exterior.coords)
@@ -151,6 +151,17 @@ class Pose:
             shape = affinity.scale(shape, xfact=-1.0, yfact=1.0, origin=(0, 0))
         shape = affinity.rotate(shape, self.angle, origin=(0, 0))
         return affinity.translate(shape, self.x, self.y)
+
+    def rounded(self) -> Pose:
+        """To a tenth of a millimetre and of a degree (turn within 0–360), as codes write it."""
+        return Pose(
+            round(self.x, 1), round(self.y, 1), round(self.angle % 360, 1) % 360, self.mirrored
+        )
+
+    def encode(self) -> str:
+        """``x,y,angle`` and ``,flip`` when turned over: ``120.5,200,30,flip``."""
+        out = f"{self.x:g},{self.y:g},{self.angle:g}"
+        return out + ",flip" if self.mirrored else out
 
     def to_json(self) -> dict[str, Any]:
         return {"x": self.x, "y": self.y, "angle": self.angle, "mirrored": self.mirrored}
@@ -211,16 +222,34 @@ def default_sky() -> Sky:
 
 
 # --- chips on the mat -------------------------------------------------------------------------
-def chip_refusal(sky: Sky, x: float, y: float, others: Sequence[tuple[float, float]]) -> str | None:
+class Refusal(NamedTuple):
+    """Why a chip may not lie somewhere: the rule, and the reason in words."""
+
+    rule: str
+    reason: str
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+ON_THE_MAT = "散らかしタイム 1: 【夜空のマット】の上の好きな場所に"
+NOT_TOUCHING = "散らかしタイム 1: 他の【星チップ】に触ってはいけません"
+
+
+def chip_refusal(
+    sky: Sky, x: float, y: float, others: Sequence[tuple[float, float]]
+) -> Refusal | None:
     """Why a chip may not lie with its centre at (x, y), or None: it must lie wholly on the
-    mat and not touch another chip ("他の【星チップ】に触ってはいけません")."""
+    mat (a ruling) and not touch another chip ("他の【星チップ】に触ってはいけません")."""
     r = sky.chip_radius
-    if not (r <= x <= sky.width - r and r <= y <= sky.height - r):
+    if not (r <= x <= sky.width - r and r <= y <= sky.height - r):  # NaN fails too
         mat = f"0–{sky.width:g} × 0–{sky.height:g} mm"
-        return f"a chip at ({x:g}, {y:g}) would reach past the mat ({mat})"
+        return Refusal(ON_THE_MAT, f"a chip at ({x:g}, {y:g}) would reach past the mat ({mat})")
     for ox, oy in others:
         if math.hypot(x - ox, y - oy) <= 2 * r + TOUCH:
-            return f"a chip at ({x:g}, {y:g}) would touch the chip at ({ox:g}, {oy:g})"
+            return Refusal(
+                NOT_TOUCHING, f"a chip at ({x:g}, {y:g}) would touch the chip at ({ox:g}, {oy:g})"
+            )
     return None
 
 

@@ -1,0 +1,130 @@
+"""Carrotein's solver bots, at three skill levels: ``perfect``, ``good_eye`` and ``beginner``
+(``greedy``, the default opponent, is ``perfect``).
+
+They read only ``decision.view`` (the chips on the mat, the boards left, who has passed) and
+``decision.legal``; there is nothing hidden to cheat with anyway. Each level differs in how
+finely its solver looks (:class:`~asobi.games.carrotein.solver.Eye`) and how many spots it
+weighs; its own seeded ``random.Random`` picks the spots to weigh.
+
+What they think
+---------------
+**Scatter time** (散らかしタイム). "自分の目測だと星座が作れるけど他の人は星座が作れないと
+判断するであろう位置に置く": if its solver finds no two boards that hide the mat as it is, the
+bot passes — whoever is left will fail, and failing would score for the others. Otherwise it
+weighs a few open spots near the stars (closest first, a few random ones besides) and places
+its chip on the first where the pair of boards that succeeds now still succeeds; if no spot
+it weighs keeps the sky solvable, it passes rather than spoil it for itself.
+
+**Constellation time** (星座作成タイム). It chooses the pair of boards its solver succeeds
+with (leaving out its own chips rather than another's), else the pair that comes closest,
+and lays them where the game's solver puts them (the only pose it is offered).
+
+**Levels.** ``perfect`` looks with the game's own solver and weighs 6 spots. ``good_eye``
+sees only a coarse search (15° turns, 4 mm cells): it passes on skies it cannot read and
+weighs 4 spots. ``beginner`` looks coarser still (45°, 6 mm) and, one time in three, puts
+its chip down anywhere without looking.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from asobi.core.actions import Action
+from asobi.core.bots import Decision
+from asobi.games.carrotein.actions import PASS, Choose, Place
+from asobi.games.carrotein.sky import Board, default_sky
+from asobi.games.carrotein.solver import BEGINNER, GOOD_EYE, PERFECT, Attempt, Eye, Solver
+
+
+class SolverBot:
+    def __init__(
+        self, name: str, eye: Eye, spots: int, careless: float = 0.0, seed: int = 0
+    ) -> None:
+        self.name = name
+        self.eye = eye
+        self.spots = spots
+        self.careless = careless
+        self.rng = random.Random(seed)
+        self.sky = default_sky()
+
+    def choose(self, decision: Decision) -> Action:
+        legal = decision.legal
+        if len(legal) == 1:
+            return legal[0]
+        view = decision.view
+        if view["phase"] == "scatter":
+            return self._scatter(decision.seat, view, legal)
+        if view["phase"] == "choose":
+            return self._choose(decision.seat, view, legal)
+        return legal[0]  # lay: the pose offered
+
+    def _solver(self, seat: int, view: dict[str, Any], extra: Place | None = None) -> Solver:
+        centres = [(c["x"], c["y"]) for c in view["chips"]]
+        weights = [_weight(seat, view, c["kind"]) for c in view["chips"]]
+        if extra is not None:
+            centres.append((extra.x, extra.y))
+            mine = view["seats"][seat]["in_hand"] > 0
+            weights.append(1.0 if mine else 0.0)
+        return Solver(self.sky, centres, self.eye, weights)
+
+    def _boards(self, view: dict[str, Any]) -> list[Board]:
+        return [self.sky.board(b) for b in view["boards"]]
+
+    def _scatter(self, seat: int, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        spots = [a for a in legal if isinstance(a, Place)]
+        if self.careless and self.rng.random() < self.careless:
+            return self.rng.choice(spots)
+        now = self._solver(seat, view).any_pair(self._boards(view))
+        if now is None or not now.success:
+            return PASS
+        # The pair that does it now is the one to keep doing it with (weighing every pair
+        # for every spot would cost the bot seconds a move).
+        a, b = (self.sky.board(i) for i in now.boards)
+        for spot in self._weighed(view, spots):
+            if self._solver(seat, view, spot).pair(a, b).success:
+                return spot
+        return PASS
+
+    def _weighed(self, view: dict[str, Any], spots: list[Place]) -> list[Place]:
+        """The spots worth weighing: the nearest to the stars' middle, and a random few."""
+        chips = view["chips"]
+        mx = sum(c["x"] for c in chips) / len(chips)
+        my = sum(c["y"] for c in chips) / len(chips)
+        near = sorted(spots, key=lambda p: math.hypot(p.x - mx, p.y - my))
+        half = self.spots // 2 or 1
+        rest = near[half:]
+        return near[:half] + self.rng.sample(rest, min(len(rest), self.spots - half))
+
+    def _choose(self, seat: int, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        best: Attempt | None = self._solver(seat, view).any_pair(self._boards(view))
+        if best is not None:
+            for action in legal:
+                if isinstance(action, Choose) and {action.first, action.second} == set(best.boards):
+                    return action
+        return legal[0]
+
+
+def _weight(seat: int, view: dict[str, Any], kind: str) -> float:
+    """A chip left out scores for its colour's player: +1 for the bot's own, -1 for another's."""
+    colours = [s["colour"] for s in view["seats"]]
+    if kind not in colours:
+        return 0.0
+    return 1.0 if colours.index(kind) == seat else -1.0
+
+
+def _maker(name: str, eye: Eye, spots: int, careless: float = 0.0) -> Callable[[int], SolverBot]:
+    def make(seed: int) -> SolverBot:
+        return SolverBot(name, eye, spots, careless, seed)
+
+    return make
+
+
+BOTS: dict[str, Callable[[int], SolverBot]] = {
+    "perfect": _maker("perfect", PERFECT, 6),
+    "good_eye": _maker("good_eye", GOOD_EYE, 4),
+    "beginner": _maker("beginner", BEGINNER, 2, careless=1 / 3),
+    "greedy": _maker("greedy", PERFECT, 6),
+}

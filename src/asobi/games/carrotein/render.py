@@ -1,0 +1,692 @@
+"""Terminal rendering of a Carrotein view (rich), for ``asobi play`` and ``asobi replay``.
+
+It reads only the JSON-ready view (see ``views.py``) and events, never a state; Carrotein
+hides nothing, so every seat sees the same table. English first, the game's own terms in
+Japanese after. The front end (``asobi.play``) finds this module by the game's id and calls:
+
+- ``render(view, console)``: the table — the phase, every seat, the boards on the mat, the
+  night-sky mat (夜空のマット) as a grid of characters with millimetre ticks, and the last
+  challenge drawn on the part of the mat it used;
+- ``event_text(event, names, viewer)``: one line for an event;
+- ``action_text(code)``: an action code with a word on what it does.
+
+The mat is drawn with one character per 10 mm across and per 25 mm up (600 × 450 mm gives
+61 × 19 cells, each centred on its tick: the column under ``100`` holds x = 95–105, the row
+by ``400`` holds y = 387.5–412.5), y up, so a position read off the grid can be typed as
+``place X Y``. A chip is its colour's letter (R B G P O K), ``*`` the first star, ``o`` a
+colourless chip. Chips are at least 20 mm apart, yet two may fall in one cell: the second
+is then drawn in the free neighbouring cell nearest its true place (a digit, when none is
+free, counts the chips there); the list of chips under the grid gives exact positions.
+The board shapes come from the sky data (``sky.toml``), the same data the judge uses.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import shapely
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from asobi.games.carrotein.rules import COLOURS
+from asobi.games.carrotein.sky import Board, Pose, default_sky, placed
+
+TITLE = "Carrotein 星をなくしたキャロテイン"
+COLUMNS = 60  # cells across the mat, less one (each cell is centred on its tick)
+ROWS = 18  # cells up the mat, less one
+X_LABEL = 100.0  # mm between the x axis labels (a tick every half of it)
+Y_LABEL = 50.0  # mm between the y axis labels
+
+# kind → (letter, style, English, Japanese)
+CHIPS: dict[str, tuple[str, str, str, str]] = {
+    "red": ("R", "bold red", "red", "赤"),
+    "blue": ("B", "bold dodger_blue1", "blue", "青"),
+    "green": ("G", "bold green3", "green", "緑"),
+    "purple": ("P", "bold medium_purple1", "purple", "紫"),
+    "orange": ("O", "bold dark_orange", "orange", "橙"),
+    "pink": ("K", "bold hot_pink", "pink", "桃"),
+    "first": ("*", "bold yellow", "first star", "いちばん星チップ"),
+    "colourless": ("o", "grey70", "colourless", "無色の星チップ"),
+}
+SEAT_COLOURS = [c for c, _ in COLOURS]
+PHASES = {
+    "scatter": ("Scatter time", "散らかしタイム"),
+    "choose": ("Constellation time", "星座作成タイム"),
+    "lay": ("Constellation time", "星座作成タイム"),
+    "over": ("Game over", "終了"),
+}
+FIGURE_MARKS = (("░", "grey50"), ("▒", "grey58"))  # under the first / second board's rabbit
+DOT = ("·", "grey42")  # every DOT_STEP mm, to help read positions
+DOT_STEP = 50.0
+SHOWN_STYLE = "reverse"  # a chip left showing in a challenge
+HIDDEN_STYLE = "dim"  # a chip hidden in a challenge
+
+# The boards chosen in the last view rendered: ``action_text`` names them in a ``lay`` code.
+_CHOSEN: list[str] = []
+
+
+# --- small pieces --------------------------------------------------------------------------
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _mm(value: Any) -> str:
+    return f"{float(value):g}"
+
+
+def chip_letter(kind: Any) -> Text:
+    """A chip as its letter in its colour: ``R`` red, ``*`` the first star, ``o`` colourless."""
+    letter, style, _, _ = CHIPS.get(str(kind), ("?", "bold", "", ""))
+    return Text(letter, style=style)
+
+
+def chip_name(kind: Any) -> Text:
+    """ "R red 赤", coloured."""
+    letter, style, en, ja = CHIPS.get(str(kind), ("?", "bold", str(kind), ""))
+    return Text.assemble((letter, style), " ", (f"{en} {ja}".strip(), style.replace("bold ", "")))
+
+
+def board_name(board_id: Any) -> str:
+    """A board in English, then Japanese: "Sitting rabbit すわるうさぎ"."""
+    board = _board(board_id)
+    return f"{board.en} {board.ja}" if board is not None else str(board_id)
+
+
+def _board(board_id: Any) -> Board | None:
+    try:
+        return default_sky().board(str(board_id))
+    except KeyError:
+        return None
+
+
+def seat_label(seat: int, view: Mapping[str, Any]) -> Text:
+    """ "seat 1 blue 青 (you)", in the seat's colour."""
+    seats = view.get("seats") or []
+    colour = seats[seat]["colour"] if 0 <= seat < len(seats) else _seat_colour(seat)
+    _, style, en, ja = CHIPS.get(str(colour), ("?", "bold", str(colour), ""))
+    out = Text.assemble((f"seat {seat} ", "bold"), (f"{en} {ja}", style))
+    if view.get("you") == seat:
+        out.append(" (you)", style="bold")
+    return out
+
+
+def _seat_colour(seat: Any) -> str:
+    return SEAT_COLOURS[seat] if isinstance(seat, int) and 0 <= seat < len(SEAT_COLOURS) else "?"
+
+
+def _phase_name(phase: str) -> Text:
+    en, ja = PHASES.get(phase, (phase, ""))
+    return Text.assemble((en, "bold"), " ", (ja, "bold cyan"))
+
+
+def _pose(pose: Mapping[str, Any]) -> Pose:
+    return Pose(
+        float(pose["x"]), float(pose["y"]), float(pose["angle"]), bool(pose.get("mirrored"))
+    )
+
+
+def _pose_words(board_id: Any, pose: Mapping[str, Any], mat: Mapping[str, Any]) -> str:
+    """ "centre at (300, 245), turned 30°, turned over", and where the plate lies."""
+    at = _pose(pose)
+    words = f"centre at ({at.x:g}, {at.y:g}), turned {at.angle:g}°"
+    if at.mirrored:
+        words += ", turned over"
+    board = _board(board_id)
+    if board is not None:
+        plate, _ = placed(board, at)
+        on_mat = shapely.box(0, 0, float(mat["width"]), float(mat["height"]))
+        if not plate.intersects(on_mat):
+            words += " (off the mat, hiding nothing)"
+        elif not on_mat.covers(plate):
+            words += " (reaching past the mat's edge)"
+    return words
+
+
+# --- the mat as a grid ---------------------------------------------------------------------
+class Grid:
+    """The mat in character cells: cell (col, row) is centred on x = col·dx, y = H − row·dy."""
+
+    def __init__(self, mat: Mapping[str, Any]) -> None:
+        self.width = float(mat["width"])
+        self.height = float(mat["height"])
+        self.dx = self.width / COLUMNS
+        self.dy = self.height / ROWS
+        self.cols = COLUMNS + 1
+        self.rows = ROWS + 1
+
+    def cell(self, x: float, y: float) -> tuple[int, int]:
+        col = min(max(math.floor(x / self.dx + 0.5), 0), self.cols - 1)
+        row = min(max(math.floor((self.height - y) / self.dy + 0.5), 0), self.rows - 1)
+        return col, row
+
+    def centre(self, col: int, row: int) -> tuple[float, float]:
+        return col * self.dx, self.height - row * self.dy
+
+    def place_chips(
+        self, chips: Sequence[Mapping[str, Any]], span: tuple[int, int, int, int]
+    ) -> dict[tuple[int, int], list[int]]:
+        """Which chips each cell shows: a chip's own cell, else (two in one cell) the free
+        neighbouring cell nearest its true place, else its own cell again (shared)."""
+        c0, c1, r0, r1 = span
+        cells: dict[tuple[int, int], list[int]] = {}
+        for i, chip in enumerate(chips):
+            x, y = float(chip["x"]), float(chip["y"])
+            home = self.cell(x, y)
+            if home in cells:
+                near = [
+                    (home[0] + dc, home[1] + dr)
+                    for dc in (-1, 0, 1)
+                    for dr in (-1, 0, 1)
+                    if (dc or dr)
+                    and c0 <= home[0] + dc <= c1
+                    and r0 <= home[1] + dr <= r1
+                    and (home[0] + dc, home[1] + dr) not in cells
+                ]
+                if near:
+                    home = min(near, key=lambda c: math.dist(self.centre(*c), (x, y)))
+            cells.setdefault(home, []).append(i)
+        return cells
+
+    def covered(self, figure: Any, span: tuple[int, int, int, int]) -> set[tuple[int, int]]:
+        """The cells whose centre lies under ``figure`` (a placed rabbit)."""
+        c0, c1, r0, r1 = span
+        cols, rows = np.meshgrid(np.arange(c0, c1 + 1), np.arange(r0, r1 + 1))
+        xs = cols * self.dx
+        ys = self.height - rows * self.dy
+        inside = shapely.contains_xy(figure, xs, ys)
+        cells = zip(cols.flat, rows.flat, inside.flat, strict=True)
+        return {(int(c), int(r)) for c, r, hit in cells if hit}
+
+    def span_around(self, points: Iterable[tuple[float, float]]) -> tuple[int, int, int, int]:
+        """The cells around ``points`` (clipped to the mat), a cell of margin each side."""
+        cells = [self.cell(x, y) for x, y in points]
+        if not cells:
+            return 0, self.cols - 1, 0, self.rows - 1
+        c0 = max(min(c for c, _ in cells) - 1, 0)
+        c1 = min(max(c for c, _ in cells) + 1, self.cols - 1)
+        r0 = max(min(r for _, r in cells) - 1, 0)
+        r1 = min(max(r for _, r in cells) + 1, self.rows - 1)
+        return c0, c1, r0, r1
+
+
+def _is_multiple(value: float, step: float) -> bool:
+    return abs(value / step - round(value / step)) < 1e-6
+
+
+def draw_mat(
+    mat: Mapping[str, Any],
+    chips: Sequence[Mapping[str, Any]],
+    *,
+    hidden: Sequence[bool] | None = None,
+    figures: Sequence[Any] = (),
+    span: tuple[int, int, int, int] | None = None,
+) -> list[Text]:
+    """The mat (or the part ``span`` of it: first and last column, first and last row) as
+    lines of text, with the y axis on the left and the x axis below, in mm. With ``hidden``
+    (a challenge), chips left showing are in reverse and hidden ones dim; ``figures`` (placed
+    rabbit figures) shade the cells under them. A side drawn dotted is not the mat's edge."""
+    grid = Grid(mat)
+    c0, c1, r0, r1 = span or (0, grid.cols - 1, 0, grid.rows - 1)
+    left, right = c0 == 0, c1 == grid.cols - 1
+    top, bottom = r0 == 0, r1 == grid.rows - 1
+    shown_in = grid.place_chips(chips, (c0, c1, r0, r1))
+    shades: dict[tuple[int, int], tuple[str, str]] = {}
+    for figure, shade in zip(figures, FIGURE_MARKS, strict=False):
+        for cell in grid.covered(figure, (c0, c1, r0, r1)):
+            shades.setdefault(cell, shade)
+    labels = {}
+    for row in range(r0, r1 + 1):
+        _, y = grid.centre(0, row)
+        if _is_multiple(y, Y_LABEL):
+            labels[row] = f"{y:g}"
+    pad = max([4, *(len(v) for v in labels.values())])
+    across = c1 - c0 + 1
+    lines = [
+        Text.assemble(
+            (f"{'y mm':>{pad}} ", "dim"),
+            ("┌" if top and left else " ", "dim"),
+            (("─" if top else "╌") * across, "dim"),
+            ("┐" if top and right else " ", "dim"),
+        )
+    ]
+    for row in range(r0, r1 + 1):
+        line = Text(f"{labels.get(row, ''):>{pad}} ", style="dim")
+        line.append(("┤" if row in labels else "│") if left else "┊", style="dim")
+        for col in range(c0, c1 + 1):
+            here = shown_in.get((col, row))
+            if here and len(here) > 1:
+                line.append(str(min(len(here), 9)), style="bold white")
+            elif here:
+                chip = chips[here[0]]
+                letter = chip_letter(chip["kind"])
+                if hidden is not None and here[0] < len(hidden):
+                    letter.stylize(HIDDEN_STYLE if hidden[here[0]] else SHOWN_STYLE)
+                line.append_text(letter)
+            elif (col, row) in shades:
+                mark, style = shades[(col, row)]
+                line.append(mark, style=style)
+            else:
+                x, y = grid.centre(col, row)
+                on_dot = _is_multiple(x, DOT_STEP) and _is_multiple(y, DOT_STEP)
+                line.append(DOT[0] if on_dot else " ", style=DOT[1])
+        line.append("│" if right else "┊", style="dim")
+        lines.append(line)
+    foot = Text(" " * (pad + 1), style="dim")
+    foot.append("└" if bottom and left else " ")
+    axis = [" "] * (across + 8)
+    for col in range(c0, c1 + 1):
+        x, _ = grid.centre(col, 0)
+        foot.append("┬" if _is_multiple(x, X_LABEL / 2) else "─" if bottom else "╌")
+        if _is_multiple(x, X_LABEL):
+            label = f"{x:g}"
+            start = max(col - c0 + 1 - (len(label) - 1) // 2, 0)
+            if all(c == " " for c in axis[max(start - 1, 0) : start + len(label) + 1]):
+                axis[start : start + len(label)] = label
+    foot.append("┘" if bottom and right else " ")
+    lines.append(foot)
+    lines.append(Text(" " * (pad + 1) + "".join(axis).rstrip() + "  x mm", style="dim"))
+    return lines
+
+
+def _legend(kinds: Iterable[str]) -> Text:
+    seen = set(kinds)
+    order = [k for k in CHIPS if k in seen or k in ("first",)]
+    out = Text("", style="dim")
+    for i, kind in enumerate(order):
+        if i:
+            out.append(" · ")
+        out.append_text(chip_name(kind))
+    out.append(f" · dots every {DOT_STEP:g} mm · a digit: that many chips in one cell")
+    return out
+
+
+def chips_line(chips: Sequence[Mapping[str, Any]], title: str) -> Text:
+    """Every chip with its exact centre: "R 120,85"."""
+    out = Text.assemble((title, "bold"), " (x,y mm): ")
+    for i, chip in enumerate(chips):
+        if i:
+            out.append("  ")
+        out.append_text(chip_letter(chip["kind"]))
+        out.append(f" {_mm(chip['x'])},{_mm(chip['y'])}")
+    return out
+
+
+# --- the table -----------------------------------------------------------------------------
+def _status(view: Mapping[str, Any]) -> Text:
+    phase = str(view["phase"])
+    line = Text.assemble(("Round ラウンド ", "bold"), (str(view.get("round", "")), "bold"), " · ")
+    line.append_text(_phase_name(phase))
+    if phase == "over":
+        details = (view.get("outcome") or {}).get("details") or {}
+        if details.get("reason"):
+            line.append(f" — {details['reason']}")
+        return line
+    turn = view.get("turn")
+    if not isinstance(turn, int):
+        return line
+    line.append(" · ")
+    who = seat_label(turn, view)
+    if phase == "scatter":
+        line.append_text(who)
+        line.append(" to act: place a chip (place X Y) or pass (パス)")
+        line.append(
+            f"\nThe round began with {seat_label(int(view.get('first', 0)), view).plain}; "
+            "a chip lies wholly on the mat and touches no other (centres more than "
+            f"{_mm(view['mat']['chip_diameter'])} mm apart). When all but one have passed, "
+            "the one left is the challenger 挑戦プレイヤー.",
+            style="dim",
+        )
+    elif phase == "choose":
+        line.append_text(who)
+        line.append(" is the challenger 挑戦プレイヤー: choose two boards (choose ID ID; final)")
+    elif phase == "lay":
+        chosen = " + ".join(board_name(b) for b in view.get("chosen") or [])
+        line.append_text(who)
+        line.append(f" lays {chosen}: at most 2 centre points 中心点 may be left showing")
+        line.append(
+            "\nlay x,y,turn x,y,turn — each board's centre in mm and its turn in degrees "
+            "anticlockwise, ',flip' when turned over, in the order chosen; the listed move is "
+            "the solver's placement",
+            style="dim",
+        )
+    return line
+
+
+def _boards_won(view: Mapping[str, Any]) -> list[Text]:
+    """Each seat's boards, by name: "seat 2 green 緑 won Sitting rabbit すわるうさぎ, ..."."""
+    lines = []
+    for s, seat in enumerate(view["seats"]):
+        if seat["boards"]:
+            line = seat_label(s, view)
+            line.append(" won ")
+            line.append(", ".join(board_name(b) for b in seat["boards"]), style="cyan")
+            lines.append(line)
+    return lines
+
+
+def _seats(view: Mapping[str, Any]) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
+    table.add_column("", no_wrap=True)
+    table.add_column("seat 色", no_wrap=True)
+    table.add_column("at hand\n手元", justify="right")
+    table.add_column("chips scored\n得点チップ", justify="right")
+    table.add_column("boards won\n星座ボード", justify="right")
+    table.add_column("passed\nパス", justify="center")
+    table.add_column("score\n得点", justify="right")
+    over = view.get("phase") == "over"
+    turn = view.get("turn")
+    ranks = list(((view.get("outcome") or {}).get("ranks")) or [])
+    for s, seat in enumerate(view["seats"]):
+        if over:
+            mark = Text("win" if ranks and ranks[s] == 1 else "", style="bold green")
+        else:
+            mark = Text("▶" if s == turn else "", style="bold cyan")
+        table.add_row(
+            mark,
+            seat_label(s, view),
+            str(seat["in_hand"]),
+            str(seat["scored_chips"]),
+            str(len(seat["boards"])),
+            Text("passed", style="yellow") if seat["passed"] else Text("—", style="dim"),
+            Text(str(seat["score"]), style="bold"),
+        )
+    return table
+
+
+def _boards_on_mat(view: Mapping[str, Any]) -> Text:
+    chosen = list(view.get("chosen") or [])
+    out = Text.assemble(
+        ("Boards on the mat 星座ボード", "bold"),
+        (f" ({len(view['boards'])}; the game ends when 1 is left):", "dim"),
+    )
+    for board_id in view["boards"]:
+        board = _board(board_id)
+        out.append("\n  ")
+        out.append(f"{board_id:<11}", style="bold cyan" if board_id in chosen else "cyan")
+        out.append(board_name(board_id))
+        if board is not None:
+            minx, miny, maxx, maxy = board.plate.bounds
+            out.append(f"  {maxx - minx:g} × {maxy - miny:g} mm", style="dim")
+        if board_id in chosen:
+            out.append("  ← chosen", style="bold cyan")
+    return out
+
+
+def _mat(view: Mapping[str, Any]) -> list[RenderableType]:
+    mat = view["mat"]
+    chips = list(view["chips"])
+    head = Text.assemble(
+        ("Night-sky mat 夜空のマット", "bold"),
+        (
+            f" {_mm(mat['width'])} × {_mm(mat['height'])} mm, x from the left, y from the "
+            f"bottom; chips {_mm(mat['chip_diameter'])} mm, centre points 中心点 "
+            f"{_mm(mat['centre_diameter'])} mm",
+            "dim",
+        ),
+    )
+    parts: list[RenderableType] = [head, *draw_mat(mat, chips)]
+    parts.append(_legend(str(c["kind"]) for c in chips))
+    parts.append(chips_line(chips, f"{_plural(len(chips), 'chip')} on the mat 星チップ"))
+    parts.append(Text(f"Spare chips in the box: {view.get('spares_left', 0)}", style="dim"))
+    return parts
+
+
+def _scored_words(scored: Sequence[int], view: Mapping[str, Any]) -> Text:
+    out = Text()
+    first = True
+    for s, k in enumerate(scored):
+        if not k:
+            continue
+        if not first:
+            out.append(", ")
+        first = False
+        out.append_text(seat_label(s, view))
+        out.append(f" +{_plural(int(k), 'chip')}")
+    if first:
+        out.append("nobody scored a chip", style="dim")
+    return out
+
+
+def last_challenge(view: Mapping[str, Any], *, drawing: bool = True) -> list[RenderableType]:
+    """The most recent challenge: who, with which boards, the verdict, who scored what, and
+    the part of the mat it used, boards shaded, chips left showing in reverse."""
+    challenges = view.get("challenges") or []
+    if not challenges:
+        return []
+    c = challenges[-1]
+    mat = view["mat"]
+    who = int(c["challenger"])
+    boards = list(c["boards"])
+    success = bool(c["success"])
+    shown = int(c["shown"])
+    head = Text.assemble((f"Last challenge 星座作成 (round {c['round']}): ", "bold"))
+    head.append_text(seat_label(who, view))
+    head.append(" with " + " + ".join(board_name(b) for b in boards) + " — ")
+    if success:
+        head.append("success 成功", style="bold green")
+        head.append(f": {_plural(shown, 'centre point')} left showing (2 at most)")
+    else:
+        head.append("failure 失敗", style="bold red")
+        head.append(f": {_plural(shown, 'centre point')} left showing (more than 2)")
+    lines: list[RenderableType] = [head]
+    score = Text("  Scored: ")
+    score.append_text(_scored_words(list(c.get("scored") or []), view))
+    if success:
+        score.append("; ")
+        score.append_text(seat_label(who, view))
+        score.append(" takes the two boards")
+    else:
+        score.append("; the boards go back to the mat")
+    lines.append(score)
+    chips = list(c["chips"])
+    hidden = [bool(h) for h in c["hidden"]]
+    showing = [chip for chip, h in zip(chips, hidden, strict=False) if not h]
+    lines.append(
+        chips_line(showing, "  Left showing") if showing else Text("  Every centre point hidden")
+    )
+    poses = list(c.get("poses") or [])
+    code = " ".join(_pose_code(p) for p in poses)
+    laid = Text(f"  Laid: lay {code}", style="dim")
+    for board_id, pose in zip(boards, poses, strict=False):
+        where = _pose_words(board_id, pose, mat)
+        laid.append(f"\n    {board_name(board_id)}: {where}", style="dim")
+    lines.append(laid)
+    if drawing:
+        figures, points = _placed_figures(boards, poses, mat)
+        points += [(float(ch["x"]), float(ch["y"])) for ch in chips]
+        span = Grid(mat).span_around(points)
+        lines += draw_mat(mat, chips, hidden=hidden, figures=figures, span=span)
+        key = Text("  ", style="dim")
+        for (mark, style), board_id in zip(FIGURE_MARKS, boards, strict=False):
+            key.append(mark, style=style)
+            key.append(f" under the {board_name(board_id)} · ", style="dim")
+        key.append("a chip in reverse was left showing, a dim one hidden", style="dim")
+        lines.append(key)
+    return lines
+
+
+def _pose_code(pose: Mapping[str, Any]) -> str:
+    return _pose(pose).encode()
+
+
+def _placed_figures(
+    boards: Sequence[str], poses: Sequence[Mapping[str, Any]], mat: Mapping[str, Any]
+) -> tuple[list[Any], list[tuple[float, float]]]:
+    """The rabbit figures as laid, and the corners of those on the mat (to frame the drawing)."""
+    figures: list[Any] = []
+    points: list[tuple[float, float]] = []
+    width, height = float(mat["width"]), float(mat["height"])
+    for board_id, pose in zip(boards, poses, strict=False):
+        board = _board(board_id)
+        if board is None:
+            continue
+        _, figure = placed(board, _pose(pose))
+        figures.append(figure)
+        minx, miny, maxx, maxy = figure.bounds
+        if maxx >= 0 and minx <= width and maxy >= 0 and miny <= height:
+            points += [
+                (min(max(minx, 0), width), min(max(miny, 0), height)),
+                (min(max(maxx, 0), width), min(max(maxy, 0), height)),
+            ]
+    return figures, points
+
+
+def _result(view: Mapping[str, Any]) -> list[RenderableType]:
+    outcome = view.get("outcome")
+    if not outcome:
+        return []
+    ranks = list(outcome["ranks"])
+    scores = list(outcome["scores"])
+    winners = [s for s, r in enumerate(ranks) if r == 1]
+    if len(winners) == len(ranks) and len(ranks) > 1:
+        line = Text("Draw 引き分け", style="bold yellow")
+    else:
+        line = Text(style="bold green")
+        for i, s in enumerate(winners):
+            if i:
+                line.append(" and ")
+            line.append_text(seat_label(s, view))
+        line.append(" win 勝利" if len(winners) > 1 else " wins 勝利")
+    order = sorted(range(len(ranks)), key=lambda s: (ranks[s], s))
+    line.append(
+        "  ("
+        + ", ".join(f"{seat_label(s, view).plain} {scores[s]:g}" for s in order)
+        + "; points = boards + chips scored, a tie goes to more boards)",
+        style="",
+    )
+    return [line]
+
+
+def render(view: Mapping[str, Any], console: Console) -> None:
+    """Print the table (every seat sees the same); after the game, the result too."""
+    _CHOSEN[:] = list(view.get("chosen") or [])
+    parts: list[RenderableType] = []
+    challenge = last_challenge(view)
+    if challenge:
+        parts += challenge
+        parts.append(Text(""))
+    parts.append(_status(view))
+    parts.append(_seats(view))
+    parts += _boards_won(view)
+    parts.append(_boards_on_mat(view))
+    parts += _mat(view)
+    parts += _result(view)
+    console.print(Panel(Group(*parts), title=TITLE, box=box.ROUNDED, expand=False))
+
+
+# --- action codes ----------------------------------------------------------------------------
+def action_text(code: str) -> Text:
+    """An action code and, for all but a chip's spot, a word on what it does."""
+    words = code.split()
+    head = words[0].lower() if words else ""
+    out = Text(code, style="bold" if head in ("pass", "choose", "lay") else "")
+    if head == "pass":
+        out.append(" (パス: out of this round's challenge)", style="dim")
+    elif head == "choose" and len(words) == 3:
+        out.append(f" ({board_name(words[1])} + {board_name(words[2])})", style="dim")
+    elif head == "lay" and len(words) == 3:
+        names = _CHOSEN if len(_CHOSEN) == 2 else ["board 1", "board 2"]
+        where = []
+        for name, pose in zip(names, words[1:], strict=True):
+            parts = pose.split(",")
+            what = board_name(name) if name in _CHOSEN else name
+            if len(parts) >= 3:
+                turn = f"{parts[2]}°" + (", turned over" if len(parts) > 3 else "")
+                where.append(f"{what} at ({parts[0]}, {parts[1]}) {turn}")
+        if where:
+            out.append(" (" + "; ".join(where) + ")", style="dim")
+    return out
+
+
+# --- events ----------------------------------------------------------------------------------
+def event_text(event: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> Text | None:
+    """One line describing ``event`` (its ``to_json()`` form)."""
+    kind = event["kind"]
+    seat = event.get("seat")
+
+    def name(s: Any) -> str:
+        if isinstance(s, int) and 0 <= s < len(names):
+            return names[s]
+        return f"seat {s}" if isinstance(s, int) else "table"
+
+    def who(s: Any) -> Text:
+        """ "seat 1 (greedy bot, blue 青)": the name with the seat's colour."""
+        _, style, en, ja = CHIPS.get(_seat_colour(s), ("?", "bold", "", ""))
+        full = name(s)
+        if not en:
+            return Text(full, style="bold")
+        if full.endswith(")"):
+            head, _, note = full[:-1].partition(" (")
+            return Text.assemble(
+                (head, "bold"), f" ({note}, ", (f"{en} {ja}", style.replace("bold ", "")), ")"
+            )
+        return Text.assemble((full, "bold"), " (", (f"{en} {ja}", style.replace("bold ", "")), ")")
+
+    if kind == "round":
+        return Text.assemble(
+            (f"— Round ラウンド {event.get('round')}: ", "bold"),
+            "every chip back to its owner, the first star to the centre; ",
+            who(seat),
+            " starts —",
+        )
+    if kind == "game_over":
+        details = event.get("details") or {}
+        reason = details.get("reason")
+        return Text.assemble(("Game over 終了", "bold"), f": {reason}" if reason else "")
+    line = who(seat)
+    if kind == "challenger":
+        line.append(
+            " is the challenger 挑戦プレイヤー: everyone else passed — "
+            "constellation time 星座作成タイム",
+            style="bold",
+        )
+        return line
+    line.append(": ")
+    if kind == "place":
+        chip = str(event.get("chip"))
+        _, style, en, ja = CHIPS.get(chip, ("?", "bold", chip, ""))
+        if chip == "colourless":
+            line.append("places a colourless chip 無色の星チップ")
+        else:
+            line.append(f"places {'an' if en[:1] in 'aeiou' else 'a'} ")
+            line.append(f"{en} {ja}", style=style)
+            line.append(" chip")
+        line.append(f" at ({_mm(event.get('x'))}, {_mm(event.get('y'))})")
+        if chip != _seat_colour(seat):
+            line.append(" — a spare chip (own chips all used): it scores for nobody", style="dim")
+    elif kind == "pass":
+        line.append("passes パス — out of this round's challenge")
+    elif kind == "choose":
+        boards = list(event.get("boards") or [])
+        line.append("chooses " + " and ".join(board_name(b) for b in boards))
+    elif kind == "challenge":
+        line.append(f"lays {' + '.join(board_name(b) for b in event.get('boards') or [])}: ")
+        shown = int(event.get("shown", 0))
+        if event.get("success"):
+            line.append("success 成功", style="bold green")
+        else:
+            line.append("failure 失敗", style="bold red")
+        line.append(f", {_plural(shown, 'centre point')} left showing; ")
+        gains = [(s, int(k)) for s, k in enumerate(event.get("scored") or []) if k]
+        if gains:
+            line.append("scored: ")
+            for i, (s, k) in enumerate(gains):
+                if i:
+                    line.append(", ")
+                line.append_text(who(s))
+                line.append(f" +{_plural(k, 'chip')}")
+        else:
+            line.append("no chips scored")
+        if event.get("success"):
+            line.append("; the two boards to ")
+            line.append(name(seat))
+    else:
+        data = {k: v for k, v in event.items() if k not in ("kind", "seat")}
+        line.append(f"{kind} {data}" if data else str(kind))
+    return line

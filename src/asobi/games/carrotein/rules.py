@@ -1,0 +1,434 @@
+"""星をなくしたキャロテイン (Carrotein, who lost the stars): the rules as a state machine.
+
+A round (ラウンド) is scatter time (散らかしタイム: place a chip or pass, until one player is
+left, the challenger), constellation time (星座作成タイム: the challenger chooses two boards,
+then lays them; the judge decides) and clean-up (後片付けタイム). Everything is public;
+the only chance is who starts ("ジャンケンなど"), drawn from the seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+from itertools import combinations
+from typing import Any, Self
+
+import numpy as np
+from numpy.typing import NDArray
+from pydantic import Field, model_validator
+
+from asobi.core.errors import IllegalAction
+from asobi.core.events import Event, public
+from asobi.core.protocol import GameOptions, Outcome, State, copy_rng
+from asobi.core.turns import NOBODY, just, next_seat
+from asobi.games.carrotein import scoring
+from asobi.games.carrotein.actions import (
+    PASS,
+    CarroteinAction,
+    Choose,
+    Lay,
+    Pass,
+    Place,
+    grid_spots,
+)
+from asobi.games.carrotein.sky import Board, Pose, Sky, Verdict, chip_refusal, default_sky, judge
+from asobi.games.carrotein.solver import PERFECT, Attempt, Solver
+
+CHIPS_EACH = 10  # 星チップ 60 = 6 colours × 10
+COLOURLESS = 10  # 無色の星チップ
+# The rulebook does not name its six colours; the first star is yellow, so no seat is.
+COLOURS: tuple[tuple[str, str], ...] = (
+    ("red", "赤"),
+    ("blue", "青"),
+    ("green", "緑"),
+    ("purple", "紫"),
+    ("orange", "橙"),
+    ("pink", "桃"),
+)
+FIRST_STAR = "first"  # いちばん星チップ
+CLEAR = "colourless"  # 無色の星チップ
+CLOSE_CALL = 1e-6  # mm: a spot this near touching is left to chip_refusal to decide
+FAR_OFF = 100_000.0  # mm (and degrees): a board's pose is a finite number below this
+
+
+class CarroteinOptions(GameOptions):
+    """``players``: 2–6, each with the ten chips of a colour (seat 0 red, 1 blue, ...)."""
+
+    players: int = 3
+    start_player: int | None = Field(
+        default=None, description="who starts the first round; drawn from the seed when unset"
+    )
+
+    @model_validator(mode="after")
+    def _start_player_is_a_seat(self) -> CarroteinOptions:
+        if self.start_player is not None and not 0 <= self.start_player < self.players:
+            raise ValueError(f"start_player must be a seat 0..{self.players - 1}")
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class Chip:
+    """A chip on the mat: its centre, and its kind: a colour, ``first`` or ``colourless``."""
+
+    x: float
+    y: float
+    kind: str
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return (self.x, self.y)
+
+
+class Phase(StrEnum):
+    SCATTER = "scatter"  # 散らかしタイム
+    CHOOSE = "choose"  # 星座作成タイム 1: choose two boards
+    LAY = "lay"  # 星座作成タイム 2: lay them
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """A finished challenge, as everyone saw it judged."""
+
+    round: int
+    challenger: int
+    boards: tuple[str, str]
+    poses: tuple[Pose, Pose]
+    chips: tuple[Chip, ...]
+    verdict: Verdict
+    scored: tuple[int, ...]  # chips each seat scored
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "challenger": self.challenger,
+            "boards": list(self.boards),
+            "poses": [p.to_json() for p in self.poses],
+            "chips": [chip_json(c) for c in self.chips],
+            "hidden": list(self.verdict.hidden),
+            "shown": self.verdict.shown,
+            "success": self.verdict.success,
+            "scored": list(self.scored),
+        }
+
+
+def chip_json(chip: Chip) -> dict[str, Any]:
+    return {"x": chip.x, "y": chip.y, "kind": chip.kind}
+
+
+class CarroteinState(State):
+    """The table: the mat's chips (the first star first), the boards still on the mat, and
+    what each seat has scored."""
+
+    def __init__(self, options: CarroteinOptions, rng: random.Random) -> None:
+        self.options = options
+        self.rng = rng
+        self.sky: Sky = default_sky()
+        n = options.players
+        self.colours = tuple(c for c, _ in COLOURS[:n])
+        # Colours nobody plays, then the colourless chips: a seat out of its own may use them.
+        self.spares: tuple[str, ...] = (
+            *(c for c, _ in COLOURS[n:] for _ in range(CHIPS_EACH)),
+            *([CLEAR] * COLOURLESS),
+        )
+        self.boards: list[str] = [b.id for b in self.sky.boards]  # still on the mat
+        self.won: list[list[str]] = [[] for _ in range(n)]  # boards scored
+        self.scored = [0] * n  # own chips scored (turned over)
+        self.chips: list[Chip] = []
+        self.passed: set[int] = set()
+        self.round = 0
+        self.first = 0  # who starts this round
+        self.turn = 0
+        self.phase = Phase.SCATTER
+        self.chosen: tuple[str, str] | None = None
+        self.challenges: list[Challenge] = []
+        self.result: Outcome | None = None
+        self._attempt: Attempt | None = None  # the solver's lay for the challenger (cached)
+
+    # --- protocol -------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.options.players
+
+    def active_seats(self) -> frozenset[int]:
+        return NOBODY if self.phase is Phase.OVER else just(self.turn)
+
+    def legal_actions(self, seat: int) -> list[CarroteinAction]:  # type: ignore[override]
+        if seat not in self.active_seats():
+            return []
+        if self.phase is Phase.SCATTER:
+            if self.next_chip(seat) is None:
+                return [PASS]  # "自分が置ける…星チップが手元からなくなる": nothing to place
+            return [PASS, *self.open_spots()]
+        if self.phase is Phase.CHOOSE:
+            return [Choose(a, b) for a, b in combinations(self.boards, 2)]
+        return [self.solver_lay()]
+
+    def open_spots(self) -> list[Place]:
+        """The grid spots where a chip may lie now (any other legal spot may be played)."""
+        spots, xy = _grid(self.sky)
+        centres = np.array(self.centres())
+        nearest = np.hypot(*(xy[:, None, :] - centres[None, :, :]).transpose(2, 0, 1)).min(axis=1)
+        # numpy's distances settle the clear cases; chip_refusal, the rule, the close calls.
+        touch = 2 * self.sky.chip_radius
+        return [
+            spot
+            for spot, d in zip(spots, nearest.tolist(), strict=True)
+            if d > touch + CLOSE_CALL
+            or (
+                d > touch - CLOSE_CALL
+                and not chip_refusal(self.sky, spot.x, spot.y, self.centres())
+            )
+        ]
+
+    def solver_lay(self) -> Lay:
+        """The solver's placement of the chosen boards: what the terminal and bots lay."""
+        attempt = self.attempt()
+        return Lay(*attempt.poses)
+
+    def attempt(self) -> Attempt:
+        """The solver's best placement of the chosen boards for the challenger (its own chips
+        left out rather than others'), worked out once per challenge."""
+        assert self.chosen is not None
+        if self._attempt is None:
+            a, b = (self.sky.board(i) for i in self.chosen)
+            solver = Solver(self.sky, self.centres(), PERFECT, self.weights(self.turn))
+            self._attempt = solver.pair(a, b)
+        return self._attempt
+
+    def centres(self) -> list[tuple[float, float]]:
+        return [c.centre for c in self.chips]
+
+    def weights(self, challenger: int) -> list[float]:
+        """How much the challenger gains from a chip left out: its own scores for it, another
+        player's scores for them."""
+        return [
+            1.0 if self.owner(c) == challenger else -1.0 if self.owner(c) is not None else 0.0
+            for c in self.chips
+        ]
+
+    def owner(self, chip: Chip) -> int | None:
+        """The seat whose colour the chip is; None for the first star, colourless chips and
+        colours nobody plays ("誰の色でもないので得点に変えることができません")."""
+        try:
+            return self.colours.index(chip.kind)
+        except ValueError:
+            return None
+
+    def in_hand(self, seat: int) -> int:
+        """Own chips still at hand: ten, less those scored and those on the mat."""
+        on_mat = sum(1 for c in self.chips if c.kind == self.colours[seat])
+        return CHIPS_EACH - self.scored[seat] - on_mat
+
+    def spares_left(self) -> list[str]:
+        """Spare chips still in the box (unused colours first, then colourless)."""
+        on_mat = [c.kind for c in self.chips]
+        left = list(self.spares)
+        for kind in on_mat:
+            if kind in left:
+                left.remove(kind)
+        return left
+
+    def next_chip(self, seat: int) -> str | None:
+        """The chip ``seat`` would place: its own colour, else a spare (ruling), else None."""
+        if self.in_hand(seat) > 0:
+            return self.colours[seat]
+        left = self.spares_left()
+        return left[0] if left else None
+
+    def check(self, seat: int, action: Any) -> None:
+        rule, reason = self._why_not(seat, action)
+        if rule:
+            raise IllegalAction(rule, reason)
+
+    def _why_not(self, seat: int, action: Any) -> tuple[str, str]:
+        """The rule that forbids ``action`` now, or ("", "")."""
+        phase = self.phase
+        if isinstance(action, Pass | Place) and phase is not Phase.SCATTER:
+            return "散らかしタイム", "chips are placed (or passes made) only in scatter time"
+        if isinstance(action, Place):
+            if self.next_chip(seat) is None:
+                return (
+                    "例外処理: 星チップが尽きた場合",
+                    "you have no chip left to place (nor any spare): you must pass",
+                )
+            refusal = chip_refusal(self.sky, action.x, action.y, self.centres())
+            return (refusal.rule, refusal.reason) if refusal else ("", "")
+        if isinstance(action, Pass):
+            return "", ""
+        if isinstance(action, Choose):
+            if phase is not Phase.CHOOSE:
+                return "星座作成タイム 1", "boards are chosen once, by the challenger, first"
+            for board in (action.first, action.second):
+                if board not in self.boards:
+                    where = "scored by a player" if self._known(board) else "not a board"
+                    return "星座作成タイム 1", f"{board!r} is {where}; on the mat: {self.boards}"
+            if action.first == action.second:
+                return "星座作成タイム 1", "choose two different boards"
+            return "", ""
+        if isinstance(action, Lay):
+            if phase is not Phase.LAY:
+                return "星座作成タイム 2", "boards are laid after the two are chosen"
+            for pose in (action.first, action.second):
+                if not all(abs(v) < FAR_OFF for v in (pose.x, pose.y, pose.angle)):
+                    return "星座作成タイム 2", f"a board lies on the table: {pose.encode()}"
+            try:
+                self._judge(action)
+            except IllegalAction as exc:
+                return exc.rule, exc.reason
+            return "", ""
+        return "actions", f"{action!r} is not a Carrotein action"
+
+    def _known(self, board: str) -> bool:
+        return any(b.id == board for b in self.sky.boards)
+
+    def _judge(self, action: Lay) -> Verdict:
+        assert self.chosen is not None
+        placements: list[tuple[Board, Pose]] = [
+            (self.sky.board(self.chosen[0]), action.first),
+            (self.sky.board(self.chosen[1]), action.second),
+        ]
+        return judge(self.sky, self.centres(), placements)
+
+    def resolve(self, seat: int, action: Any) -> list[Event]:
+        if isinstance(action, Place):
+            return self._place(seat, action)
+        if isinstance(action, Pass):
+            return self._pass(seat)
+        if isinstance(action, Choose):
+            self.chosen = (action.first, action.second)
+            self.phase = Phase.LAY
+            self._attempt = None
+            return [public("choose", seat, boards=[action.first, action.second])]
+        assert isinstance(action, Lay)
+        return self._challenge(seat, action)
+
+    # --- scatter time ---------------------------------------------------------------------
+    def _place(self, seat: int, action: Place) -> list[Event]:
+        kind = self.next_chip(seat)
+        assert kind is not None
+        self.chips.append(Chip(action.x, action.y, kind))
+        events = [public("place", seat, x=action.x, y=action.y, chip=kind)]
+        return events + self._next_turn(seat)
+
+    def _pass(self, seat: int) -> list[Event]:
+        self.passed.add(seat)
+        events = [public("pass", seat)]
+        left = [s for s in range(self.players) if s not in self.passed]
+        if len(left) == 1:  # "誰かひとりを残して他の全てのプレイヤーが【パス】を宣言した場合"
+            self.turn = left[0]
+            self.phase = Phase.CHOOSE
+            return [*events, public("challenger", left[0])]
+        return events + self._next_turn(seat)
+
+    def _next_turn(self, seat: int) -> list[Event]:
+        nxt = next_seat(seat, self.players)
+        while nxt in self.passed:
+            nxt = next_seat(nxt, self.players)
+        self.turn = nxt
+        return []
+
+    # --- constellation time ---------------------------------------------------------------
+    def _challenge(self, seat: int, action: Lay) -> list[Event]:
+        assert self.chosen is not None
+        verdict = self._judge(action)
+        gained = scoring.challenge_gains(self, seat, verdict)
+        for s, k in enumerate(gained):
+            self.scored[s] += k
+        if verdict.success:  # the boards leave the mat for the challenger's hand
+            self.won[seat].extend(self.chosen)
+            self.boards = [b for b in self.boards if b not in self.chosen]
+        done = Challenge(
+            self.round,
+            seat,
+            self.chosen,
+            (action.first, action.second),
+            tuple(self.chips),
+            verdict,
+            tuple(gained),
+        )
+        self.challenges.append(done)
+        events = [public("challenge", seat, **done.to_json())]
+        # 後片付けタイム: the chips go back (the scored ones turned over, the rest to hand),
+        # the first star to the centre; the challenge keeps the picture of the mat.
+        self.chips = [Chip(*self.sky.middle, FIRST_STAR)]
+        reason = scoring.end_reason(self)
+        if reason:
+            self.phase = Phase.OVER
+            self.result = scoring.outcome(self, reason)
+            return [*events, public("game_over", None, **self.result.to_json())]
+        return events + self._new_round(next_seat(seat, self.players))
+
+    # --- rounds ---------------------------------------------------------------------------
+    def _new_round(self, first: int) -> list[Event]:
+        """A round on a cleared mat (the first star at its centre); after a challenge, the
+        player after the challenger starts ("挑戦プレイヤーの左隣")."""
+        self.round += 1
+        self.first = self.turn = first
+        self.chips = [Chip(*self.sky.middle, FIRST_STAR)]
+        self.passed = set()
+        self.chosen = None
+        self._attempt = None
+        self.phase = Phase.SCATTER
+        return [public("round", first, round=self.round)]
+
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    # --- views ----------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from asobi.games.carrotein.views import view_of
+
+        return view_of(self, seat)
+
+    def determinize(self, seat: int | None, rng: random.Random) -> Self:
+        """Nothing is hidden in Carrotein: every world is the table itself."""
+        return self.clone()
+
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.rng = copy_rng(self.rng)
+        other.boards = list(self.boards)
+        other.won = [list(w) for w in self.won]
+        other.scored = list(self.scored)
+        other.chips = list(self.chips)
+        other.passed = set(self.passed)
+        other.challenges = list(self.challenges)
+        return other
+
+    # --- accounting -----------------------------------------------------------------------
+    def chip_count(self) -> dict[str, int]:
+        """Every chip wherever it is, by kind (at hand, on the mat, scored, in the box)."""
+        count: dict[str, int] = {}
+        for c in self.chips:
+            count[c.kind] = count.get(c.kind, 0) + 1
+        for seat, colour in enumerate(self.colours):
+            count[colour] = count.get(colour, 0) + self.in_hand(seat) + self.scored[seat]
+        for kind in self.spares_left():
+            count[kind] = count.get(kind, 0) + 1
+        return count
+
+
+@cache
+def _grid(sky: Sky) -> tuple[list[Place], NDArray[np.float64]]:
+    spots = grid_spots(sky.width, sky.height, sky.chip_radius)
+    return spots, np.array([(p.x, p.y) for p in spots], dtype=float)
+
+
+def new_state(
+    options: CarroteinOptions, seed: int, setup: Mapping[str, Any] | None = None
+) -> CarroteinState:
+    """ゲームの準備, or a scenario (see ``scenarios.py``)."""
+    state = CarroteinState(options, random.Random(seed))
+    start = options.start_player
+    first = start if start is not None else state.rng.randrange(options.players)
+    state._new_round(first)
+    if setup is not None:
+        from asobi.games.carrotein.scenarios import apply_setup
+
+        apply_setup(state, setup)
+    return state

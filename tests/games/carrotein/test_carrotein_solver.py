@@ -1,0 +1,109 @@
+"""The constellation solver (solver.py): it finds placements that the judge accepts, it
+never reports one the judge rejects, and it says "impossible" where nothing can be done.
+
+The solver's agreement with the slow reference on a 50-layout corpus, and its speed, are
+measured by ``benchmarks/bench_carrotein.py`` (figures in ``docs/performance.md``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from asobi.games.carrotein.layouts import planted, scattered
+from asobi.games.carrotein.sky import Pose, default_sky, judge
+from asobi.games.carrotein.solver import (
+    GOOD_EYE,
+    Attempt,
+    Solver,
+    reference_solve,
+    solve_any,
+    solve_pair,
+)
+
+SKY = default_sky()
+
+
+def judged(centres: list[tuple[float, float]], attempt: Attempt) -> bool:
+    """The judge's own verdict on the attempt's poses, as a player would lay them."""
+    boards = [SKY.board(i) for i in attempt.boards]
+    verdict = judge(SKY, centres, list(zip(boards, attempt.poses, strict=True)))
+    assert verdict == attempt.verdict
+    return verdict.success
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_planted_layout_is_done_and_the_judge_agrees(seed: int) -> None:
+    """星座作成タイム: a layout two boards can hide (chips planted under them, 2 loose) is
+    found doable with those two boards, at poses the judge accepts."""
+    centres, a, b = planted(SKY, seed, chips=14)
+    attempt = solve_pair(SKY, centres, a, b)
+    assert attempt.success, (seed, a.id, b.id, attempt.verdict.shown)
+    assert judged(centres, attempt)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_reported_success_is_always_one_the_judge_accepts(seed: int) -> None:
+    """Never a "solution" the judge rejects: for crowded layouts, whatever the answer, the
+    attempt's verdict is the judge's."""
+    centres, a, b = scattered(SKY, seed, chips=18, spread=60)
+    attempt = solve_pair(SKY, centres, a, b, eye=GOOD_EYE)
+    assert judged(centres, attempt) == attempt.success
+
+
+def test_two_or_fewer_centre_points_need_no_hiding() -> None:
+    """ "2つだけ隠せない【中心点】があった…" still succeeds: the first star and one chip
+    succeed wherever the boards lie."""
+    attempt = solve_pair(SKY, [SKY.middle, (30, 30)], SKY.board("ears"), SKY.board("carrot"))
+    assert attempt.success
+
+
+def test_stars_in_all_four_corners_cannot_be_done() -> None:
+    """Clusters in the four corners and the middle: two boards cannot reach them all."""
+    corners = [(30, 30), (570, 30), (30, 420), (570, 420)]
+    centres = [SKY.middle] + [(x + dx, y) for x, y in corners for dx in (0, 25)]
+    attempt = solve_any(SKY, centres, SKY.boards)
+    assert attempt is not None and not attempt.success
+    assert attempt.verdict.shown > 2
+
+
+def test_any_pair_finds_the_boards_that_fit() -> None:
+    """Asked about every pair, the solver returns a success with some pair when a planted
+    pair exists."""
+    centres, _, _ = planted(SKY, 11, chips=12)
+    attempt = solve_any(SKY, centres, SKY.boards)
+    assert attempt is not None and attempt.success and judged(centres, attempt)
+
+
+def test_a_success_leaves_out_the_challengers_own_chips_first() -> None:
+    """The challenger gains from its own chips left showing (they score for it) and loses
+    from another's: with a choice, the solver leaves out its own."""
+    # Two lone chips far from everything, one the challenger's (+1), one another's (-1), and
+    # a third lone one: only two may be left out, so one lone chip must be hidden.
+    centres = [SKY.middle, (40, 40), (560, 410), (300, 260)]
+    weights = [0.0, 1.0, -1.0, 0.0]
+    attempt = Solver(SKY, centres, weights=weights).pair(SKY.board("sitting"), SKY.board("ears"))
+    assert attempt.success
+    assert attempt.verdict.hidden[2], "another player's chip should be the one hidden"
+
+
+def test_boards_far_apart_are_never_refused_as_overlapping() -> None:
+    """The judge refuses overlapping boards; the solver's answers never overlap."""
+    centres, a, b = planted(SKY, 3, chips=16)
+    attempt = solve_pair(SKY, centres, a, b)
+    judge(SKY, centres, list(zip((a, b), attempt.poses, strict=True)))  # no IllegalAction
+
+
+def test_the_reference_agrees_on_a_small_planted_layout() -> None:
+    """The slow reference (2°, 1 mm, every candidate refined) finds what the solver finds."""
+    centres, a, b = planted(SKY, 2, chips=9)
+    ours, ref = solve_pair(SKY, centres, a, b), reference_solve(SKY, centres, a, b)
+    assert ours.success and ref.success and judged(centres, ref)
+
+
+def test_poses_are_rounded_as_codes_write_them() -> None:
+    """An attempt's poses are to a tenth of a mm and of a degree, so a `lay` code carries
+    them exactly."""
+    centres, a, b = planted(SKY, 4, chips=10)
+    for pose in solve_pair(SKY, centres, a, b).poses:
+        assert pose == Pose(round(pose.x, 1), round(pose.y, 1), round(pose.angle, 1), pose.mirrored)
+        assert 0 <= pose.angle < 360
