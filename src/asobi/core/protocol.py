@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from asobi.core.actions import Action, ActionSpace
 from asobi.core.errors import IllegalAction, InvalidOptions
@@ -30,6 +30,21 @@ class GameOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     players: int
+
+
+class StartPlayerOptions(GameOptions):
+    """Options of a game whose first player is chosen at the table ("ジャンケンなど"):
+    ``start_player`` names the seat, or the seed draws it."""
+
+    start_player: int | None = Field(
+        default=None, description="who starts the first round; drawn from the seed when unset"
+    )
+
+    @model_validator(mode="after")
+    def _start_player_is_a_seat(self) -> Self:
+        if self.start_player is not None and not 0 <= self.start_player < self.players:
+            raise ValueError(f"start_player must be a seat 0..{self.players - 1}")
+        return self
 
 
 @dataclass(frozen=True)

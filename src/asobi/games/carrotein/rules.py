@@ -18,11 +18,10 @@ from typing import Any, Self
 
 import numpy as np
 from numpy.typing import NDArray
-from pydantic import Field, model_validator
 
 from asobi.core.errors import IllegalAction
 from asobi.core.events import Event, public
-from asobi.core.protocol import GameOptions, Outcome, State, copy_rng
+from asobi.core.protocol import Outcome, StartPlayerOptions, State, copy_rng
 from asobi.core.turns import NOBODY, just, next_seat
 from asobi.games.carrotein import scoring
 from asobi.games.carrotein.actions import (
@@ -54,19 +53,10 @@ CLOSE_CALL = 1e-6  # mm: a spot this near touching is left to chip_refusal to de
 FAR_OFF = 100_000.0  # mm (and degrees): a board's pose is a finite number below this
 
 
-class CarroteinOptions(GameOptions):
+class CarroteinOptions(StartPlayerOptions):
     """``players``: 2–6, each with the ten chips of a colour (seat 0 red, 1 blue, ...)."""
 
     players: int = 3
-    start_player: int | None = Field(
-        default=None, description="who starts the first round; drawn from the seed when unset"
-    )
-
-    @model_validator(mode="after")
-    def _start_player_is_a_seat(self) -> CarroteinOptions:
-        if self.start_player is not None and not 0 <= self.start_player < self.players:
-            raise ValueError(f"start_player must be a seat 0..{self.players - 1}")
-        return self
 
 
 @dataclass(frozen=True, slots=True)

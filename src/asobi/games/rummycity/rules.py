@@ -15,12 +15,12 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, Self
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, field_validator
 
 from asobi.core.cards import FRENCH52, Card
 from asobi.core.errors import IllegalAction
 from asobi.core.events import Event, private, public
-from asobi.core.protocol import GameOptions, Outcome, State, copy_rng
+from asobi.core.protocol import Outcome, StartPlayerOptions, State, copy_rng
 from asobi.core.turns import NOBODY, just
 from asobi.games.rummycity import scoring
 from asobi.games.rummycity.actions import (
@@ -90,13 +90,10 @@ SOLO_MOST_BUILDINGS = 6  # solo 2: "建物は、最大6個まで"
 SOLO_PASS_DISCARDS = 4  # solo 5: "パスした場合、山札から4枚捨てます"
 
 
-class RummyCityOptions(GameOptions):
+class RummyCityOptions(StartPlayerOptions):
     """``players``: 2 for the game between two towns, 1 for the solo score attack."""
 
     players: int = 2
-    start_player: int | None = Field(
-        default=None, description="who starts the first round; drawn from the seed when unset"
-    )
     start_tepu: int = Field(default=7, ge=0, le=1000, description="tepu each town starts with")
     target: int = Field(default=50, ge=1, le=10_000, description="tepu that ends the game")
     solo_rounds: int = Field(default=3, ge=1, le=50, description="rounds of the solo game")
@@ -117,12 +114,6 @@ class RummyCityOptions(GameOptions):
         if isinstance(value, Mapping):
             return catalogue_data(value)
         return value
-
-    @model_validator(mode="after")
-    def _start_player_is_a_seat(self) -> RummyCityOptions:
-        if self.start_player is not None and not 0 <= self.start_player < self.players:
-            raise ValueError(f"start_player must be a seat 0..{self.players - 1}")
-        return self
 
 
 class Phase(StrEnum):

@@ -12,12 +12,12 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any, Self
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from asobi.core.cards import FIREWORKS, Card, is_boost
 from asobi.core.errors import IllegalAction
 from asobi.core.events import Event, private, public
-from asobi.core.protocol import GameOptions, Outcome, State, copy_rng
+from asobi.core.protocol import Outcome, StartPlayerOptions, State, copy_rng
 from asobi.core.turns import NOBODY, just, order_from
 from asobi.games.starmine import scoring
 from asobi.games.starmine.actions import (
@@ -50,20 +50,11 @@ FIREWORK_CARDS = tuple(c for c in FIREWORKS.cards if not is_boost(c))
 BOOSTS = tuple(c for c in FIREWORKS.cards if is_boost(c))
 
 
-class StarmineOptions(GameOptions):
+class StarmineOptions(StartPlayerOptions):
     """``players``: 2 for the duel, 1 for the solo contest (ソロ用ルール)."""
 
     players: int = 2
-    start_player: int | None = Field(
-        default=None, description="seat that plays first; drawn from the seed when unset"
-    )
     hand_size: int = Field(default=3, ge=1, le=8, description="firework cards dealt to each hand")
-
-    @model_validator(mode="after")
-    def _start_player_is_a_seat(self) -> StarmineOptions:
-        if self.start_player is not None and not 0 <= self.start_player < self.players:
-            raise ValueError(f"start_player must be a seat 0..{self.players - 1}")
-        return self
 
 
 class Phase(StrEnum):
