@@ -253,6 +253,9 @@ def test_after_a_failure_the_others_score_and_the_boards_go_back() -> None:
     assert "Scored: seat 1 blue 青 (you) +1 chip, seat 2 green 緑 +1 chip" in challenge
     assert "the boards go back to the mat" in challenge
     assert "R 100,100" in challenge and "G 500,350" in challenge
+    # After a failure the solver says what would have worked: here nothing (four chips far
+    # apart and from the first star: no board reaches two of them).
+    assert "The solver finds no two boards that would have done it." in challenge
     boards = section(text, "Boards on the mat", "Night-sky mat")
     assert "(7;" in boards and "sitting" in boards
     assert " won Sitting" not in text

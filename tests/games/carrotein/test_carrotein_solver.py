@@ -15,6 +15,7 @@ from asobi.games.carrotein.solver import (
     GOOD_EYE,
     Attempt,
     Solver,
+    hindsight,
     reference_solve,
     solve_any,
     solve_pair,
@@ -107,3 +108,13 @@ def test_poses_are_rounded_as_codes_write_them() -> None:
     for pose in solve_pair(SKY, centres, a, b).poses:
         assert pose == Pose(round(pose.x, 1), round(pose.y, 1), round(pose.angle, 1), pose.mirrored)
         assert 0 <= pose.angle < 360
+
+
+def test_hindsight_shows_a_placement_that_would_have_worked() -> None:
+    """After a failed challenge the game shows what would have worked: a success over some
+    pair of the boards on the mat, or None when the solver finds none."""
+    centres, _, _ = planted(SKY, 5, chips=10)
+    found = hindsight(tuple(centres), tuple(b.id for b in SKY.boards))
+    assert found is not None and found.success and judged(centres, found)
+    corners = ((30.0, 30.0), (570.0, 30.0), (30.0, 420.0), (570.0, 420.0), SKY.middle)
+    assert hindsight(corners, ("sitting", "sleeping")) is None

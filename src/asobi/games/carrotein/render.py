@@ -36,6 +36,7 @@ from rich.text import Text
 
 from asobi.games.carrotein.rules import COLOURS
 from asobi.games.carrotein.sky import Board, Pose, default_sky, placed
+from asobi.games.carrotein.solver import hindsight
 
 TITLE = "Carrotein 星をなくしたキャロテイン"
 COLUMNS = 60  # cells across the mat, less one (each cell is centred on its tick)
@@ -497,6 +498,8 @@ def last_challenge(view: Mapping[str, Any], *, drawing: bool = True) -> list[Ren
         where = _pose_words(board_id, pose, mat)
         laid.append(f"\n    {board_name(board_id)}: {where}", style="dim")
     lines.append(laid)
+    if not success:
+        lines.append(_hindsight(chips, view))
     if drawing:
         figures, points = _placed_figures(boards, poses, mat)
         points += [(float(ch["x"]), float(ch["y"])) for ch in chips]
@@ -509,6 +512,22 @@ def last_challenge(view: Mapping[str, Any], *, drawing: bool = True) -> list[Ren
         key.append("a chip in reverse was left showing, a dim one hidden", style="dim")
         lines.append(key)
     return lines
+
+
+def _hindsight(chips: Sequence[Mapping[str, Any]], view: Mapping[str, Any]) -> Text:
+    """What would have worked (the solver, over every pair of boards then on the mat: a
+    failure returns the boards, so they are the ones on the mat now)."""
+    centres = tuple((float(ch["x"]), float(ch["y"])) for ch in chips)
+    found = hindsight(centres, tuple(view["boards"]))
+    if found is None:
+        return Text("  The solver finds no two boards that would have done it.", style="dim")
+    pair = " + ".join(board_name(b) for b in found.boards)
+    code = " ".join(p.encode() for p in found.poses)
+    return Text(
+        f"  It could have been done: {pair}, lay {code} "
+        f"({_plural(found.verdict.shown, 'centre point')} left showing)",
+        style="italic",
+    )
 
 
 def _pose_code(pose: Mapping[str, Any]) -> str:

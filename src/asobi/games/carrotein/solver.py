@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 import numpy as np
@@ -40,7 +40,7 @@ from shapely import affinity
 from shapely.geometry.base import BaseGeometry
 
 from asobi.core.errors import IllegalAction
-from asobi.games.carrotein.sky import Board, Pose, Sky, Verdict, judge
+from asobi.games.carrotein.sky import Board, Pose, Sky, Verdict, default_sky, judge
 
 MOST_SHOWN = 2  # "2つだけ隠せない【中心点】があったがそれ以外は全て隠せた" still succeeds
 WORD = 64  # centre points per mask word
@@ -55,12 +55,14 @@ FINEST = 0.1  # mm (and degrees): refining stops at this step
 @dataclass(frozen=True)
 class Eye:
     """How a solver looks: the turns it tries (degrees apart), its cell (mm), how hopeful its
-    masks are (``slack``, mm), and how many candidate pairs it places for real."""
+    masks are (``slack``, mm), how many candidate pairs of masks it places for real, and how
+    many pairs of boards it tries when asked about any two."""
 
     turn: float
     cell: float
     slack: float
     tries: int
+    pairs: int = 21  # pairs of boards tried when any two may do, the likeliest first
 
     @property
     def orientations(self) -> tuple[tuple[float, bool], ...]:
@@ -70,9 +72,9 @@ class Eye:
         )
 
 
-PERFECT = Eye(turn=6.0, cell=2.0, slack=2.5, tries=12)  # the game's solver
-GOOD_EYE = Eye(turn=15.0, cell=4.0, slack=2.0, tries=4)  # sees a coarse search only
-BEGINNER = Eye(turn=45.0, cell=6.0, slack=1.0, tries=2)  # tries a few obvious poses
+PERFECT = Eye(turn=6.0, cell=2.0, slack=2.5, tries=12, pairs=8)  # the game's solver
+GOOD_EYE = Eye(turn=15.0, cell=4.0, slack=2.0, tries=4, pairs=4)  # sees a coarse search only
+BEGINNER = Eye(turn=45.0, cell=6.0, slack=1.0, tries=2, pairs=2)  # tries a few obvious poses
 # Slow and exhaustive: 1° turns and 1 mm cells, with a slack that covers any pose between
 # grid points (half a cell's diagonal, and 1° of turn at 110 mm, past any board's figure).
 REFERENCE = Eye(turn=2.0, cell=1.0, slack=0.71 + 110 * math.radians(1.0), tries=2_000)
@@ -474,11 +476,12 @@ class Solver:
         return self._judge(a, b, pose_a, pose_b)
 
     def any_pair(self, boards: Sequence[Board]) -> Attempt | None:
-        """The best attempt over every pair of ``boards``: the pairs that hide the most
-        first, stopping at a success; None with fewer than two boards."""
+        """The best attempt over the pairs of ``boards``: those whose boards may hide the
+        most first (``Eye.pairs`` of them), stopping at a success; None with fewer than two
+        boards."""
         pairs = sorted(combinations(boards, 2), key=lambda ab: -(self.cap(ab[0]) + self.cap(ab[1])))
         best: Attempt | None = None
-        for a, b in pairs:
+        for a, b in pairs[: self.eye.pairs]:
             if best is not None and best.success:
                 break
             if best is not None and self.cap(a) + self.cap(b) < len(self.centres) - MOST_SHOWN:
@@ -510,6 +513,16 @@ def solve_any(
 ) -> Attempt | None:
     """Can any two of ``boards`` hide all but at most 2 of ``centres``, and where?"""
     return Solver(sky, centres, eye, weights).any_pair(boards)
+
+
+@lru_cache(maxsize=32)
+def hindsight(centres: tuple[tuple[float, float], ...], boards: tuple[str, ...]) -> Attempt | None:
+    """After a failed challenge: two of ``boards`` (those on the mat then) and a placement
+    that would have worked, or None if the solver finds none. Cached: a front end asks again
+    at every redraw."""
+    sky = default_sky()
+    found = solve_any(sky, centres, [sky.board(b) for b in boards])
+    return found if found is not None and found.success else None
 
 
 def reference_solve(
