@@ -15,13 +15,28 @@ from asobi.core.cards import Card, Deck
 from asobi.core.errors import InvalidSetup
 
 
+def check_keys(setup: Mapping[str, Any], keys: Collection[str]) -> None:
+    """A scenario names only keys its game knows."""
+    unknown = set(setup) - set(keys)
+    if unknown:
+        raise InvalidSetup(f"unknown scenario keys: {', '.join(sorted(unknown))}")
+
+
+def per_seat(
+    setup: Mapping[str, Any], key: str, seats: int, what: str = "one entry per seat"
+) -> list[Any]:
+    """The value of ``key``: a list with one entry per seat."""
+    value = setup[key]
+    if not isinstance(value, list | tuple) or len(value) != seats:
+        raise InvalidSetup(f"{key}: {what} ({seats})")
+    return list(value)
+
+
 class ScenarioCards:
     def __init__(
         self, setup: Mapping[str, Any], deck: Deck, keys: Collection[str], seats: int
     ) -> None:
-        unknown = set(setup) - set(keys)
-        if unknown:
-            raise InvalidSetup(f"unknown scenario keys: {', '.join(sorted(unknown))}")
+        check_keys(setup, keys)
         self.setup = setup
         self.deck = deck
         self.seats = seats
@@ -41,10 +56,7 @@ class ScenarioCards:
 
     def per_seat(self, key: str, what: str = "one entry per seat") -> list[Any]:
         """The value of ``key``: a list with one entry per seat."""
-        value = self.setup[key]
-        if not isinstance(value, list | tuple) or len(value) != self.seats:
-            raise InvalidSetup(f"{key}: {what} ({self.seats})")
-        return list(value)
+        return per_seat(self.setup, key, self.seats, what)
 
     def check_unique(self) -> None:
         used = self.used

@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from asobi.core.errors import InvalidSetup
+from asobi.core.scenarios import check_keys, per_seat
 from asobi.games.carrotein.sky import chip_refusal
 
 if TYPE_CHECKING:
@@ -50,26 +51,17 @@ def _seat(state: CarroteinState, value: Any, key: str) -> int:
     return int(value)
 
 
-def _per_seat(state: CarroteinState, setup: Mapping[str, Any], key: str) -> list[Any]:
-    value = setup[key]
-    if not isinstance(value, list) or len(value) != state.players:
-        raise InvalidSetup(f"{key}: one entry per seat ({state.players})")
-    return value
-
-
 def apply_setup(state: CarroteinState, setup: Mapping[str, Any]) -> None:
     from asobi.games.carrotein.rules import CHIPS_EACH, Chip, Phase
 
-    unknown = set(setup) - KEYS
-    if unknown:
-        raise InvalidSetup(f"unknown scenario keys: {', '.join(sorted(unknown))}")
+    check_keys(setup, KEYS)
     if "scored" in setup:
-        scored = _per_seat(state, setup, "scored")
+        scored = per_seat(setup, "scored", state.players)
         if not all(_whole(k) and 0 <= k <= CHIPS_EACH for k in scored):
             raise InvalidSetup(f"scored: whole numbers 0..{CHIPS_EACH}")
         state.scored = list(scored)
     if "won" in setup:
-        won = _per_seat(state, setup, "won")
+        won = per_seat(setup, "won", state.players)
         if not all(isinstance(boards, list) for boards in won):
             raise InvalidSetup("won: a list of board ids per seat")
         taken = [b for boards in won for b in boards]

@@ -445,16 +445,17 @@ class Solver:
         own_a = set(_members(mask_a, n))
         own_b = set(_members(mask_b, n))
         # A board pulls hardest at the points only it can hide; shared ones pull less.
+        idx_a = np.array(sorted(own_a), dtype=np.int64)
+        w_a = np.array([1.0 if k not in own_b else 0.3 for k in idx_a.tolist()])
+        xs_a, ys_a = self._xs[idx_a], self._ys[idx_a]
         pose_a = pose_b = None
         if own_a:
-            w = np.array([1.0 if k not in own_b else 0.3 for k in sorted(own_a)])
-            idx = np.array(sorted(own_a))
-            pose_a = refine(a, ma.poses[i], self._xs[idx], self._ys[idx], w, r, self.eye)
+            pose_a = refine(a, ma.poses[i], xs_a, ys_a, w_a, r, self.eye)
         if own_b:
-            hidden_a = set()
+            hidden_a: set[int] = set()
             if pose_a is not None:
                 m = margins(a, pose_a, self._xs, self._ys, r)
-                hidden_a = {k for k in range(n) if m[k] >= 0}
+                hidden_a = set(np.nonzero(m >= 0)[0].tolist())
             rest = sorted(own_b - hidden_a) or sorted(own_b)
             idx = np.array(rest)
             w = np.ones(len(rest))
@@ -464,10 +465,8 @@ class Solver:
             if avoid is not None and _overlap(b, pose_b, avoid) > 0:
                 # Still in each other's way: let a give way to b too.
                 assert pose_a is not None
-                idx = np.array(sorted(own_a))
-                w = np.array([1.0 if k not in own_b else 0.3 for k in sorted(own_a)])
                 avoid_b = (pose_b.place(b.plate), pose_b, b.reach)
-                pose_a = refine(a, pose_a, self._xs[idx], self._ys[idx], w, r, self.eye, avoid_b)
+                pose_a = refine(a, pose_a, xs_a, ys_a, w_a, r, self.eye, avoid_b)
         if pose_a is None:
             assert pose_b is not None
             pose_a = _apart(self.sky, b, a, pose_b)
