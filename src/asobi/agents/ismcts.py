@@ -147,9 +147,9 @@ class ISMCTS:
     # --- one iteration ---------------------------------------------------------------
     def _iterate(self, root: _Node, world: State, observer: int) -> None:
         path: list[tuple[_Node, list[tuple[int, str]]]] = []
-        node: _Node | None = root
+        node = root
         moves = 0
-        while node is not None and not world.is_over:
+        while not world.is_over:
             chosen: list[tuple[int, str]] = []
             events: list[Event] = []
             expanded = False
@@ -165,13 +165,11 @@ class ISMCTS:
                 _seen(events, observer),
             )
             child = node.children.get(key)
-            if child is None:
+            if child is None:  # (not setdefault: no node built on every step)
                 child = node.children[key] = _Node()
-                node = None if expanded else child
-            else:
-                node = child
+            node = child
             if expanded:
-                break
+                break  # a move tried for the first time: play the rest out
         rewards = self._playout(world, moves)
         for at, chosen in path:
             for seat, code in chosen:
@@ -185,9 +183,10 @@ class ISMCTS:
         untried = []
         best, best_value = legal[0], -math.inf
         for action in legal:
-            stats = node.moves.get((seat, action.encode()))
+            code = (seat, action.encode())
+            stats = node.moves.get(code)
             if stats is None:
-                stats = node.moves[(seat, action.encode())] = _Stats()
+                stats = node.moves[code] = _Stats()
             stats.available += 1
             if stats.visits == 0:
                 untried.append(action)

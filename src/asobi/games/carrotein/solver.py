@@ -101,11 +101,8 @@ class Attempt:
 
 # --- the boards made fast to query ------------------------------------------------------------
 DIRECTIONS = 36  # separating lines tried between two boards' plates, 10° apart
-_UNITS = np.stack(
-    [np.cos(np.arange(DIRECTIONS) * 2 * np.pi / DIRECTIONS),
-     np.sin(np.arange(DIRECTIONS) * 2 * np.pi / DIRECTIONS)],
-    axis=1,
-)  # fmt: skip
+_HEADINGS = np.arange(DIRECTIONS) * 2 * np.pi / DIRECTIONS
+_UNITS = np.stack([np.cos(_HEADINGS), np.sin(_HEADINGS)], axis=1)
 _OPPOSITE = (np.arange(DIRECTIONS) + DIRECTIONS // 2) % DIRECTIONS
 FIELD = 0.5  # mm between samples of a figure's distance field
 PLATE_GAP = 0.3  # mm kept between refined plates, so that rounding a pose cannot make them meet
@@ -147,8 +144,8 @@ class _Shapes:
         self.field = np.where(inside, distance, -distance)
         self.x0, self.y0 = float(xs[0]), float(ys[0])
         self.hull = shapely.get_coordinates(board.plate.convex_hull)[:-1]  # closed ring
-        edges = np.roll(self.hull, -1, axis=0) - self.hull
-        self.normals = np.stack([-edges[:, 1], edges[:, 0]], 1) / np.hypot(*edges.T)[:, None]
+        sides = np.roll(self.hull, -1, axis=0) - self.hull
+        self.normals = np.stack([-sides[:, 1], sides[:, 0]], 1) / np.hypot(*sides.T)[:, None]
 
     def margins(
         self, poses: NDArray[np.float64], mirrored: bool, xs: NDArray[np.float64],
@@ -168,10 +165,10 @@ class _Shapes:
         iy = np.clip(np.floor(fy).astype(np.int64), 0, ny - 2)
         tx, ty = np.clip(fx - ix, 0.0, 1.0), np.clip(fy - iy, 0.0, 1.0)
         f = self.field
-        inside = (f[ix, iy] * (1 - tx) + f[ix + 1, iy] * tx) * (1 - ty) + (
+        distance = (f[ix, iy] * (1 - tx) + f[ix + 1, iy] * tx) * (1 - ty) + (
             f[ix, iy + 1] * (1 - tx) + f[ix + 1, iy + 1] * tx
         ) * ty
-        out: NDArray[np.float64] = inside - radius
+        out: NDArray[np.float64] = distance - radius
         return out
 
     def corners(self, poses: NDArray[np.float64], mirrored: bool) -> NDArray[np.float64]:
@@ -299,8 +296,8 @@ class _Masks:
     themselves, to start a refinement from.
 
     Poses are kept as *rows*: a row is one orientation's grid cells giving one mask
-    (``cells[k][start:stop]``, translations in mm); mask ``m``'s rows are
-    ``row_order[row_starts[m]:row_starts[m + 1]]``."""
+    (``cells[k][row_start[r]:row_stop[r]]``, translations in mm); mask ``m``'s rows are
+    ``row_order[row_from[m]:row_to[m]]``."""
 
     words: NDArray[np.uint64]  # (masks, words)
     front: NDArray[np.float64]  # (masks, DIRECTIONS)
@@ -327,20 +324,19 @@ class _Masks:
             deepest=self.deepest[keep], row_from=self.row_from[keep], row_to=self.row_to[keep],
         )  # fmt: skip
 
-    def _pose(self, row: int, i: int) -> Pose:
-        k = int(self.row_k[row])
-        x, y = self.cells[k][int(self.row_start[row]) + i]
-        angle, mirrored = self.eye.orientations[k]
-        return Pose(float(x), float(y), angle, mirrored)
+    def _cells(self, row: int) -> NDArray[np.float64]:
+        return self.cells[int(self.row_k[row])][self.row_start[row] : self.row_stop[row]]
+
+    def _pose(self, row: int, at: NDArray[np.float64]) -> Pose:
+        """The pose at translation ``at`` in the orientation of ``row``."""
+        angle, mirrored = self.eye.orientations[int(self.row_k[row])]
+        return Pose(float(at[0]), float(at[1]), angle, mirrored)
 
     def deepest_pose(self, m: int) -> Pose:
         """The middle of the most cells giving mask ``m`` in one orientation: the deepest
         inside, the most room to spare."""
         row = int(self.deepest[m])
-        k = int(self.row_k[row])
-        x, y = self.cells[k][self.row_start[row] : self.row_stop[row]].mean(axis=0)
-        angle, mirrored = self.eye.orientations[k]
-        return Pose(float(x), float(y), angle, mirrored)
+        return self._pose(row, self._cells(row).mean(axis=0))
 
     def extreme(self, m: int, direction: int, forward: bool) -> Pose:
         """The pose giving mask ``m`` whose plate reaches least far along ``direction``
@@ -348,7 +344,8 @@ class _Masks:
         best: tuple[float, Pose] | None = None
         for row in self.row_order[self.row_from[m] : self.row_to[m]].tolist():
             k = int(self.row_k[row])
-            along = self.cells[k][self.row_start[row] : self.row_stop[row]] @ _UNITS[direction]
+            cells = self._cells(row)
+            along = cells @ _UNITS[direction]
             if forward:
                 i = int(np.argmin(along))
                 value = float(along[i] + self.supports[k, direction])
@@ -356,7 +353,7 @@ class _Masks:
                 i = int(np.argmax(along))
                 value = -float(along[i] - self.supports[k, _OPPOSITE[direction]])
             if best is None or value < best[0]:
-                best = (value, self._pose(row, i))
+                best = (value, self._pose(row, cells[i]))
         assert best is not None
         return best[1]
 
