@@ -1,5 +1,6 @@
 """ISMCTS iterations per second, per game, with random rollouts to the end of the game (and
-with the game's greedy bot as the rollout policy), on one core.
+with the game's greedy bot as the rollout policy, and short random playouts of ``--depth``
+moves where the game keeps a standing), on one core.
 
     .venv/bin/python benchmarks/bench_ismcts.py                       # every game
     .venv/bin/python benchmarks/bench_ismcts.py --games starmine      # one game
@@ -52,13 +53,15 @@ def positions(game: str, count: int) -> list[tuple[State, int]]:
     return out
 
 
-def rate(game: str, rollout: Rollout, iterations: int, count: int, repeat: int) -> float:
+def rate(
+    game: str, rollout: Rollout, iterations: int, count: int, repeat: int, depth: int | None = None
+) -> float:
     """Iterations per second over ``count`` decisions, best of ``repeat``."""
     best = 0.0
     for _ in range(repeat):
         done, spent = 0, 0.0
         for state, seat in positions(game, count):
-            bot = ISMCTS(seed=1, iterations=iterations, rollout=rollout)
+            bot = ISMCTS(seed=1, iterations=iterations, rollout=rollout, depth=depth)
             decision = decision_for(state, seat)
             t0 = time.perf_counter()
             bot.choose(decision)
@@ -73,20 +76,28 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated game ids")
     parser.add_argument("--positions", type=int, default=8, help="decisions per game")
     parser.add_argument("--iterations", type=int, default=200, help="per decision (random)")
+    parser.add_argument(
+        "--depth", type=int, default=20, help="short playouts: moves after the tree (standing)"
+    )
     add_common_arguments(parser, repeat=3, top=25)
     args = parser.parse_args()
     pin(args)
     report: dict[str, Any] = {"machine": machine(), "rows": []}
-    print("game        rollouts  iterations/s")
+    print("game        rollouts          iterations/s")
     for game in args.games.split(","):
         greedy = bot_rollout(make_bot("greedy", game, 0))
-        for label, rollout, iterations in (
-            ("random", random_rollout, args.iterations),
-            ("greedy", greedy, max(1, args.iterations // 10)),
-        ):
-            value = rate(game, rollout, iterations, args.positions, args.repeat)
+        runs: list[tuple[str, Rollout, int, int | None]] = [
+            ("random", random_rollout, args.iterations, None),
+            ("greedy", greedy, max(1, args.iterations // 10), None),
+        ]
+        if new_game(game, None, 0).standing() is not None:  # short playouts where they stop
+            runs.append(
+                (f"random, depth {args.depth}", random_rollout, args.iterations, args.depth)
+            )
+        for label, rollout, iterations, depth in runs:
+            value = rate(game, rollout, iterations, args.positions, args.repeat, depth)
             report["rows"].append({"game": game, "rollouts": label, "iterations_per_s": value})
-            print(f"{game:<11} {label:<8} {value:>13,.0f}", flush=True)
+            print(f"{game:<11} {label:<16} {value:>13,.0f}", flush=True)
         if args.profile:
             cases = positions(game, args.positions)
 

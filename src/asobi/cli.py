@@ -13,7 +13,7 @@ from rich.markdown import Markdown
 from rich.table import Table
 
 from asobi import __version__
-from asobi.core.bots import bot_names
+from asobi.core.bots import LEVELS, bot_names, level_bot, make_bot, parse_bot
 from asobi.core.errors import AsobiError, InvalidOptions, RecordMismatch
 from asobi.core.protocol import GameSpec
 from asobi.core.records import GameRecord
@@ -124,9 +124,13 @@ def games() -> None:
     table.add_column("日本語", no_wrap=True)
     table.add_column("players", justify="center", no_wrap=True)
     table.add_column("bots")
+    table.add_column("levels (--level)")
     for spec in all_specs():
         seats = ", ".join(f"{n} (solo)" if n == 1 else str(n) for n in sorted(spec.seat_counts))
-        table.add_row(spec.id, spec.name_en, spec.name_ja, seats, ", ".join(bot_names(spec.id)))
+        levels = "\n".join(f"{lv}: {level_bot(spec.id, lv)}" for lv in LEVELS)
+        table.add_row(
+            spec.id, spec.name_en, spec.name_ja, seats, ", ".join(bot_names(spec.id)), levels
+        )
     console = _console()
     console.print(table)
     console.print(
@@ -157,6 +161,20 @@ def rules(
 
 
 # --- asobi play --------------------------------------------------------------------------
+GameOptionArgs = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="KEY=VALUE",
+        help="A game option as key=value (repeatable), checked by the game, e.g. "
+        "-o start_player=0, -o hand_size=4 or -o end_points=10.",
+        show_default=False,
+    ),
+]
+"""``-o KEY=VALUE`` (repeatable): a game option, checked by the game."""
+
+
 def parse_options(pairs: list[str]) -> dict[str, Any]:
     """``key=value`` pairs; values are read as JSON where they can be (3, true, null)."""
     options: dict[str, Any] = {}
@@ -188,9 +206,12 @@ def _seating(
     from asobi.play.loop import HUMAN, default_bot
 
     chosen_bot = bot or default_bot(spec.id)
-    known = bot_names(spec.id)
-    if bot is not None and bot not in known:
-        _fail(f"--bot {bot}: no such bot for {spec.id} (known: {', '.join(known)})")
+    known = [*LEVELS, *bot_names(spec.id)]
+    if bot is not None:
+        try:
+            make_bot(bot, spec.id)  # its name and parameters, checked before the game starts
+        except ValueError as exc:
+            _fail(f"--bot {bot}: {exc}")
     if seat_types is not None:
         seats = []
         for kind in seat_types:
@@ -198,7 +219,7 @@ def _seating(
                 seats.append(HUMAN)
             elif kind == "bot":
                 seats.append(chosen_bot)
-            elif kind in known:
+            elif kind in known or parse_bot(kind)[0] in known:
                 seats.append(kind)
             else:
                 _fail(
@@ -297,8 +318,20 @@ def play(
         typer.Option(
             "--bot",
             metavar="NAME",
-            help="The opponents' bot: 'greedy' (the game's heuristic bot, the default where a "
-            "game has it) or 'random'. `asobi games` lists each game's bots.",
+            help="The opponents: a difficulty level, 'easy', 'normal' (the default), 'hard' "
+            "or 'random', or a bot by name, such as 'greedy' (the game's heuristic bot) or "
+            "'ismcts:iterations=500'. `asobi games` lists each game's bots and levels.",
+            show_default=False,
+        ),
+    ] = None,
+    level: Annotated[
+        str | None,
+        typer.Option(
+            "--level",
+            "-l",
+            metavar="LEVEL",
+            help="The opponents' difficulty: easy, normal (the default), hard (the strongest "
+            "bot measured; `asobi games` shows which) or random. Same as --bot LEVEL.",
             show_default=False,
         ),
     ] = None,
@@ -340,17 +373,7 @@ def play(
             show_default=False,
         ),
     ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            metavar="KEY=VALUE",
-            help="A game option as key=value (repeatable), checked by the game, e.g. "
-            "-o start_player=0, -o hand_size=4 or -o end_points=10.",
-            show_default=False,
-        ),
-    ] = None,
+    option: GameOptionArgs = None,
     setup: Annotated[
         Path | None,
         typer.Option(
@@ -364,6 +387,8 @@ def play(
     """Play a game in the terminal: against bots, hot-seat, or solo.
 
     * `asobi play starmine` : you against the bot (greedy where the game has it)
+
+    * `asobi play starmine --level hard` : against the strongest bot (it searches)
 
     * `asobi play starmine --solo` : the solo contest (ソロ用ルール)
 
@@ -438,6 +463,12 @@ def play(
         opts = spec.options(options)
     except InvalidOptions as exc:
         _fail(str(exc))
+    if level is not None:
+        if bot is not None:
+            _fail("give either --level or --bot, not both")
+        if level not in LEVELS:
+            _fail(f"--level {level}: the levels are {', '.join(LEVELS)}")
+        bot = level
     seats = _seating(spec, opts.players, hotseat=hotseat, seat_types=kinds, bot=bot, seat=seat)
     scenario = _read_json(setup, "--setup") if setup is not None else None
     if save is not None and not save.parent.is_dir():
@@ -470,6 +501,104 @@ def play(
         raise typer.Exit(EXIT_INTERRUPTED)
     if not result.finished and result.reason != "quit":
         raise typer.Exit(EXIT_ERROR)
+
+
+# --- asobi tournament --------------------------------------------------------------------
+@app.command()
+def tournament(
+    game: Annotated[str, typer.Argument(help="Game id (see `asobi games`).", metavar="GAME")],
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            "-b",
+            metavar="A,B,...",
+            help="The bots, comma-separated: levels (random, easy, normal, hard), bot names "
+            "(greedy, random, ismcts, ...) or bots with parameters (ismcts:iterations=200).",
+        ),
+    ],
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players", "-n", metavar="N", help="Seats per game (default: the game's usual)."
+        ),
+    ] = None,
+    rounds: Annotated[
+        int,
+        typer.Option(
+            "--rounds",
+            "-r",
+            metavar="N",
+            help="Deals; each is played by every seating of the bots, seats rotated.",
+        ),
+    ] = 10,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help="The first deal's seed.")] = 0,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", metavar="K", help="Processes playing in parallel.")
+    ] = 1,
+    option: GameOptionArgs = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            metavar="FILE",
+            help="Write the summary and every game (lineup, ranks, scores, moves) as JSON.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Play a seat-rotated round-robin between bots and rate them.
+
+    Every round deals once (seed, seed+1, ...) and plays that deal with every seating, each
+    bot in each seat equally often. Prints each bot's openskill rating, win share and time
+    per decision, and each pair's score with its 95% interval (½ = even). The same command
+    gives the same results with any number of workers, unless a bot searches for a time
+    (``hard``, ``ismcts:seconds=...``) rather than a number of iterations.
+
+    * `asobi tournament starmine --bots random,easy,normal` : levels against each other
+
+    * `asobi tournament laminate -n 4 --bots greedy,random --rounds 20 --workers 2`
+
+    * `asobi tournament itsmine --bots greedy,ismcts:iterations=300 --out duel.json`
+    """
+    from rich.progress import Progress
+
+    from asobi.arena.tournament import Tournament, markdown, run_tournament
+
+    spec = _spec(game)
+    options = parse_options(option or [])
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    if len(set(names)) != len(names) or len(names) < 2:
+        _fail("--bots: name at least two different bots")
+    for name in names:
+        try:
+            make_bot(name, spec.id)
+        except ValueError as exc:
+            _fail(f"--bots {name}: {exc}")
+    if players is not None:
+        options["players"] = players
+    try:
+        opts = spec.options(options)
+    except InvalidOptions as exc:
+        _fail(str(exc))
+    if rounds < 1 or workers < 1:
+        _fail("--rounds and --workers must be at least 1")
+    if opts.players < 2:
+        _fail("a tournament needs at least two seats")
+    plan = Tournament(spec.id, tuple(names), opts.players, rounds, opts.model_dump(), seed)
+    console = _console()
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"{spec.id}: playing", total=len(plan.plan()))
+        run_tournament(plan, workers, progress=lambda _: progress.advance(task))
+    summary = plan.summary()
+    console.print(Markdown(markdown(summary)))
+    if out is not None:
+        data = {"summary": summary, "games": [r.to_json() for r in plan.results]}
+        try:
+            out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        except OSError as exc:
+            _fail(f"--out {out}: {exc.strerror or exc}")
+        console.print(f"Written to [bold]{out}[/].")
 
 
 # --- asobi replay ------------------------------------------------------------------------

@@ -116,3 +116,87 @@ def test_ismcts_is_a_bot_for_every_game() -> None:
     """Registered once, it plays any game by name, as the terminal and arena ask for it."""
     for game in GAMES:
         assert isinstance(make_bot("ismcts", game, 1), ISMCTS)
+
+
+# --- short playouts (depth) ----------------------------------------------------------------
+def test_standing_ranks_seats_as_the_end_would() -> None:
+    """A playout stopped early rewards the seats by their ranks in ``State.standing``, as
+    ``(n - rank) / (n - 1)`` with ties shared."""
+    from asobi.agents.ismcts import _by_rank
+
+    assert _by_rank([5.0, 2.0]) == [1.0, 0.0]
+    assert _by_rank([3.0, 1.0, 3.0]) == [0.75, 0.0, 0.75]
+    assert _by_rank([4.0]) == [0.5]
+
+
+@pytest.mark.parametrize(("game", "players"), [("laminate", 3), ("rummycity", 2)])
+def test_short_playouts_stop_at_depth_where_the_game_keeps_a_standing(
+    game: str, players: int
+) -> None:
+    state = new_game(game, {"players": players}, seed=4)
+    standing = state.standing()
+    assert standing is not None and len(standing) == players
+    bot = make_bot("ismcts:iterations=40:depth=6", game, seed=2)
+    seat = min(state.active_seats())
+    first = choose_for(bot, state, seat)
+    again = make_bot("ismcts:iterations=40:depth=6", game, seed=2)
+    assert choose_for(again, state, seat) == first  # reproducible
+
+
+def test_a_game_without_a_standing_is_played_out() -> None:
+    state = new_game("starmine", {}, seed=4)
+    assert state.standing() is None
+    bot = make_bot("ismcts:iterations=30:depth=2", "starmine", seed=2)
+    choose_for(bot, state, min(state.active_seats()))
+
+
+def test_short_playouts_play_few_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``depth=6`` an iteration plays its tree moves and six more, not a whole game
+    (a random Laminate game is some 300 moves)."""
+    state = new_game("laminate", {"players": 3}, seed=4)
+    played = 0
+    resolve = type(state).resolve
+
+    def counting(self: State, seat: int, action: object) -> object:
+        nonlocal played
+        played += 1
+        return resolve(self, seat, action)
+
+    monkeypatch.setattr(type(state), "resolve", counting)
+    bot = make_bot("ismcts:iterations=40:depth=6", "laminate", seed=2)
+    choose_for(bot, state, min(state.active_seats()))
+    assert 40 * 6 <= played <= 40 * 20
+
+
+# --- an anchor: the heuristic bot's move unless the search clearly beats it ---------------
+def test_an_anchored_search_keeps_the_bots_move_without_clear_evidence() -> None:
+    for seed in range(4):
+        state = new_game("starmine", {}, seed=seed)
+        seat = min(state.active_seats())
+        greedy = choose_for(make_bot("greedy", "starmine", 7), state, seat)
+        anchor = make_bot("greedy", "starmine", 7)  # the same bot: the same choice
+        stubborn = ISMCTS(seed=seed, iterations=60, anchor=anchor, margin=1000)
+        assert choose_for(stubborn, state, seat) == greedy
+    assert make_bot("ismcts:anchor=greedy:margin=2", "starmine").margin == 2.0
+
+
+def test_clear_evidence_is_a_margin_of_standard_errors() -> None:
+    from asobi.agents.ismcts import _Stats
+
+    bot = ISMCTS(margin=1.0)
+    moves = {(0, "a"): _Stats(visits=100, total=80.0), (0, "b"): _Stats(visits=100, total=50.0)}
+    assert bot._clearly_better(moves, (0, "a"), (0, "b"))  # 0.8 - 0.5 > 0.071
+    moves[(0, "b")] = _Stats(visits=100, total=76.0)
+    assert not bot._clearly_better(moves, (0, "a"), (0, "b"))  # 0.04 < 0.071
+    assert not bot._clearly_better(moves, (0, "a"), (0, "c"))  # never tried: no evidence
+
+
+def test_laminate_standing_is_the_score_when_the_game_ends() -> None:
+    """【ゲームの終了と勝利条件】: only complete papers score, and the standing counts those."""
+    state = new_game("laminate", {"players": 3}, seed=8)
+    bots = [make_bot("greedy", "laminate", s) for s in range(3)]
+    while not state.is_over:
+        seat = min(state.active_seats())
+        state.apply(seat, choose_for(bots[seat], state, seat))
+    outcome = state.outcome()
+    assert outcome is not None and state.standing() == outcome.scores

@@ -77,6 +77,10 @@ def test_unknown_game_is_a_clean_error() -> None:
         (["--players", "3"], "3 players"),
         (["--solo", "--players", "2"], "--solo"),
         (["--bot", "nobody"], "nobody"),
+        (["--bot", "ismcts:iterations=lots"], "iterations"),
+        (["--bot", "greedy:depth=3"], "no parameters"),
+        (["--level", "expert"], "levels are random, easy, normal, hard"),
+        (["--level", "hard", "--bot", "greedy"], "--level or --bot"),
         (["--seat", "5"], "--seat 5"),
         (["--seat-types", "human,alien"], "alien"),
         (["--hotseat", "--solo"], "--hotseat"),
@@ -247,3 +251,54 @@ def test_solo_game_through_the_cli_ends_with_an_evaluation(tmp_path: Path) -> No
     assert "Your hand 手札" in again.output  # a solo replay shows the player's hand
     assert record.outcome is not None
     assert record.outcome["details"]["reason"] in again.output
+
+
+# --- levels and tournaments (issue 7) ----------------------------------------------------
+def test_games_lists_each_games_levels() -> None:
+    result = invoke(["games"])
+    assert result.exit_code == 0, result.output
+    assert "hard: perfect" in result.output  # Carrotein's solver bot
+    assert "normal: greedy" in result.output
+
+
+def test_a_level_names_the_opponents_and_plays_to_the_end() -> None:
+    result = invoke(
+        ["play", "starmine", "--level", "easy", "--seat-types", "bot,easy", "--seed", "3"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "seat 1 (easy bot)" in result.output
+
+
+def test_tournament_rates_bots_and_writes_every_game(tmp_path: Path) -> None:
+    out = tmp_path / "t.json"
+    args = ["tournament", "starmine", "--bots", "random,greedy", "--rounds", "3", "--out", str(out)]
+    result = invoke(args)
+    assert result.exit_code == 0, result.output
+    assert "6 games" in result.output and "greedy" in result.output
+    data = json.loads(out.read_text())
+    assert data["summary"]["games"] == 6 and len(data["games"]) == 6
+    first = data["games"][0]
+    # Each game is replayable from its record.
+    record = GameRecord.from_json(
+        {
+            "game": "starmine",
+            "options": data["summary"]["options"],
+            "seed": first["seed"],
+            "moves": first["moves"],
+        }
+    )
+    assert replay(record).is_over
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--bots", "greedy"], "two different bots"),
+        (["--bots", "greedy,greedy"], "two different bots"),
+        (["--bots", "greedy,nobody"], "nobody"),
+        (["--bots", "greedy,random", "--players", "7"], "7 players"),
+        (["--bots", "greedy,random", "--rounds", "0"], "--rounds"),
+    ],
+)
+def test_bad_tournament_options_are_clean_errors(args: list[str], fragment: str) -> None:
+    assert_clean_error(invoke(["tournament", "starmine", *args]), fragment)

@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from asobi.core import GameRecord, RecordMismatch, State, all_specs, replay, replay_steps
 from asobi.core.bots import choose_for, make_bot
@@ -300,6 +301,65 @@ def test_random_bots_play_any_game(case: GameCase, seed: int, bot_seed: int) -> 
         steps += 1
         assert steps <= hooks_of(case).max_steps
     hooks_of(case).invariant(state)
+
+
+def _roster(game: str) -> list[str]:
+    """Every bot a game offers, once each: its own bots, its levels and the generic bots.
+    Searches run on small budgets (the same code as at full strength): ISMCTS on a dozen
+    iterations (two in Carrotein, where every playout ends in the solver), Carrotein's solver
+    bots on 0.2 s (their untimed play is tested in tests/games/carrotein)."""
+    from asobi.core import get_spec
+    from asobi.core.bots import LEVELS, level_bot
+
+    own = sorted(get_spec(game).bots)
+    if game == "carrotein":
+        names = ["random", "ismcts:iterations=2", *(f"{b}:seconds=0.2" for b in own)]
+    else:
+        names = ["random", "ismcts:iterations=12", "ismcts:iterations=12:depth=4", *own]
+        for level in LEVELS:
+            if level == "hard":
+                continue  # ISMCTS for a time: the budgets above
+            try:
+                make_bot(level, game)
+            except ValueError:  # a test-only game without a heuristic bot
+                continue
+            names.append(level_bot(game, level))
+    return list(dict.fromkeys(names))
+
+
+@per_game(
+    8,
+    seed=game_seeds,
+    chooser=choosers(),
+    stops=st.lists(st.integers(0, 10_000), min_size=2, max_size=2),
+)
+def test_bots_choose_legal_actions_anywhere(
+    case: GameCase, seed: int, chooser: Chooser, stops: list[int]
+) -> None:
+    """Issue 7: a bot never chooses an illegal action. At two random positions of a
+    random game, every bot the game offers (levels, its own bots, ISMCTS) decides for every
+    active seat through ``choose_for`` (which refuses an illegal choice), and deciding
+    leaves the state exactly as it was."""
+    import asobi.agents  # noqa: F401  (registers the generic bots)
+
+    max_steps = hooks_of(case).max_steps
+    length = sum(
+        1 for _ in random_game(case, seed, Chooser(chooser.prefix, chooser.seed), max_steps)
+    )
+    targets = {stop % (length - 1) for stop in stops}  # positions before the end
+    checked = 0
+    for step in random_game(case, seed, chooser, max_steps):
+        if step.number not in targets:
+            continue
+        state = step.state
+        before = state_fingerprint(state)
+        for name in _roster(case.spec.id):
+            for seat in sorted(state.active_seats()):
+                bot = make_bot(name, case.spec.id, seed % 1000 + seat)
+                choose_for(bot, state, seat)  # raises on an illegal action
+                checked += 1
+        assert state_fingerprint(state) == before
+    assert checked >= len(_roster(case.spec.id)) * len(targets)
 
 
 def test_cases_cover_every_registered_game() -> None:

@@ -1,6 +1,7 @@
 """Bots that play any game through the protocol (the interface is :mod:`asobi.core.bots`):
 the random bot and information-set MCTS."""
 
+from asobi.agents.careless import CarelessBot
 from asobi.agents.ismcts import ISMCTS, bot_rollout, random_rollout
 from asobi.agents.random_bot import RandomBot
 from asobi.core.bots import Bot, Decision, choose_for, decision_for, make_bot
@@ -8,6 +9,7 @@ from asobi.core.bots import Bot, Decision, choose_for, decision_for, make_bot
 __all__ = [
     "ISMCTS",
     "Bot",
+    "CarelessBot",
     "Decision",
     "RandomBot",
     "bot_rollout",

@@ -25,6 +25,10 @@ keep their own statistics, keyed by the seat and its move's code.
 - **Rewards**: ``(players - rank) / (players - 1)`` for every seat (ties share a rank);
   alone (solo modes), the score scaled to the lowest and highest seen in this search. A
   playout stopped at ``max_moves`` counts as ½ for everyone.
+- **Short playouts** (``depth``): where a game measures a score so far (``State.standing``),
+  a playout may stop ``depth`` moves after the tree and reward the seats as if the game
+  ended there. Many short looks instead of a few whole games: in Laminate Rummy and Rummy
+  City a whole random game costs as much as a few hundred moves of anything else.
 
 The rollout policy is pluggable: :func:`random_rollout`, or any :class:`~asobi.core.bots.Bot`
 wrapped by :func:`bot_rollout` (the game's heuristic bot).
@@ -40,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from asobi.core.actions import Action
-from asobi.core.bots import Bot, Decision, register_bot
+from asobi.core.bots import Bot, Decision, make_bot, no_more_params, register_bot, take_param
 from asobi.core.events import Event
 from asobi.core.protocol import State
 
@@ -107,6 +111,9 @@ class ISMCTS:
         c: float = 0.7,
         max_moves: int = 2000,
         name: str = "ismcts",
+        depth: int | None = None,
+        anchor: Bot | None = None,
+        margin: float = 1.0,
     ) -> None:
         self.name = name
         self.rng = random.Random(seed)
@@ -115,6 +122,13 @@ class ISMCTS:
         self.rollout = rollout
         self.c = c
         self.max_moves = max_moves
+        # Stop a playout after ``depth`` moves and rank the seats by ``world.standing()``
+        # (where the game has one): more iterations, each a shorter look.
+        self.depth = depth
+        # The heuristic bot's move stands unless the search finds a better one by ``margin``
+        # standard errors: a short search then never plays worse than the bot on noise.
+        self.anchor = anchor
+        self.margin = margin
         self.last_iterations = 0  # how many the last decision ran (for benchmarks)
         self._low = math.inf
         self._high = -math.inf
@@ -142,7 +156,22 @@ class ISMCTS:
                 -legal.index(codes[code]),
             ),
         )
+        if self.anchor is not None:
+            kept = self.anchor.choose(decision).encode()
+            if not self._clearly_better(root.moves, (seat, best), (seat, kept)):
+                return codes[kept]
         return codes[best]
+
+    def _clearly_better(
+        self, moves: dict[tuple[int, str], _Stats], best: tuple[int, str], kept: tuple[int, str]
+    ) -> bool:
+        """Does ``best`` beat ``kept`` by ``margin`` standard errors of their mean rewards?
+        (Rewards lie in [0, 1], so a variance is at most 1/4.)"""
+        b, k = moves.get(best, _Stats()), moves.get(kept, _Stats())
+        if best == kept or b.visits == 0 or k.visits == 0:
+            return False  # no evidence against the bot's move
+        error = math.sqrt(0.25 / b.visits + 0.25 / k.visits)
+        return b.total / b.visits - k.total / k.visits > self.margin * error
 
     # --- one iteration ---------------------------------------------------------------
     def _iterate(self, root: _Node, world: State, observer: int) -> None:
@@ -201,9 +230,12 @@ class ISMCTS:
         return best, False
 
     def _playout(self, world: State, moves: int) -> list[float]:
+        stop = None if self.depth is None else moves + self.depth
         while not world.is_over:
             if moves >= self.max_moves:
                 return [0.5] * world.players
+            if stop is not None and moves >= stop and (standing := world.standing()) is not None:
+                return _by_rank(standing)
             for seat in sorted(world.active_seats()):
                 world.resolve(seat, self.rollout(world, seat, self.rng))
                 moves += 1
@@ -218,9 +250,54 @@ class ISMCTS:
         return [(n - rank) / (n - 1) for rank in outcome.ranks]
 
 
-def _make(game: str, seed: int) -> ISMCTS:
-    # 1,000 iterations with random rollouts: the plain baseline a researcher expects.
-    return ISMCTS(seed=seed, iterations=1000)
+def _by_rank(scores: Sequence[float]) -> list[float]:
+    """The reward the seats would get if ``scores`` were final: the share of the other seats
+    each beats, a tie counting half (``(n - rank) / (n - 1)``, shared ranks averaged)."""
+    n = len(scores)
+    if n == 1:
+        return [0.5]
+    beaten = [sum(1.0 if a > b else 0.5 if a == b else 0.0 for b in scores) - 0.5 for a in scores]
+    return [x / (n - 1) for x in beaten]
+
+
+def _make(game: str, seed: int, **params: str) -> ISMCTS:
+    """``ismcts`` with optional parameters, e.g. ``ismcts:seconds=0.8:rollout=greedy``:
+
+    - ``iterations=N`` a decision (default 1,000; reproducible) and/or ``seconds=S`` of
+      search (alone: search for that long, which depends on the machine);
+    - ``c=C``, the exploration constant (0.7);
+    - ``rollout=random`` (default) or a bot's name, such as ``greedy``, to play out with;
+    - ``depth=D``: stop playouts D moves after the tree and rank by ``State.standing``;
+    - ``anchor=BOT`` (with ``margin=M`` standard errors, default 1): play that bot's move
+      unless the search clearly finds a better one.
+
+    Alone, 1,000 iterations with random rollouts: the plain baseline a researcher expects."""
+    seconds = take_param(params, "seconds", float, None)
+    iterations = take_param(params, "iterations", int, 1000 if seconds is None else 10**9)
+    c = take_param(params, "c", float, 0.7)
+    depth = take_param(params, "depth", int, None)
+    margin = take_param(params, "margin", float, 1.0)
+    rollout_bot = params.pop("rollout", "random")
+    anchor_bot = params.pop("anchor", None)
+    no_more_params("ismcts", params, "iterations, seconds, c, depth, rollout, anchor and margin")
+    if iterations < 1 or (seconds is not None and seconds <= 0):
+        raise ValueError("ismcts needs at least one iteration and a positive time")
+    rollout = (
+        random_rollout
+        if rollout_bot == "random"
+        else bot_rollout(make_bot(rollout_bot, game, seed + 1))
+    )
+    anchor = None if anchor_bot is None else make_bot(anchor_bot, game, seed + 2)
+    return ISMCTS(
+        seed=seed,
+        iterations=iterations,
+        seconds=seconds,
+        rollout=rollout,
+        c=c,
+        depth=depth,
+        anchor=anchor,
+        margin=margin,
+    )
 
 
 register_bot("ismcts", _make)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from asobi.core.actions import Action
-from asobi.core.bots import Decision, register_bot
+from asobi.core.bots import Decision, no_more_params, register_bot
 
 
 class RandomBot:
@@ -17,4 +17,9 @@ class RandomBot:
         return self.rng.choice(list(decision.legal))
 
 
-register_bot("random", lambda game, seed: RandomBot(seed))
+def _make(game: str, seed: int, **params: str) -> RandomBot:
+    no_more_params("random", params, "no parameters")
+    return RandomBot(seed)
+
+
+register_bot("random", _make)

@@ -8,6 +8,7 @@ cannot cheat even by accident.
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -62,12 +63,30 @@ def choose_for(bot: Bot, state: State, seat: int) -> Action:
 # Bots that play any game (random, search) register here by name; a game's own bots
 # (its heuristic bot) come with its GameSpec (``GameSpec.bots``), so a new game brings
 # its bots without touching this module or any front end.
-GenericBotFactory = Callable[[str, int], Bot]
+#
+# A generic bot may take parameters, written after its name: ``ismcts:iterations=200``,
+# ``careless:p=0.5:bot=greedy``. They reach its factory as strings, which it checks.
+GenericBotFactory = Callable[..., Bot]
+"""``factory(game_id, seed, **params) -> Bot``."""
 _GENERIC: dict[str, GenericBotFactory] = {}
+
+LEVELS = ("random", "easy", "normal", "hard")
+"""The difficulty levels a person picks from, weakest first."""
+
+# What each level means unless a game says otherwise (``GameSpec.levels``): ``easy`` is the
+# game's heuristic bot with one decision in three at random, ``normal`` the heuristic bot,
+# ``hard`` a search of 0.8 s a move that plays out with it. A game whose search does not beat
+# its heuristic bot (docs/strength.md) maps ``hard`` to the strongest bot it has instead.
+DEFAULT_LEVELS: dict[str, str] = {
+    "random": "random",
+    "easy": "careless:p=0.33:bot=greedy",
+    "normal": "greedy",
+    "hard": "ismcts:seconds=0.8:rollout=greedy",
+}
 
 
 def register_bot(name: str, factory: GenericBotFactory) -> None:
-    """Register a bot for every game: ``factory(game_id, seed)`` returns a bot."""
+    """Register a bot for every game: ``factory(game_id, seed, **params)`` returns a bot."""
     _GENERIC[name] = factory
 
 
@@ -75,14 +94,64 @@ def bot_names(game: str) -> list[str]:
     return sorted({*_GENERIC, *get_spec(game).bots})
 
 
+def level_bot(game: str, level: str) -> str:
+    """The bot (with its parameters) that plays ``game`` at a difficulty ``level``."""
+    if level not in LEVELS:
+        raise ValueError(f"no level {level!r} (levels: {', '.join(LEVELS)})")
+    return get_spec(game).levels.get(level, DEFAULT_LEVELS[level])
+
+
+def parse_bot(text: str) -> tuple[str, dict[str, str]]:
+    """``"ismcts:iterations=200:c=0.5"`` -> ``("ismcts", {"iterations": "200", "c": "0.5"})``."""
+    name, *pairs = text.split(":")
+    params: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key or not value:
+            raise ValueError(f"bot {text!r}: parameters are written name:key=value, not {pair!r}")
+        params[key] = value
+    return name, params
+
+
+def take_param(
+    params: dict[str, str], key: str, kind: type[int] | type[float], default: float | None
+) -> Any:
+    """Remove ``key`` from a bot's parameters and read it as a number, naming it on error."""
+    text = params.pop(key, None)
+    if text is None:
+        return default
+    try:
+        return kind(text)
+    except ValueError:
+        what = "an integer" if kind is int else "a number"
+        raise ValueError(f"bot parameter {key}={text!r} is not {what}") from None
+
+
+def no_more_params(bot: str, params: dict[str, str], known: str) -> None:
+    """Refuse parameters a bot does not take."""
+    if params:
+        raise ValueError(f"{bot} takes {known}, not {', '.join(sorted(params))}")
+
+
+def _takes_params(factory: Callable[..., Any]) -> bool:
+    kinds = {p.kind for p in inspect.signature(factory).parameters.values()}
+    return inspect.Parameter.VAR_KEYWORD in kinds
+
+
 def make_bot(name: str, game: str, seed: int = 0) -> Bot:
-    """A bot by name for a game: the game's own bots first, then the generic ones."""
-    own = get_spec(game).bots.get(name)
+    """A bot for a game by name: a difficulty level, the game's own bot, or a generic bot
+    with optional parameters (``ismcts:iterations=200``)."""
+    if name in LEVELS:
+        name = level_bot(game, name)  # ("random" is both a level and a bot: resolve once)
+    base, params = parse_bot(name)
+    own = get_spec(game).bots.get(base)
     if own is not None:
-        bot: Bot = own(seed)
+        if params and not _takes_params(own):
+            raise ValueError(f"bot {base!r} of {game} takes no parameters (given {name!r})")
+        bot: Bot = own(seed, **params)
         return bot
-    generic = _GENERIC.get(name)
+    generic = _GENERIC.get(base)
     if generic is None:
-        known = ", ".join(bot_names(game))
-        raise ValueError(f"no bot {name!r} for {game} (known: {known})")
-    return generic(game, seed)
+        known = ", ".join(dict.fromkeys([*LEVELS, *bot_names(game)]))
+        raise ValueError(f"no bot {base!r} for {game} (known: {known})")
+    return generic(game, seed, **params)

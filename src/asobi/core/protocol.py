@@ -152,6 +152,12 @@ class State(ABC):
     def is_over(self) -> bool:
         return self.outcome() is not None
 
+    def standing(self) -> tuple[float, ...] | None:
+        """Each seat's score so far by the game's own measure (points of complete papers,
+        tepu, ...), for searches that stop a playout before the end; None where a game has
+        no such measure (a playout must then run to the end)."""
+        return None
+
 
 StateFactory = Callable[[Any, int, Mapping[str, Any] | None], State]
 
@@ -171,6 +177,9 @@ class GameSpec:
     default_players: int | None = None
     # The game's own bots by name (its heuristic bot, ...): ``factory(seed) -> Bot``.
     bots: Mapping[str, Callable[[int], Any]] = field(default_factory=dict)
+    # Which bot plays each difficulty level (``asobi.core.bots.LEVELS``) where the game
+    # differs from ``asobi.core.bots.DEFAULT_LEVELS``: level -> bot name with parameters.
+    levels: Mapping[str, str] = field(default_factory=dict)
 
     def options(self, raw: GameOptions | Mapping[str, Any] | None = None) -> GameOptions:
         """Validate raw options into the game's options model, with a clear error."""

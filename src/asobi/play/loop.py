@@ -28,7 +28,7 @@ from rich.text import Text
 
 import asobi.agents  # noqa: F401  (registers the generic bots)
 from asobi.core.actions import Action
-from asobi.core.bots import Bot, bot_names, choose_for, make_bot
+from asobi.core.bots import Bot, choose_for, level_bot, make_bot
 from asobi.core.errors import BadActionCode, IllegalAction
 from asobi.core.events import Event
 from asobi.core.protocol import State
@@ -47,9 +47,9 @@ CLEAR = "\033[H\033[2J\033[3J"
 
 
 def default_bot(game: str) -> str:
-    """The bot a human plays against unless told otherwise: the game's heuristic bot
-    ("greedy") where it has one, else the random bot."""
-    return "greedy" if "greedy" in bot_names(game) else "random"
+    """The bot a human plays against unless told otherwise: the game's ``normal`` level
+    (its heuristic bot)."""
+    return level_bot(game, "normal")
 
 
 def bot_seed(seed: int, seat: int) -> int:

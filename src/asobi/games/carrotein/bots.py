@@ -29,11 +29,12 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from asobi.core.actions import Action
-from asobi.core.bots import Decision
+from asobi.core.bots import Decision, no_more_params, take_param
 from asobi.games.carrotein.actions import PASS, Choose, Place
 from asobi.games.carrotein.sky import Board, default_sky
 from asobi.games.carrotein.solver import BEGINNER, GOOD_EYE, PERFECT, Attempt, Eye, Solver
@@ -41,9 +42,17 @@ from asobi.games.carrotein.solver import BEGINNER, GOOD_EYE, PERFECT, Attempt, E
 
 class SolverBot:
     def __init__(
-        self, name: str, eye: Eye, spots: int, careless: float = 0.0, seed: int = 0
+        self,
+        name: str,
+        eye: Eye,
+        spots: int,
+        careless: float = 0.0,
+        seed: int = 0,
+        seconds: float | None = None,
     ) -> None:
         self.name = name
+        self.seconds = seconds  # a time budget a decision (hard level): its best by then
+        self._deadline: float | None = None
         self.eye = eye
         self.spots = spots
         self.careless = careless
@@ -55,6 +64,8 @@ class SolverBot:
         if len(legal) == 1:
             return legal[0]
         view = decision.view
+        if self.seconds is not None:
+            self._deadline = time.perf_counter() + self.seconds
         if view["phase"] == "scatter":
             return self._scatter(decision.seat, view, legal)
         if view["phase"] == "choose":
@@ -68,7 +79,7 @@ class SolverBot:
             centres.append((extra.x, extra.y))
             mine = view["seats"][seat]["in_hand"] > 0
             weights.append(1.0 if mine else 0.0)
-        return Solver(self.sky, centres, self.eye, weights)
+        return Solver(self.sky, centres, self.eye, weights, self._deadline)
 
     def _boards(self, view: dict[str, Any]) -> list[Board]:
         return [self.sky.board(b) for b in view["boards"]]
@@ -84,6 +95,8 @@ class SolverBot:
         # for every spot would cost the bot seconds a move).
         a, b = (self.sky.board(i) for i in now.boards)
         for spot in self._weighed(view, spots):
+            if self._deadline is not None and time.perf_counter() > self._deadline:
+                break  # out of time: pass rather than place a chip it has not weighed
             if self._solver(seat, view, spot).pair(a, b).success:
                 return spot
         return PASS
@@ -115,14 +128,16 @@ def _weight(seat: int, view: dict[str, Any], kind: str) -> float:
     return 1.0 if colours.index(kind) == seat else -1.0
 
 
-def _maker(name: str, eye: Eye, spots: int, careless: float = 0.0) -> Callable[[int], SolverBot]:
-    def make(seed: int) -> SolverBot:
-        return SolverBot(name, eye, spots, careless, seed)
+def _maker(name: str, eye: Eye, spots: int, careless: float = 0.0) -> Callable[..., SolverBot]:
+    def make(seed: int, **params: str) -> SolverBot:
+        seconds = take_param(params, "seconds", float, None)
+        no_more_params(name, params, "seconds (a time budget a decision)")
+        return SolverBot(name, eye, spots, careless, seed, seconds)
 
     return make
 
 
-BOTS: dict[str, Callable[[int], SolverBot]] = {
+BOTS: dict[str, Callable[..., SolverBot]] = {
     "perfect": _maker("perfect", PERFECT, 6),
     "good_eye": _maker("good_eye", GOOD_EYE, 4),
     "beginner": _maker("beginner", BEGINNER, 2, careless=1 / 3),

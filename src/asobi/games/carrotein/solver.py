@@ -35,6 +35,7 @@ fast solver is measured against it (``benchmarks/bench_carrotein.py``).
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache, cached_property, lru_cache
@@ -527,8 +528,12 @@ class Solver:
         centres: Sequence[tuple[float, float]],
         eye: Eye = PERFECT,
         weights: Sequence[float] | None = None,
+        deadline: float | None = None,
     ) -> None:
         self.sky = sky
+        # A bot in a hurry (``time.perf_counter()`` to stop by): the search then gives its
+        # best so far, so its answers depend on the machine. None: it searches to the end.
+        self.deadline = deadline
         self.centres = tuple(centres)
         self.eye = eye
         self.weights = tuple(weights) if weights is not None else (0.0,) * len(self.centres)
@@ -586,6 +591,9 @@ class Solver:
             h or self.weights[i] >= 0 for i, h in enumerate(attempt.verdict.hidden)
         )
 
+    def _late(self) -> bool:
+        return self.deadline is not None and time.perf_counter() > self.deadline
+
     def pair(self, a: Board, b: Board) -> Attempt:
         """The best placement of ``a`` and ``b`` found: a success when the search finds one,
         otherwise the attempt leaving out the fewest centre points."""
@@ -612,7 +620,7 @@ class Solver:
                 found = self._place(a, b, masks_a, masks_b, i, j, direction)
                 if found is not None and self._better(found, best):
                     best = found
-                if best.success and self._settled(best):
+                if (best.success and self._settled(best)) or self._late():
                     return best
             if best.success:
                 break
@@ -735,7 +743,7 @@ class Solver:
         pairs = sorted(combinations(boards, 2), key=lambda ab: -(self.cap(ab[0]) + self.cap(ab[1])))
         best: Attempt | None = None
         for a, b in pairs[: self.eye.pairs]:
-            if best is not None and best.success:
+            if best is not None and (best.success or self._late()):
                 break
             if best is not None and self.cap(a) + self.cap(b) < len(self.centres) - MOST_SHOWN:
                 continue  # cannot succeed, and a failed attempt is already on record

@@ -507,6 +507,11 @@ class ItsMineState(State):
     def outcome(self) -> Outcome | None:
         return self.result
 
+    def standing(self) -> tuple[float, ...]:
+        """The points the columns would score if the game ended now, hands left out (cards
+        still in hand are to be laid, not leftovers yet)."""
+        return scoring.final_outcome([[], []], self.columns, self.simple).scores
+
     # --- views, worlds, copies ----------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
         from asobi.games.itsmine.views import view_of

@@ -569,6 +569,10 @@ class LaminateState(State):
     def outcome(self) -> Outcome | None:
         return self.result
 
+    def standing(self) -> tuple[float, ...]:
+        """Points of complete papers: what each seat would score if the game ended now."""
+        return tuple(float(scoring.points(papers)) for papers in self.papers)
+
     # --- refusals -----------------------------------------------------------------------------
     def _why_illegal(self, seat: int, action: Any) -> tuple[str, str]:
         phase = self.phase

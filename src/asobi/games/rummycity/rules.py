@@ -705,6 +705,14 @@ class RummyCityState(State):
     def outcome(self) -> Outcome | None:
         return self.result
 
+    def standing(self) -> tuple[float, ...]:
+        """Tepu held, plus one settlement's income from the buildings owned (a building's
+        worth is what it will pay)."""
+        return tuple(
+            float(self.tepu[seat] + sum(self.building(b).income for b in self.owned[seat]))
+            for seat in range(self.players)
+        )
+
     # --- rounds -----------------------------------------------------------------------------
     def _new_round(self) -> list[Event]:
         """準備: deal 2 each; of the rest, 12 face down and the others face up, mixed into a

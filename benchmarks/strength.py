@@ -1,0 +1,145 @@
+"""The strength ladder (issue 7): seat-rotated tournaments between random, the heuristic bot
+and ISMCTS at two budgets, per game and player count, written to ``docs/strength.md``.
+
+    .venv/bin/python benchmarks/strength.py --game starmine --rounds 20 --workers 2
+    .venv/bin/python benchmarks/strength.py --game laminate --players 3 --rounds 4
+    .venv/bin/python benchmarks/strength.py --doc          # rebuild docs/strength.md only
+
+Each run is the same tournament as ``asobi tournament`` (``asobi.arena``): every round deals
+once and plays the deal in every seating, each bot in each seat equally often. Its summary
+goes to ``benchmarks/results/strength/GAME-Np.json`` (one file per game and player count,
+replaced by a new run), and ``docs/strength.md`` is rebuilt from all of them, so ladders
+measured at different times sit side by side with their commands. Budgets are iteration
+counts, not seconds, so a run is reproducible; the time each bot took per decision is
+measured and printed beside its results.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from asobi.arena.tournament import Tournament, markdown, run_tournament
+from benchlib import machine
+
+RESULTS = Path(__file__).parent / "results" / "strength"
+DOC = Path(__file__).parent.parent / "docs" / "strength.md"
+
+# The ladder per game: random, the heuristic bot, and ISMCTS at two budgets with the
+# rollouts that measured stronger there. Carrotein's rungs are its solver bots.
+LADDERS: dict[str, list[str]] = {
+    "starmine": [
+        "random",
+        "greedy",
+        "ismcts:iterations=100:rollout=greedy",
+        "ismcts:iterations=400:rollout=greedy",
+    ],
+    "itsmine": ["random", "greedy", "ismcts:iterations=300", "ismcts:iterations=1500"],
+    "laminate": ["random", "greedy", "ismcts:iterations=25", "ismcts:iterations=100"],
+    "rummycity": ["random", "greedy", "ismcts:iterations=25", "ismcts:iterations=100"],
+    "carrotein": ["random", "beginner", "good_eye", "perfect"],
+}
+
+HEADER = """# Strength ladder
+
+How strong asobi's bots are, measured by seat-rotated tournaments (`asobi.arena`, the same
+as `asobi tournament`): each round deals once and plays that deal in every seating, so each
+bot sits in each seat equally often and the luck of the deal cancels between bots. Written
+by `benchmarks/strength.py` from `benchmarks/results/strength/*.json`; each section gives the
+command that made it.
+
+- **Score** of the row's bot against the column's: in each game every seat of one is
+  compared with every seat of the other (1 better, ½ tied, 0 worse), averaged per game; ½
+  is even. The bracket is a 95% Wilson interval over the games.
+- **Rating**: openskill's Plackett–Luce model, one team per bot a game, ranked by its seats'
+  mean rank; sorted by the ordinal μ − 3σ.
+- **s/decision** and **slowest s**: the time a bot took per decision on this machine (one
+  core per worker), forced decisions included. The difficulty levels (`asobi games`) are
+  chosen from these figures: `hard` is the strongest bot measured, and should answer within
+  a second a move (Carrotein's does not yet).
+"""
+
+
+def run(
+    game: str, players: int, rounds: int, workers: int, seed: int, bots: list[str]
+) -> dict[str, Any]:
+    plan = Tournament(game, tuple(bots), players, rounds, {}, seed)
+    start = time.perf_counter()
+    done = 0
+
+    def progress(_: object) -> None:
+        nonlocal done
+        done += 1
+        print(
+            f"\r{game} {players}p: {done}/{len(plan.plan())} games",
+            end="",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    run_tournament(plan, workers, progress)
+    print(file=sys.stderr)
+    summary = plan.summary()
+    summary["wall_seconds"] = time.perf_counter() - start
+    summary["workers"] = workers
+    summary["machine"] = machine()
+    summary["command"] = "benchmarks/strength.py " + shlex.join(sys.argv[1:])
+    return summary
+
+
+def write_doc() -> None:
+    parts = [HEADER]
+    summary_notes = RESULTS / "summary.md"  # the findings across games, written by hand
+    if summary_notes.exists():
+        parts.append(summary_notes.read_text())
+    for path in sorted(RESULTS.glob("*.json")):
+        summary = json.loads(path.read_text())
+        parts.append(f"## {summary['game']}, {summary['players']} players\n")
+        parts.append(markdown(summary))
+        parts.append(
+            f"\nCommand: `.venv/bin/python {summary['command']}` "
+            f"({summary['wall_seconds'] / 60:.0f} min on {summary['workers']} worker(s)).\n"
+        )
+        notes = path.with_suffix(".md")
+        if notes.exists():  # what the figures mean, written by hand beside them
+            parts.append("\n" + notes.read_text())
+    DOC.write_text("\n".join(parts))
+    print(f"wrote {DOC}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--game", choices=sorted(LADDERS))
+    parser.add_argument("--players", type=int, default=None, help="default: the game's usual")
+    parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--bots", default=None, help="comma-separated, instead of the game's ladder"
+    )
+    parser.add_argument("--doc", action="store_true", help="only rebuild docs/strength.md")
+    args = parser.parse_args()
+    if not args.doc:
+        if args.game is None:
+            parser.error("--game is required (or --doc)")
+        from asobi.core import get_spec
+
+        spec = get_spec(args.game)
+        players = args.players or spec.default_players or max(spec.seat_counts)
+        bots = args.bots.split(",") if args.bots else LADDERS[args.game]
+        summary = run(args.game, players, args.rounds, args.workers, args.seed, bots)
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        (RESULTS / f"{args.game}-{players}p.json").write_text(json.dumps(summary, indent=1) + "\n")
+        print(markdown(summary))
+    write_doc()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,85 @@
+"""One game between named bots, timed decision by decision."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import asobi.agents  # noqa: F401  (registers the generic bots)
+from asobi.core.bots import choose_for, make_bot
+from asobi.core.records import Match
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """What a played game tells a tournament: per seat, who sat there and how it went."""
+
+    index: int
+    seed: int
+    lineup: tuple[str, ...]  # the bot in each seat
+    ranks: tuple[int, ...]  # 1 = first; equal ranks tie
+    scores: tuple[float, ...]
+    decisions: tuple[int, ...]  # decisions each seat took (forced ones included)
+    seconds: tuple[float, ...]  # time each seat spent choosing
+    slowest: tuple[float, ...]  # each seat's longest decision, in seconds
+    moves: tuple[tuple[int, str], ...]  # the record: replay with (game, options, seed)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "seed": self.seed,
+            "lineup": list(self.lineup),
+            "ranks": list(self.ranks),
+            "scores": list(self.scores),
+            "decisions": list(self.decisions),
+            "seconds": list(self.seconds),
+            "slowest": list(self.slowest),
+            "moves": [list(m) for m in self.moves],
+        }
+
+
+def bot_seed(tournament_seed: int, index: int, seat: int) -> int:
+    """Each bot's own seed, from the tournament's, the game's index and the seat."""
+    return (tournament_seed * 1_000_003 + index * 7919 + seat * 104_729) % 2**32
+
+
+def play_game(
+    game: str,
+    options: Mapping[str, Any],
+    seed: int,
+    lineup: Sequence[str],
+    *,
+    index: int = 0,
+    bot_seed_base: int = 0,
+) -> GameResult:
+    """Play one game to its end, seat ``s`` played by the bot named ``lineup[s]``."""
+    match = Match(game, {**options, "players": len(lineup)}, seed)
+    bots = [
+        make_bot(name, game, bot_seed(bot_seed_base, index, seat))
+        for seat, name in enumerate(lineup)
+    ]
+    n = len(lineup)
+    decisions, seconds, slowest = [0] * n, [0.0] * n, [0.0] * n
+    state = match.state
+    while (outcome := state.outcome()) is None:
+        for seat in sorted(state.active_seats()):
+            start = time.perf_counter()
+            action = choose_for(bots[seat], state, seat)
+            spent = time.perf_counter() - start
+            decisions[seat] += 1
+            seconds[seat] += spent
+            slowest[seat] = max(slowest[seat], spent)
+            match.play(seat, action)
+    return GameResult(
+        index=index,
+        seed=seed,
+        lineup=tuple(lineup),
+        ranks=tuple(outcome.ranks),
+        scores=tuple(float(s) for s in outcome.scores),
+        decisions=tuple(decisions),
+        seconds=tuple(seconds),
+        slowest=tuple(slowest),
+        moves=tuple(match.record.moves),
+    )

@@ -1,0 +1,244 @@
+"""Seat-rotated round-robin tournaments: who beats whom, how surely, and ratings.
+
+**Lineups.** With at least as many bots as seats, every set of ``players`` bots plays in
+every cyclic rotation of its seats, so each bot sits in each seat equally often. With fewer
+bots than seats, each pair plays one against the field: one bot in one seat, the other in
+all the rest, the lone seat going round the table, then the other way about. Every round
+plays every lineup on the same deal (seed), so luck of the deal cancels between bots.
+
+**Pairwise score.** In a game, each seat of bot A is compared with each seat of bot B: 1
+if A ranked better, ½ on a tie, 0 if worse; the game's score for A against B is the mean.
+Equal bots score ½ whatever the lineup. The 95% interval is Wilson's on the games' mean
+(conservative when a game holds several comparisons).
+
+**Ratings.** openskill's Plackett–Luce model, one team per bot in a game ranked by its
+seats' mean rank, games in order: the ordinal (μ − 3σ) orders the bots.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import statistics
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from asobi.arena.matches import GameResult, play_game
+
+
+def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
+    """The seatings one round plays (see the module docstring)."""
+    if len(set(bots)) != len(bots) or len(bots) < 2:
+        raise ValueError("a tournament needs at least two different bots")
+    if len(bots) >= players:
+        return [
+            group[r:] + group[:r]
+            for group in itertools.combinations(bots, players)
+            for r in range(players)
+        ]
+    seatings = []
+    for a, b in itertools.combinations(bots, 2):
+        for lone, field_bot in ((a, b), (b, a)):
+            for seat in range(players):
+                seatings.append(tuple(lone if s == seat else field_bot for s in range(players)))
+    return seatings
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """How bot ``a`` did against bot ``b`` over the games both played."""
+
+    a: str
+    b: str
+    games: int
+    score: float  # mean game score of a against b (½: even)
+    low: float  # 95% interval
+    high: float
+
+
+def wilson(mean: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson's score interval for a proportion ``mean`` over ``n`` trials."""
+    if n == 0:
+        return 0.0, 1.0
+    centre = (mean + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(mean * (1 - mean) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def game_score(result: GameResult, a: str, b: str) -> float | None:
+    """A's score against B in one game (None if they did not both play)."""
+    mine = [r for bot, r in zip(result.lineup, result.ranks, strict=True) if bot == a]
+    theirs = [r for bot, r in zip(result.lineup, result.ranks, strict=True) if bot == b]
+    if not mine or not theirs:
+        return None
+    points = [1.0 if x < y else 0.5 if x == y else 0.0 for x in mine for y in theirs]
+    return sum(points) / len(points)
+
+
+def pairwise(results: Iterable[GameResult], bots: Sequence[str]) -> list[Pairing]:
+    """Every ordered pair of bots: A's score against B with its interval."""
+    results = list(results)
+    table = []
+    for a, b in itertools.permutations(bots, 2):
+        scores = [s for r in results if (s := game_score(r, a, b)) is not None]
+        mean = statistics.fmean(scores) if scores else 0.5
+        low, high = wilson(mean, len(scores))
+        table.append(Pairing(a, b, len(scores), mean, low, high))
+    return table
+
+
+@dataclass(frozen=True)
+class Rating:
+    bot: str
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
+
+
+def ratings(results: Iterable[GameResult], bots: Sequence[str]) -> list[Rating]:
+    """openskill (Plackett–Luce) ratings, strongest first."""
+    from openskill.models import PlackettLuce  # imported here: playing never needs it
+
+    model = PlackettLuce()
+    current = {bot: model.rating(name=bot) for bot in bots}
+    for result in sorted(results, key=lambda r: r.index):
+        present = sorted(set(result.lineup), key=result.lineup.index)
+        ranks = [
+            statistics.fmean(
+                r for s, r in zip(result.lineup, result.ranks, strict=True) if s == bot
+            )
+            for bot in present
+        ]
+        rated = model.rate([[current[bot]] for bot in present], ranks=ranks)
+        for bot, (new,) in zip(present, rated, strict=True):
+            current[bot] = new
+    table = [Rating(bot, r.mu, r.sigma) for bot, r in current.items()]
+    return sorted(table, key=lambda r: -r.ordinal)
+
+
+@dataclass
+class Tournament:
+    """A tournament's plan and, once run, its games."""
+
+    game: str
+    bots: tuple[str, ...]
+    players: int
+    rounds: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+    seed: int = 0
+    results: list[GameResult] = field(default_factory=list)
+
+    def plan(self) -> list[tuple[int, int, tuple[str, ...]]]:
+        """(index, deal seed, lineup) of every game, in order."""
+        seatings = lineups(self.bots, self.players)
+        return [
+            (r * len(seatings) + k, self.seed + r, lineup)
+            for r in range(self.rounds)
+            for k, lineup in enumerate(seatings)
+        ]
+
+    def summary(self) -> dict[str, Any]:
+        per_bot: dict[str, dict[str, Any]] = {}
+        n = self.players
+        for bot in self.bots:
+            seats = [(r, s) for r in self.results for s, name in enumerate(r.lineup) if name == bot]
+            decisions = sum(r.decisions[s] for r, s in seats)
+            # A win is first place; a tie for first shares it.
+            wins = sum(1 / r.ranks.count(1) for r, s in seats if r.ranks[s] == 1)
+            per_bot[bot] = {
+                "seats": len(seats),
+                "win_share": wins / len(seats) if seats else 0.0,
+                "mean_rank": statistics.fmean(r.ranks[s] for r, s in seats) if seats else 0.0,
+                "seconds_per_decision": (
+                    sum(r.seconds[s] for r, s in seats) / decisions if decisions else 0.0
+                ),
+                "slowest_decision": max((r.slowest[s] for r, s in seats), default=0.0),
+            }
+        return {
+            "game": self.game,
+            "players": n,
+            "options": dict(self.options),
+            "bots": list(self.bots),
+            "rounds": self.rounds,
+            "games": len(self.results),
+            "seed": self.seed,
+            "per_bot": per_bot,
+            "pairwise": [p.__dict__ for p in pairwise(self.results, self.bots)],
+            "ratings": [
+                {"bot": r.bot, "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal}
+                for r in ratings(self.results, self.bots)
+            ],
+        }
+
+
+def _play(args: tuple[str, Mapping[str, Any], int, tuple[str, ...], int, int]) -> GameResult:
+    game, options, seed, lineup, index, base = args
+    return play_game(game, options, seed, lineup, index=index, bot_seed_base=base)
+
+
+def run_tournament(
+    tournament: Tournament,
+    workers: int = 1,
+    progress: Callable[[GameResult], None] | None = None,
+) -> Tournament:
+    """Play every planned game; the results are the same whatever the number of workers
+    (bots with a time budget aside: how far they search depends on the machine)."""
+    jobs = [
+        (tournament.game, tournament.options, seed, lineup, index, tournament.seed)
+        for index, seed, lineup in tournament.plan()
+    ]
+    results: list[GameResult] = []
+    if workers <= 1:
+        for job in jobs:
+            results.append(_play(job))
+            if progress:
+                progress(results[-1])
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for result in pool.map(_play, jobs):
+                results.append(result)
+                if progress:
+                    progress(result)
+    tournament.results = sorted(results, key=lambda r: r.index)
+    return tournament
+
+
+def markdown(summary: Mapping[str, Any]) -> str:
+    """The tables of a tournament summary, in Markdown."""
+    bots = summary["bots"]
+    lines = [
+        f"**{summary['game']}**, {summary['players']} players, {summary['games']} games "
+        f"({summary['rounds']} rounds × every seating; seed {summary['seed']}).",
+        "",
+        "| bot | rating (μ − 3σ) | μ | σ | win share | mean rank | s/decision | slowest s |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for r in summary["ratings"]:
+        b = summary["per_bot"][r["bot"]]
+        lines.append(
+            f"| `{r['bot']}` | {r['ordinal']:.1f} | {r['mu']:.1f} | {r['sigma']:.2f} "
+            f"| {b['win_share']:.1%} | {b['mean_rank']:.2f} | {b['seconds_per_decision']:.3f} "
+            f"| {b['slowest_decision']:.2f} |"
+        )
+    lines += [
+        "",
+        "Score of the row's bot against the column's (½ = even), with its 95% interval:",
+        "",
+        "| | " + " | ".join(f"`{b}`" for b in bots) + " |",
+        "|---|" + "---|" * len(bots),
+    ]
+    cell = {(p["a"], p["b"]): p for p in summary["pairwise"]}
+    for a in bots:
+        row = [
+            "—"
+            if a == b
+            else f"{cell[a, b]['score']:.2f} [{cell[a, b]['low']:.2f}, {cell[a, b]['high']:.2f}]"
+            for b in bots
+        ]
+        lines.append(f"| `{a}` | " + " | ".join(row) + " |")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,95 @@
+"""The arena's tournaments (issue 7's strength ladder): seatings, scores, intervals, ratings."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from asobi.arena import (
+    GameResult,
+    Tournament,
+    lineups,
+    pairwise,
+    play_game,
+    ratings,
+    run_tournament,
+)
+from asobi.arena.tournament import game_score, markdown, wilson
+
+
+def result(lineup: tuple[str, ...], ranks: tuple[int, ...], index: int = 0) -> GameResult:
+    n = len(lineup)
+    zeros = (0,) * n
+    return GameResult(index, 0, lineup, ranks, (0.0,) * n, zeros, (0.0,) * n, (0.0,) * n, ())
+
+
+def test_every_bot_sits_in_every_seat_equally_often() -> None:
+    seatings = lineups(["a", "b", "c", "d"], 3)
+    assert len(seatings) == 4 * 3  # every 3 of the 4, each in 3 rotations
+    for seat in range(3):
+        assert Counter(s[seat] for s in seatings) == {"a": 3, "b": 3, "c": 3, "d": 3}
+    assert all(len(set(s)) == 3 for s in seatings)
+
+
+def test_fewer_bots_than_seats_play_one_against_the_field() -> None:
+    seatings = lineups(["a", "b"], 4)
+    assert len(seatings) == 8
+    assert ("a", "b", "b", "b") in seatings and ("b", "b", "b", "a") in seatings
+    for seat in range(4):
+        assert Counter(s[seat] for s in seatings) == {"a": 4, "b": 4}
+
+
+def test_a_tournament_needs_two_different_bots() -> None:
+    with pytest.raises(ValueError):
+        lineups(["a", "a"], 2)
+
+
+def test_game_score_compares_every_pair_of_seats() -> None:
+    assert game_score(result(("a", "b"), (1, 2)), "a", "b") == 1.0
+    assert game_score(result(("a", "b"), (1, 1)), "a", "b") == 0.5
+    # a beat one b and lost to another: even.
+    assert game_score(result(("b", "a", "b"), (1, 2, 3)), "a", "b") == 0.5
+    assert game_score(result(("a", "c"), (1, 2)), "a", "b") is None
+
+
+def test_equal_bots_score_a_half_and_intervals_hold_it() -> None:
+    games = [result(("a", "b"), (1, 2), 0), result(("b", "a"), (1, 2), 1)]
+    table = {(p.a, p.b): p for p in pairwise(games, ["a", "b"])}
+    assert table["a", "b"].score == 0.5 and table["a", "b"].games == 2
+    assert table["a", "b"].low < 0.5 < table["a", "b"].high
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(0.5, 100)
+    assert low == pytest.approx(0.4038, abs=1e-3) and high == pytest.approx(0.5962, abs=1e-3)
+    assert wilson(1.0, 10)[1] == 1.0 and wilson(0.0, 10)[0] == 0.0
+    assert wilson(0.5, 0) == (0.0, 1.0)
+
+
+def test_ratings_put_the_winner_first() -> None:
+    games = [result(("a", "b"), (1, 2), i) for i in range(10)]
+    table = ratings(games, ["b", "a"])
+    assert [r.bot for r in table] == ["a", "b"] and table[0].mu > table[1].mu
+
+
+def test_a_played_game_is_its_record() -> None:
+    from asobi.core import GameRecord, replay
+
+    played = play_game("starmine", {}, 7, ("random", "greedy"), index=3)
+    assert sorted(played.ranks) in ([1, 2], [1, 1]) and sum(played.decisions) == len(played.moves)
+    record = GameRecord(game="starmine", options={"players": 2}, seed=7)
+    record.moves.extend(played.moves)
+    state = replay(record)
+    assert state.outcome() is not None and tuple(state.outcome().ranks) == played.ranks
+
+
+def test_the_same_tournament_gives_the_same_results_with_two_workers() -> None:
+    """Issue 9's reproducibility, already here: workers change nothing."""
+    one = run_tournament(Tournament("itsmine", ("random", "greedy"), 2, 2, seed=5), workers=1)
+    two = run_tournament(Tournament("itsmine", ("random", "greedy"), 2, 2, seed=5), workers=2)
+    strip = lambda t: [(r.lineup, r.ranks, r.moves) for r in t.results]  # noqa: E731
+    assert strip(one) == strip(two) and len(one.results) == 4
+    summary = one.summary()
+    assert summary["games"] == 4 and summary["per_bot"]["greedy"]["seats"] == 4
+    assert "| `greedy` |" in markdown(summary)
