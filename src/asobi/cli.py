@@ -13,7 +13,7 @@ from rich.markdown import Markdown
 from rich.table import Table
 
 from asobi import __version__
-from asobi.core.bots import LEVELS, bot_names, level_bot, make_bot, parse_bot
+from asobi.core.bots import LEVELS, bot_names, level_bot, make_bot
 from asobi.core.errors import AsobiError, InvalidOptions, RecordMismatch
 from asobi.core.protocol import GameSpec
 from asobi.core.records import GameRecord
@@ -206,12 +206,8 @@ def _seating(
     from asobi.play.loop import HUMAN, default_bot
 
     chosen_bot = bot or default_bot(spec.id)
-    known = [*LEVELS, *bot_names(spec.id)]
     if bot is not None:
-        try:
-            make_bot(bot, spec.id)  # its name and parameters, checked before the game starts
-        except ValueError as exc:
-            _fail(f"--bot {bot}: {exc}")
+        _check_bot("--bot", bot, spec.id)
     if seat_types is not None:
         seats = []
         for kind in seat_types:
@@ -219,13 +215,9 @@ def _seating(
                 seats.append(HUMAN)
             elif kind == "bot":
                 seats.append(chosen_bot)
-            elif kind in known or parse_bot(kind)[0] in known:
-                seats.append(kind)
             else:
-                _fail(
-                    f"--seat-types: {kind!r} is neither 'human', 'bot' nor a bot name "
-                    f"(bots: {', '.join(known)})"
-                )
+                _check_bot("--seat-types", kind, spec.id, "not 'human', 'bot' or a bot; ")
+                seats.append(kind)
         return seats
     if hotseat:
         if bot is not None:
@@ -238,6 +230,14 @@ def _seating(
     if not 0 <= seat < players:
         _fail(f"--seat {seat}: seats are 0..{players - 1}")
     return [HUMAN if s == seat else chosen_bot for s in range(players)]
+
+
+def _check_bot(flag: str, name: str, game: str, why: str = "") -> None:
+    """Refuse a bot name, level or parameter that ``make_bot`` would, before any game starts."""
+    try:
+        make_bot(name, game)
+    except ValueError as exc:
+        _fail(f"{flag} {name}: {why}{exc}")
 
 
 def _read_json(path: Path, what: str) -> dict[str, Any]:
@@ -571,10 +571,7 @@ def tournament(
     if len(set(names)) != len(names) or len(names) < 2:
         _fail("--bots: name at least two different bots")
     for name in names:
-        try:
-            make_bot(name, spec.id)
-        except ValueError as exc:
-            _fail(f"--bots {name}: {exc}")
+        _check_bot("--bots", name, spec.id)
     if players is not None:
         options["players"] = players
     try:

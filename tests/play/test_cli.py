@@ -83,6 +83,7 @@ def test_unknown_game_is_a_clean_error() -> None:
         (["--level", "hard", "--bot", "greedy"], "--level or --bot"),
         (["--seat", "5"], "--seat 5"),
         (["--seat-types", "human,alien"], "alien"),
+        (["--seat-types", "human,ismcts:deep"], "key=value"),
         (["--hotseat", "--solo"], "--hotseat"),
     ],
 )

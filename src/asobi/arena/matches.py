@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 import asobi.agents  # noqa: F401  (registers the generic bots)
@@ -27,17 +27,7 @@ class GameResult:
     moves: tuple[tuple[int, str], ...]  # the record: replay with (game, options, seed)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "index": self.index,
-            "seed": self.seed,
-            "lineup": list(self.lineup),
-            "ranks": list(self.ranks),
-            "scores": list(self.scores),
-            "decisions": list(self.decisions),
-            "seconds": list(self.seconds),
-            "slowest": list(self.slowest),
-            "moves": [list(m) for m in self.moves],
-        }
+        return asdict(self)  # tuples, which JSON writes as lists
 
 
 def bot_seed(tournament_seed: int, index: int, seat: int) -> int:

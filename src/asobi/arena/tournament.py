@@ -22,6 +22,7 @@ import math
 import statistics
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -193,17 +194,11 @@ def run_tournament(
         for index, seed, lineup in tournament.plan()
     ]
     results: list[GameResult] = []
-    if workers <= 1:
-        for job in jobs:
-            results.append(_play(job))
+    with ProcessPoolExecutor(workers) if workers > 1 else nullcontext() as pool:
+        for result in (pool.map if pool else map)(_play, jobs):
+            results.append(result)
             if progress:
-                progress(results[-1])
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for result in pool.map(_play, jobs):
-                results.append(result)
-                if progress:
-                    progress(result)
+                progress(result)
     tournament.results = sorted(results, key=lambda r: r.index)
     return tournament
 

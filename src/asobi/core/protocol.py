@@ -175,8 +175,9 @@ class GameSpec:
     factory: StateFactory
     summary: str = ""
     default_players: int | None = None
-    # The game's own bots by name (its heuristic bot, ...): ``factory(seed) -> Bot``.
-    bots: Mapping[str, Callable[[int], Any]] = field(default_factory=dict)
+    # The game's own bots by name (its heuristic bot, ...): ``factory(seed) -> Bot``, or
+    # ``factory(seed, **params) -> Bot`` for a bot that takes parameters (``perfect:seconds=1``).
+    bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     # Which bot plays each difficulty level (``asobi.core.bots.LEVELS``) where the game
     # differs from ``asobi.core.bots.DEFAULT_LEVELS``: level -> bot name with parameters.
     levels: Mapping[str, str] = field(default_factory=dict)
