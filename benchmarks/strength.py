@@ -3,15 +3,17 @@ and ISMCTS at two budgets, per game and player count, written to ``docs/strength
 
     .venv/bin/python benchmarks/strength.py --game starmine --rounds 20 --workers 2
     .venv/bin/python benchmarks/strength.py --game laminate --players 3 --rounds 4
+    .venv/bin/python benchmarks/strength.py --game itsmine --bots greedy,hard --label hard
     .venv/bin/python benchmarks/strength.py --doc          # rebuild docs/strength.md only
 
 Each run is the same tournament as ``asobi tournament`` (``asobi.arena``): every round deals
 once and plays the deal in every seating, each bot in each seat equally often. Its summary
 goes to ``benchmarks/results/strength/GAME-Np.json`` (one file per game and player count,
-replaced by a new run), and ``docs/strength.md`` is rebuilt from all of them, so ladders
-measured at different times sit side by side with their commands. Budgets are iteration
-counts, not seconds, so a run is reproducible; the time each bot took per decision is
-measured and printed beside its results.
+replaced by a new run; ``GAME-Np-LABEL.json`` with ``--label``, for a match kept beside the
+ladder), and ``docs/strength.md`` is rebuilt from all of them, so ladders measured at
+different times sit side by side with their commands. Budgets are iteration or world
+counts where a run should be reproducible; the time each bot took per decision is measured
+and printed beside its results.
 """
 
 from __future__ import annotations
@@ -31,7 +33,9 @@ RESULTS = Path(__file__).parent / "results" / "strength"
 DOC = Path(__file__).parent.parent / "docs" / "strength.md"
 
 # The ladder per game: random, the heuristic bot, and ISMCTS at two budgets with the
-# rollouts that measured stronger there. Carrotein's rungs are its solver bots.
+# rollouts that measured stronger there. Carrotein's rungs are its solver bots. The hard
+# levels (the lookahead over the heuristic bot) are matched against the heuristic bot beside
+# the ladder: ``--bots greedy,hard --label lookahead`` (the commands are in docs/strength.md).
 LADDERS: dict[str, list[str]] = {
     "starmine": [
         "random",
@@ -97,9 +101,12 @@ def write_doc() -> None:
     summary_notes = RESULTS / "summary.md"  # the findings across games, written by hand
     if summary_notes.exists():
         parts.append(summary_notes.read_text())
-    for path in sorted(RESULTS.glob("*.json")):
-        summary = json.loads(path.read_text())
-        parts.append(f"## {summary['game']}, {summary['players']} players\n")
+    summaries = [(path, json.loads(path.read_text())) for path in RESULTS.glob("*.json")]
+    # Per game and player count, the ladder first and the labelled matches after it.
+    summaries.sort(key=lambda ps: (ps[1]["game"], ps[1]["players"], ps[1].get("label") or ""))
+    for path, summary in summaries:
+        label = f" ({summary['label']})" if summary.get("label") else ""
+        parts.append(f"## {summary['game']}, {summary['players']} players{label}\n")
         parts.append(markdown(summary))
         parts.append(
             f"\nCommand: `.venv/bin/python {summary['command']}` "
@@ -124,6 +131,9 @@ def main() -> None:
     parser.add_argument(
         "--bots", default=None, help="comma-separated, instead of the game's ladder"
     )
+    parser.add_argument(
+        "--label", default=None, help="keep this run beside the ladder: GAME-Np-LABEL.json"
+    )
     parser.add_argument("--doc", action="store_true", help="only rebuild docs/strength.md")
     args = parser.parse_args()
     if not args.doc:
@@ -135,8 +145,10 @@ def main() -> None:
         players = args.players or spec.default_players or max(spec.seat_counts)
         bots = args.bots.split(",") if args.bots else LADDERS[args.game]
         summary = run(args.game, players, args.rounds, args.workers, args.seed, bots)
+        summary["label"] = args.label
+        stem = f"{args.game}-{players}p" + (f"-{args.label}" if args.label else "")
         RESULTS.mkdir(parents=True, exist_ok=True)
-        (RESULTS / f"{args.game}-{players}p.json").write_text(json.dumps(summary, indent=1) + "\n")
+        (RESULTS / f"{stem}.json").write_text(json.dumps(summary, indent=1) + "\n")
         print(markdown(summary))
     write_doc()
 

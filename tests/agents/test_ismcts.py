@@ -122,11 +122,23 @@ def test_ismcts_is_a_bot_for_every_game() -> None:
 def test_standing_ranks_seats_as_the_end_would() -> None:
     """A playout stopped early rewards the seats by their ranks in ``State.standing``, as
     ``(n - rank) / (n - 1)`` with ties shared."""
-    from asobi.agents.ismcts import _by_rank
+    from asobi.agents.ismcts import rank_rewards
 
-    assert _by_rank([5.0, 2.0]) == [1.0, 0.0]
-    assert _by_rank([3.0, 1.0, 3.0]) == [0.75, 0.0, 0.75]
-    assert _by_rank([4.0]) == [0.5]
+    assert rank_rewards([5.0, 2.0]) == [1.0, 0.0]
+    assert rank_rewards([3.0, 1.0, 3.0]) == [0.75, 0.0, 0.75]
+    assert rank_rewards([4.0]) == [0.5]
+
+
+def test_a_finished_game_pays_a_draw_half() -> None:
+    """The reward of a finished game is the share of the other seats beaten, a tie half:
+    a two-player draw pays each seat ½, not a win's 1 (and short playouts rank the same)."""
+    from asobi.agents.ismcts import outcome_rewards
+    from asobi.core.protocol import Outcome
+
+    assert outcome_rewards(Outcome(scores=(3, 3), ranks=(1, 1))) == [0.5, 0.5]
+    assert outcome_rewards(Outcome(scores=(5, 2), ranks=(1, 2))) == [1.0, 0.0]
+    assert outcome_rewards(Outcome(scores=(4, 1, 4), ranks=(1, 3, 1))) == [0.75, 0.0, 0.75]
+    assert outcome_rewards(Outcome(scores=(17,), ranks=(1,))) == [17.0]  # alone: the score
 
 
 @pytest.mark.parametrize(("game", "players"), [("laminate", 3), ("rummycity", 2)])

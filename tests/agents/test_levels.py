@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import asobi.agents
-from asobi.agents import ISMCTS, CarelessBot
+from asobi.agents import ISMCTS, CarelessBot, Lookahead
 from asobi.core import all_specs, new_game
 from asobi.core.bots import LEVELS, choose_for, decision_for, level_bot, make_bot, parse_bot
 from asobi.games.carrotein.bots import SolverBot
@@ -30,7 +30,12 @@ def test_levels_map_to_the_games_bots() -> None:
     assert isinstance(make_bot("easy", "starmine"), CarelessBot)
     assert isinstance(make_bot("random", "laminate"), asobi.agents.RandomBot)
     hard = make_bot("hard", "starmine")
-    assert isinstance(hard, ISMCTS) and hard.seconds is not None and hard.seconds <= 1.0
+    assert isinstance(hard, Lookahead) and hard.seconds is not None and hard.seconds <= 1.0
+    # Where more worlds would only make a long game slower, hard compares fewer of them.
+    for game, worlds in (("itsmine", 8), ("rummycity", 5)):
+        capped = make_bot("hard", game)
+        assert isinstance(capped, Lookahead) and capped.worlds == worlds
+        assert capped.seconds is not None and capped.seconds <= 1.0
     # Carrotein's levels are its solver bots.
     levels = [level_bot("carrotein", lv) for lv in ("easy", "normal", "hard")]
     assert levels == ["beginner", "good_eye", "perfect"]

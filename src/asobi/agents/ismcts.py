@@ -22,8 +22,9 @@ keep their own statistics, keyed by the seat and its move's code.
   applied seat by seat.
 - **Chance** lives inside ``apply`` (the world's own generator, reseeded by determinize),
   so outcomes differ between iterations and the statistics average over them.
-- **Rewards**: ``(players - rank) / (players - 1)`` for every seat (ties share a rank);
-  alone (solo modes), the score scaled to the lowest and highest seen in this search. A
+- **Rewards**: the share of the other seats a seat beats, a tie counting half
+  (:func:`outcome_rewards`: a two-player draw pays ½ each, not a win's 1); alone (solo
+  modes), the score scaled to the lowest and highest seen in this search. A
   playout stopped at ``max_moves`` counts as ½ for everyone.
 - **Short playouts** (``depth``): where a game measures a score so far (``State.standing``),
   a playout may stop ``depth`` moves after the tree and reward the seats as if the game
@@ -46,7 +47,7 @@ from typing import Any
 from asobi.core.actions import Action
 from asobi.core.bots import Bot, Decision, make_bot, no_more_params, register_bot, take_param
 from asobi.core.events import Event
-from asobi.core.protocol import State
+from asobi.core.protocol import Outcome, State
 
 Rollout = Callable[[State, int, random.Random], Action]
 """A playout policy: the action ``seat`` takes in a world (which the search may change)."""
@@ -235,7 +236,7 @@ class ISMCTS:
             if moves >= self.max_moves:
                 return [0.5] * world.players
             if stop is not None and moves >= stop and (standing := world.standing()) is not None:
-                return _by_rank(standing)
+                return rank_rewards(standing)
             for seat in sorted(world.active_seats()):
                 world.resolve(seat, self.rollout(world, seat, self.rng))
                 moves += 1
@@ -246,11 +247,18 @@ class ISMCTS:
             self._low, self._high = min(self._low, score), max(self._high, score)
             spread = self._high - self._low
             return [0.5 if spread == 0 else (score - self._low) / spread]
-        n = world.players
-        return [(n - rank) / (n - 1) for rank in outcome.ranks]
+        return outcome_rewards(outcome)
 
 
-def _by_rank(scores: Sequence[float]) -> list[float]:
+def outcome_rewards(outcome: Outcome) -> list[float]:
+    """Each seat's reward for a finished game: the share of the other seats it beats, a
+    tie counting half; alone (a solo mode), its score."""
+    if len(outcome.ranks) == 1:
+        return [float(outcome.scores[0])]
+    return rank_rewards([-rank for rank in outcome.ranks])  # rank 1 is best
+
+
+def rank_rewards(scores: Sequence[float]) -> list[float]:
     """The reward the seats would get if ``scores`` were final: the share of the other seats
     each beats, a tie counting half (``(n - rank) / (n - 1)``, shared ranks averaged)."""
     n = len(scores)

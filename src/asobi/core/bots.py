@@ -75,13 +75,14 @@ LEVELS = ("random", "easy", "normal", "hard")
 
 # What each level means unless a game says otherwise (``GameSpec.levels``): ``easy`` is the
 # game's heuristic bot with one decision in three at random, ``normal`` the heuristic bot,
-# ``hard`` a search of 0.8 s a move that plays out with it. A game whose search does not beat
-# its heuristic bot (docs/strength.md) maps ``hard`` to the strongest bot it has instead.
+# ``hard`` a search of up to 0.8 s a move that plays every legal move out with it
+# (``lookahead``). A game whose search does not beat its heuristic bot (docs/strength.md)
+# maps ``hard`` to the strongest bot it has instead.
 DEFAULT_LEVELS: dict[str, str] = {
     "random": "random",
     "easy": "careless:p=0.33:bot=greedy",
     "normal": "greedy",
-    "hard": "ismcts:seconds=0.8:rollout=greedy",
+    "hard": "lookahead:seconds=0.8",
 }
 
 

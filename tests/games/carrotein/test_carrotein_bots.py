@@ -66,3 +66,22 @@ def test_bots_play_a_whole_game_with_legal_moves_only() -> None:
         seat = next(iter(state.active_seats()))
         state.apply(seat, choose_for(bots[seat], state, seat))
     assert state.is_over
+
+
+def test_a_bot_in_a_hurry_looks_coarsely_first() -> None:
+    """The hard level (``perfect:seconds=0.9``) looks with the good eye before its own, so a
+    sky the coarse eye can read is answered as the coarse eye would, and one it cannot is
+    still searched finely; untimed, ``perfect`` looks only with its own eye."""
+    from asobi.games.carrotein.solver import GOOD_EYE, PERFECT
+
+    hurried = BOTS["perfect"](0, seconds="0.9")
+    assert hurried.eyes == (GOOD_EYE, PERFECT) and BOTS["perfect"](0).eyes == (PERFECT,)
+    assert BOTS["good_eye"](0, seconds="0.9").eyes == (GOOD_EYE,)
+    # Placing on a fresh mat, passing on a sky no pair can do, choosing a pair that works.
+    assert isinstance(choose_for(hurried, game(), 0), Place)
+    assert choose_for(hurried, game({"chips": CORNERS}), 0) == PASS
+    chips = [[270, 225, "red"], [330, 225, "blue"], [300, 260, "red"], [300, 190, "green"]]
+    state = game({"chips": chips, "challenger": 0})
+    state.apply(0, choose_for(hurried, state, 0))
+    state.apply(0, choose_for(hurried, state, 0))
+    assert state.challenges[-1].verdict.success

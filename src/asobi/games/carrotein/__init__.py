@@ -25,7 +25,7 @@ SPEC = GameSpec(
     default_players=3,
     bots=BOTS,
     # The solver bots at the three levels. Hard is untimed: cut at 0.9 s (perfect:seconds=0.9)
-    # it lost to good_eye 2-10, passing on skies it had no time to read (docs/strength.md).
+    # it lost to good_eye 6-12, passing on skies it had no time to read (docs/strength.md).
     levels={"easy": "beginner", "normal": "good_eye", "hard": "perfect"},
 )
 CarroteinState.spec = SPEC

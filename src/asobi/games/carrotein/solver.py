@@ -262,6 +262,13 @@ def _bitmaps(board: Board, eye: Eye, radius: float) -> tuple[_Bitmap, ...]:
     return tuple(out)
 
 
+def prepare(sky: Sky, eye: Eye) -> None:
+    """Build every board's shapes and bitmaps for ``eye`` now (some seconds, once a process),
+    so that a bot in a hurry does not spend its first decision's time on them."""
+    for board in sky.boards:
+        _bitmaps(board, eye, sky.centre_radius)
+
+
 def _bits(indices: Sequence[int], words: int) -> NDArray[np.uint64]:
     out = np.zeros(words, dtype=np.uint64)
     for i in indices:

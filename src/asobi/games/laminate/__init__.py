@@ -22,8 +22,8 @@ SPEC = GameSpec(
     summary=(Path(__file__).with_name("rules.md")).read_text(encoding="utf-8"),
     default_players=4,
     bots={"greedy": make_greedy},
-    # No search within a second a move beats the heuristic bot here yet (docs/strength.md),
-    # so hard is the heuristic bot rather than a weaker search.
+    # No search within a second a move beats the heuristic bot here yet: its playouts cost
+    # some 3 ms a move (docs/strength.md), so hard is the heuristic bot, not a weaker search.
     levels={"hard": "greedy"},
 )
 LaminateState.spec = SPEC

@@ -1,0 +1,155 @@
+"""One move deeper than a bot: every legal move played out by that bot in the same worlds.
+
+Monte Carlo policy improvement (Tesauro and Galperin, "On-line policy improvement using
+Monte-Carlo search", NIPS 1996), made to respect hidden information the way ISMCTS does:
+the bot never sees the true state. Each round it draws a *world* consistent with what its
+seat knows (``decision.sample_world``), plays each legal move in a copy of that world, and
+lets the *policy* bot (the game's heuristic bot) play every seat to the end from that
+seat's own view. The move whose playouts do best is played — but only if it beats the
+policy bot's own choice clearly; otherwise the bot plays what the policy would have.
+
+Why this and not only ISMCTS: in these games a move's worth shows only many moves later,
+random playouts misjudge it, and the heuristic bots' playouts are too costly for a tree
+to be grown from them within a second (docs/strength.md). Here every playout is spent on
+the one question that matters — which of a handful of moves (3 to 7 on average) is best —
+and the moves are compared on **common random numbers**: in one round every move meets the
+same world (the same hidden cards, the same future draws, since a world's generator is
+cloned with it) and the same playout bot (built afresh from the same seed). Most of the
+luck of the draw then cancels out of the comparison, which a tree search cannot arrange.
+
+- **The switch rule.** The round-by-round differences between a move and the policy's
+  move are paired samples; the bot leaves the policy's move only when the best move's
+  mean difference exceeds ``margin`` standard errors. With few rounds it therefore plays
+  like its policy, never worse on noise; with more it plays better where the playouts
+  agree.
+- **Rewards** are those of ISMCTS: the share of the other seats a seat beats, a tie
+  counting half (:func:`asobi.agents.ismcts.outcome_rewards`); alone, the score itself.
+- **Short playouts** (``depth``): as in ISMCTS, a playout may stop ``depth`` moves on and
+  rank the seats by ``State.standing`` where the game has one.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from asobi.agents.ismcts import bot_rollout, outcome_rewards, rank_rewards
+from asobi.core.actions import Action
+from asobi.core.bots import Bot, Decision, make_bot, no_more_params, register_bot, take_param
+from asobi.core.protocol import State
+
+
+class Lookahead:
+    """Play every legal move out with the bot ``policy(seed)`` builds, in up to ``worlds``
+    sampled worlds a decision (and at most ``seconds`` of wall time, if given)."""
+
+    def __init__(
+        self,
+        policy: Callable[[int], Bot],
+        seed: int = 0,
+        worlds: int = 100,
+        seconds: float | None = None,
+        depth: int | None = None,
+        margin: float = 1.0,
+        max_moves: int = 2000,
+        name: str = "lookahead",
+    ) -> None:
+        self.policy = policy
+        self.rng = random.Random(seed)
+        self.worlds = worlds
+        self.seconds = seconds
+        self.depth = depth
+        self.margin = margin
+        self.max_moves = max_moves
+        self.name = name
+        self.last_worlds = 0  # how many worlds the last decision compared (for benchmarks)
+
+    def choose(self, decision: Decision) -> Action:
+        legal = list(decision.legal)
+        self.last_worlds = 0
+        # The policy's own move first: it stands unless another clearly beats it.
+        mine = self.policy(self.rng.getrandbits(32)).choose(decision)
+        if len(legal) == 1:
+            return mine
+        moves = [mine, *(a for a in legal if a != mine)]
+        rewards: list[list[float]] = [[] for _ in moves]
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        while self.last_worlds < self.worlds:
+            world = decision.sample_world(self.rng)
+            seed = self.rng.getrandbits(32)
+            round_ = []
+            for move in moves:
+                if deadline is not None and time.perf_counter() > deadline:
+                    break
+                round_.append(self._play_out(world.clone(), decision.seat, move, seed))
+            else:
+                for i, reward in enumerate(round_):
+                    rewards[i].append(reward)
+                self.last_worlds += 1
+                continue
+            break  # out of time within a round: that round is not counted
+        return moves[self._pick(rewards)]
+
+    def _pick(self, rewards: list[list[float]]) -> int:
+        """The index of the move to play: the best by mean reward if it clearly beats the
+        policy's move (index 0) on the paired rounds, else 0."""
+        rounds = len(rewards[0])
+        if rounds < 2:
+            return 0
+        best = max(range(len(rewards)), key=lambda i: (statistics.fmean(rewards[i]), -i))
+        if best == 0:
+            return 0
+        gains = [b - m for b, m in zip(rewards[best], rewards[0], strict=True)]
+        mean = statistics.fmean(gains)
+        error = statistics.stdev(gains) / math.sqrt(rounds)
+        return best if mean > 0 and mean > self.margin * error else 0
+
+    def _play_out(self, world: State, seat: int, move: Action, seed: int) -> float:
+        """``seat``'s reward after it plays ``move`` in ``world`` and the policy plays on."""
+        rollout = bot_rollout(self.policy(seed))
+        world.resolve(seat, move)
+        moves = 1
+        while not world.is_over:
+            if moves >= self.max_moves:
+                return 0.5
+            if self.depth is not None and moves > self.depth:
+                standing = world.standing()
+                if standing is not None:
+                    return rank_rewards(standing)[seat]
+            for other in sorted(world.active_seats()):
+                world.resolve(other, rollout(world, other, self.rng))
+                moves += 1
+        outcome = world.outcome()
+        assert outcome is not None
+        return outcome_rewards(outcome)[seat]
+
+
+def _make(game: str, seed: int, **params: str) -> Lookahead:
+    """``lookahead`` with optional parameters, e.g. ``lookahead:seconds=0.8``:
+
+    - ``bot=NAME``, the policy that plays the playouts and whose move stands by default
+      (the game's ``greedy`` bot unless named);
+    - ``worlds=N`` sampled worlds a decision (default 100; reproducible) and/or
+      ``seconds=S`` of search;
+    - ``depth=D``: stop playouts D moves on and rank by ``State.standing``;
+    - ``margin=M``: how many standard errors a move must beat the policy's move by (1)."""
+    seconds = take_param(params, "seconds", float, None)
+    worlds = take_param(params, "worlds", int, 100 if seconds is None else 10**9)
+    depth = take_param(params, "depth", int, None)
+    margin = take_param(params, "margin", float, 1.0)
+    policy_name = params.pop("bot", "greedy")
+    no_more_params("lookahead", params, "bot, worlds, seconds, depth and margin")
+    if worlds < 1 or (seconds is not None and seconds <= 0):
+        raise ValueError("lookahead needs at least one world and a positive time")
+    make_bot(policy_name, game, seed)  # a bad policy name fails now, not mid-game
+
+    def policy(policy_seed: int) -> Bot:
+        return make_bot(policy_name, game, policy_seed)
+
+    return Lookahead(policy, seed=seed, worlds=worlds, seconds=seconds, depth=depth, margin=margin)
+
+
+register_bot("lookahead", _make)

@@ -1,0 +1,145 @@
+"""The lookahead bot (``asobi.agents.lookahead``): every legal move played out by a policy
+bot in the same sampled worlds, and the policy's own move kept unless another clearly wins.
+
+Driven as every front end drives a bot (``choose_for``), so these are the bot-interface
+checks of the issue for it too: legal actions only, reproducible from its seed, blind to
+what its seat may not know.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import asobi.agents  # noqa: F401  (registers the generic bots)
+from asobi.agents.lookahead import Lookahead
+from asobi.core import new_game
+from asobi.core.bots import Bot, choose_for, decision_for, make_bot
+from asobi.core.protocol import State
+
+TURN_BASED = ["starmine", "itsmine", "laminate", "rummycity"]
+
+
+def position(game: str, seed: int, moves: int) -> State:
+    """A position reached by ``moves`` random moves, with a real choice to make."""
+    state = new_game(game, None, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        seat = min(state.active_seats())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    while len(state.legal_actions(min(state.active_seats()))) < 2:
+        seat = min(state.active_seats())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def lookahead(game: str, seed: int, **params: str) -> Bot:
+    return make_bot(":".join(["lookahead", *(f"{k}={v}" for k, v in params.items())]), game, seed)
+
+
+@pytest.mark.parametrize("game", TURN_BASED)
+def test_lookahead_chooses_legal_reproducible_actions(game: str) -> None:
+    """Legal only (``choose_for`` refuses anything else); the same seed and decision give
+    the same action; it compared the worlds it was given."""
+    state = position(game, 3, moves=6)
+    seat = min(state.active_seats())
+    bot = lookahead(game, 5, worlds="3", depth="30")
+    first = choose_for(bot, state, seat)
+    assert isinstance(bot, Lookahead) and bot.last_worlds == 3
+    assert choose_for(lookahead(game, 5, worlds="3", depth="30"), state, seat) == first
+
+
+@pytest.mark.parametrize("game", TURN_BASED)
+def test_what_the_lookahead_may_not_know_does_not_change_its_choice(game: str) -> None:
+    """Deal the other seats' hidden cards again (the same view for the seat): with the same
+    seed, the same action — its worlds come from the view, never from the true state."""
+    state = position(game, 1, moves=5)
+    seat = min(state.active_seats())
+    other = state.determinize(seat, random.Random(99))
+    assert other.view(seat) == state.view(seat)
+    mine = choose_for(lookahead(game, 4, worlds="3", depth="30"), state, seat)
+    assert choose_for(lookahead(game, 4, worlds="3", depth="30"), other, seat) == mine
+
+
+def test_the_policys_move_stands_without_clear_evidence() -> None:
+    """With an impossible margin the bot plays exactly what its policy would."""
+    for seed in range(4):
+        state = position("starmine", seed, moves=2)
+        seat = min(state.active_seats())
+        bot = lookahead("starmine", seed, worlds="4", margin="1000")
+        assert isinstance(bot, Lookahead)
+        policy_move = bot.policy(random.Random(seed).getrandbits(32)).choose(
+            decision_for(state, seat)
+        )
+        assert choose_for(bot, state, seat) == policy_move
+
+
+def test_clear_evidence_is_a_paired_margin_of_standard_errors() -> None:
+    """Rounds are paired (the same world for every move), so the rule reads the differences
+    between a move and the policy's move (index 0), round by round."""
+    bot = Lookahead(lambda seed: make_bot("random", "starmine", seed), margin=1.0)
+    # Better in every round: clear, however small the gain.
+    assert bot._pick([[0.0, 0.0, 0.5], [0.5, 0.5, 1.0]]) == 1
+    # Better on average, but only by one lucky round in four: not clear.
+    assert bot._pick([[0.0, 0.5, 0.5, 0.5], [1.0, 0.5, 0.0, 0.5]]) == 0
+    # A tie keeps the policy's move; one round is no evidence at all.
+    assert bot._pick([[1.0, 0.0], [0.0, 1.0]]) == 0
+    assert bot._pick([[0.0], [1.0]]) == 0
+
+
+def test_moves_meet_the_same_worlds_and_the_same_luck() -> None:
+    """Common random numbers: in each round every move is played out in a copy of one
+    world by a policy built from one seed, so two identical moves can never differ."""
+    state = position("starmine", 2, moves=4)
+    seat = min(state.active_seats())
+    bot = lookahead("starmine", 0, worlds="1")
+    assert isinstance(bot, Lookahead)
+    world = decision_for(state, seat).sample_world(random.Random(0))
+    move = state.legal_actions(seat)[0]
+    rewards = {bot._play_out(world.clone(), seat, move, seed=42) for _ in range(5)}
+    assert len(rewards) == 1
+
+
+def test_short_playouts_stop_at_depth(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``depth=D``: a playout stops D moves on where the game keeps a standing (Laminate's
+    points of complete papers), so a round costs a few moves a legal move."""
+    state = position("laminate", 4, moves=3)
+    seat = min(state.active_seats())
+    bot = lookahead("laminate", 1, worlds="2", depth="5")
+    assert isinstance(bot, Lookahead)
+    world = decision_for(state, seat).sample_world(random.Random(0))
+    played = 0
+    resolve = type(world).resolve
+
+    def counting(self: State, who: int, action: object) -> object:
+        nonlocal played
+        played += 1
+        return resolve(self, who, action)
+
+    monkeypatch.setattr(type(world), "resolve", counting)
+    reward = bot._play_out(world, seat, state.legal_actions(seat)[0], seed=1)
+    assert 0.0 <= reward <= 1.0
+    assert 6 <= played <= 8  # the move, five more, and the rest of a simultaneous step
+
+
+def test_a_solo_game_compares_scores() -> None:
+    """Alone (Starmine's solo mode) a playout's reward is the score itself."""
+    state = new_game("starmine", {"players": 1}, 3)
+    bot = lookahead("starmine", 1, worlds="2")
+    assert choose_for(bot, state, 0) in state.legal_actions(0)
+
+
+@pytest.mark.parametrize(
+    ("name", "error"),
+    [
+        ("lookahead:worlds=0", "at least one world"),
+        ("lookahead:seconds=-1", "positive time"),
+        ("lookahead:bot=nobody", "no bot 'nobody'"),
+        ("lookahead:deep=1", "lookahead takes bot, worlds, seconds, depth and margin"),
+        ("lookahead:worlds=many", "worlds='many' is not an integer"),
+    ],
+)
+def test_bad_parameters_are_named(name: str, error: str) -> None:
+    with pytest.raises(ValueError, match=error):
+        make_bot(name, "starmine")
