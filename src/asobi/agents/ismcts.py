@@ -232,14 +232,9 @@ class ISMCTS:
 
     def _playout(self, world: State, moves: int) -> list[float]:
         stop = None if self.depth is None else moves + self.depth
-        while not world.is_over:
-            if moves >= self.max_moves:
-                return [0.5] * world.players
-            if stop is not None and moves >= stop and (standing := world.standing()) is not None:
-                return rank_rewards(standing)
-            for seat in sorted(world.active_seats()):
-                world.resolve(seat, self.rollout(world, seat, self.rng))
-                moves += 1
+        cut = play_on(world, self.rollout, self.rng, moves, stop, self.max_moves)
+        if cut is not None:
+            return cut
         outcome = world.outcome()
         assert outcome is not None
         if world.players == 1:
@@ -248,6 +243,25 @@ class ISMCTS:
             spread = self._high - self._low
             return [0.5 if spread == 0 else (score - self._low) / spread]
         return outcome_rewards(outcome)
+
+
+def play_on(
+    world: State, rollout: Rollout, rng: random.Random, moves: int, stop: int | None,
+    max_moves: int,
+) -> list[float] | None:  # fmt: skip
+    """Play ``world`` on with ``rollout`` for every active seat, ``moves`` already played.
+    Cut short, the seats' rewards: ½ each at ``max_moves``, or ranked by ``State.standing``
+    from ``stop`` moves on where the game keeps one. None once the game is over (its
+    outcome decides)."""
+    while not world.is_over:
+        if moves >= max_moves:
+            return [0.5] * world.players
+        if stop is not None and moves >= stop and (standing := world.standing()) is not None:
+            return rank_rewards(standing)
+        for seat in sorted(world.active_seats()):
+            world.resolve(seat, rollout(world, seat, rng))
+            moves += 1
+    return None
 
 
 def outcome_rewards(outcome: Outcome) -> list[float]:

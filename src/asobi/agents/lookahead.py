@@ -36,7 +36,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from asobi.agents.ismcts import bot_rollout, outcome_rewards, rank_rewards
+from asobi.agents.ismcts import bot_rollout, outcome_rewards, play_on
 from asobi.core.actions import Action
 from asobi.core.bots import Bot, Decision, make_bot, no_more_params, register_bot, take_param
 from asobi.core.protocol import State
@@ -78,20 +78,27 @@ class Lookahead:
         rewards: list[list[float]] = [[] for _ in moves]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         while self.last_worlds < self.worlds:
-            world = decision.sample_world(self.rng)
-            seed = self.rng.getrandbits(32)
-            round_ = []
-            for move in moves:
-                if deadline is not None and time.perf_counter() > deadline:
-                    break
-                round_.append(self._play_out(world.clone(), decision.seat, move, seed))
-            else:
-                for i, reward in enumerate(round_):
-                    rewards[i].append(reward)
-                self.last_worlds += 1
-                continue
-            break  # out of time within a round: that round is not counted
+            played = self._round(decision, moves, deadline)
+            if played is None:
+                break  # out of time within a round: that round is not counted
+            for i, reward in enumerate(played):
+                rewards[i].append(reward)
+            self.last_worlds += 1
         return moves[self._pick(rewards)]
+
+    def _round(
+        self, decision: Decision, moves: list[Action], deadline: float | None
+    ) -> list[float] | None:
+        """Each move's reward in one sampled world, all played out from one seed; None if
+        the deadline passes first."""
+        world = decision.sample_world(self.rng)
+        seed = self.rng.getrandbits(32)
+        played = []
+        for move in moves:
+            if deadline is not None and time.perf_counter() > deadline:
+                return None
+            played.append(self._play_out(world.clone(), decision.seat, move, seed))
+        return played
 
     def _pick(self, rewards: list[list[float]]) -> int:
         """The index of the move to play: the best by mean reward if it clearly beats the
@@ -109,19 +116,12 @@ class Lookahead:
 
     def _play_out(self, world: State, seat: int, move: Action, seed: int) -> float:
         """``seat``'s reward after it plays ``move`` in ``world`` and the policy plays on."""
-        rollout = bot_rollout(self.policy(seed))
         world.resolve(seat, move)
-        moves = 1
-        while not world.is_over:
-            if moves >= self.max_moves:
-                return 0.5
-            if self.depth is not None and moves > self.depth:
-                standing = world.standing()
-                if standing is not None:
-                    return rank_rewards(standing)[seat]
-            for other in sorted(world.active_seats()):
-                world.resolve(other, rollout(world, other, self.rng))
-                moves += 1
+        stop = None if self.depth is None else 1 + self.depth
+        rollout = bot_rollout(self.policy(seed))
+        cut = play_on(world, rollout, self.rng, 1, stop, self.max_moves)
+        if cut is not None:
+            return cut[seat]
         outcome = world.outcome()
         assert outcome is not None
         return outcome_rewards(outcome)[seat]

@@ -68,7 +68,6 @@ class SolverBot:
         self.name = name
         self.seconds = seconds  # a time budget a decision (hard level): its best by then
         self._deadline: float | None = None
-        self.eye = eye
         # In a hurry, look with a coarse eye first and with the bot's own eye in the time
         # left: a coarse success is a real one (the judge checks it), found in a fraction
         # of the time; the fine search only has to answer what the coarse one could not.
