@@ -72,11 +72,12 @@ def test_a_bot_in_a_hurry_looks_coarsely_first() -> None:
     """The hard level (``perfect:seconds=0.9``) looks with the good eye before its own, so a
     sky the coarse eye can read is answered as the coarse eye would, and one it cannot is
     still searched finely; untimed, ``perfect`` looks only with its own eye."""
-    from asobi.games.carrotein.solver import GOOD_EYE, PERFECT
+    from asobi.games.carrotein.solver import BEGINNER, GOOD_EYE, PERFECT
 
     hurried = BOTS["perfect"](0, seconds="0.9")
     assert hurried.eyes == (GOOD_EYE, PERFECT) and BOTS["perfect"](0).eyes == (PERFECT,)
     assert BOTS["good_eye"](0, seconds="0.9").eyes == (GOOD_EYE,)
+    assert BOTS["beginner"](0, seconds="0.9").eyes == (BEGINNER,)  # no finer eye first
     # Placing on a fresh mat, passing on a sky no pair can do, choosing a pair that works.
     assert isinstance(choose_for(hurried, game(), 0), Place)
     assert choose_for(hurried, game({"chips": CORNERS}), 0) == PASS
