@@ -11,6 +11,10 @@ the first failure:
 
     ruff check · ruff format --check · mypy · pytest
 
+Under CI (``CI=true``) or with ``ASOBI_SERVICES=1`` it first starts PostgreSQL and installs
+Chromium (``tools/services.py``, Debian packages, root): the tests that need them then fail
+rather than skip when they are missing.
+
 Each command is printed before it runs; the exit code is that of the first failing one.
 """
 
@@ -106,8 +110,26 @@ def ensure_venv() -> Path:
     return python
 
 
+def start_services() -> None:
+    """Under CI (or ASOBI_SERVICES=1): PostgreSQL and Chromium from Debian's packages, for
+    the persistence and browser tests, which then fail rather than skip without them."""
+    if os.environ.get("CI") != "true" and os.environ.get("ASOBI_SERVICES") != "1":
+        return
+    sys.path.insert(0, str(ROOT / "tools"))
+    import services
+
+    say("$ python3 tools/services.py")
+    try:
+        os.environ["ASOBI_TEST_POSTGRES"] = services.postgres()
+        os.environ["ASOBI_TEST_CHROMIUM"] = str(services.chromium())
+    except subprocess.CalledProcessError as exc:
+        fail(f"starting the test services failed: {' '.join(exc.cmd)}: {exc.stderr}")
+    os.environ["ASOBI_REQUIRE_SERVICES"] = "1"
+
+
 def main(pytest_args: list[str]) -> int:
     python = str(ensure_venv())
+    start_services()
     steps = [
         ("ruff check", [python, "-m", "ruff", "check", "."]),
         ("ruff format", [python, "-m", "ruff", "format", "--check", "."]),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -655,6 +656,50 @@ def replay(
         _fail(f"record {file}: {exc}")
     except KeyboardInterrupt:
         raise typer.Exit(EXIT_INTERRUPTED) from None
+
+
+# --- asobi serve -------------------------------------------------------------------------
+@app.command()
+def serve(
+    host: Annotated[
+        str, typer.Option("--host", metavar="ADDR", help="Address to listen on.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", "-p", metavar="N", help="Port.")] = 8000,
+    db: Annotated[
+        str,
+        typer.Option(
+            "--db",
+            metavar="URL",
+            help="Where rooms are kept: a SQLAlchemy URL, e.g. "
+            "postgresql+psycopg://user:pass@host/asobi (default: asobi.db here, SQLite).",
+        ),
+    ] = "sqlite:///asobi.db",
+    bot_workers: Annotated[
+        int,
+        typer.Option(
+            "--bot-workers", metavar="K", help="Processes the bots think in (0: a thread)."
+        ),
+    ] = 1,
+) -> None:
+    """Start the web server: open the printed address to play any game in the browser,
+    against bots or with friends (invite links), or to watch.
+
+    Every move is saved before it is acknowledged, and unfinished games are brought back
+    when the server starts again, so a restart loses nothing. The HTTP API is described at
+    /docs. Needs the server extra: `pip install -e '.[server]'`.
+    """
+    try:
+        import uvicorn
+
+        from asobi.server.app import create_app
+    except ImportError as exc:
+        _fail(f"the server needs its extra: pip install -e '.[server]' ({exc})")
+    application = create_app(db, bot_workers)
+    _console().print(f"asobi: open http://{host}:{port}/ to play (Ctrl+C stops)")
+    # Plain logging for uvicorn and asobi alike (uvicorn's own config would silence the
+    # loggers made before it, asobi.server's among them).
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s: %(message)s")
+    uvicorn.run(application, host=host, port=port, log_config=None, log_level="warning")
 
 
 def main() -> None:

@@ -181,6 +181,9 @@ class GameSpec:
     # Which bot plays each difficulty level (``asobi.core.bots.LEVELS``) where the game
     # differs from ``asobi.core.bots.DEFAULT_LEVELS``: level -> bot name with parameters.
     levels: Mapping[str, str] = field(default_factory=dict)
+    # What a graphical front end needs to draw the game beyond the views, which never
+    # change during a game (Carrotein's board shapes): ``assets(options) -> JSON``.
+    assets: Callable[[GameOptions], Mapping[str, Any]] | None = None
 
     def options(self, raw: GameOptions | Mapping[str, Any] | None = None) -> GameOptions:
         """Validate raw options into the game's options model, with a clear error."""

@@ -12,6 +12,7 @@ from asobi.core.protocol import GameSpec
 from asobi.games.carrotein.actions import ACTION_SPACE
 from asobi.games.carrotein.bots import BOTS
 from asobi.games.carrotein.rules import CarroteinOptions, CarroteinState, new_state
+from asobi.games.carrotein.views import assets
 
 SPEC = GameSpec(
     id="carrotein",
@@ -27,6 +28,7 @@ SPEC = GameSpec(
     # The solver bots at the three levels. Hard is untimed: cut at 0.9 s (perfect:seconds=0.9)
     # it lost to good_eye 6-12, passing on skies it had no time to read (docs/strength.md).
     levels={"easy": "beginner", "normal": "good_eye", "hard": "perfect"},
+    assets=assets,
 )
 CarroteinState.spec = SPEC
 

@@ -6,20 +6,50 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from asobi.core.protocol import GameOptions
 from asobi.games.carrotein.rules import COLOURS, chip_json
 from asobi.games.carrotein.scoring import scores
+from asobi.games.carrotein.sky import Sky, default_sky, figure_polygons
 
 if TYPE_CHECKING:
     from asobi.games.carrotein.rules import CarroteinState
 
 
 def sky_json(state: CarroteinState) -> dict[str, Any]:
-    sky = state.sky
+    return mat_json(state.sky)
+
+
+def mat_json(sky: Sky) -> dict[str, Any]:
     return {
         "width": sky.width,
         "height": sky.height,
         "chip_diameter": 2 * sky.chip_radius,
         "centre_diameter": 2 * sky.centre_radius,
+    }
+
+
+def assets(options: GameOptions) -> dict[str, Any]:
+    """The mat and every board's plate and figure in its own frame (mm), for drawing and for
+    a front end's live preview of the centre points a placement hides (the judge decides)."""
+    sky = default_sky()
+    return {
+        "mat": mat_json(sky),
+        "boards": [
+            {
+                "id": b.id,
+                "en": b.en,
+                "ja": b.ja,
+                "plate": [list(p) for p in b.plate.exterior.coords[:-1]],
+                "figure": [
+                    {
+                        "exterior": [list(p) for p in part.exterior.coords[:-1]],
+                        "holes": [[list(p) for p in ring.coords[:-1]] for ring in part.interiors],
+                    }
+                    for part in figure_polygons(b.figure)
+                ],
+            }
+            for b in sky.boards
+        ],
     }
 
 

@@ -1,0 +1,285 @@
+"""The web server (``asobi serve``): an HTTP API for the lobby and a websocket per player.
+
+HTTP (described at ``/docs`` and ``/openapi.json``):
+
+- ``GET /api/games``: the games, their names in English and Japanese, seat counts, levels.
+- ``POST /api/rooms``: make a room (a game, its options, who sits where: people or bots);
+  the answer holds each person's seat token, inside an invite link, once.
+- ``GET /api/rooms``, ``GET /api/rooms/{room}``: what anyone may know about rooms.
+- ``GET /api/rooms/{room}/record``: the game record for ``asobi replay``, once the game is
+  over (before that it would tell every hidden card: the seed deals them).
+
+Websocket ``/api/rooms/{room}/ws?token=T&since=N``: with a seat's token, that seat's view,
+its legal moves and its actions; without one, the spectators' view. ``since`` (moves the
+client already has) makes the server send the moves it missed, then the current state.
+
+Messages from the client are JSON objects with a ``type``:
+``{"type": "act", "action": CODE}``, ``{"type": "leave"}`` (a bot plays the seat from then
+on), ``{"type": "sync"}`` (the current state again) and ``{"type": "ping"}``. Anything else,
+anything too big (over :data:`MAX_MESSAGE` bytes) or too fast (over :data:`RATE` a second)
+gets ``{"type": "error", "message": ...}`` and changes nothing; the connection stays open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from asobi.core.bots import LEVELS, bot_names, level_bot
+from asobi.core.errors import AsobiError, IllegalAction, InvalidOptions, UnknownGame
+from asobi.core.registry import all_specs, get_spec
+from asobi.server.bots import BotRunner
+from asobi.server.rooms import Listener, Lobby, NewSeat, Room, RoomError, illegal_message
+from asobi.server.store import Store
+
+WEB = Path(__file__).resolve().parent.parent / "web"  # the browser client: static files
+MAX_MESSAGE = 4_096  # bytes: the longest action code is a few dozen
+RATE = 20.0  # messages a second per connection, in bursts of up to BURST
+BURST = 40.0
+
+
+class SeatRequest(BaseModel):
+    """A seat: a person (``bot`` omitted) or a bot, by level or by name."""
+
+    name: str | None = Field(default=None, max_length=40)
+    bot: str | None = Field(default=None, max_length=120, examples=["normal", "hard", "greedy"])
+
+
+class RoomRequest(BaseModel):
+    game: str = Field(examples=["starmine"])
+    options: dict[str, Any] = Field(default_factory=dict, examples=[{"players": 2}])
+    seats: list[SeatRequest] = Field(
+        min_length=1, max_length=8, examples=[[{"name": "me"}, {"bot": "normal"}]]
+    )
+    seed: int | None = Field(default=None, ge=0, lt=2**31)
+    turn_seconds: float | None = Field(default=None, ge=1, le=3600)
+
+
+class Bucket:
+    """A token bucket: at most ``rate`` messages a second, in bursts of ``burst``."""
+
+    def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.at = burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def create_app(db: str = "sqlite:///asobi.db", bot_workers: int = 1, rate: float = RATE) -> FastAPI:
+    """The server's app: rooms stored at ``db`` (a SQLAlchemy URL), bots thinking in
+    ``bot_workers`` processes (0: a thread of this one), each connection allowed ``rate``
+    messages a second (in bursts of twice that)."""
+    store = Store(db)
+    runner = BotRunner(bot_workers)
+    lobby = Lobby(store, runner)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await lobby.start()
+        yield
+        await lobby.stop()
+        runner.close()
+        store.close()
+
+    app = FastAPI(
+        title="asobi",
+        summary="Play five Japanese indie tabletop games against bots or friends.",
+        lifespan=lifespan,
+    )
+    app.state.lobby = lobby
+
+    @app.exception_handler(RoomError)
+    async def room_error(request: Any, exc: RoomError) -> JSONResponse:
+        return JSONResponse({"detail": exc.message}, status_code=exc.status)
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        """Every game: ids, names, seat counts, difficulty levels and bots."""
+        return [
+            {
+                "id": spec.id,
+                "name_en": spec.name_en,
+                "name_ja": spec.name_ja,
+                "seat_counts": list(spec.seat_counts),
+                "default_players": spec.default_players or spec.seat_counts[0],
+                "levels": {level: level_bot(spec.id, level) for level in LEVELS},
+                "bots": bot_names(spec.id),
+                "options": spec.options_model.model_json_schema(),
+            }
+            for spec in all_specs()
+        ]
+
+    @app.get("/api/games/{game}/assets")
+    async def game_assets(game: str) -> dict[str, Any]:
+        """What a front end needs to draw ``game`` beyond its views (Carrotein: the mat and
+        the boards' shapes, in mm); empty for games drawn from their views alone."""
+        try:
+            spec = get_spec(game)
+        except UnknownGame as exc:
+            raise HTTPException(404, str(exc)) from None
+        return dict(spec.assets(spec.options({}))) if spec.assets else {}
+
+    @app.post("/api/rooms", status_code=201)
+    async def create_room(request: RoomRequest) -> dict[str, Any]:
+        """Make a room. Each person's seat comes back with its token inside an invite link:
+        whoever holds the link plays that seat, so share each only with its player."""
+        try:
+            spec = get_spec(request.game)
+        except UnknownGame as exc:
+            raise HTTPException(404, str(exc)) from None
+        seats = [
+            NewSeat(s.name or (f"bot {i + 1}" if s.bot else f"player {i + 1}"), s.bot)
+            for i, s in enumerate(request.seats)
+        ]
+        try:
+            room, tokens = lobby.create(
+                spec.id, request.options, seats, request.seed, request.turn_seconds
+            )
+        except InvalidOptions as exc:
+            raise HTTPException(422, str(exc)) from None
+        return {
+            **room.summary(),
+            "invites": [
+                {"seat": s, "token": t, "link": f"/play/{room.id}?token={t}"}
+                for s, t in enumerate(tokens)
+                if t is not None
+            ],
+            "spectate": f"/play/{room.id}",
+        }
+
+    @app.get("/api/rooms")
+    async def list_rooms() -> list[dict[str, Any]]:
+        """Rooms in play, newest first."""
+        rooms = sorted(lobby.rooms.values(), key=lambda r: r.created, reverse=True)
+        return [room.summary() for room in rooms if not room.state.is_over][:100]
+
+    @app.get("/api/rooms/{room_id}")
+    async def get_room(room_id: str) -> dict[str, Any]:
+        return lobby.get(room_id).summary()
+
+    @app.get("/api/rooms/{room_id}/record")
+    async def get_record(room_id: str) -> dict[str, Any]:
+        """The game record (``asobi replay`` reads it), once the game is over."""
+        room = lobby.get(room_id)
+        if not room.state.is_over:
+            raise HTTPException(
+                409, "the record is given once the game is over (its seed deals every card)"
+            )
+        return room.record.to_json()
+
+    @app.websocket("/api/rooms/{room_id}/ws")
+    async def play(
+        ws: WebSocket, room_id: str, token: str | None = None, since: int | None = Query(None)
+    ) -> None:
+        await ws.accept()
+        try:
+            room = lobby.get(room_id)
+        except (RoomError, AsobiError) as exc:
+            await ws.send_json({"type": "error", "message": str(exc)})
+            await ws.close(4404)
+            return
+        seat = None
+        if token is not None:
+            seat = room.seat_for(token)
+            if seat is None:
+                await ws.send_json({"type": "error", "message": "this link opens no seat here"})
+                await ws.close(4403)
+                return
+        listener = Listener(seat)
+        listener.send({"type": "hello", "seat": seat, **room.summary()})
+        lobby.listen(room, listener)
+        sender = asyncio.create_task(_send_all(ws, listener.queue))
+        try:
+            if since is not None:
+                for message in room.missed(seat, max(0, since)):
+                    listener.send(message)
+            listener.send(room.snapshot(seat))
+            bucket = Bucket(rate, 2 * rate)
+            while True:
+                text = await ws.receive_text()
+                reply = await _handle(lobby, room, seat, text, bucket)
+                if reply is not None:
+                    listener.send(reply)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            lobby.unlisten(room, listener)
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await sender
+
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return FileResponse(WEB / "index.html")
+
+    @app.get("/play/{room_id}", include_in_schema=False)
+    async def table_page(room_id: str) -> FileResponse:
+        return FileResponse(WEB / "play.html")
+
+    return app
+
+
+async def _send_all(ws: WebSocket, queue: asyncio.Queue[dict[str, Any]]) -> None:
+    while True:
+        message = await queue.get()
+        await ws.send_json(message)
+
+
+async def _handle(
+    lobby: Lobby, room: Room, seat: int | None, text: str, bucket: Bucket
+) -> dict[str, Any] | None:
+    """One client message: its answer, if any (the room's news reaches everyone anyway)."""
+    if not bucket.take():
+        return {"type": "error", "message": f"too many messages (at most {bucket.rate:g} a second)"}
+    if len(text.encode()) > MAX_MESSAGE:
+        return {"type": "error", "message": f"message too long (at most {MAX_MESSAGE} bytes)"}
+    try:
+        message = json.loads(text)
+    except json.JSONDecodeError:
+        return {"type": "error", "message": 'not JSON: send an object like {"type": "ping"}'}
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        return {"type": "error", "message": 'a message is a JSON object with a "type"'}
+    kind = message["type"]
+    if kind == "ping":
+        return {"type": "pong"}
+    if kind == "sync":
+        return room.snapshot(seat)
+    if kind in ("act", "leave") and seat is None:
+        return {"type": "error", "message": "spectators watch: open your seat's link to play"}
+    try:
+        if kind == "act":
+            code = message.get("action")
+            if not isinstance(code, str):
+                return {"type": "error", "message": 'act needs an "action": the move\'s code'}
+            assert seat is not None
+            await lobby.act(room, seat, code)
+            return None
+        if kind == "leave":
+            assert seat is not None
+            await lobby.leave(room, seat)
+            return None
+    except IllegalAction as exc:
+        return illegal_message(exc)
+    except RoomError as exc:
+        return {"type": "error", "message": exc.message}
+    return {"type": "error", "message": f"unknown message type {kind!r} (act, leave, sync, ping)"}

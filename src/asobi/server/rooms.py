@@ -1,0 +1,401 @@
+"""Rooms: one game each, its seats, and who is watching; the lobby that holds them.
+
+The server is authoritative: a room's state changes only through :meth:`Lobby.act`, which
+checks whose turn it is, lets the engine validate the action (an illegal one raises
+:class:`IllegalAction` naming the rule, and changes nothing), commits the move to the store
+and only then tells anyone. What each listener is told is cut to its seat: its own view,
+the events it may see, its own action codes (another seat's code can be a secret: a bid,
+the card kept), never anything else.
+
+Bots think in a worker pool (:class:`~asobi.server.bots.BotRunner`), off the event loop, so
+a thinking bot never stalls other rooms; their seeds come from the room's seed, the seat and
+the move number, so a room replays the same after a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import logging
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from asobi.core.bots import LEVELS, level_bot, make_bot
+from asobi.core.errors import AsobiError, BadActionCode, IllegalAction
+from asobi.core.events import Event
+from asobi.core.protocol import GameSpec, State
+from asobi.core.records import GameRecord, replay, replay_steps
+from asobi.core.registry import get_spec
+from asobi.server.bots import BotRunner
+from asobi.server.store import RoomRecord, SeatRecord, Store, token_hash
+
+log = logging.getLogger("asobi.server")
+
+TAKEOVER_LEVEL = "normal"  # who plays for a person who left or ran out of time
+
+
+class RoomError(AsobiError):
+    """A request the server refuses; ``status`` is the HTTP status it answers with."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+def bot_seed(room_seed: int, seat: int, number: int) -> int:
+    """A bot's seed for the decision after ``number`` moves: the same after a restart."""
+    return (room_seed * 1_000_003 + seat * 7_919 + number * 104_729) % 2**32
+
+
+@dataclass
+class Listener:
+    """One open connection: a seat (None: a spectator) and the messages waiting for it."""
+
+    seat: int | None
+    queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.queue.put_nowait(message)
+
+
+class Room:
+    """A game in progress (or over), rebuilt from its record."""
+
+    def __init__(self, stored: RoomRecord) -> None:
+        self.id = stored.id
+        self.record: GameRecord = stored.record
+        self.seats: list[SeatRecord] = stored.seats
+        self.settings = stored.settings
+        self.by = stored.by
+        self.created = stored.created
+        self.spec: GameSpec = get_spec(self.record.game)
+        self.state: State = replay(self.record)
+        self.lock = asyncio.Lock()
+        self.listeners: list[Listener] = []
+        self.bot_task: asyncio.Task[None] | None = None
+        self.timer: asyncio.Task[None] | None = None
+
+    # --- who is who ------------------------------------------------------------------------
+    def seat_for(self, token: str) -> int | None:
+        """The seat ``token`` opens, or None (compared in constant time)."""
+        digest = token_hash(token)
+        for seat, record in enumerate(self.seats):
+            if record.token_hash is not None and hmac.compare_digest(record.token_hash, digest):
+                return seat
+        return None
+
+    def connected(self) -> list[bool]:
+        return [any(li.seat == s for li in self.listeners) for s in range(len(self.seats))]
+
+    def seat_info(self) -> list[dict[str, Any]]:
+        connected = self.connected()
+        return [
+            {"seat": s, "name": seat.name, "bot": seat.bot, "connected": connected[s]}
+            for s, seat in enumerate(self.seats)
+        ]
+
+    @property
+    def number(self) -> int:
+        """Moves played so far."""
+        return len(self.record.moves)
+
+    def summary(self) -> dict[str, Any]:
+        """What anyone may know about the room (the lobby's listing)."""
+        return {
+            "room": self.id,
+            "game": self.spec.id,
+            "name_en": self.spec.name_en,
+            "name_ja": self.spec.name_ja,
+            "options": self.record.options,
+            "seats": self.seat_info(),
+            "moves": self.number,
+            "over": self.state.is_over,
+            "outcome": self.record.outcome,
+            "turn_seconds": self.settings.get("turn_seconds"),
+        }
+
+    # --- what a seat is told ----------------------------------------------------------------
+    def snapshot(self, seat: int | None) -> dict[str, Any]:
+        """The room as ``seat`` may see it now (None: a spectator)."""
+        state = self.state
+        active = sorted(state.active_seats())
+        mine = seat is not None and seat in active and self.seats[seat].bot is None
+        outcome = state.outcome()
+        return {
+            "type": "state",
+            "room": self.id,
+            "game": self.spec.id,
+            "seat": seat,
+            "number": self.number,
+            "active": active,
+            "legal": [a.encode() for a in state.legal_actions(seat)]
+            if seat is not None and mine
+            else [],
+            "view": state.view(seat),
+            "seats": self.seat_info(),
+            "outcome": outcome.to_json() if outcome is not None else None,
+        }
+
+    def move_message(
+        self, seat: int | None, number: int, actor: int, code: str, events: Sequence[Event]
+    ) -> dict[str, Any]:
+        return {
+            "type": "move",
+            "number": number,
+            "seat": actor,
+            "by": self.by[number - 1],
+            "code": code if seat == actor else None,  # another seat's code may be a secret
+            "events": [e.to_json() for e in events if e.visible_to(seat)],
+        }
+
+    def missed(self, seat: int | None, since: int) -> list[dict[str, Any]]:
+        """The moves after the first ``since``, as ``seat`` saw them (for a reconnection)."""
+        out = []
+        for step in replay_steps(self.record):
+            if step.number > since and step.seat is not None and step.code is not None:
+                out.append(self.move_message(seat, step.number, step.seat, step.code, step.events))
+        return out
+
+    def broadcast(self, message_for: Any) -> None:
+        for listener in self.listeners:
+            listener.send(message_for(listener.seat))
+
+
+@dataclass(frozen=True)
+class NewSeat:
+    """A seat asked for when a room is made: a person (``bot`` None) or a bot."""
+
+    name: str
+    bot: str | None = None
+
+
+class Lobby:
+    """Every live room, the store behind them and the bots' worker pool."""
+
+    def __init__(self, store: Store, bots: BotRunner) -> None:
+        self.store = store
+        self.bots = bots
+        self.rooms: dict[str, Room] = {}
+
+    async def start(self) -> None:
+        """Bring back every unfinished game (a restart loses nothing) and let bots go on."""
+        for stored in self.store.unfinished():
+            try:
+                room = Room(stored)
+            except AsobiError:
+                log.exception("room %s does not replay; left in the store", stored.id)
+                continue
+            self.rooms[room.id] = room
+            self._kick(room)
+
+    async def stop(self) -> None:
+        for room in self.rooms.values():
+            for task in (room.bot_task, room.timer):
+                if task is not None:
+                    task.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, Exception):
+                        await task
+
+    # --- rooms ------------------------------------------------------------------------------
+    def create(
+        self,
+        game: str,
+        options: Mapping[str, Any] | None,
+        seats: Sequence[NewSeat],
+        seed: int | None = None,
+        turn_seconds: float | None = None,
+    ) -> tuple[Room, list[str | None]]:
+        """A new room; returns it and each seat's token (None for a bot's seat). Tokens
+        exist only in this answer: the store keeps their hashes."""
+        spec = get_spec(game)
+        raw = dict(options or {})
+        raw.setdefault("players", len(seats))
+        opts = spec.options(raw)  # InvalidOptions says what is wrong
+        if opts.players != len(seats):
+            raise RoomError(f"{len(seats)} seats given for a game of {opts.players} players")
+        for seat in seats:
+            if seat.bot is not None:
+                try:
+                    make_bot(seat.bot, game, 0)
+                except ValueError as exc:
+                    raise RoomError(str(exc)) from None
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        tokens: list[str | None] = []
+        records = []
+        for seat in seats:
+            token = None if seat.bot is not None else secrets.token_urlsafe(18)
+            tokens.append(token)
+            records.append(
+                SeatRecord(seat.name, token_hash(token) if token else None, _bot_name(game, seat))
+            )
+        spec.new_game(opts, seed)  # a setup that cannot start fails here, before storing
+        stored = RoomRecord(
+            id=secrets.token_hex(6),
+            record=GameRecord(game=game, options=opts.model_dump(), seed=seed),
+            seats=records,
+            settings={"turn_seconds": turn_seconds} if turn_seconds else {},
+        )
+        self.store.create(stored)
+        room = Room(stored)
+        self.rooms[room.id] = room
+        self._kick(room)
+        return room, tokens
+
+    def get(self, room_id: str) -> Room:
+        room = self.rooms.get(room_id)
+        if room is None:
+            stored = self.store.load(room_id)
+            if stored is None:
+                raise RoomError(f"no room {room_id!r}", 404)
+            room = self.rooms[room_id] = Room(stored)
+        return room
+
+    # --- playing ----------------------------------------------------------------------------
+    async def act(self, room: Room, seat: int, code: str) -> None:
+        """A person's action for ``seat``: refused with a clear error (and nothing changed)
+        unless it is that seat's turn and the rules allow it."""
+        async with room.lock:
+            if room.seats[seat].bot is not None:
+                raise RoomError(f"seat {seat} is played by the bot {room.seats[seat].bot}")
+            await self._play(room, seat, code, "seat")
+        self._kick(room)
+
+    async def leave(self, room: Room, seat: int) -> None:
+        """``seat`` leaves: a bot plays it from now on (the game does not end early)."""
+        async with room.lock:
+            await self._take_over(room, [seat], "left")
+        self._kick(room)
+
+    async def _play(self, room: Room, seat: int, code: str, by: str) -> None:
+        state = room.state
+        if state.is_over:
+            raise RoomError("the game is over")
+        if seat not in state.active_seats():
+            waiting = ", ".join(room.seats[s].name for s in sorted(state.active_seats()))
+            raise RoomError(f"it is not your turn (waiting for {waiting})")
+        try:
+            action = room.spec.action_space.decode(code)
+        except BadActionCode as exc:
+            raise RoomError(f"{code!r} is not a move of {room.spec.name_en}: {exc}") from None
+        # The move is made on a copy, which becomes the room's state once the store has it:
+        # until then anyone connecting sees the room as it was, number and state alike.
+        after = state.clone()
+        events = after.apply(seat, action)  # IllegalAction: refused, nothing changed
+        code = action.encode()
+        number = room.number + 1
+        outcome = after.outcome()
+        result = outcome.to_json() if outcome is not None else None
+        try:
+            await asyncio.to_thread(self.store.append, room.id, number, seat, code, by, result)
+        except Exception:
+            log.exception("room %s: move %d not saved", room.id, number)
+            raise RoomError(
+                "the move could not be saved; nothing changed, try again", 503
+            ) from None
+        room.state = after
+        room.record.moves.append((seat, code))
+        room.record.outcome = result
+        room.by.append(by)
+        room.broadcast(
+            lambda s: {
+                **room.move_message(s, number, seat, code, events),
+                "state": room.snapshot(s),
+            }
+        )
+
+    async def _take_over(self, room: Room, seats: Sequence[int], why: str) -> None:
+        bot = level_bot(room.spec.id, TAKEOVER_LEVEL)
+        for seat in seats:
+            room.seats[seat].bot = bot
+        await asyncio.to_thread(self.store.update_seats, room.id, room.seats)
+        for seat in seats:
+            room.broadcast(
+                lambda s, seat=seat: {
+                    "type": "takeover", "seat": seat, "bot": bot, "why": why,
+                    "state": room.snapshot(s),
+                }
+            )  # fmt: skip
+
+    def _kick(self, room: Room) -> None:
+        """Let the bots of ``room`` move if it is their turn (one runner per room)."""
+        if room.state.is_over:
+            return
+        if room.bot_task is None or room.bot_task.done():
+            room.bot_task = asyncio.get_running_loop().create_task(self._run_bots(room))
+
+    async def _run_bots(self, room: Room) -> None:
+        try:
+            while True:
+                async with room.lock:
+                    state = room.state
+                    due = [s for s in sorted(state.active_seats()) if room.seats[s].bot]
+                    if state.is_over or not due:
+                        self._arm_timer(room)
+                        return
+                    seat, number = due[0], room.number
+                    bot = room.seats[seat].bot
+                    assert bot is not None
+                    job = (
+                        room.record.to_json(),
+                        seat,
+                        bot,
+                        bot_seed(room.record.seed, seat, number),
+                    )
+                code = await self.bots.choose(*job)
+                async with room.lock:
+                    if room.number != number or room.seats[seat].bot != bot:
+                        continue  # the game moved on while it thought: think again
+                    await self._play(room, seat, code, bot)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("room %s: the bots stopped", room.id)
+
+    def _arm_timer(self, room: Room) -> None:
+        """With a turn timer, a person who has not moved in time is played by a bot."""
+        seconds = room.settings.get("turn_seconds")
+        if room.timer is not None:
+            room.timer.cancel()
+            room.timer = None
+        if not seconds or room.state.is_over:
+            return
+        number = room.number
+
+        async def expire() -> None:
+            await asyncio.sleep(float(seconds))
+            async with room.lock:
+                if room.number != number or room.state.is_over:
+                    return
+                late = [s for s in sorted(room.state.active_seats()) if room.seats[s].bot is None]
+                await self._take_over(room, late, "time")
+            self._kick(room)
+
+        room.timer = asyncio.get_running_loop().create_task(expire())
+
+    # --- listening --------------------------------------------------------------------------
+    def listen(self, room: Room, listener: Listener) -> None:
+        room.listeners.append(listener)
+        self._presence(room)
+
+    def unlisten(self, room: Room, listener: Listener) -> None:
+        with contextlib.suppress(ValueError):
+            room.listeners.remove(listener)
+        self._presence(room)
+
+    def _presence(self, room: Room) -> None:
+        room.broadcast(lambda s: {"type": "presence", "seats": room.seat_info()})
+
+
+def _bot_name(game: str, seat: NewSeat) -> str | None:
+    """A level resolves to its bot now, so a room keeps the bot it was made with."""
+    if seat.bot is None:
+        return None
+    return level_bot(game, seat.bot) if seat.bot in LEVELS else seat.bot
+
+
+def illegal_message(exc: IllegalAction) -> dict[str, Any]:
+    return {"type": "error", "message": exc.reason, "rule": exc.rule}

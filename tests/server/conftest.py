@@ -1,0 +1,51 @@
+"""A real server app per test, on its own SQLite file."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+
+from asobi.server.app import create_app
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'asobi.db'}"
+
+
+@pytest.fixture
+def client(db: str) -> Iterator[TestClient]:
+    # A test client sends faster than a person: no rate limit here (tested on its own).
+    with TestClient(create_app(db, bot_workers=0, rate=1e9)) as c:
+        yield c
+
+
+def needs(variable: str, what: str) -> str:
+    """A service the test needs, from the environment: under CI a missing one fails the test
+    (``tools/check.py`` starts them there); elsewhere the test is skipped, saying why."""
+    value = os.environ.get(variable)
+    if value:
+        return value
+    message = f"{what} is needed: set {variable} (tools/check.py does under CI=true)"
+    if os.environ.get("ASOBI_REQUIRE_SERVICES") == "1" or os.environ.get("CI") == "true":
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The persistence tests run on a SQLite file and on a real PostgreSQL server."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'asobi.db'}"
+        return
+    url = needs("ASOBI_TEST_POSTGRES", "a PostgreSQL server")
+    engine = create_engine(url)
+    with engine.begin() as connection:  # each test starts from an empty database
+        connection.execute(text("DROP TABLE IF EXISTS moves, rooms"))
+    engine.dispose()
+    yield url

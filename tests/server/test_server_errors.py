@@ -1,0 +1,222 @@
+"""Bad input gets a clear error and changes nothing; the connection and the server stay up.
+Tokens: nobody acts or watches a seat's view without its token."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from asobi.core.registry import get_spec
+from asobi.server.app import MAX_MESSAGE, create_app
+
+from .helpers import Player, make_room, play_out
+
+
+def _duel(client: TestClient, seed: int = 2) -> tuple[str, list[str]]:
+    room = make_room(client, "starmine", [{"name": "ami"}, {"name": "ben"}], seed=seed)
+    return room["room"], [i["token"] for i in room["invites"]]
+
+
+def _illegal_for(legal: list[str]) -> str:
+    """A Starmine action code that is not legal now."""
+    return next(
+        a.encode() for a in get_spec("starmine").action_space.actions if a.encode() not in legal
+    )
+
+
+def test_a_wrong_token_opens_nothing(client: TestClient) -> None:
+    room, _ = _duel(client)
+    with client.websocket_connect(f"/api/rooms/{room}/ws?token=guess") as ws:
+        assert ws.receive_json() == {"type": "error", "message": "this link opens no seat here"}
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+    assert closed.value.code == 4403
+
+
+def test_an_unknown_room_is_a_clear_error(client: TestClient) -> None:
+    assert client.get("/api/rooms/nope").json() == {"detail": "no room 'nope'"}
+    assert client.get("/api/rooms/nope").status_code == 404
+    with client.websocket_connect("/api/rooms/nope/ws") as ws:
+        assert "no room 'nope'" in ws.receive_json()["message"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+    assert closed.value.code == 4404
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "says"),
+    [
+        ({"game": "chess", "seats": [{}]}, 404, "chess"),
+        ({"game": "starmine", "seats": [{}, {}, {}]}, 422, "players"),
+        ({"game": "starmine", "seats": [{}, {"bot": "deep_blue"}]}, 400, "no bot 'deep_blue'"),
+        ({"game": "starmine", "options": {"players": 1}, "seats": [{}, {}]}, 400, "2 seats given"),
+        ({"game": "starmine", "seats": []}, 422, "seats"),
+        ({"seats": [{}]}, 422, "game"),
+    ],
+)
+def test_a_room_that_cannot_be_made_is_refused_with_the_reason(
+    client: TestClient, body: dict[str, object], status: int, says: str
+) -> None:
+    answer = client.post("/api/rooms", json=body)
+    assert answer.status_code == status
+    assert says in answer.text
+    assert client.get("/api/rooms").json() == []  # nothing was made
+
+
+def test_the_record_waits_for_the_end_of_the_game(client: TestClient) -> None:
+    """A record holds the seed, which deals every hidden card: not while anyone plays."""
+    room, _ = _duel(client)
+    answer = client.get(f"/api/rooms/{room}/record")
+    assert answer.status_code == 409 and "once the game is over" in answer.json()["detail"]
+
+
+def test_out_of_turn_and_illegal_moves_are_refused_and_change_nothing(client: TestClient) -> None:
+    room, tokens = _duel(client)
+    base = f"/api/rooms/{room}/ws?token="
+    with (
+        client.websocket_connect(base + tokens[0]) as w0,
+        client.websocket_connect(base + tokens[1]) as w1,
+    ):
+        ami, ben = Player(w0), Player(w1)
+        for p in (ami, ben):
+            p.until(lambda m: m["type"] == "state")
+        assert ami.state and ben.state
+        waiting, mover = (ami, ben) if ben.state["legal"] else (ben, ami)
+        assert mover.state
+        before = mover.state
+        waiting.act(mover.state["legal"][0])
+        assert waiting.error()["message"].startswith("it is not your turn")
+        mover.act(_illegal_for(before["legal"]))
+        refused = mover.error()
+        assert refused["rule"] and refused["message"]  # the rule that forbids it, and why
+        mover.act("fly to the moon")
+        assert "is not a move of Starmine Rummy Pocket" in mover.error()["message"]
+        for p in (ami, ben):
+            p.send({"type": "sync"})
+            now = p.until(lambda m: m["type"] == "state")
+            assert now["number"] == 0
+        assert mover.state and mover.state["view"] == before["view"]
+        # A refusal is told to the one refused only.
+        assert not [m for m in waiting.received if m["type"] == "error" and "rule" in m]
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("{not json", "not JSON"),
+        ("[1, 2]", 'a JSON object with a "type"'),
+        ('{"action": "stop"}', 'a JSON object with a "type"'),
+        ('{"type": "dance"}', "unknown message type 'dance'"),
+        ('{"type": "act"}', 'act needs an "action"'),
+        ('{"type": "act", "action": 7}', 'act needs an "action"'),
+        ("x" * (MAX_MESSAGE + 1), "message too long"),
+    ],
+)
+def test_malformed_messages_get_an_error_and_the_connection_stays(
+    client: TestClient, text: str, says: str
+) -> None:
+    room, tokens = _duel(client)
+    with client.websocket_connect(f"/api/rooms/{room}/ws?token={tokens[0]}") as ws:
+        player = Player(ws)
+        player.until(lambda m: m["type"] == "state")
+        ws.send_text(text)
+        assert says in player.error()["message"]
+        player.send({"type": "ping"})
+        assert player.until(lambda m: m["type"] in ("pong", "error")) == {"type": "pong"}
+    assert client.get(f"/api/rooms/{room}").json()["moves"] == 0
+
+
+def test_spectators_watch_but_do_not_act(client: TestClient) -> None:
+    room, _ = _duel(client)
+    with client.websocket_connect(f"/api/rooms/{room}/ws") as ws:
+        watcher = Player(ws)
+        hello = watcher.next()
+        assert hello["type"] == "hello" and hello["seat"] is None
+        state = watcher.until(lambda m: m["type"] == "state")
+        assert state["legal"] == [] and all("hand" not in s for s in state["view"]["seats"])
+        watcher.act("stop")
+        assert watcher.error()["message"].startswith("spectators watch")
+
+
+def test_too_many_messages_are_refused_without_closing(db: str) -> None:
+    with TestClient(create_app(db, bot_workers=0, rate=5)) as client:
+        room, tokens = _duel(client)
+        with client.websocket_connect(f"/api/rooms/{room}/ws?token={tokens[0]}") as ws:
+            player = Player(ws)
+            for _ in range(30):
+                player.send({"type": "ping"})
+            answers = [player.until(lambda m: m["type"] in ("pong", "error")) for _ in range(30)]
+            refused = [a for a in answers if a["type"] == "error"]
+            assert refused and refused[0]["message"] == "too many messages (at most 5 a second)"
+            time.sleep(0.3)  # the bucket refills
+            player.send({"type": "ping"})
+            assert player.until(lambda m: m["type"] in ("pong", "error")) == {"type": "pong"}
+
+
+def test_who_is_connected_is_shown_to_the_others(client: TestClient) -> None:
+    room, tokens = _duel(client)
+    base = f"/api/rooms/{room}/ws?token="
+    with client.websocket_connect(base + tokens[0]) as w0:
+        ami = Player(w0)
+        first = ami.until(lambda m: m["type"] == "presence")
+        assert [s["connected"] for s in first["seats"]] == [True, False]
+        with client.websocket_connect(base + tokens[1]):
+            joined = ami.until(lambda m: m["type"] == "presence")
+            assert [s["connected"] for s in joined["seats"]] == [True, True]
+        left = ami.until(lambda m: m["type"] == "presence")
+        assert [s["connected"] for s in left["seats"]] == [True, False]
+
+
+def test_a_player_who_leaves_is_played_by_a_bot_to_the_end(client: TestClient) -> None:
+    room, tokens = _duel(client, seed=8)
+    base = f"/api/rooms/{room}/ws?token="
+    with (
+        client.websocket_connect(base + tokens[0]) as w0,
+        client.websocket_connect(base + tokens[1]) as w1,
+    ):
+        ami, ben = Player(w0), Player(w1)
+        ben.send({"type": "leave"})
+        news = ami.until(lambda m: m["type"] == "takeover")
+        assert news["seat"] == 1 and news["why"] == "left" and news["bot"] == "greedy"
+        final = play_out(ami, random.Random(8))
+        assert final["outcome"]
+        ben.act("stop")
+        assert ben.error()["message"] == "seat 1 is played by the bot greedy"
+    moves = client.get(f"/api/rooms/{room}/record").json()["moves"]
+    assert moves
+
+
+def test_a_person_out_of_time_is_played_by_a_bot(client: TestClient) -> None:
+    room = make_room(
+        client, "starmine", [{"name": "ami"}, {"bot": "normal"}], seed=3, turn_seconds=1
+    )
+    token = room["invites"][0]["token"]
+    with client.websocket_connect(f"/api/rooms/{room['room']}/ws?token={token}") as ws:
+        ami = Player(ws)
+        news = ami.until(lambda m: m["type"] == "takeover")
+        assert news == {**news, "seat": 0, "why": "time", "bot": "greedy"}
+        final = ami.until(lambda m: (m.get("state") or m).get("outcome") is not None)
+    assert final
+
+
+def test_a_reconnection_gets_the_moves_it_missed(client: TestClient) -> None:
+    room = make_room(client, "starmine", [{"name": "ami"}, {"bot": "normal"}], seed=6)
+    url = f"/api/rooms/{room['room']}/ws?token={room['invites'][0]['token']}"
+    rng = random.Random(6)
+    with client.websocket_connect(url) as ws:
+        ami = Player(ws)
+        state = ami.my_turn_or_over()
+        ami.act(rng.choice(state["legal"]))
+        seen = ami.until(lambda m: m["type"] == "move")["number"]
+    now = client.get(f"/api/rooms/{room['room']}").json()["moves"]
+    with client.websocket_connect(url + f"&since={seen}") as ws:
+        again = Player(ws)
+        again.until(lambda m: m["type"] == "presence")
+        missed = [again.next() for _ in range(now - seen)]
+        assert [m["number"] for m in missed] == list(range(seen + 1, now + 1))
+        assert all(m["type"] == "move" and m["seat"] == 1 for m in missed)
+        assert again.next()["type"] == "state"

@@ -1,0 +1,89 @@
+"""Whole games through the server: HTTP to make a room, a websocket per person, bots in the
+other seats; the record it gives at the end replays to the same outcome."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from fastapi.testclient import TestClient
+
+from asobi.core.records import GameRecord, replay
+from asobi.server.app import create_app
+
+from .helpers import Player, make_room, play_out
+
+SEATS = {"starmine": 2, "itsmine": 2, "laminate": 3, "rummycity": 2, "carrotein": 3}
+
+
+@pytest.mark.parametrize("game", sorted(SEATS))
+def test_a_whole_game_of_each_title_is_played_through_the_api(
+    client: TestClient, game: str
+) -> None:
+    seats = [{"name": "ami"}] + [{"bot": "random"}] * (SEATS[game] - 1)
+    room = make_room(client, game, seats, seed=7)
+    token = room["invites"][0]["token"]
+    with client.websocket_connect(f"/api/rooms/{room['room']}/ws?token={token}") as ws:
+        player = Player(ws)
+        final = play_out(player, random.Random(7))
+    assert final["outcome"]["ranks"]
+    record = client.get(f"/api/rooms/{room['room']}/record")
+    assert record.status_code == 200
+    game_record = GameRecord.from_json(record.json())
+    state = replay(game_record)  # raises if the moves do not reproduce the outcome
+    assert state.is_over
+    assert game_record.outcome == final["outcome"]
+    bots = [m for m in player.received if m["type"] == "move" and m["by"] != "seat"]
+    assert bots and all(m["by"] == "random" for m in bots)
+
+
+def test_the_lobby_lists_rooms_in_play_and_describes_the_games(client: TestClient) -> None:
+    room = make_room(client, "starmine", [{"name": "ami"}, {"bot": "normal"}])
+    listed = client.get("/api/rooms").json()
+    assert [r["room"] for r in listed] == [room["room"]]
+    assert listed[0]["seats"][1]["bot"] == "greedy"  # the level resolved to its bot
+    assert "token" not in str(listed) and room["invites"][0]["token"] not in str(listed)
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    assert set(games) == set(SEATS)
+    assert games["carrotein"]["name_ja"] == "星をなくしたキャロテイン"
+    assert games["starmine"]["levels"]["hard"].startswith("lookahead")
+
+
+def test_two_people_play_each_other_with_invite_links(client: TestClient) -> None:
+    room = make_room(client, "itsmine", [{"name": "ami"}, {"name": "ben"}], seed=3)
+    url = f"/api/rooms/{room['room']}/ws?token="
+    tokens = [i["token"] for i in room["invites"]]
+    rng = random.Random(3)
+    with (
+        client.websocket_connect(url + tokens[0]) as w0,
+        client.websocket_connect(url + tokens[1]) as w1,
+    ):
+        players = [Player(w0), Player(w1)]
+        while True:
+            for p in players:
+                while p.state is None:
+                    p.next()
+            if players[0].state and players[0].state["outcome"]:
+                break
+            moved = False
+            for p in players:
+                assert p.state is not None
+                if p.state["legal"]:
+                    p.act(rng.choice(p.state["legal"]))
+                    moved = True
+            assert moved, "nobody may move, yet the game is not over"
+            for p in players:
+                p.state = None
+                p.until(lambda m: m["type"] == "move")
+    assert players[1].state is not None and players[1].state["outcome"]
+
+
+def test_bots_think_in_worker_processes(any_db: str) -> None:
+    """The default server: bots in a process pool, off the event loop; on SQLite and on
+    PostgreSQL."""
+    with TestClient(create_app(any_db, bot_workers=1, rate=1e9)) as client:
+        room = make_room(client, "starmine", [{"name": "ami"}, {"bot": "normal"}], seed=1)
+        token = room["invites"][0]["token"]
+        with client.websocket_connect(f"/api/rooms/{room['room']}/ws?token={token}") as ws:
+            final = play_out(Player(ws), random.Random(1))
+    assert final["outcome"]

@@ -1,0 +1,50 @@
+"""The store, on SQLite and on PostgreSQL: a room is its record and seats; tokens are kept
+only as hashes; a finished game is not brought back; a move number is written once."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy.exc import IntegrityError
+
+from asobi.core.records import GameRecord
+from asobi.server.store import RoomRecord, SeatRecord, Store, token_hash
+
+
+def _room(room_id: str) -> RoomRecord:
+    return RoomRecord(
+        id=room_id,
+        record=GameRecord(game="starmine", options={"players": 2}, seed=5),
+        seats=[SeatRecord("ami", token_hash("secret")), SeatRecord("bot 2", bot="greedy")],
+    )
+
+
+def test_rooms_and_moves_come_back_as_they_were_saved(any_db: str) -> None:
+    store = Store(any_db)
+    store.create(_room("a"))
+    store.append("a", 1, 1, "discard R6", "greedy", None)
+    store.append("a", 2, 0, "draw deck", "seat", None)
+    again = Store(any_db).load("a")
+    assert again is not None
+    assert again.record.moves == [(1, "discard R6"), (0, "draw deck")]
+    assert again.by == ["greedy", "seat"]
+    assert [s.name for s in again.seats] == ["ami", "bot 2"]
+    assert again.seats[0].token_hash == token_hash("secret") != "secret"
+
+
+def test_only_unfinished_games_are_brought_back(any_db: str) -> None:
+    store = Store(any_db)
+    store.create(_room("playing"))
+    store.create(_room("done"))
+    store.append("done", 1, 1, "stop", "greedy", {"scores": [1, 0], "ranks": [1, 2]})
+    assert [r.id for r in store.unfinished()] == ["playing"]
+
+
+def test_a_move_number_is_written_once(any_db: str) -> None:
+    """Two writers cannot both extend one game: the second move 1 is refused."""
+    store = Store(any_db)
+    store.create(_room("a"))
+    store.append("a", 1, 1, "discard R6", "greedy", None)
+    with pytest.raises(IntegrityError):
+        store.append("a", 1, 1, "discard Y5", "greedy", None)
+    loaded = store.load("a")
+    assert loaded is not None and loaded.record.moves == [(1, "discard R6")]
