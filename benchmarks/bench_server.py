@@ -40,7 +40,9 @@ def _free_port() -> int:
         return port
 
 
-async def _seat(url: str, room: str, token: str, rng: random.Random, latencies: list[float]) -> None:
+async def _seat(
+    url: str, room: str, token: str, rng: random.Random, latencies: list[float]
+) -> None:
     """One random player: moves when it may, timing each until the server's news of it."""
     async with connect(f"{url}/api/rooms/{room}/ws?token={token}") as ws:
         sent: tuple[str, float] | None = None

@@ -19,7 +19,8 @@ import contextlib
 import hmac
 import logging
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -180,6 +181,12 @@ class Lobby:
         self.store = store
         self.bots = bots
         self.rooms: dict[str, Room] = {}
+        # One thread writes to the store, in order: writers waiting on each other's
+        # database locks cost more than waiting in line.
+        self._writer = ThreadPoolExecutor(1, thread_name_prefix="asobi-store")
+
+    async def _write(self, write: Callable[..., None], *args: Any) -> None:
+        await asyncio.get_running_loop().run_in_executor(self._writer, write, *args)
 
     async def start(self) -> None:
         """Bring back every unfinished game (a restart loses nothing) and let bots go on."""
@@ -193,6 +200,7 @@ class Lobby:
             self._kick(room)
 
     async def stop(self) -> None:
+        self._writer.shutdown(wait=True)
         for room in self.rooms.values():
             for task in (room.bot_task, room.timer):
                 if task is not None:
@@ -290,7 +298,7 @@ class Lobby:
         outcome = after.outcome()
         result = outcome.to_json() if outcome is not None else None
         try:
-            await asyncio.to_thread(self.store.append, room.id, number, seat, code, by, result)
+            await self._write(self.store.append, room.id, number, seat, code, by, result)
         except Exception:
             log.exception("room %s: move %d not saved", room.id, number)
             raise RoomError(
@@ -311,7 +319,7 @@ class Lobby:
         bot = level_bot(room.spec.id, TAKEOVER_LEVEL)
         for seat in seats:
             room.seats[seat].bot = bot
-        await asyncio.to_thread(self.store.update_seats, room.id, room.seats)
+        await self._write(self.store.update_seats, room.id, room.seats)
         for seat in seats:
             room.broadcast(
                 lambda s, seat=seat: {
