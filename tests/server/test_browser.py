@@ -112,6 +112,9 @@ def test_a_person_plays_a_whole_starmine_game_against_a_bot_by_clicking(
     assert "Game over" in page.locator("#outcome").inner_text()
     _shot(page, "starmine-over")
     assert page.locator("#problem").inner_text() == ""  # no move was refused
+    page.click("#rematch")  # the same seats again, with a new link
+    page.wait_for_selector("#rematch-link:not([hidden])")
+    assert "/play/" in (page.get_attribute("#rematch-link", "href") or "")
 
 
 def test_carrotein_a_chip_then_two_boards_dragged_turned_flipped_and_laid(
@@ -176,3 +179,25 @@ def test_carrotein_a_chip_then_two_boards_dragged_turned_flipped_and_laid(
     assert "challenge" in first.locator("#log").inner_text()
     _shot(first, "carrotein-judged")
     _shot(second, "carrotein-phone")
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [("starmine", 2), ("itsmine", 2), ("laminate", 3), ("rummycity", 2), ("carrotein", 3)],
+)
+def test_every_game_draws_its_table_in_both_languages_without_a_script_error(
+    site: str, browser: Any, game: str, players: int
+) -> None:
+    seats = [{"name": "ami"}] + [{"bot": "random"}] * (players - 1)
+    room = httpx.post(site + "/api/rooms", json={"game": game, "seats": seats, "seed": 4}).json()
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(site + room["invites"][0]["link"])
+    page.wait_for_function("JSON.parse(document.body.dataset.legal || '[]').length > 0")
+    assert page.locator("#table").inner_text().strip()
+    page.click("#language")  # 日本語
+    page.wait_for_function("document.querySelector('#language').textContent === 'English'")
+    assert page.locator("#status").inner_text() == "あなたの番です"  # your turn
+    _shot(page, f"{game}-phone-ja")
+    assert errors == []

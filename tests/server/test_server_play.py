@@ -87,3 +87,42 @@ def test_bots_think_in_worker_processes(any_db: str) -> None:
         with client.websocket_connect(f"/api/rooms/{room['room']}/ws?token={token}") as ws:
             final = play_out(Player(ws), random.Random(1))
     assert final["outcome"]
+
+
+def test_after_a_failed_challenge_the_solver_shows_what_would_have_worked(
+    client: TestClient,
+) -> None:
+    """Carrotein: the challenger lays the boards far from the stars and fails; the insight
+    is a placement of two boards then on the mat that hides all but at most two."""
+    room = make_room(client, "carrotein", [{"name": "ami"}, {"name": "ben"}], seed=2)
+    base = f"/api/rooms/{room['room']}/ws?token="
+    tokens = [i["token"] for i in room["invites"]]
+    assert client.get(f"/api/rooms/{room['room']}/insight").json() == {}
+    with (
+        client.websocket_connect(base + tokens[0]) as w0,
+        client.websocket_connect(base + tokens[1]) as w1,
+    ):
+        players = [Player(w0), Player(w1)]
+        for p in players:
+            p.until(lambda m: m["type"] == "state")
+        first = next(p for p in players if p.state and p.state["legal"])
+        second = next(p for p in players if p is not first)
+        for x, y in ((100, 100), (500, 350), (100, 350)):  # stars far apart
+            first.act(f"place {x} {y}")
+            second.until(lambda m: m["type"] == "move")
+            second.my_turn_or_over()
+            assert second.state is not None
+            spot = next(c for c in second.state["legal"] if c.startswith("place "))
+            second.act(spot)
+            first.my_turn_or_over()
+        first.act("pass")
+        second.my_turn_or_over()
+        assert second.state is not None
+        second.act(next(c for c in second.state["legal"] if c.startswith("choose ")))
+        second.my_turn_or_over()
+        second.act("lay 50,50,0 550,50,0")  # nowhere near the stars
+        second.until(lambda m: m["type"] == "move" and "challenge" in str(m["events"]))
+    insight = client.get(f"/api/rooms/{room['room']}/insight").json()
+    assert insight["round"] == 1
+    found = insight["hindsight"]
+    assert found is not None and sum(1 for h in found["hidden"] if not h) <= 2

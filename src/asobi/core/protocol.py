@@ -158,6 +158,11 @@ class State(ABC):
         no such measure (a playout must then run to the end)."""
         return None
 
+    def take_back_rule(self, seat: int, action: Action) -> str | None:
+        """The rule that makes ``action`` final, for a game whose rules forbid taking back a
+        move that reveals nothing (``asobi.core.takeback`` checks fair play for all games)."""
+        return None
+
 
 StateFactory = Callable[[Any, int, Mapping[str, Any] | None], State]
 
@@ -184,6 +189,10 @@ class GameSpec:
     # What a graphical front end needs to draw the game beyond the views, which never
     # change during a game (Carrotein's board shapes): ``assets(options) -> JSON``.
     assets: Callable[[GameOptions], Mapping[str, Any]] | None = None
+    # Something a front end may show on request, worked out from the public view alone (so
+    # it cannot leak a secret), too slow to put in every view: Carrotein's placement that
+    # would have worked after a failed challenge. ``insight(public_view) -> JSON``.
+    insight: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = None
 
     def options(self, raw: GameOptions | Mapping[str, Any] | None = None) -> GameOptions:
         """Validate raw options into the game's options model, with a clear error."""

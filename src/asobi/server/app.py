@@ -14,8 +14,11 @@ its legal moves and its actions; without one, the spectators' view. ``since`` (m
 client already has) makes the server send the moves it missed, then the current state.
 
 Messages from the client are JSON objects with a ``type``:
-``{"type": "act", "action": CODE}``, ``{"type": "leave"}`` (a bot plays the seat from then
-on), ``{"type": "sync"}`` (the current state again) and ``{"type": "ping"}``. Anything else,
+``{"type": "act", "action": CODE}``; ``{"type": "undo"}`` (take back your last move, if fair
+play allows: :mod:`asobi.core.takeback`); ``{"type": "leave"}`` (a bot plays the seat from
+then on); ``{"type": "rematch"}`` (once the game is over: a new room with the same seats,
+each seat sent its own link); ``{"type": "sync"}`` (the current state again) and
+``{"type": "ping"}``. Anything else,
 anything too big (over :data:`MAX_MESSAGE` bytes) or too fast (over :data:`RATE` a second)
 gets ``{"type": "error", "message": ...}`` and changes nothing; the connection stays open.
 """
@@ -185,6 +188,16 @@ def create_app(db: str = "sqlite:///asobi.db", bot_workers: int = 1, rate: float
             )
         return room.record.to_json()
 
+    @app.get("/api/rooms/{room_id}/insight")
+    async def get_insight(room_id: str) -> dict[str, Any]:
+        """What the game can tell about the table on request, from the public view alone
+        (Carrotein: after a failed challenge, a placement that would have worked)."""
+        room = lobby.get(room_id)
+        if room.spec.insight is None:
+            return {}
+        found = await asyncio.to_thread(room.spec.insight, room.state.view(None))
+        return dict(found)
+
     @app.websocket("/api/rooms/{room_id}/ws")
     async def play(
         ws: WebSocket, room_id: str, token: str | None = None, since: int | None = Query(None)
@@ -264,7 +277,7 @@ async def _handle(
         return {"type": "pong"}
     if kind == "sync":
         return room.snapshot(seat)
-    if kind in ("act", "leave") and seat is None:
+    if kind in ("act", "leave", "undo", "rematch") and seat is None:
         return {"type": "error", "message": "spectators watch: open your seat's link to play"}
     try:
         if kind == "act":
@@ -278,8 +291,17 @@ async def _handle(
             assert seat is not None
             await lobby.leave(room, seat)
             return None
+        if kind == "undo":
+            assert seat is not None
+            await lobby.undo(room, seat)
+            return None
+        if kind == "rematch":
+            assert seat is not None
+            await lobby.rematch(room, seat)
+            return None
     except IllegalAction as exc:
         return illegal_message(exc)
     except RoomError as exc:
         return {"type": "error", "message": exc.message}
-    return {"type": "error", "message": f"unknown message type {kind!r} (act, leave, sync, ping)"}
+    known = "act, undo, leave, rematch, sync, ping"
+    return {"type": "error", "message": f"unknown message type {kind!r} ({known})"}

@@ -21,7 +21,7 @@ import logging
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from asobi.core.bots import LEVELS, level_bot, make_bot
@@ -30,6 +30,7 @@ from asobi.core.events import Event
 from asobi.core.protocol import GameSpec, State
 from asobi.core.records import GameRecord, replay, replay_steps
 from asobi.core.registry import get_spec
+from asobi.core.takeback import take_back_refusal
 from asobi.server.bots import BotRunner
 from asobi.server.store import RoomRecord, SeatRecord, Store, token_hash
 
@@ -79,6 +80,7 @@ class Room:
         self.listeners: list[Listener] = []
         self.bot_task: asyncio.Task[None] | None = None
         self.timer: asyncio.Task[None] | None = None
+        self.rematch: tuple[str, list[str | None]] | None = None  # the next room, its tokens
 
     # --- who is who ------------------------------------------------------------------------
     def seat_for(self, token: str) -> int | None:
@@ -277,6 +279,52 @@ class Lobby:
         async with room.lock:
             await self._take_over(room, [seat], "left")
         self._kick(room)
+
+    async def undo(self, room: Room, seat: int) -> None:
+        """Take back ``seat``'s last move, within the rules of fair play
+        (:func:`~asobi.core.takeback.take_back_refusal`): its own, by its own hand, in its
+        own turn, having shown nobody anything hidden and drawn on no chance."""
+        async with room.lock:
+            moves = room.record.moves
+            if not moves or moves[-1][0] != seat or room.by[-1] != "seat":
+                raise RoomError("only your own last move can be taken back")
+            before = replay(replace(room.record, moves=moves[:-1], outcome=None))
+            action = room.spec.action_space.decode(moves[-1][1])
+            refusal = take_back_refusal(before, seat, action)
+            if refusal is not None:
+                raise RoomError(f"{moves[-1][1]!r} cannot be taken back: {refusal}")
+            number = room.number - 1
+            await self._write(self.store.truncate, room.id, number)
+            moves.pop()
+            room.by.pop()
+            room.state = before
+            room.broadcast(
+                lambda s: {
+                    "type": "undo", "seat": seat, "number": number, "state": room.snapshot(s)
+                }
+            )  # fmt: skip
+        self._kick(room)
+
+    async def rematch(self, room: Room, seat: int) -> None:
+        """A new game with the same seats, told to each seat with its own new link (made once:
+        whoever asks next is sent the same room)."""
+        async with room.lock:
+            if not room.state.is_over:
+                raise RoomError("a rematch is for a game that is over")
+            if room.rematch is None:
+                # People stay people (one who left comes back as one); bots stay bots.
+                seats = [NewSeat(s.name, None if s.token_hash else s.bot) for s in room.seats]
+                new, tokens = self.create(
+                    room.spec.id, room.record.options, seats,
+                    turn_seconds=room.settings.get("turn_seconds"),
+                )  # fmt: skip
+                room.rematch = (new.id, tokens)
+            new_id, tokens = room.rematch
+            for listener in room.listeners:
+                s = listener.seat
+                token = tokens[s] if s is not None else None
+                link = f"/play/{new_id}" + (f"?token={token}" if token else "")
+                listener.send({"type": "rematch", "room": new_id, "link": link})
 
     async def _play(self, room: Room, seat: int, code: str, by: str) -> None:
         state = room.state

@@ -37,6 +37,10 @@ const WORDS = {
   table: ["Table", "テーブル"],
   language: ["日本語", "English"],
   took: ["took over", "交代"],
+  undo: ["Take back my last move", "最後の手を取り消す"],
+  tookBack: ["took back a move", "手を取り消しました"],
+  rematch: ["Rematch", "再戦"],
+  playAgain: ["Play again →", "もう一度遊ぶ →"],
 };
 
 export function lang() {

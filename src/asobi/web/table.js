@@ -16,6 +16,7 @@ let seats = [];     // names, bots, connection
 let number = 0;     // moves seen
 let ws = null;
 const log = [];     // [number, seat, text]
+let lastMove = null; // {seat, by} of the latest move, for "take back"
 
 function send(message) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
@@ -37,7 +38,7 @@ function context() {
   return {
     view: state.view, legal: state.legal, seat: state.seat, active: state.active,
     act, t, seatName, assets: game.assets, lang: localStorage.getItem("asobi-lang") === "ja" ? "ja" : "en",
-    outcome: state.outcome,
+    outcome: state.outcome, room,
   };
 }
 
@@ -122,7 +123,11 @@ function draw() {
   drawMoves();
   drawOutcome();
   drawLog();
-  $("leave").hidden = state.seat === null || Boolean(state.outcome) || Boolean(seats[state.seat]?.bot);
+  const seated = state.seat !== null && !seats[state.seat]?.bot;
+  $("leave").hidden = !seated || Boolean(state.outcome);
+  $("undo").hidden = !seated || Boolean(state.outcome) || !lastMove ||
+    lastMove.seat !== state.seat || lastMove.by !== "seat";
+  $("rematch").hidden = state.seat === null || !state.outcome || !$("rematch-link").hidden;
 }
 
 function remember(message) {
@@ -150,6 +155,7 @@ function onMessage(message) {
     case "move":
       if (message.number > number || !state) {
         if (state) remember(message);
+        lastMove = { seat: message.seat, by: message.by };
         if (message.state) { state = message.state; seats = state.seats; number = state.number; }
       }
       break;
@@ -158,6 +164,20 @@ function onMessage(message) {
       state = message.state;
       seats = state.seats;
       break;
+    case "undo":
+      log.push([message.number + 1, message.seat, t("tookBack")]);
+      lastMove = null;
+      state = message.state;
+      seats = state.seats;
+      number = state.number;
+      break;
+    case "rematch": {
+      const link = $("rematch-link");
+      link.href = message.link;
+      link.textContent = t("playAgain");
+      link.hidden = false;
+      break;
+    }
     case "error":
       $("problem").textContent = `${t("refused")}: ${message.message}${message.rule ? ` [${message.rule}]` : ""}`;
       break;
@@ -201,6 +221,8 @@ async function start() {
   }
   translate();
   $("leave").addEventListener("click", () => send({ type: "leave" }));
+  $("undo").addEventListener("click", () => send({ type: "undo" }));
+  $("rematch").addEventListener("click", () => send({ type: "rematch" }));
   connect();
 }
 

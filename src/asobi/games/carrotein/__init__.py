@@ -12,7 +12,7 @@ from asobi.core.protocol import GameSpec
 from asobi.games.carrotein.actions import ACTION_SPACE
 from asobi.games.carrotein.bots import BOTS
 from asobi.games.carrotein.rules import CarroteinOptions, CarroteinState, new_state
-from asobi.games.carrotein.views import assets
+from asobi.games.carrotein.views import assets, insight
 
 SPEC = GameSpec(
     id="carrotein",
@@ -29,6 +29,7 @@ SPEC = GameSpec(
     # it lost to good_eye 6-12, passing on skies it had no time to read (docs/strength.md).
     levels={"easy": "beginner", "normal": "good_eye", "hard": "perfect"},
     assets=assets,
+    insight=insight,
 )
 CarroteinState.spec = SPEC
 

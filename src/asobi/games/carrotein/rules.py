@@ -19,6 +19,7 @@ from typing import Any, Self
 import numpy as np
 from numpy.typing import NDArray
 
+from asobi.core.actions import Action
 from asobi.core.errors import IllegalAction
 from asobi.core.events import Event, public
 from asobi.core.protocol import Outcome, StartPlayerOptions, State, copy_rng
@@ -377,6 +378,11 @@ class CarroteinState(State):
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
         """Nothing is hidden in Carrotein: every world is the table itself."""
         return self.clone()
+
+    def take_back_rule(self, seat: int, action: Action) -> str | None:
+        if isinstance(action, Choose):
+            return "the boards chosen are final: 選んだ【星座ボード】は…変更することはできません"
+        return None
 
     def clone(self) -> Self:
         other = object.__new__(type(self))

@@ -4,12 +4,14 @@ hand and scored, the boards — so every seat's view and a spectator's are the s
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from asobi.core.protocol import GameOptions
 from asobi.games.carrotein.rules import COLOURS, chip_json
 from asobi.games.carrotein.scoring import scores
 from asobi.games.carrotein.sky import Sky, default_sky, figure_polygons
+from asobi.games.carrotein.solver import hindsight
 
 if TYPE_CHECKING:
     from asobi.games.carrotein.rules import CarroteinState
@@ -50,6 +52,28 @@ def assets(options: GameOptions) -> dict[str, Any]:
             }
             for b in sky.boards
         ],
+    }
+
+
+def insight(view: Mapping[str, Any]) -> dict[str, Any]:
+    """After a failed challenge, two of the boards then on the mat and a placement that would
+    have worked, by the game's solver ("hindsight": None if it finds none either); nothing
+    otherwise. From the public view: the challenge's chips, and the boards still on the mat
+    (a failure wins none)."""
+    if not view["challenges"] or view["challenges"][-1]["success"]:
+        return {}
+    last = view["challenges"][-1]
+    centres = tuple((c["x"], c["y"]) for c in last["chips"])
+    found = hindsight(centres, tuple(view["boards"]))
+    if found is None:
+        return {"round": last["round"], "hindsight": None}
+    return {
+        "round": last["round"],
+        "hindsight": {
+            "boards": list(found.boards),
+            "poses": [p.to_json() for p in found.poses],
+            "hidden": list(found.verdict.hidden),
+        },
     }
 
 

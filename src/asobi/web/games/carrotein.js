@@ -19,6 +19,10 @@ const WORDS = {
   passed: ["passed", "パス"], inHand: ["chips in hand", "手元の星チップ"],
   boards: ["boards", "ボード"], chips: ["scored chips", "獲得チップ"],
   challenge: ["challenge", "チャレンジ"],
+  hindsight: ["Show a placement that would have worked", "成功していた置き方を見る"],
+  noneWorked: ["The solver finds no placement that would have worked either.",
+    "ソルバーにも成功する置き方は見つかりませんでした。"],
+  wouldHave: ["would have worked", "なら成功していました"],
 };
 const COLOURS = { red: "#ef4444", blue: "#3b82f6", green: "#22c55e", yellow: "#eab308",
   purple: "#a855f7", orange: "#f97316", white: "#f8fafc", first: "#fde047", spare: "#94a3b8" };
@@ -28,6 +32,7 @@ let picked = [];        // boards picked in the choose phase
 let poses = null;       // [{x, y, angle, mirrored}] of the two boards while laying
 let active = 0;         // which of the two the turn buttons move
 let layingFor = "";     // the chosen pair the poses belong to
+let shownInsight = null; // {round, hindsight} fetched after a failed challenge
 
 function el(name, attrs = {}, parent = null) {
   const node = document.createElementNS(NS, name);
@@ -266,6 +271,44 @@ export function render(root, ctx) {
     hint.textContent = word("dragHint", ctx);
     below.append(tools, hint);
   }
+  const last2 = view.challenges[view.challenges.length - 1];
+  if (last2 && !last2.success) below.append(hindsightPanel(root, ctx, last2));
   parts.push(below);
   root.replaceChildren(...parts);
+}
+
+// After a failed challenge: ask the server's solver for a placement that would have worked,
+// and draw it over that challenge's stars.
+function hindsightPanel(root, ctx, challenge) {
+  const box = document.createElement("div");
+  box.id = "hindsight";
+  if (!shownInsight || shownInsight.round !== challenge.round) {
+    const ask = document.createElement("button");
+    ask.textContent = word("hindsight", ctx);
+    ask.addEventListener("click", async () => {
+      ask.disabled = true;
+      shownInsight = await (await fetch(`/api/rooms/${ctx.room}/insight`)).json();
+      render(root, ctx);
+    });
+    box.append(ask);
+    return box;
+  }
+  const found = shownInsight.hindsight;
+  if (!found) {
+    box.textContent = word("noneWorked", ctx);
+    return box;
+  }
+  const mat = ctx.assets.mat;
+  const svg = el("svg", { class: "mat", viewBox: `-10 -10 ${mat.width + 20} ${mat.height + 20}` });
+  const sky = el("g", { transform: `translate(0 ${mat.height}) scale(1 -1)` }, svg);
+  el("rect", { x: 0, y: 0, width: mat.width, height: mat.height, fill: "#0f1d40" }, sky);
+  found.boards.forEach((id, i) => drawBoard(sky, boardOf(ctx, id), found.poses[i]));
+  challenge.chips.forEach((chip, i) => {
+    el("circle", { cx: chip.x, cy: chip.y, r: mat.chip_diameter / 2, fill: COLOURS[chip.kind] || "#cbd5e1", opacity: 0.6 }, sky);
+    el("circle", { cx: chip.x, cy: chip.y, r: mat.centre_diameter / 2, fill: found.hidden[i] ? "#111827" : "#fff" }, sky);
+  });
+  const caption = document.createElement("p");
+  caption.textContent = `${found.boards.map((b) => boardName(ctx, b)).join(" + ")} ${word("wouldHave", ctx)}`;
+  box.append(caption, svg);
+  return box;
 }

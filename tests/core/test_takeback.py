@@ -1,0 +1,69 @@
+"""Taking back a move within the rules of fair play (issue 8: "only your own consecutive
+actions in the current turn, and never past revealed hidden information or chance")."""
+
+from __future__ import annotations
+
+from asobi.core.registry import get_spec, new_game
+from asobi.core.takeback import take_back_refusal
+
+
+def _code(state, seat, prefix):  # type: ignore[no-untyped-def]
+    return next(a for a in state.legal_actions(seat) if a.encode().startswith(prefix))
+
+
+def test_a_discard_shows_a_hidden_card_and_stays() -> None:
+    state = new_game("starmine", {}, seed=1)
+    seat = min(state.active_seats())
+    refusal = take_back_refusal(state, seat, _code(state, seat, "discard"))
+    assert refusal is not None and "hidden" in refusal
+
+
+def test_a_card_drawn_from_the_deck_is_chance_and_stays() -> None:
+    state = new_game("starmine", {}, seed=1)
+    seat = min(state.active_seats())
+    state.apply(seat, _code(state, seat, "discard"))
+    seat = min(state.active_seats())
+    assert take_back_refusal(state, seat, _code(state, seat, "draw deck")) == (
+        "it showed you something chance decided (a card drawn, a die rolled)"
+    )
+
+
+def test_a_secret_bid_may_be_taken_back_until_the_other_bids() -> None:
+    state = new_game("itsmine", {}, seed=5)
+    assert state.active_seats() == {0, 1}  # the dice bids are simultaneous
+    bid = state.legal_actions(1)[-1]
+    assert take_back_refusal(state, 1, bid) is None
+    state.apply(1, bid)
+    refusal = take_back_refusal(state, 0, state.legal_actions(0)[0])  # resolves the bids
+    assert refusal is not None
+
+
+def test_a_move_that_ends_the_turn_stays() -> None:
+    """Carrotein hides nothing, but a chip placed ends the turn (散らかしタイム: in turn)."""
+    state = new_game("carrotein", {"players": 2}, seed=1)
+    seat = min(state.active_seats())
+    assert take_back_refusal(state, seat, _code(state, seat, "place")) == (
+        "your turn is over (only moves within your turn can be taken back)"
+    )
+
+
+def test_carrotein_chosen_boards_are_final_by_the_rules() -> None:
+    """星座作成タイム 1: "選んだ【星座ボード】は…変更することはできません"."""
+    state = new_game("carrotein", {"players": 2}, seed=1)
+    state.apply(min(state.active_seats()), get_spec("carrotein").action_space.decode("pass"))
+    seat = min(state.active_seats())
+    refusal = take_back_refusal(state, seat, _code(state, seat, "choose"))
+    assert refusal is not None and "選んだ【星座ボード】" in refusal
+
+
+def test_nothing_is_taken_back_from_a_game_that_is_over() -> None:
+    state = new_game("starmine", {"players": 1}, seed=2)
+    while True:
+        seat = min(state.active_seats())
+        legal = state.legal_actions(seat)
+        after = state.clone()
+        after.apply(seat, legal[0])
+        if after.is_over:
+            assert take_back_refusal(state, seat, legal[0]) == "it ended the game"
+            return
+        state = after

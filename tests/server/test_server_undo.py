@@ -1,0 +1,80 @@
+"""Undo within the rules of fair play, and a rematch, through the server."""
+
+from __future__ import annotations
+
+import random
+
+from fastapi.testclient import TestClient
+
+from .helpers import Player, make_room, play_out
+
+
+def _bidders(client: TestClient) -> tuple[str, list[str]]:
+    room = make_room(client, "itsmine", [{"name": "ami"}, {"name": "ben"}], seed=5)
+    return room["room"], [i["token"] for i in room["invites"]]
+
+
+def test_a_secret_bid_is_taken_back_before_the_other_bids(client: TestClient) -> None:
+    room, tokens = _bidders(client)
+    base = f"/api/rooms/{room}/ws?token="
+    with (
+        client.websocket_connect(base + tokens[0]) as w0,
+        client.websocket_connect(base + tokens[1]) as w1,
+    ):
+        ami, ben = Player(w0), Player(w1)
+        for p in (ami, ben):
+            p.until(lambda m: m["type"] == "state")
+        assert ben.state is not None
+        first, second = ben.state["legal"][-1], ben.state["legal"][0]
+        ben.act(first)
+        ben.until(lambda m: m["type"] == "move")
+        ben.send({"type": "undo"})
+        news = ami.until(lambda m: m["type"] == "undo")
+        assert news["seat"] == 1 and news["number"] == 0
+        assert news["state"]["active"] == [0, 1]
+        ben.until(lambda m: m["type"] == "undo")
+        ben.act(second)
+        ben.until(lambda m: m["type"] == "move")
+    record = client.get(f"/api/rooms/{room}").json()
+    assert record["moves"] == 1
+
+
+def test_what_fair_play_forbids_is_refused_with_the_reason(client: TestClient) -> None:
+    room = make_room(client, "starmine", [{"name": "ami"}, {"name": "ben"}], seed=2)
+    base = f"/api/rooms/{room['room']}/ws?token="
+    tokens = [i["token"] for i in room["invites"]]
+    with (
+        client.websocket_connect(base + tokens[0]) as w0,
+        client.websocket_connect(base + tokens[1]) as w1,
+    ):
+        ami, ben = Player(w0), Player(w1)
+        for p in (ami, ben):
+            p.until(lambda m: m["type"] == "state")
+        mover, other = (ami, ben) if ami.state and ami.state["legal"] else (ben, ami)
+        other.send({"type": "undo"})
+        assert other.error()["message"] == "only your own last move can be taken back"
+        assert mover.state is not None
+        discard = next(c for c in mover.state["legal"] if c.startswith("discard"))
+        mover.act(discard)
+        mover.until(lambda m: m["type"] == "move")
+        mover.send({"type": "undo"})
+        refused = mover.error()["message"]
+        assert refused.startswith(f"{discard!r} cannot be taken back: ")
+    assert client.get(f"/api/rooms/{room['room']}").json()["moves"] == 1
+
+
+def test_a_rematch_seats_everyone_again_with_new_links(client: TestClient) -> None:
+    room = make_room(client, "starmine", [{"name": "ami"}, {"bot": "random"}], seed=9)
+    url = f"/api/rooms/{room['room']}/ws?token={room['invites'][0]['token']}"
+    with client.websocket_connect(url) as ws:
+        ami = Player(ws)
+        play_out(ami, random.Random(9))
+        ami.send({"type": "rematch"})
+        news = ami.until(lambda m: m["type"] == "rematch")
+    assert news["room"] != room["room"] and "?token=" in news["link"]
+    again = client.get(f"/api/rooms/{news['room']}").json()
+    assert [s["bot"] for s in again["seats"]] == [None, "random"]
+    token = news["link"].split("token=")[1]
+    with client.websocket_connect(f"/api/rooms/{news['room']}/ws?token={token}") as ws:
+        hello = Player(ws).next()
+        assert hello["type"] == "hello" and hello["seat"] == 0
