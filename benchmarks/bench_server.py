@@ -18,9 +18,7 @@ import argparse
 import asyncio
 import json
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -30,14 +28,8 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
+from asobi.server.process import running_server
 from benchlib import machine
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 async def _seat(
@@ -105,25 +97,10 @@ def main() -> int:
     parser.add_argument("--game", default="starmine")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
-    port = _free_port()
     with tempfile.TemporaryDirectory() as tmp:
-        db = f"sqlite:///{Path(tmp) / 'bench.db'}"
-        server = subprocess.Popen(
-            [sys.executable, "-m", "asobi.cli", "serve", "--port", str(port), "--db", db],
-            stdout=subprocess.DEVNULL,
-        )
-        url = f"http://127.0.0.1:{port}"
-        try:
-            for _ in range(200):
-                try:
-                    httpx.get(url + "/api/games", timeout=1).raise_for_status()
-                    break
-                except httpx.HTTPError:
-                    time.sleep(0.05)
+        folder = Path(tmp)
+        with running_server(f"sqlite:///{folder / 'bench.db'}", folder / "server.log", 1) as url:
             rows = [asyncio.run(measure(url, args.game, n, args.seconds)) for n in args.rooms]
-        finally:
-            server.kill()
-            server.wait()
     print(f"{args.game}, {args.seconds:g} s per row; {machine()}")
     print("| rooms at once | moves | moves/s | p50 ms | p99 ms |")
     print("|---:|---:|---:|---:|---:|")

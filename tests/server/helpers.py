@@ -5,18 +5,15 @@ from __future__ import annotations
 
 import json
 import random
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import httpx
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
+
+from asobi.server.process import running_server
 
 
 def make_room(
@@ -113,34 +110,22 @@ class Socket:
         self.ws.send(json.dumps(message))
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+@contextmanager
+def server(db: str, log: Path) -> Iterator[str]:
+    """``asobi serve`` in its own process (bots in a thread), logging to ``log``."""
+    with running_server(db, log) as url:
+        yield url
 
 
 @contextmanager
-def server(db: str, log: Path) -> Iterator[str]:
-    """``asobi serve`` in its own process, logging to ``log``; yields its address; killed
-    (SIGKILL) at the end."""
-    port = free_port()
-    with log.open("a") as err:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "asobi.cli", "serve", "--port", str(port), "--db", db,
-             "--bot-workers", "0"],
-            stdout=subprocess.DEVNULL, stderr=err,
-        )  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(200):
-            try:
-                httpx.get(url + "/api/games", timeout=1).raise_for_status()
-                break
-            except httpx.HTTPError:
-                assert proc.poll() is None, log.read_text()
-                time.sleep(0.05)
-        yield url
-    finally:
-        proc.kill()
-        proc.wait()
+def two_seated(client: TestClient, room: str, tokens: list[str]) -> Iterator[tuple[Player, Player]]:
+    """The first two seats' players, each connected with its link and shown the table."""
+    base = f"/api/rooms/{room}/ws?token="
+    with (
+        client.websocket_connect(base + tokens[0]) as w0,
+        client.websocket_connect(base + tokens[1]) as w1,
+    ):
+        players = Player(w0), Player(w1)
+        for p in players:
+            p.until(lambda m: m["type"] == "state")
+        yield players

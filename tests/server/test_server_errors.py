@@ -13,7 +13,7 @@ from starlette.websockets import WebSocketDisconnect
 from asobi.core.registry import get_spec
 from asobi.server.app import MAX_MESSAGE, create_app
 
-from .helpers import Player, make_room, play_out
+from .helpers import Player, make_room, play_out, two_seated
 
 
 def _duel(client: TestClient, seed: int = 2) -> tuple[str, list[str]]:
@@ -76,14 +76,7 @@ def test_the_record_waits_for_the_end_of_the_game(client: TestClient) -> None:
 
 def test_out_of_turn_and_illegal_moves_are_refused_and_change_nothing(client: TestClient) -> None:
     room, tokens = _duel(client)
-    base = f"/api/rooms/{room}/ws?token="
-    with (
-        client.websocket_connect(base + tokens[0]) as w0,
-        client.websocket_connect(base + tokens[1]) as w1,
-    ):
-        ami, ben = Player(w0), Player(w1)
-        for p in (ami, ben):
-            p.until(lambda m: m["type"] == "state")
+    with two_seated(client, room, tokens) as (ami, ben):
         assert ami.state and ben.state
         waiting, mover = (ami, ben) if ben.state["legal"] else (ben, ami)
         assert mover.state

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from asobi.core.records import GameRecord, replay_steps
 
-from .helpers import Player, make_room, play_together
+from .helpers import Player, make_room, play_together, two_seated
 
 SEATS = {"starmine": 2, "itsmine": 2, "laminate": 3, "rummycity": 2, "carrotein": 3}
 
@@ -65,15 +65,8 @@ def test_a_bid_stays_secret_until_both_have_bid(client: TestClient) -> None:
     """It's Mine!'s bids are simultaneous (同時に公開): the first bidder's choice reaches
     the other seat neither as a code nor in the view until the second has bid."""
     room = make_room(client, "itsmine", [{"name": "ami"}, {"name": "ben"}], seed=5)
-    base = f"/api/rooms/{room['room']}/ws?token="
     tokens = [i["token"] for i in room["invites"]]
-    with (
-        client.websocket_connect(base + tokens[0]) as w0,
-        client.websocket_connect(base + tokens[1]) as w1,
-    ):
-        ami, ben = Player(w0), Player(w1)
-        for p in (ami, ben):
-            p.until(lambda m: m["type"] == "state")
+    with two_seated(client, room["room"], tokens) as (ami, ben):
         assert ami.state and ben.state
         assert ami.state["active"] == [0, 1]  # both bid at once
         bid = ben.state["legal"][-1]

@@ -6,7 +6,7 @@ import random
 
 from fastapi.testclient import TestClient
 
-from .helpers import Player, make_room, play_out
+from .helpers import Player, make_room, play_out, two_seated
 
 
 def _bidders(client: TestClient) -> tuple[str, list[str]]:
@@ -16,14 +16,7 @@ def _bidders(client: TestClient) -> tuple[str, list[str]]:
 
 def test_a_secret_bid_is_taken_back_before_the_other_bids(client: TestClient) -> None:
     room, tokens = _bidders(client)
-    base = f"/api/rooms/{room}/ws?token="
-    with (
-        client.websocket_connect(base + tokens[0]) as w0,
-        client.websocket_connect(base + tokens[1]) as w1,
-    ):
-        ami, ben = Player(w0), Player(w1)
-        for p in (ami, ben):
-            p.until(lambda m: m["type"] == "state")
+    with two_seated(client, room, tokens) as (ami, ben):
         assert ben.state is not None
         first, second = ben.state["legal"][-1], ben.state["legal"][0]
         ben.act(first)
@@ -41,15 +34,8 @@ def test_a_secret_bid_is_taken_back_before_the_other_bids(client: TestClient) ->
 
 def test_what_fair_play_forbids_is_refused_with_the_reason(client: TestClient) -> None:
     room = make_room(client, "starmine", [{"name": "ami"}, {"name": "ben"}], seed=2)
-    base = f"/api/rooms/{room['room']}/ws?token="
     tokens = [i["token"] for i in room["invites"]]
-    with (
-        client.websocket_connect(base + tokens[0]) as w0,
-        client.websocket_connect(base + tokens[1]) as w1,
-    ):
-        ami, ben = Player(w0), Player(w1)
-        for p in (ami, ben):
-            p.until(lambda m: m["type"] == "state")
+    with two_seated(client, room["room"], tokens) as (ami, ben):
         mover, other = (ami, ben) if ami.state and ami.state["legal"] else (ben, ami)
         other.send({"type": "undo"})
         assert other.error()["message"] == "only your own last move can be taken back"
