@@ -699,7 +699,12 @@ def serve(
     # Plain logging for uvicorn and asobi alike (uvicorn's own config would silence the
     # loggers made before it, asobi.server's among them).
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s: %(message)s")
-    uvicorn.run(application, host=host, port=port, log_config=None, log_level="warning")
+    # ws_max_size: a frame past 64 KiB closes its connection before it is even read (the
+    # server's own limit, with a clear error, is far lower: asobi.server.app.MAX_MESSAGE).
+    uvicorn.run(
+        application, host=host, port=port, log_config=None, log_level="warning",
+        ws_max_size=65_536,
+    )  # fmt: skip
 
 
 def main() -> None:

@@ -20,8 +20,9 @@ def db(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(db: str) -> Iterator[TestClient]:
-    # A test client sends faster than a person: no rate limit here (tested on its own).
-    with TestClient(create_app(db, bot_workers=0, rate=1e9)) as c:
+    # A test client sends faster than a person: no rate limit here (tested on its own); and
+    # its players trust each other with chosen seeds, for games that replay the same.
+    with TestClient(create_app(db, bot_workers=0, rate=1e9, open_seeds=True)) as c:
         yield c
 
 

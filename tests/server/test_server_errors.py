@@ -136,7 +136,7 @@ def test_spectators_watch_but_do_not_act(client: TestClient) -> None:
 
 
 def test_too_many_messages_are_refused_without_closing(db: str) -> None:
-    with TestClient(create_app(db, bot_workers=0, rate=5)) as client:
+    with TestClient(create_app(db, bot_workers=0, rate=5, open_seeds=True)) as client:
         room, tokens = _duel(client)
         with client.websocket_connect(f"/api/rooms/{room}/ws?token={tokens[0]}") as ws:
             player = Player(ws)
@@ -213,3 +213,89 @@ def test_a_reconnection_gets_the_moves_it_missed(client: TestClient) -> None:
         assert [m["number"] for m in missed] == list(range(seen + 1, now + 1))
         assert all(m["type"] == "move" and m["seat"] == 1 for m in missed)
         assert again.next()["type"] == "state"
+
+
+def test_a_room_of_several_people_takes_no_chosen_seed(db: str) -> None:
+    """The seed deals every card: whoever chose it could work out the others' hands."""
+    with TestClient(create_app(db, bot_workers=0)) as client:
+        two = {"game": "starmine", "seats": [{"name": "ami"}, {"name": "ben"}], "seed": 3}
+        answer = client.post("/api/rooms", json=two)
+        assert answer.status_code == 400 and "takes no chosen seed" in answer.json()["detail"]
+        alone = {"game": "starmine", "seats": [{"name": "ami"}, {"bot": "normal"}], "seed": 3}
+        assert client.post("/api/rooms", json=alone).status_code == 201  # replay a deal
+        unseeded = client.post("/api/rooms", json={**two, "seed": None}).json()
+        assert client.get(f"/api/rooms/{unseeded['room']}").status_code == 200
+
+
+def test_a_guest_cannot_set_a_bots_budget(client: TestClient) -> None:
+    """A seat's bot is a level or a name: lookahead:seconds=1e9 would hold a bot worker."""
+    seats = [{"name": "ami"}, {"bot": "lookahead:seconds=1e9"}]
+    answer = client.post("/api/rooms", json={"game": "starmine", "seats": seats})
+    assert answer.status_code == 400 and "without parameters" in answer.json()["detail"]
+
+
+def test_odd_frames_get_an_error_and_the_connection_stays(client: TestClient) -> None:
+    room, tokens = _duel(client)
+    with client.websocket_connect(f"/api/rooms/{room}/ws?token={tokens[0]}") as ws:
+        player = Player(ws)
+        player.until(lambda m: m["type"] == "state")
+        ws.send_bytes(b"\x00\x01")
+        assert player.error()["message"] == "send text frames of JSON"
+        ws.send_text('{"type": "act", "action": ' + "[" * 2000 + "]" * 2000 + "}")
+        assert "not JSON" in player.error()["message"]
+        player.send({"type": "ping"})
+        assert player.until(lambda m: m["type"] in ("pong", "error")) == {"type": "pong"}
+    with client.websocket_connect(f"/api/rooms/{room}/ws?since=abc") as ws:
+        assert ws.receive_json() == {"type": "error", "message": "since is a number of moves"}
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+    assert closed.value.code == 4400
+
+
+def test_a_bot_that_keeps_failing_is_replaced_for_that_move(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The room never waits on a broken bot: after three failures the random bot moves."""
+    from asobi.server import bots, rooms
+
+    monkeypatch.setattr(rooms, "RETRY_PAUSE", 0.01)
+    real = bots.choose
+
+    def broken(record: dict[str, object], seat: int, bot: str, seed: int) -> str:
+        if bot == "greedy":
+            raise RuntimeError("a bug in the bot")
+        return real(record, seat, bot, seed)
+
+    monkeypatch.setattr(bots, "choose", broken)
+    room = make_room(client, "starmine", [{"name": "ami"}, {"bot": "normal"}], seed=3)
+    url = f"/api/rooms/{room['room']}/ws?token={room['invites'][0]['token']}"
+    with client.websocket_connect(url) as ws:
+        ami = Player(ws)
+        for _ in range(3):
+            state = ami.my_turn_or_over()
+            ami.act(state["legal"][0])
+        bot_moves = [m for m in ami.received if m["type"] == "move" and m["seat"] == 1]
+        assert bot_moves and all(m["by"] == "greedy" for m in bot_moves)  # played for it
+
+
+def test_the_turn_timer_runs_per_turn_and_a_take_back_does_not_wind_it_back(
+    client: TestClient,
+) -> None:
+    room = make_room(client, "itsmine", [{"name": "ami"}, {"name": "ben"}], seed=5, turn_seconds=1)
+    with two_seated(client, room["room"], [i["token"] for i in room["invites"]]) as (_, ben):
+        assert ben.state is not None
+        bid = ben.state["legal"][-1]
+        start = time.monotonic()
+
+        def taken() -> bool:
+            return any(m["type"] == "takeover" for m in ben.received)
+
+        while time.monotonic() - start < 4 and not taken():
+            ben.act(bid)
+            ben.until(lambda m: m["type"] in ("move", "takeover", "error"))
+            if taken():
+                break
+            ben.send({"type": "undo"})
+            ben.until(lambda m: m["type"] in ("undo", "takeover", "error"))
+        assert taken(), "bidding and taking it back kept the clock from running out"
+        assert time.monotonic() - start < 2.5

@@ -31,6 +31,7 @@ import json
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +44,15 @@ from asobi.core.bots import LEVELS, bot_names, level_bot
 from asobi.core.errors import AsobiError, IllegalAction, InvalidOptions, UnknownGame
 from asobi.core.registry import all_specs, get_spec
 from asobi.server.bots import BotRunner
-from asobi.server.rooms import Listener, Lobby, NewSeat, Room, RoomError, illegal_message
+from asobi.server.rooms import (
+    Listener,
+    Lobby,
+    NewSeat,
+    Room,
+    RoomError,
+    illegal_message,
+    missed,
+)
 from asobi.server.store import Store
 
 WEB = Path(__file__).resolve().parent.parent / "web"  # the browser client: static files
@@ -86,13 +95,19 @@ class Bucket:
         return True
 
 
-def create_app(db: str = "sqlite:///asobi.db", bot_workers: int = 1, rate: float = RATE) -> FastAPI:
+def create_app(
+    db: str = "sqlite:///asobi.db",
+    bot_workers: int = 1,
+    rate: float = RATE,
+    open_seeds: bool = False,
+) -> FastAPI:
     """The server's app: rooms stored at ``db`` (a SQLAlchemy URL), bots thinking in
     ``bot_workers`` processes (0: a thread of this one), each connection allowed ``rate``
-    messages a second (in bursts of twice that)."""
+    messages a second (in bursts of twice that). ``open_seeds``: rooms of several people
+    may be made with a chosen seed (only where the players trust each other: tests)."""
     store = Store(db)
     runner = BotRunner(bot_workers)
-    lobby = Lobby(store, runner)
+    lobby = Lobby(store, runner, open_seeds)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -200,9 +215,13 @@ def create_app(db: str = "sqlite:///asobi.db", bot_workers: int = 1, rate: float
 
     @app.websocket("/api/rooms/{room_id}/ws")
     async def play(
-        ws: WebSocket, room_id: str, token: str | None = None, since: int | None = Query(None)
+        ws: WebSocket, room_id: str, token: str | None = None, since: str | None = Query(None)
     ) -> None:
         await ws.accept()
+        if since is not None and not since.isdigit():
+            await ws.send_json({"type": "error", "message": "since is a number of moves"})
+            await ws.close(4400)
+            return
         try:
             room = lobby.get(room_id)
         except (RoomError, AsobiError) as exc:
@@ -219,15 +238,25 @@ def create_app(db: str = "sqlite:///asobi.db", bot_workers: int = 1, rate: float
         listener = Listener(seat)
         listener.send({"type": "hello", "seat": seat, **room.summary()})
         lobby.listen(room, listener)
-        sender = asyncio.create_task(_send_all(ws, listener.queue))
+        sender = asyncio.create_task(_send_all(ws, listener))
         try:
             if since is not None:
-                for message in room.missed(seat, max(0, since)):
+                # A replay of the game: off the event loop, on a copy of the record.
+                record = replace(room.record, moves=list(room.record.moves))
+                by = list(room.by)
+                catch_up = await asyncio.to_thread(missed, record, by, seat, int(since))
+                for message in catch_up:
                     listener.send(message)
             listener.send(room.snapshot(seat))
             bucket = Bucket(rate, 2 * rate)
             while True:
-                text = await ws.receive_text()
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
+                if text is None:
+                    listener.send({"type": "error", "message": "send text frames of JSON"})
+                    continue
                 reply = await _handle(lobby, room, seat, text, bucket)
                 if reply is not None:
                     listener.send(reply)
@@ -252,9 +281,12 @@ def create_app(db: str = "sqlite:///asobi.db", bot_workers: int = 1, rate: float
     return app
 
 
-async def _send_all(ws: WebSocket, queue: asyncio.Queue[dict[str, Any]]) -> None:
+async def _send_all(ws: WebSocket, listener: Listener) -> None:
     while True:
-        message = await queue.get()
+        message = await listener.queue.get()
+        if listener.behind:  # it stopped reading: cut off, it reconnects and catches up
+            await ws.close(4408, "too far behind: reconnect")
+            return
         await ws.send_json(message)
 
 
@@ -268,7 +300,7 @@ async def _handle(
         return {"type": "error", "message": f"message too long (at most {MAX_MESSAGE} bytes)"}
     try:
         message = json.loads(text)
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):
         return {"type": "error", "message": 'not JSON: send an object like {"type": "ping"}'}
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         return {"type": "error", "message": 'a message is a JSON object with a "type"'}

@@ -37,6 +37,9 @@ from asobi.server.store import RoomRecord, SeatRecord, Store, token_hash
 log = logging.getLogger("asobi.server")
 
 TAKEOVER_LEVEL = "normal"  # who plays for a person who left or ran out of time
+BACKLOG = 500  # messages waiting for one connection before it is cut off
+FALLBACK_BOT = "random"  # plays a decision its own bot failed at three times
+RETRY_PAUSE = 0.5  # seconds before a failed bot move is tried again, doubling each time
 
 
 class RoomError(AsobiError):
@@ -55,13 +58,21 @@ def bot_seed(room_seed: int, seat: int, number: int) -> int:
 
 @dataclass
 class Listener:
-    """One open connection: a seat (None: a spectator) and the messages waiting for it."""
+    """One open connection: a seat (None: a spectator) and the messages waiting for it. A
+    client that stops reading is cut off once :data:`BACKLOG` messages wait (it reconnects
+    and is sent what it missed) rather than filling the server's memory."""
 
     seat: int | None
-    queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[dict[str, Any]] = field(
+        default_factory=lambda: asyncio.Queue(maxsize=BACKLOG)
+    )
+    behind: bool = False
 
     def send(self, message: dict[str, Any]) -> None:
-        self.queue.put_nowait(message)
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:
+            self.behind = True
 
 
 class Room:
@@ -80,6 +91,7 @@ class Room:
         self.listeners: list[Listener] = []
         self.bot_task: asyncio.Task[None] | None = None
         self.timer: asyncio.Task[None] | None = None
+        self.deadlines: dict[int, float] = {}  # per person to move: when their time is up
         self.rematch: tuple[str, list[str | None]] | None = None  # the next room, its tokens
 
     # --- who is who ------------------------------------------------------------------------
@@ -146,22 +158,7 @@ class Room:
     def move_message(
         self, seat: int | None, number: int, actor: int, code: str, events: Sequence[Event]
     ) -> dict[str, Any]:
-        return {
-            "type": "move",
-            "number": number,
-            "seat": actor,
-            "by": self.by[number - 1],
-            "code": code if seat == actor else None,  # another seat's code may be a secret
-            "events": [e.to_json() for e in events if e.visible_to(seat)],
-        }
-
-    def missed(self, seat: int | None, since: int) -> list[dict[str, Any]]:
-        """The moves after the first ``since``, as ``seat`` saw them (for a reconnection)."""
-        out = []
-        for step in replay_steps(self.record):
-            if step.number > since and step.seat is not None and step.code is not None:
-                out.append(self.move_message(seat, step.number, step.seat, step.code, step.events))
-        return out
+        return move_message(seat, number, actor, code, self.by[number - 1], events)
 
     def broadcast(self, message_for: Any) -> None:
         for listener in self.listeners:
@@ -179,9 +176,14 @@ class NewSeat:
 class Lobby:
     """Every live room, the store behind them and the bots' worker pool."""
 
-    def __init__(self, store: Store, bots: BotRunner) -> None:
+    def __init__(self, store: Store, bots: BotRunner, open_seeds: bool = False) -> None:
         self.store = store
         self.bots = bots
+        # Whether a room of several people may be made with a seed of the maker's choosing:
+        # the seed deals every card, so its chooser could work out the others' hands. Only
+        # for servers whose players trust each other (tests); a room with one person (and
+        # bots) may always take one, to replay a deal.
+        self.open_seeds = open_seeds
         self.rooms: dict[str, Room] = {}
         # One thread writes to the store, in order: writers waiting on each other's
         # database locks cost more than waiting in line.
@@ -229,11 +231,23 @@ class Lobby:
             raise RoomError(f"{len(seats)} seats given for a game of {opts.players} players")
         for seat in seats:
             if seat.bot is not None:
+                if ":" in seat.bot:  # a bot's budget is the server's to set, not a guest's
+                    raise RoomError(
+                        f"bot {seat.bot!r}: a seat's bot is a level (random, easy, normal, "
+                        "hard) or a bot's name, without parameters"
+                    )
                 try:
                     make_bot(seat.bot, game, 0)
                 except ValueError as exc:
                     raise RoomError(str(exc)) from None
-        seed = secrets.randbelow(2**31) if seed is None else seed
+        people = sum(1 for seat in seats if seat.bot is None)
+        if seed is not None and people > 1 and not self.open_seeds:
+            raise RoomError(
+                "a room of several people takes no chosen seed: the seed deals every card, "
+                "so whoever chose it could work out the others' hands"
+            )
+        # 63 random bits: no table of all seeds' deals can be made in advance.
+        seed = secrets.randbits(63) if seed is None else seed
         tokens: list[str | None] = []
         records = []
         for seat in seats:
@@ -288,13 +302,19 @@ class Lobby:
             moves = room.record.moves
             if not moves or moves[-1][0] != seat or room.by[-1] != "seat":
                 raise RoomError("only your own last move can be taken back")
-            before = replay(replace(room.record, moves=moves[:-1], outcome=None))
+            earlier = replace(room.record, moves=moves[:-1], outcome=None)
             action = room.spec.action_space.decode(moves[-1][1])
-            refusal = take_back_refusal(before, seat, action)
+            before, refusal = await asyncio.to_thread(_take_back, earlier, seat, action)
             if refusal is not None:
                 raise RoomError(f"{moves[-1][1]!r} cannot be taken back: {refusal}")
             number = room.number - 1
-            await self._write(self.store.truncate, room.id, number)
+            try:
+                await self._write(self.store.truncate, room.id, number)
+            except Exception:
+                log.exception("room %s: undo not saved", room.id)
+                raise RoomError(
+                    "the server could not save that; nothing changed, try again", 503
+                ) from None
             moves.pop()
             room.by.pop()
             room.state = before
@@ -354,6 +374,9 @@ class Lobby:
             ) from None
         room.state = after
         room.record.moves.append((seat, code))
+        for other in list(room.deadlines):
+            if other != seat:  # someone else moved: their turn is over, their clock too
+                del room.deadlines[other]
         room.record.outcome = result
         room.by.append(by)
         room.broadcast(
@@ -365,9 +388,15 @@ class Lobby:
 
     async def _take_over(self, room: Room, seats: Sequence[int], why: str) -> None:
         bot = level_bot(room.spec.id, TAKEOVER_LEVEL)
-        for seat in seats:
-            room.seats[seat].bot = bot
-        await self._write(self.store.update_seats, room.id, room.seats)
+        taken = [replace(s, bot=bot) if i in seats else s for i, s in enumerate(room.seats)]
+        try:
+            await self._write(self.store.update_seats, room.id, taken)
+        except Exception:
+            log.exception("room %s: seats not saved", room.id)
+            raise RoomError(
+                "the server could not save that; nothing changed, try again", 503
+            ) from None
+        room.seats[:] = taken
         for seat in seats:
             room.broadcast(
                 lambda s, seat=seat: {
@@ -384,53 +413,70 @@ class Lobby:
             room.bot_task = asyncio.get_running_loop().create_task(self._run_bots(room))
 
     async def _run_bots(self, room: Room) -> None:
-        try:
-            while True:
-                async with room.lock:
-                    state = room.state
-                    due = [s for s in sorted(state.active_seats()) if room.seats[s].bot]
-                    if state.is_over or not due:
-                        self._arm_timer(room)
-                        return
-                    seat, number = due[0], room.number
-                    bot = room.seats[seat].bot
-                    assert bot is not None
-                    job = (
-                        room.record.to_json(),
-                        seat,
-                        bot,
-                        bot_seed(room.record.seed, seat, number),
-                    )
-                code = await self.bots.choose(*job)
+        """Bots move while it is their turn. A failure (the store, the bot) is retried after
+        a pause, and a decision its bot failed at three times is made by the random bot: the
+        room never waits for a bot that has given up."""
+        failures = 0
+        while True:
+            async with room.lock:
+                state = room.state
+                due = [s for s in sorted(state.active_seats()) if room.seats[s].bot]
+                if state.is_over or not due:
+                    self._arm_timer(room)
+                    return
+                seat, number = due[0], room.number
+                bot = room.seats[seat].bot
+                assert bot is not None
+                thinker = bot if failures < 3 else FALLBACK_BOT
+                record, seed = room.record.to_json(), bot_seed(room.record.seed, seat, number)
+            try:
+                code = await self.bots.choose(record, seat, thinker, seed)
                 async with room.lock:
                     if room.number != number or room.seats[seat].bot != bot:
                         continue  # the game moved on while it thought: think again
                     await self._play(room, seat, code, bot)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("room %s: the bots stopped", room.id)
+                failures = 0
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                failures += 1
+                log.exception(
+                    "room %s: bot %s failed (%d); trying again", room.id, thinker, failures
+                )
+                await asyncio.sleep(min(30.0, RETRY_PAUSE * 2**failures))
 
     def _arm_timer(self, room: Room) -> None:
-        """With a turn timer, a person who has not moved in time is played by a bot."""
+        """With a turn timer, a person who has not finished their turn in time is played by a
+        bot. Each person's clock starts when their turn does and runs until someone else
+        moves: their own moves within the turn, or taking one back, do not wind it back."""
         seconds = room.settings.get("turn_seconds")
         if room.timer is not None:
             room.timer.cancel()
             room.timer = None
         if not seconds or room.state.is_over:
             return
-        number = room.number
+        loop = asyncio.get_running_loop()
+        people = [s for s in sorted(room.state.active_seats()) if room.seats[s].bot is None]
+        for seat in people:
+            room.deadlines.setdefault(seat, loop.time() + float(seconds))
+        if not people:
+            return
 
         async def expire() -> None:
-            await asyncio.sleep(float(seconds))
+            await asyncio.sleep(max(0.0, min(room.deadlines[s] for s in people) - loop.time()))
             async with room.lock:
-                if room.number != number or room.state.is_over:
+                if room.state.is_over:
                     return
-                late = [s for s in sorted(room.state.active_seats()) if room.seats[s].bot is None]
-                await self._take_over(room, late, "time")
+                now = loop.time()
+                late = [
+                    s for s in sorted(room.state.active_seats())
+                    if room.seats[s].bot is None and room.deadlines.get(s, now + 1) <= now
+                ]  # fmt: skip
+                if late:
+                    await self._take_over(room, late, "time")
             self._kick(room)
 
-        room.timer = asyncio.get_running_loop().create_task(expire())
+        room.timer = loop.create_task(expire())
 
     # --- listening --------------------------------------------------------------------------
     def listen(self, room: Room, listener: Listener) -> None:
@@ -444,6 +490,37 @@ class Lobby:
 
     def _presence(self, room: Room) -> None:
         room.broadcast(lambda s: {"type": "presence", "seats": room.seat_info()})
+
+
+def move_message(
+    seat: int | None, number: int, actor: int, code: str, by: str, events: Sequence[Event]
+) -> dict[str, Any]:
+    """Move ``number`` as ``seat`` is told it: another seat's code may be a secret (a bid,
+    the card kept), so only the mover gets its code; events only as far as visible."""
+    return {
+        "type": "move",
+        "number": number,
+        "seat": actor,
+        "by": by,
+        "code": code if seat == actor else None,
+        "events": [e.to_json() for e in events if e.visible_to(seat)],
+    }
+
+
+def missed(record: GameRecord, by: list[str], seat: int | None, since: int) -> list[dict[str, Any]]:
+    """The moves of ``record`` after the first ``since``, as ``seat`` saw them (for a
+    reconnection; a replay, so run off the event loop)."""
+    return [
+        move_message(seat, step.number, step.seat, step.code, by[step.number - 1], step.events)
+        for step in replay_steps(record)
+        if step.number > since and step.seat is not None and step.code is not None
+    ]
+
+
+def _take_back(record: GameRecord, seat: int, action: Any) -> tuple[State, str | None]:
+    """The state before the last move, and why it may not be taken back (off the loop)."""
+    before = replay(record)
+    return before, take_back_refusal(before, seat, action)
 
 
 def _bot_name(game: str, seat: NewSeat) -> str | None:

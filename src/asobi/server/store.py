@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     DateTime,
     ForeignKey,
     Integer,
@@ -46,7 +47,7 @@ class _Room(_Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(32))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    seed: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)  # 63 random bits
     # none_as_null: None is SQL NULL (not JSON null), so "unfinished" is "outcome IS NULL".
     setup: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
