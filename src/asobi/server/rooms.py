@@ -39,6 +39,7 @@ log = logging.getLogger("asobi.server")
 TAKEOVER_LEVEL = "normal"  # who plays for a person who left or ran out of time
 BACKLOG = 500  # messages waiting for one connection before it is cut off
 FALLBACK_BOT = "random"  # plays a decision its own bot failed at three times
+NOT_SAVED = "the server could not save that; nothing changed, try again"
 RETRY_PAUSE = 0.5  # seconds before a failed bot move is tried again, doubling each time
 
 
@@ -189,8 +190,14 @@ class Lobby:
         # database locks cost more than waiting in line.
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="asobi-store")
 
-    async def _write(self, write: Callable[..., None], *args: Any) -> None:
-        await asyncio.get_running_loop().run_in_executor(self._writer, write, *args)
+    async def _write(self, refusal: str, write: Callable[..., None], *args: Any) -> None:
+        """``write(*args)`` to the store, in line; if it fails, logged and answered with
+        ``refusal`` (a 503) before anything in memory has changed."""
+        try:
+            await asyncio.get_running_loop().run_in_executor(self._writer, write, *args)
+        except Exception:
+            log.exception("store write %s%r failed", write.__name__, args[:2])
+            raise RoomError(refusal, 503) from None
 
     async def start(self) -> None:
         """Bring back every unfinished game (a restart loses nothing) and let bots go on."""
@@ -308,13 +315,7 @@ class Lobby:
             if refusal is not None:
                 raise RoomError(f"{moves[-1][1]!r} cannot be taken back: {refusal}")
             number = room.number - 1
-            try:
-                await self._write(self.store.truncate, room.id, number)
-            except Exception:
-                log.exception("room %s: undo not saved", room.id)
-                raise RoomError(
-                    "the server could not save that; nothing changed, try again", 503
-                ) from None
+            await self._write(NOT_SAVED, self.store.truncate, room.id, number)
             moves.pop()
             room.by.pop()
             room.state = before
@@ -365,13 +366,10 @@ class Lobby:
         number = room.number + 1
         outcome = after.outcome()
         result = outcome.to_json() if outcome is not None else None
-        try:
-            await self._write(self.store.append, room.id, number, seat, code, by, result)
-        except Exception:
-            log.exception("room %s: move %d not saved", room.id, number)
-            raise RoomError(
-                "the move could not be saved; nothing changed, try again", 503
-            ) from None
+        await self._write(
+            "the move could not be saved; nothing changed, try again",
+            self.store.append, room.id, number, seat, code, by, result,
+        )  # fmt: skip
         room.state = after
         room.record.moves.append((seat, code))
         for other in list(room.deadlines):
@@ -389,13 +387,7 @@ class Lobby:
     async def _take_over(self, room: Room, seats: Sequence[int], why: str) -> None:
         bot = level_bot(room.spec.id, TAKEOVER_LEVEL)
         taken = [replace(s, bot=bot) if i in seats else s for i, s in enumerate(room.seats)]
-        try:
-            await self._write(self.store.update_seats, room.id, taken)
-        except Exception:
-            log.exception("room %s: seats not saved", room.id)
-            raise RoomError(
-                "the server could not save that; nothing changed, try again", 503
-            ) from None
+        await self._write(NOT_SAVED, self.store.update_seats, room.id, taken)
         room.seats[:] = taken
         for seat in seats:
             room.broadcast(
