@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import secrets
+import shlex
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -504,6 +505,27 @@ def play(
         raise typer.Exit(EXIT_ERROR)
 
 
+BackendArg = Annotated[
+    str,
+    typer.Option(
+        "--backend",
+        metavar="local|ray",
+        help="Where the games are played: this machine's processes (local), or Ray "
+        "(pip install 'asobi[dist]'): a local Ray instance of --workers CPUs, or the cluster "
+        "at --address.",
+    ),
+]
+AddressArg = Annotated[
+    str | None,
+    typer.Option(
+        "--address",
+        metavar="HOST:PORT",
+        help="The Ray cluster to run on (with --backend ray; 'auto' finds a running one).",
+        show_default=False,
+    ),
+]
+
+
 # --- asobi tournament --------------------------------------------------------------------
 @app.command()
 def tournament(
@@ -547,6 +569,8 @@ def tournament(
             show_default=False,
         ),
     ] = None,
+    backend: BackendArg = "local",
+    address: AddressArg = None,
 ) -> None:
     """Play a seat-rotated round-robin between bots and rate them.
 
@@ -587,7 +611,16 @@ def tournament(
     console = _console()
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"{spec.id}: playing", total=len(plan.plan()))
-        run_tournament(plan, workers, progress=lambda _: progress.advance(task))
+        try:
+            run_tournament(
+                plan,
+                workers,
+                progress=lambda _: progress.advance(task),
+                backend=backend,
+                address=address,
+            )
+        except ValueError as exc:  # a backend that cannot start
+            _fail(str(exc))
     summary = plan.summary()
     console.print(Markdown(markdown(summary)))
     if out is not None:
@@ -599,9 +632,242 @@ def tournament(
         console.print(f"Written to [bold]{out}[/].")
 
 
+# --- asobi simulate / asobi report ----------------------------------------------------------
+def parse_sweep(pairs: list[str]) -> dict[str, list[Any]]:
+    """``key=v1,v2,...`` pairs; each value read as JSON where it can be, like --option."""
+    sweep: dict[str, list[Any]] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        key = key.strip().replace("-", "_")
+        values = [v.strip() for v in raw.split(",") if v.strip()]
+        if not sep or not key or not values:
+            _fail(f"--sweep {pair!r}: expected key=value,value,..., e.g. --sweep hand_size=2,3,4")
+        if key in sweep:
+            _fail(f"--sweep {key}: swept twice; list all its values in one --sweep")
+        sweep[key] = [parse_options([f"{key}={v}"])[key] for v in values]
+    return sweep
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="Game id (see `asobi games`).", metavar="GAME")],
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            "-b",
+            metavar="A,B,...",
+            help="One bot per seat, comma-separated, or one bot for every seat: levels "
+            "(random, easy, normal, hard), bot names (greedy, ismcts, ...) or bots with "
+            "parameters (ismcts:iterations=200).",
+        ),
+    ] = "normal",
+    games: Annotated[
+        int, typer.Option("--games", "-g", metavar="N", help="Games to play (per variant).")
+    ] = 100,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players", "-n", metavar="N", help="Seats per game (default: the game's usual)."
+        ),
+    ] = None,
+    option: GameOptionArgs = None,
+    sweep: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--sweep",
+            "-s",
+            metavar="KEY=V1,V2,...",
+            help="Play every value of a game option, side by side (repeatable: every "
+            "combination), e.g. --sweep hand_size=2,3,4 or --sweep variant=basic,simple.",
+            show_default=False,
+        ),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help="The first deal's seed.")] = 0,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", metavar="K", help="Processes playing in parallel.")
+    ] = 1,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            metavar="DIR",
+            help="Folder for the games and the results table "
+            "(default: simulations/GAME-N-seedS). The same command resumes a stopped run.",
+            show_default=False,
+        ),
+    ] = None,
+    fixed_seats: Annotated[
+        bool,
+        typer.Option(
+            "--fixed-seats",
+            help="Keep each bot in its seat; by default the seats turn by one each game.",
+        ),
+    ] = False,
+    parquet: Annotated[
+        bool,
+        typer.Option("--parquet", help="Write results.parquet too (pip install 'asobi[report]')."),
+    ] = False,
+    backend: BackendArg = "local",
+    address: AddressArg = None,
+) -> None:
+    """Play many seeded games between bots and keep every one.
+
+    Game i of each variant is dealt with seed+i and its bots seeded from it, so the same
+    command gives the same games whatever the number of workers or the backend, and every
+    variant is played on the same deals. Writes DIR/games.jsonl (every game, replayable with
+    `asobi replay DIR/games.jsonl --game N`) and DIR/results.csv (one row per seat per game),
+    then prints the win share of each place in turn order. `asobi report DIR` makes the
+    balance report.
+
+    * `asobi simulate itsmine --games 10000 --workers 2` : the heuristic bot against itself
+
+    * `asobi simulate itsmine --games 2000 --sweep variant=basic,simple`
+
+    * `asobi simulate starmine --bots greedy,random --games 500 --out duel`
+
+    * `asobi simulate laminate -n 4 --games 200 --backend ray --workers 2`
+    """
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from asobi.arena.simulate import Simulation as Plan
+    from asobi.arena.simulate import (
+        SimulationMismatch,
+        prepare,
+        run_simulation,
+        write_tables,
+    )
+
+    spec = _spec(game)
+    options = parse_options(option or [])
+    if players is not None:
+        options["players"] = players
+    swept = parse_sweep(sweep or [])
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    if not names:
+        _fail("--bots: name at least one bot")
+    for name in names:
+        _check_bot("--bots", name, spec.id)
+    if games < 1 or workers < 1:
+        _fail("--games and --workers must be at least 1")
+    plan = Plan(spec.id, tuple(names), games, options, swept, seed, rotate=not fixed_seats)
+    try:
+        jobs = plan.jobs(lambda opts: spec.options(opts).players)
+    except InvalidOptions as exc:
+        _fail(str(exc))
+    except ValueError as exc:  # a lineup that does not fit the seats
+        _fail(f"--bots: {exc}")
+    folder = out or Path("simulations") / f"{spec.id}-{games}-seed{seed}"
+    try:
+        done = prepare(folder, plan, f"{plan.command()} --out {shlex.quote(str(folder))}")
+    except (SimulationMismatch, OSError) as exc:
+        _fail(str(exc))
+    console = _console()
+    if done:
+        console.print(f"Resuming {folder}: {done} of {len(jobs)} games already played.")
+    columns = (*Progress.get_default_columns()[:1], BarColumn(), MofNCompleteColumn())
+    with Progress(*columns, TimeRemainingColumn(), console=console) as progress:
+        task = progress.add_task(f"{spec.id}: playing", total=len(jobs), completed=done)
+        try:
+            run_simulation(
+                folder,
+                plan,
+                jobs,
+                workers=workers,
+                backend=backend,
+                address=address,
+                done=done,
+                progress=lambda _: progress.advance(task),
+            )
+        except ValueError as exc:
+            _fail(str(exc))
+        except KeyboardInterrupt:
+            console.print(f"Stopped; the same command resumes {folder}.")
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+    try:
+        written = write_tables(folder, plan, parquet=parquet)
+    except ValueError as exc:
+        _fail(str(exc))
+    from asobi.arena.report import build
+
+    report = build(folder, plot=False)
+    for section in report.sections[:2]:
+        console.print(Markdown(f"## {section.title}\n\n" + section.tables[0].markdown()))
+    console.print(
+        f"{len(jobs)} games in [bold]{folder}[/]: "
+        + ", ".join(p.name for p in [folder / "games.jsonl", *written])
+        + f". Next: asobi report {folder}"
+    )
+
+
+@app.command()
+def report(
+    results: Annotated[
+        Path,
+        typer.Argument(
+            help="A simulation folder (the --out of asobi simulate).", metavar="RESULTS"
+        ),
+    ],
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            metavar="DIR",
+            help="Where to write report.md and report.html (default: RESULTS).",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Write a balance report of a simulation: report.md, and report.html with its plots.
+
+    Seat (first-player) advantage, score and length distributions, choices per decision,
+    and the game's own facts (which rows decide Starmine games, It's Mine! mines and tie
+    chains, Laminate papers and citations, the buildings Rummy City winners own, Carrotein
+    challenges and boards against chips), every variant side by side, every share with
+    its 95% interval. The plots need matplotlib: pip install 'asobi[report]'.
+
+    * `asobi report simulations/itsmine-10000-seed0`
+    """
+    from asobi.arena import report as balance
+
+    try:
+        written = balance.write(results, out)
+    except ValueError as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(f"{exc.filename}: {exc.strerror or exc}")
+    _console().print("Written: " + ", ".join(str(p) for p in written))
+
+
+def _simulated_game(path: Path, game: int | None) -> dict[str, Any]:
+    if game is None:
+        _fail(f"{path} holds many games: name one with --game N")
+    if game < 0:
+        _fail("--game: games are numbered from 0")
+    held = 0
+    try:
+        with path.open(encoding="utf-8") as lines:
+            for line in lines:
+                if held == game:
+                    data = json.loads(line)
+                    if not isinstance(data, dict):
+                        _fail(f"record {path}, game {game}: expected a JSON object")
+                    return data
+                held += 1
+    except OSError as exc:
+        _fail(f"record {path}: {exc.strerror or exc}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        _fail(f"record {path}, game {game}: not JSON ({exc})")
+    _fail(f"record {path}: no game {game} (it holds {held})")
+
+
 # --- asobi replay ------------------------------------------------------------------------
-def load_record(path: Path) -> GameRecord:
-    data = _read_json(path, "record")
+def load_record(path: Path, game: int | None = None) -> GameRecord:
+    """A saved record, or game ``game`` of a simulation's ``games.jsonl``."""
+    if path.suffix == ".jsonl" or game is not None:
+        data = _simulated_game(path, game)
+    else:
+        data = _read_json(path, "record")
     try:
         return GameRecord.from_json(data)
     except RecordMismatch as exc:
@@ -612,8 +878,22 @@ def load_record(path: Path) -> GameRecord:
 def replay(
     file: Annotated[
         Path,
-        typer.Argument(help="A record saved by `asobi play ... --save FILE`.", metavar="FILE"),
+        typer.Argument(
+            help="A record saved by `asobi play ... --save FILE`, or a simulation's "
+            "games.jsonl with --game N.",
+            metavar="FILE",
+        ),
     ],
+    game: Annotated[
+        int | None,
+        typer.Option(
+            "--game",
+            "-g",
+            metavar="N",
+            help="Which game of a simulation's games.jsonl (numbered from 0).",
+            show_default=False,
+        ),
+    ] = None,
     seat: Annotated[
         int | None,
         typer.Option(
@@ -645,7 +925,7 @@ def replay(
 
     if seat is not None and spectator:
         _fail("use either --seat N or --spectator, not both")
-    record = load_record(file)
+    record = load_record(file, game)
     if seat is None and not spectator and record.options.get("players") == 1:
         seat = 0  # a solo game: its one player's view, hand included
     console = _console()

@@ -303,3 +303,64 @@ def test_tournament_rates_bots_and_writes_every_game(tmp_path: Path) -> None:
 )
 def test_bad_tournament_options_are_clean_errors(args: list[str], fragment: str) -> None:
     assert_clean_error(invoke(["tournament", "starmine", *args]), fragment)
+
+
+# --- simulate, report, replay of a simulated game (issue 9) -------------------------------
+def test_simulate_then_report_then_replay_a_game(tmp_path: Path) -> None:
+    out = tmp_path / "sim"
+    args = ["simulate", "itsmine", "--games", "3", "--sweep", "variant=basic,simple"]
+    result = invoke([*args, "--out", str(out), "--seed", "7"])
+    assert result.exit_code == 0, result.output
+    assert "6 games in" in result.output and "Seat advantage" in result.output
+    assert (out / "results.csv").exists() and (out / "games.jsonl").exists()
+    plan = json.loads((out / "simulation.json").read_text())
+    assert plan["command"] == (
+        "asobi simulate itsmine --bots normal --games 3 --sweep variant=basic,simple "
+        f"--seed 7 --out {out}"
+    )
+    assert plan["plan"]["sweep"] == {"variant": ["basic", "simple"]}
+
+    again = invoke([*args, "--out", str(out), "--seed", "7"])
+    assert again.exit_code == 0 and "6 of 6 games already played" in again.output
+
+    result = invoke(["report", str(out), "--out", str(tmp_path / "rep")])
+    assert result.exit_code == 0, result.output
+    assert "variant=simple" in (tmp_path / "rep" / "report.md").read_text()
+
+    result = invoke(["replay", str(out / "games.jsonl"), "--game", "4", "--all"])
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--bots", "greedy,random,random"], "3 bots for 2 seats"),
+        (["--bots", "nobody"], "nobody"),
+        (["--games", "0"], "--games"),
+        (["--sweep", "hand_size"], "expected key=value"),
+        (["--sweep", "hand_size=1,99"], "hand_size"),
+        (["--sweep", "hand_size=1", "--sweep", "hand_size=2"], "swept twice"),
+        (["--backend", "slurm"], "unknown backend"),
+        (["--address", "10.0.0.1:6379"], "needs --backend ray"),
+    ],
+)
+def test_bad_simulate_options_are_clean_errors(
+    tmp_path: Path, args: list[str], fragment: str
+) -> None:
+    result = invoke(["simulate", "itsmine", "--games", "1", "--out", str(tmp_path), *args])
+    assert_clean_error(result, fragment)
+
+
+def test_simulate_refuses_a_folder_of_another_simulation(tmp_path: Path) -> None:
+    assert invoke(["simulate", "starmine", "-b", "random", "-g", "1", "--out", str(tmp_path)])
+    result = invoke(["simulate", "starmine", "-b", "random", "-g", "2", "--out", str(tmp_path)])
+    assert_clean_error(result, "holds another simulation")
+
+
+def test_report_and_replay_errors_are_clean(tmp_path: Path) -> None:
+    assert_clean_error(invoke(["report", str(tmp_path)]), "no simulation.json")
+    (tmp_path / "games.jsonl").write_text("{}\n")
+    assert_clean_error(invoke(["replay", str(tmp_path / "games.jsonl")]), "--game N")
+    assert_clean_error(
+        invoke(["replay", str(tmp_path / "games.jsonl"), "--game", "3"]), "no game 3 (it holds 1)"
+    )

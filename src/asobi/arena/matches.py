@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import asobi.agents  # noqa: F401  (registers the generic bots)
-from asobi.core.bots import choose_for, make_bot
+from asobi.core.bots import choose, decision_for, make_bot
 from asobi.core.records import Match
 
 
 @dataclass(frozen=True)
 class GameResult:
-    """What a played game tells a tournament: per seat, who sat there and how it went."""
+    """What a played game tells a tournament or a balance report: per seat, who sat there
+    and how it went, and the record to replay it with (game, options, seed, moves)."""
 
     index: int
     seed: int
@@ -25,6 +26,13 @@ class GameResult:
     seconds: tuple[float, ...]  # time each seat spent choosing
     slowest: tuple[float, ...]  # each seat's longest decision, in seconds
     moves: tuple[tuple[int, str], ...]  # the record: replay with (game, options, seed)
+    choices: tuple[int, ...] = ()  # legal actions each seat was offered, summed
+    forced: tuple[int, ...] = ()  # decisions with a single legal action
+    first_player: int | None = None  # who took the first turn (None: all opened at once)
+    details: Mapping[str, Any] = field(default_factory=dict)  # the outcome's breakdown
+    facts: Mapping[str, Any] = field(default_factory=dict)  # GameSpec.facts, as JSON
+    options: Mapping[str, Any] = field(default_factory=dict)  # the game's options, in full
+    variant: str = ""  # the swept options' values that made these options
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)  # tuples, which JSON writes as lists
@@ -43,6 +51,7 @@ def play_game(
     *,
     index: int = 0,
     bot_seed_base: int = 0,
+    variant: str = "",
 ) -> GameResult:
     """Play one game to its end, seat ``s`` played by the bot named ``lineup[s]``."""
     match = Match(game, {**options, "players": len(lineup)}, seed)
@@ -51,17 +60,23 @@ def play_game(
         for seat, name in enumerate(lineup)
     ]
     n = len(lineup)
-    decisions, seconds, slowest = [0] * n, [0.0] * n, [0.0] * n
+    decisions, choices, forced = [0] * n, [0] * n, [0] * n
+    seconds, slowest = [0.0] * n, [0.0] * n
     state = match.state
+    first_player = state.first_player()
     while (outcome := state.outcome()) is None:
         for seat in sorted(state.active_seats()):
             start = time.perf_counter()
-            action = choose_for(bots[seat], state, seat)
+            decision = decision_for(state, seat)
+            action = choose(bots[seat], decision)
             spent = time.perf_counter() - start
             decisions[seat] += 1
+            choices[seat] += len(decision.legal)
+            forced[seat] += len(decision.legal) == 1
             seconds[seat] += spent
             slowest[seat] = max(slowest[seat], spent)
             match.play(seat, action)
+    facts = state.spec.facts(outcome).to_json() if state.spec.facts else {}
     return GameResult(
         index=index,
         seed=seed,
@@ -72,4 +87,11 @@ def play_game(
         seconds=tuple(seconds),
         slowest=tuple(slowest),
         moves=tuple(match.record.moves),
+        choices=tuple(choices),
+        forced=tuple(forced),
+        first_player=first_player,
+        details=dict(outcome.details),
+        facts=facts,
+        options=match.record.options,
+        variant=variant,
     )

@@ -21,11 +21,10 @@ import itertools
 import math
 import statistics
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
+from asobi.arena.backends import run_jobs
 from asobi.arena.matches import GameResult, play_game
 
 
@@ -186,20 +185,23 @@ def run_tournament(
     tournament: Tournament,
     workers: int = 1,
     progress: Callable[[GameResult], None] | None = None,
+    *,
+    backend: str = "local",
+    address: str | None = None,
 ) -> Tournament:
     """Play every planned game; the results are the same whatever the number of workers
-    (bots with a time budget aside: how far they search depends on the machine)."""
+    or the backend (bots with a time budget aside: how far they search depends on the
+    machine)."""
     jobs = [
         (tournament.game, tournament.options, seed, lineup, index, tournament.seed)
         for index, seed, lineup in tournament.plan()
     ]
     results: list[GameResult] = []
-    with ProcessPoolExecutor(workers) if workers > 1 else nullcontext() as pool:
-        for result in (pool.map if pool else map)(_play, jobs):
-            results.append(result)
-            if progress:
-                progress(result)
-    tournament.results = sorted(results, key=lambda r: r.index)
+    for result in run_jobs(_play, jobs, workers=workers, backend=backend, address=address):
+        results.append(result)
+        if progress:
+            progress(result)
+    tournament.results = results
     return tournament
 
 

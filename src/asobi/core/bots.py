@@ -54,8 +54,14 @@ def decision_for(state: State, seat: int) -> Decision:
 
 def choose_for(bot: Bot, state: State, seat: int) -> Action:
     """Ask ``bot`` for ``seat``'s action in ``state`` (the only way front ends call bots)."""
-    action = bot.choose(decision_for(state, seat))
-    if action not in state.legal_actions(seat):
+    return choose(bot, decision_for(state, seat))
+
+
+def choose(bot: Bot, decision: Decision) -> Action:
+    """Ask ``bot`` to decide ``decision``, refusing an action that is not among its legal ones
+    (for a caller that also wants the decision itself, as the arena counts the choices)."""
+    action = bot.choose(decision)
+    if action not in decision.legal:
         raise RuntimeError(f"bot {bot.name} chose an illegal action {action.encode()!r}")
     return action
 

@@ -76,6 +76,34 @@ class Outcome:
         }
 
 
+FactValue = int | float | str | bool | None
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What a balance report (``asobi report``) counts in one finished game, beyond the
+    ranks and scores every game has: worked out from the :class:`Outcome` alone.
+
+    ``game`` holds one value per game (the row that decided it, the challenges made);
+    ``seats`` one mapping per seat (mines taken, citations); ``holdings`` per seat the
+    named things it ended the game with (buildings, mines, papers, boards), so a report
+    can tell which of them win games; ``holding`` names what they are.
+    """
+
+    game: Mapping[str, FactValue] = field(default_factory=dict)
+    seats: Sequence[Mapping[str, FactValue]] = ()
+    holdings: Sequence[Sequence[str]] = ()
+    holding: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": dict(self.game),
+            "seats": [dict(s) for s in self.seats],
+            "holdings": [list(h) for h in self.holdings],
+            "holding": self.holding,
+        }
+
+
 def copy_rng(rng: random.Random) -> random.Random:
     """An independent generator in the same state (for ``clone``). Seeding it with 0 first
     avoids reading OS entropy only to overwrite it."""
@@ -158,6 +186,12 @@ class State(ABC):
         no such measure (a playout must then run to the end)."""
         return None
 
+    def first_player(self) -> int | None:
+        """Asked at the start of a game: the seat that takes the first turn, so reports can
+        measure the first player's advantage; None where everyone opens at once."""
+        active = self.active_seats()
+        return next(iter(active)) if len(active) == 1 else None
+
     def take_back_rule(self, seat: int, action: Action) -> str | None:
         """The rule that makes ``action`` final, for a game whose rules forbid taking back a
         move that reveals nothing (``asobi.core.takeback`` checks fair play for all games)."""
@@ -193,6 +227,9 @@ class GameSpec:
     # it cannot leak a secret), too slow to put in every view: Carrotein's placement that
     # would have worked after a failed challenge. ``insight(public_view) -> JSON``.
     insight: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = None
+    # What a balance report counts in a finished game beyond ranks and scores (which rows
+    # decide Starmine games, which buildings Rummy City winners own): ``facts(outcome)``.
+    facts: Callable[[Outcome], Facts] | None = None
 
     def options(self, raw: GameOptions | Mapping[str, Any] | None = None) -> GameOptions:
         """Validate raw options into the game's options model, with a clear error."""

@@ -252,3 +252,13 @@ def test_citation_a_paper_completed_by_review_may_be_cited_from_then_on() -> Non
     play(state, 0, "publish kind3", "lay O7", "lay C7", "cite B7", "give HA")
     assert papers_of(state, 0)[-1] == ("kind3", ["O7", "C7"], False)
     assert active(state) == [1]
+
+
+def test_citations_are_tallied_for_the_score_breakdown() -> None:
+    """論文の引用: Hilbert cites his own Heart 7 and Banach's two papers; the final breakdown
+    (and a balance report) counts citations[citer][author]."""
+    state = hilbert_and_banach()
+    play(state, HILBERT, "publish kind5", "lay O7", "lay C7", "cite H7", "cite B7", "cite S7")
+    assert state.citations == ((0, 0, 0),) * 3, "nothing counts until the paper is out"
+    play(state, HILBERT, "give K8", "give T12")
+    assert state.citations == ((1, 2, 0), (0, 0, 0), (0, 0, 0))

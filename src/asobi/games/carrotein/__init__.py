@@ -10,6 +10,7 @@ from pathlib import Path
 
 from asobi.core.protocol import GameSpec
 from asobi.games.carrotein.actions import ACTION_SPACE
+from asobi.games.carrotein.balance import facts
 from asobi.games.carrotein.bots import BOTS
 from asobi.games.carrotein.rules import CarroteinOptions, CarroteinState, new_state
 from asobi.games.carrotein.views import assets, insight
@@ -30,6 +31,7 @@ SPEC = GameSpec(
     levels={"easy": "beginner", "normal": "good_eye", "hard": "perfect"},
     assets=assets,
     insight=insight,
+    facts=facts,
 )
 CarroteinState.spec = SPEC
 

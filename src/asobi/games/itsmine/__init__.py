@@ -8,6 +8,7 @@ from pathlib import Path
 
 from asobi.core.protocol import GameSpec
 from asobi.games.itsmine.actions import ACTION_SPACE
+from asobi.games.itsmine.balance import facts
 from asobi.games.itsmine.bots import make_greedy
 from asobi.games.itsmine.rules import ItsMineOptions, ItsMineState, new_state
 
@@ -25,6 +26,7 @@ SPEC = GameSpec(
     # Hard looks one move ahead of the heuristic bot in 8 sampled worlds (at most 0.8 s):
     # it beat the heuristic bot where ISMCTS within a second did not (docs/strength.md).
     levels={"hard": "lookahead:worlds=8:seconds=0.8"},
+    facts=facts,
 )
 ItsMineState.spec = SPEC
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from asobi.core.protocol import GameSpec
 from asobi.games.laminate.actions import ACTION_SPACE
+from asobi.games.laminate.balance import facts
 from asobi.games.laminate.bots import make_greedy
 from asobi.games.laminate.rules import LaminateOptions, LaminateState, new_state
 
@@ -25,6 +26,7 @@ SPEC = GameSpec(
     # No search within a second a move beats the heuristic bot here yet: its playouts cost
     # some 3 ms a move (docs/strength.md), so hard is the heuristic bot, not a weaker search.
     levels={"hard": "greedy"},
+    facts=facts,
 )
 LaminateState.spec = SPEC
 

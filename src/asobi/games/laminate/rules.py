@@ -148,6 +148,9 @@ class LaminateState(State):
         self.phase = Phase.SETUP
         self.drawn: list[Card] = []  # 研究: the two cards to choose from
         self.draft: Draft | None = None
+        # citations[citer][author]: papers cited, for the score breakdown and balance reports
+        # (a tuple, replaced not changed, so clones share it safely)
+        self.citations: tuple[tuple[int, ...], ...] = ((0,) * n,) * n
         self.passes = 0  # passes in a row
         self.trigger: int | None = None  # who met the end condition
         self.turns_left = 0  # turns still to come after the current one, once triggered
@@ -174,6 +177,10 @@ class LaminateState(State):
         if self.phase is Phase.SETUP:
             return self._setup_seat()
         return self.turn
+
+    def first_player(self) -> int | None:
+        # 準備 6 has the third seat on discard first, but seat 0 takes the first turn.
+        return 0
 
     def _setup_seat(self) -> int:
         """準備 6: "3番手から順に" — the first seat still holding more than three cards."""
@@ -471,6 +478,7 @@ class LaminateState(State):
         self._seen_leave(seat, draft.laid)
         paper = Paper(draft.paper, list(draft.laid))
         self.papers[seat].append(paper)
+        self._tally_citations(seat, [authors[c] for c in draft.cited])
         self._cites = None
         self.supply[draft.paper] -= 1
         events = [
@@ -493,6 +501,14 @@ class LaminateState(State):
             ]
         self.draft = None
         return events + self._end_turn(seat)
+
+    def _tally_citations(self, citer: int, authors: list[int]) -> None:
+        row = list(self.citations[citer])
+        for author in authors:
+            row[author] += 1
+        self.citations = tuple(
+            tuple(row) if seat == citer else counts for seat, counts in enumerate(self.citations)
+        )
 
     # --- knowledge of hands -----------------------------------------------------------------
     def _seen_arrive(self, seat: int, card: Card) -> None:
@@ -563,7 +579,7 @@ class LaminateState(State):
     def _finish(self, reason: str) -> list[Event]:
         self.phase = Phase.OVER
         self.end_reason = reason
-        self.result = scoring.final_outcome(self.papers, reason, self.trigger)
+        self.result = scoring.final_outcome(self.papers, reason, self.trigger, self.citations)
         return [public("game_over", None, **self.result.to_json())]
 
     def outcome(self) -> Outcome | None:

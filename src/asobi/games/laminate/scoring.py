@@ -22,7 +22,10 @@ def points(papers: Sequence[Paper]) -> int:
 
 
 def final_outcome(
-    papers_by_seat: Sequence[Sequence[Paper]], reason: str, trigger: int | None
+    papers_by_seat: Sequence[Sequence[Paper]],
+    reason: str,
+    trigger: int | None,
+    citations: Sequence[Sequence[int]] = (),
 ) -> Outcome:
     """The highest total wins; a tie goes to the fewest complete papers among the tied;
     still tied, all of them win ("その全員が勝利"). Ranks follow the same order."""
@@ -38,5 +41,7 @@ def final_outcome(
         "under_review": [
             [p.kind.id for p in papers if not p.complete] for papers in papers_by_seat
         ],
+        # citations[citer][author]: papers cited by each player, their own included
+        "citations": [list(row) for row in citations],
     }
     return Outcome(tuple(float(s) for s in scores), ranks, details)

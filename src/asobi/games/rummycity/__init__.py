@@ -9,6 +9,7 @@ from pathlib import Path
 
 from asobi.core.protocol import GameSpec
 from asobi.games.rummycity.actions import ACTION_SPACE
+from asobi.games.rummycity.balance import facts
 from asobi.games.rummycity.bots import make_greedy
 from asobi.games.rummycity.rules import RummyCityOptions, RummyCityState, new_state
 
@@ -26,6 +27,7 @@ SPEC = GameSpec(
     # Hard looks one move ahead of the heuristic bot in 5 sampled worlds (at most 0.8 s; a
     # game has some 185 decisions a seat): it beat the heuristic bot (docs/strength.md).
     levels={"hard": "lookahead:worlds=5:seconds=0.8"},
+    facts=facts,
 )
 RummyCityState.spec = SPEC
 

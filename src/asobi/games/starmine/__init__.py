@@ -8,6 +8,7 @@ from pathlib import Path
 
 from asobi.core.protocol import GameSpec
 from asobi.games.starmine.actions import ACTION_SPACE
+from asobi.games.starmine.balance import facts
 from asobi.games.starmine.bots import make_greedy
 from asobi.games.starmine.rules import StarmineOptions, StarmineState, new_state
 
@@ -22,6 +23,7 @@ SPEC = GameSpec(
     summary=(Path(__file__).with_name("rules.md")).read_text(encoding="utf-8"),
     default_players=2,
     bots={"greedy": make_greedy},
+    facts=facts,
 )
 StarmineState.spec = SPEC
 

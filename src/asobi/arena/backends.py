@@ -1,0 +1,106 @@
+"""Where the games of a simulation or a tournament are played: this machine's processes, or a
+Ray cluster (``asobi[dist]``).
+
+Either way the caller gets the results in the order of its jobs, so what it writes does not
+depend on the number of workers or on which of them finished first: every game is a pure
+function of its job (game, options, deal seed, lineup, bot seeds).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, Literal, TypeVar
+
+J = TypeVar("J")
+R = TypeVar("R")
+
+Backend = Literal["local", "ray"]
+BACKENDS: tuple[str, ...] = ("local", "ray")
+
+
+def _batches(jobs: Sequence[J], size: int) -> list[list[J]]:
+    return [list(jobs[i : i + size]) for i in range(0, len(jobs), size)]
+
+
+def batch_size(jobs: int, workers: int) -> int:
+    """Jobs per task: small enough that every worker gets many (the progress bar moves and
+    a slow game does not leave the others idle), large enough that a task is not mostly
+    its own overhead."""
+    return max(1, min(16, jobs // (workers * 8)))
+
+
+def run_jobs(
+    play: Callable[[J], R],
+    jobs: Sequence[J],
+    *,
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+) -> Iterator[R]:
+    """``play(job)`` for every job, yielded in job order as they are done."""
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r} (choose from: {', '.join(BACKENDS)})")
+    if workers < 1:
+        raise ValueError("workers must be at least 1")
+    if backend == "ray":
+        return _on_ray(play, jobs, workers, address)
+    if address is not None:
+        raise ValueError("--address names a Ray cluster; it needs --backend ray")
+    if workers == 1:
+        return map(play, jobs)
+    return _on_processes(play, jobs, workers)
+
+
+def _play_batch(play: Callable[[J], R], batch: Iterable[J]) -> list[R]:
+    return [play(job) for job in batch]
+
+
+def _on_processes(play: Callable[[J], R], jobs: Sequence[J], workers: int) -> Iterator[R]:
+    size = batch_size(len(jobs), workers)
+    with ProcessPoolExecutor(workers) as pool:
+        done = pool.map(_play_batch, itertools.repeat(play), _batches(jobs, size))
+        for results in done:
+            yield from results
+
+
+def _on_ray(
+    play: Callable[[J], R], jobs: Sequence[J], workers: int, address: str | None
+) -> Iterator[R]:
+    """Batches as Ray tasks, a few per worker in flight; results kept until their turn.
+
+    Without ``address`` Ray starts a local instance of ``workers`` CPUs (the same games on
+    the same number of processes as ``--backend local``: the figure to compare). With one,
+    it joins that cluster, whose every node must have the same asobi installed, and
+    ``workers`` bounds the tasks in flight.
+    """
+    try:
+        import ray
+    except ImportError:
+        raise ValueError("--backend ray needs Ray: pip install 'asobi[dist]'") from None
+    started_here = not ray.is_initialized()
+    if started_here:
+        settings: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
+        if address is None:
+            settings["num_cpus"] = workers
+        ray.init(address=address, **settings)
+    try:
+        remote: Any = ray.remote(_play_batch)
+        batches = _batches(jobs, batch_size(len(jobs), workers))
+        pending: dict[Any, int] = {}
+        finished: dict[int, list[R]] = {}
+        submitted = next_out = 0
+        while next_out < len(batches):
+            while submitted < len(batches) and len(pending) < 2 * workers:
+                pending[remote.remote(play, batches[submitted])] = submitted
+                submitted += 1
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            for ref in ready:
+                finished[pending.pop(ref)] = ray.get(ref)
+            while next_out in finished:
+                yield from finished.pop(next_out)
+                next_out += 1
+    finally:
+        if started_here:
+            ray.shutdown()

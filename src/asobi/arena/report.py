@@ -1,0 +1,588 @@
+"""Balance reports (``asobi report``): what thousands of simulated games say about a game.
+
+From a simulation folder (:mod:`asobi.arena.simulate`) it counts, for every variant side by
+side: the advantage of each place in turn order, the distributions of scores and game
+lengths, the choices a player has at a decision, and the game's own facts
+(:class:`asobi.core.protocol.Facts`: which rows decide Starmine games, the mines and tie
+chains of It's Mine!, papers and citations in Laminate Rummy, the buildings Rummy City
+winners own, Carrotein's challenges and boards against chips). Every share comes with its
+95% interval (Wilson's), so a designer can tell an effect from the luck of the deal.
+
+The report is one :class:`Section` list, written twice: a Markdown summary and a
+self-contained HTML page whose plots (matplotlib, ``asobi[report]``) are embedded.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import statistics
+from collections import Counter, defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from asobi.arena.simulate import load_plan, read_games
+from asobi.arena.tournament import wilson
+from asobi.core.registry import get_spec
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+Game = Mapping[str, Any]
+
+
+@dataclass
+class Table:
+    header: list[str]
+    rows: list[list[str]]
+
+    def markdown(self) -> str:
+        return "\n".join(
+            [
+                "| " + " | ".join(self.header) + " |",
+                "|" + "---|" * len(self.header),
+                *("| " + " | ".join(row) + " |" for row in self.rows),
+            ]
+        )
+
+
+@dataclass
+class Section:
+    title: str
+    text: str = ""
+    tables: list[Table] = field(default_factory=list)
+    figure: Figure | None = None
+
+
+# --- counting -----------------------------------------------------------------------------
+def share(hits: float, n: int) -> str:
+    """A share with its 95% interval: ``52.1% [50.3, 53.9]``."""
+    if n == 0:
+        return "–"
+    low, high = wilson(hits / n, n)
+    return f"{hits / n:.1%} [{low:.1%}, {high:.1%}]".replace("%,", ",").replace("%]", "%]")
+
+
+def mean_sd(values: Sequence[float]) -> str:
+    if not values:
+        return "–"
+    if len(values) == 1:
+        return f"{values[0]:.2f}"
+    return f"{statistics.fmean(values):.2f} ± {statistics.stdev(values):.2f}"
+
+
+def _win(game: Game, seat: int) -> float:
+    """A win is first place; a tie for first shares it."""
+    ranks = game["outcome"]["ranks"]
+    return 1 / ranks.count(1) if ranks[seat] == 1 else 0.0
+
+
+def position(game: Game, seat: int) -> int:
+    """1 = took the first turn; the seat + 1 in a game where everyone opens at once."""
+    first, n = game["first_player"], len(game["outcome"]["ranks"])
+    return (seat - first) % n + 1 if first is not None else seat + 1
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _by_variant(games: Sequence[Game]) -> dict[str, list[Game]]:
+    grouped: dict[str, list[Game]] = defaultdict(list)
+    for g in games:
+        grouped[g["variant"]].append(g)
+    return dict(grouped)
+
+
+# --- sections -----------------------------------------------------------------------------
+def overview(groups: Mapping[str, list[Game]]) -> Section:
+    header = ["variant", "games", "draws", "decisions a game", "choices a decision", "forced"]
+    rows = []
+    for label, games in groups.items():
+        decisions = sum(sum(g["decisions"]) for g in games)
+        choices = sum(sum(g["choices"]) for g in games)
+        forced = sum(sum(g["forced"]) for g in games)
+        lengths = [sum(g["decisions"]) for g in games]
+        draws = sum(1 for g in games if g["outcome"]["ranks"].count(1) == len(g["lineup"]) > 1)
+        rows.append(
+            [
+                label or "(as given)",
+                str(len(games)),
+                share(draws, len(games)),
+                mean_sd(lengths),
+                f"{choices / decisions:.1f}" if decisions else "–",
+                f"{forced / decisions:.1%}" if decisions else "–",
+            ]
+        )
+    return Section(
+        "Overview",
+        "Decisions count every action a player chose, forced ones (a single legal action) "
+        "included; *choices a decision* is the mean number of legal actions offered.",
+        [Table(header, rows)],
+    )
+
+
+def seat_advantage(groups: Mapping[str, list[Game]], plot: bool) -> Section:
+    """Win share by place in turn order, with its interval, against the fair share 1/n."""
+    players = max(len(g["lineup"]) for games in groups.values() for g in games)
+    header = ["variant", *[f"position {p}" for p in range(1, players + 1)]]
+    rows, bars = [], {}
+    for label, games in groups.items():
+        wins: dict[int, float] = defaultdict(float)
+        seats: Counter[int] = Counter()
+        for g in games:
+            for seat in range(len(g["lineup"])):
+                wins[position(g, seat)] += _win(g, seat)
+                seats[position(g, seat)] += 1
+        rows.append(
+            [label or "(as given)"]
+            + [share(wins[p], seats[p]) if seats[p] else "–" for p in range(1, players + 1)]
+        )
+        bars[label or "(as given)"] = [
+            (wins[p] / seats[p], *wilson(wins[p] / seats[p], seats[p])) if seats[p] else None
+            for p in range(1, players + 1)
+        ]
+    opens_at_once = any(g["first_player"] is None for games in groups.values() for g in games)
+    text = (
+        "Each place's share of the wins (a tie for first shares it), with its 95% interval; "
+        f"a fair game gives every place 1/{players} = {1 / players:.1%}. Position 1 took "
+        "the first turn."
+    )
+    if opens_at_once:
+        text += " This game opens with everyone deciding at once: positions are seats."
+    figure = _bars(bars, [f"{p}" for p in range(1, players + 1)], 1 / players) if plot else None
+    return Section("Seat advantage (first-player advantage)", text, [Table(header, rows)], figure)
+
+
+def bots(groups: Mapping[str, list[Game]]) -> Section | None:
+    names = sorted({b for games in groups.values() for g in games for b in g["lineup"]})
+    if len(names) < 2:
+        return None
+    rows = []
+    for label, games in groups.items():
+        for name in names:
+            seats = [(g, s) for g in games for s, b in enumerate(g["lineup"]) if b == name]
+            wins = sum(_win(g, s) for g, s in seats)
+            rows.append([label or "(as given)", f"`{name}`", share(wins, len(seats))])
+    return Section(
+        "Bots",
+        "Win share of each bot over the seats it played.",
+        [Table(["variant", "bot", "win share"], rows)],
+    )
+
+
+def scores_and_lengths(groups: Mapping[str, list[Game]], plot: bool) -> Section:
+    rows = []
+    for label, games in groups.items():
+        all_scores = [s for g in games for s in g["outcome"]["scores"]]
+        winners = [
+            g["outcome"]["scores"][s] for g in games for s in range(len(g["lineup"])) if _win(g, s)
+        ]
+        margins = [
+            sorted(g["outcome"]["scores"])[-1] - sorted(g["outcome"]["scores"])[-2]
+            for g in games
+            if len(g["lineup"]) > 1
+        ]
+        lengths = [sum(g["decisions"]) for g in games]
+        rows.append(
+            [
+                label or "(as given)",
+                mean_sd(all_scores),
+                mean_sd(winners),
+                mean_sd(margins) if margins else "–",
+                f"{statistics.median(lengths):g}",
+                f"{_quantile(lengths, 0.1):g}–{_quantile(lengths, 0.9):g}",
+            ]
+        )
+    figure = _distributions(groups) if plot else None
+    return Section(
+        "Scores and game length",
+        "Scores are the game's own measure (rows won, points, tepu, ...). The margin is "
+        "the best score less the second best. Length is decisions a game; 80% of games lie "
+        "in the range shown.",
+        [
+            Table(
+                [
+                    "variant",
+                    "score",
+                    "winner's score",
+                    "margin",
+                    "median length",
+                    "length, 10–90%",
+                ],
+                rows,
+            )
+        ],
+        figure,
+    )
+
+
+def _quantile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def game_facts(groups: Mapping[str, list[Game]]) -> Section | None:
+    """The game's per-game facts: numbers as mean ± sd, others as the share of each value."""
+    keys = list(
+        dict.fromkeys(k for games in groups.values() for g in games for k in g["facts"]["game"])
+    )
+    if not keys:
+        return None
+    tables = []
+    numeric = [k for k in keys if _all_numbers(groups, key=k)]
+    if numeric:
+        rows = [
+            [key]
+            + [
+                mean_sd(
+                    [
+                        v
+                        for g in games
+                        if _is_number(v := g["facts"]["game"].get(key))  # None: not counted
+                    ]
+                )
+                for games in groups.values()
+            ]
+            for key in numeric
+        ]
+        tables.append(Table(["fact", *_labels(groups)], rows))
+    for key in (k for k in keys if k not in numeric):
+        values = Counter(
+            _text(g["facts"]["game"].get(key)) for games in groups.values() for g in games
+        )
+        rows = [
+            [value]
+            + [
+                share(
+                    sum(1 for g in games if _text(g["facts"]["game"].get(key)) == value), len(games)
+                )
+                for games in groups.values()
+            ]
+            for value, _ in values.most_common()
+        ]
+        tables.append(Table([key, *_labels(groups)], rows))
+    return Section(
+        "How games go",
+        "The game's own facts about each game (numbers: mean ± sd; the others: the share of "
+        "games with each value, with its 95% interval).",
+        tables,
+    )
+
+
+def seat_facts(groups: Mapping[str, list[Game]]) -> Section | None:
+    """Each seat's facts among winners and the others: what winners do differently."""
+    keys = list(
+        dict.fromkeys(
+            k
+            for games in groups.values()
+            for g in games
+            for seat in g["facts"]["seats"]
+            for k in seat
+        )
+    )
+    if not keys:
+        return None
+    rows = []
+    for key in keys:
+        for label, games in groups.items():
+            won: list[Any] = []
+            lost: list[Any] = []
+            for g in games:
+                for s, facts in enumerate(g["facts"]["seats"]):
+                    if key in facts and facts[key] is not None:
+                        (won if _win(g, s) else lost).append(facts[key])
+            rows.append([key, label or "(as given)", _summary(won), _summary(lost)])
+    return Section(
+        "What winners do",
+        "Each player's facts, among the winners and among the others (numbers: mean ± sd; "
+        "yes/no: the share that was yes).",
+        [Table(["fact", "variant", "winners", "the others"], rows)],
+    )
+
+
+def holdings(groups: Mapping[str, list[Game]], plot: bool) -> Section | None:
+    """For each thing a player can end with: how often it is held and how often its holder
+    wins, against the fair share."""
+    kind = next((g["facts"].get("holding") for games in groups.values() for g in games), "")
+    if not kind:
+        return None
+    counts, bars = {}, {}
+    for label, games in groups.items():
+        held: Counter[str] = Counter()
+        wins: dict[str, float] = defaultdict(float)
+        for g in games:
+            for s, things in enumerate(g["facts"]["holdings"]):
+                for thing in set(things):
+                    held[thing] += 1
+                    wins[thing] += _win(g, s)
+        counts[label] = (held, wins, len(games))
+    first_held, first_wins, _ = next(iter(counts.values()))
+    ordered = sorted(first_held, key=lambda t: -first_wins[t] / first_held[t])
+    ordered += sorted({t for held, _, _ in counts.values() for t in held} - set(ordered))
+    header = [kind]
+    for label in counts:
+        suffix = f" ({label})" if len(counts) > 1 else ""
+        header += [f"holders a game{suffix}", f"holder wins{suffix}"]
+    rows = []
+    for t in ordered:
+        row = [f"`{t}`"]
+        for held, wins, n in counts.values():
+            row += [f"{held[t] / n:.2f}", share(wins[t], held[t])]
+        rows.append(row)
+    for label, (held, wins, _) in counts.items():
+        bars[label or "(as given)"] = {
+            t: (wins[t] / held[t], *wilson(wins[t] / held[t], held[t])) for t in ordered if held[t]
+        }
+    players = statistics.fmean(len(g["lineup"]) for games in groups.values() for g in games)
+    return Section(
+        f"Which {kind.split(' (')[0]}s win games",
+        f"How many players end a game holding each {kind} (a mean over the games), and how "
+        "often a holder wins "
+        f"(a fair share is 1/{players:g} = {1 / players:.1%}). A thing held by winners more "
+        "often may be strong, or may come to players who are winning anyway.",
+        [Table(header, rows)],
+        _holding_bars(bars, 1 / players) if plot else None,
+    )
+
+
+def _all_numbers(groups: Mapping[str, list[Game]], key: str) -> bool:
+    """Whether a game fact is a number wherever it is known."""
+    seen = [
+        v
+        for games in groups.values()
+        for g in games
+        if (v := g["facts"]["game"].get(key)) is not None
+    ]
+    return bool(seen) and all(_is_number(v) for v in seen)
+
+
+def _labels(groups: Mapping[str, list[Game]]) -> list[str]:
+    return [label or "share" for label in groups] if len(groups) > 1 else ["all games"]
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "–" if value is None else str(value)
+
+
+def _summary(values: Sequence[Any]) -> str:
+    if not values:
+        return "–"
+    if all(isinstance(v, bool) for v in values):
+        return share(sum(values), len(values))
+    if all(_is_number(v) for v in values):
+        return mean_sd([float(v) for v in values])
+    return Counter(map(str, values)).most_common(1)[0][0]
+
+
+# --- plots (matplotlib, imported only here) -------------------------------------------------
+def _use_agg() -> None:
+    try:
+        import matplotlib
+    except ImportError:
+        raise ValueError(
+            "the HTML report's plots need matplotlib: pip install 'asobi[report]'"
+        ) from None
+    matplotlib.use("Agg")  # files only, never a window
+
+
+def _error_bars(values: Sequence[tuple[float, float, float]]) -> list[list[float]]:
+    """(share, low, high) as matplotlib's distances below and above (never negative: at a
+    share of 1 the interval's top can fall a rounding error short of it)."""
+    return [
+        [max(0.0, v - low) for v, low, _ in values],
+        [max(0.0, high - v) for v, _, high in values],
+    ]
+
+
+def _bars(
+    bars: Mapping[str, Sequence[tuple[float, float, float] | None]], ticks: list[str], fair: float
+) -> Figure:
+    _use_agg()
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6.4, 3.2))
+    width = 0.8 / len(bars)
+    for k, (label, values) in enumerate(bars.items()):
+        xs = [i + k * width - 0.4 + width / 2 for i, v in enumerate(values) if v]
+        ys = [v[0] for v in values if v]
+        err = _error_bars([v for v in values if v])
+        ax.bar(xs, ys, width, yerr=err, capsize=3, label=label)
+    ax.axhline(fair, color="grey", linestyle="--", linewidth=1, label=f"fair share {fair:.0%}")
+    ax.set_xticks(range(len(ticks)), ticks)
+    ax.set_xlabel("position in turn order")
+    ax.set_ylabel("win share")
+    ax.legend(fontsize="small")
+    fig.tight_layout()
+    return fig
+
+
+def _distributions(groups: Mapping[str, list[Game]]) -> Figure:
+    _use_agg()
+    import matplotlib.pyplot as plt
+
+    fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.2))
+    for label, games in groups.items():
+        name = label or "all games"
+        scores = [s for g in games for s in g["outcome"]["scores"]]
+        lengths = [sum(g["decisions"]) for g in games]
+        left.hist(scores, bins=min(40, len(set(scores)) or 1), histtype="step", label=name)
+        right.hist(lengths, bins=40, histtype="step", label=name)
+    left.set_xlabel("score")
+    left.set_ylabel("seats")
+    right.set_xlabel("decisions in the game")
+    right.set_ylabel("games")
+    if len(groups) > 1:
+        left.legend(fontsize="small")
+    fig.tight_layout()
+    return fig
+
+
+def _holding_bars(
+    bars: Mapping[str, Mapping[str, tuple[float, float, float]]], fair: float
+) -> Figure:
+    _use_agg()
+    import matplotlib.pyplot as plt
+
+    things = list(next(iter(bars.values())))
+    fig, ax = plt.subplots(figsize=(6.4, max(2.4, 0.22 * len(things) * len(bars) + 1)))
+    height = 0.8 / len(bars)
+    for k, (label, values) in enumerate(bars.items()):
+        ys = [i + k * height - 0.4 + height / 2 for i in range(len(things))]
+        xs = [values.get(t, (0, 0, 0))[0] for t in things]
+        err = _error_bars([values.get(t, (0.0, 0.0, 0.0)) for t in things])
+        ax.barh(ys, xs, height, xerr=err, capsize=2, label=label)
+    ax.axvline(fair, color="grey", linestyle="--", linewidth=1)
+    ax.set_yticks(range(len(things)), things, fontsize="small")
+    ax.invert_yaxis()
+    ax.set_xlabel("holder's win share")
+    if len(bars) > 1:
+        ax.legend(fontsize="small")
+    fig.tight_layout()
+    return fig
+
+
+def _png(figure: Figure) -> str:
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=110)
+    import matplotlib.pyplot as plt
+
+    plt.close(figure)
+    return base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+# --- the report ---------------------------------------------------------------------------
+@dataclass
+class Report:
+    title: str
+    intro: list[str]
+    sections: list[Section]
+
+    def markdown(self) -> str:
+        lines = [f"# {self.title}", "", *self.intro, ""]
+        for section in self.sections:
+            lines += [f"## {section.title}", "", section.text, ""]
+            for table in section.tables:
+                lines += [table.markdown(), ""]
+        return "\n".join(lines)
+
+    def html(self) -> str:
+        parts = [
+            "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
+            f"<title>{html.escape(self.title)}</title><style>{_CSS}</style></head><body>",
+            f"<h1>{html.escape(self.title)}</h1>",
+            *(f"<p>{_inline(line)}</p>" for line in self.intro if line),
+        ]
+        for section in self.sections:
+            parts.append(f"<h2>{html.escape(section.title)}</h2><p>{_inline(section.text)}</p>")
+            if section.figure is not None:
+                parts.append(
+                    f"<img alt='{html.escape(section.title)}' "
+                    f"src='data:image/png;base64,{_png(section.figure)}'>"
+                )
+            for table in section.tables:
+                parts.append("<table><thead><tr>")
+                parts += [f"<th>{_inline(h)}</th>" for h in table.header]
+                parts.append("</tr></thead><tbody>")
+                for row in table.rows:
+                    parts.append("<tr>" + "".join(f"<td>{_inline(c)}</td>" for c in row) + "</tr>")
+                parts.append("</tbody></table>")
+        parts.append("</body></html>")
+        return "\n".join(parts)
+
+
+_CSS = """
+body { font-family: system-ui, 'Hiragino Sans', 'Noto Sans CJK JP', sans-serif;
+       max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
+table { border-collapse: collapse; margin: 0.5rem 0 1.5rem; font-size: 0.9rem; }
+th, td { border: 1px solid #ccc; padding: 0.25rem 0.5rem; text-align: left; }
+th { background: #f3f3f3; }
+img { max-width: 100%; }
+code { background: #f3f3f3; padding: 0 0.2rem; }
+"""
+
+
+def _inline(text: str) -> str:
+    """Markdown's `code` and **bold**, the only markup the report's text uses."""
+    out = html.escape(text)
+    pieces = out.split("`")
+    out = "".join(f"<code>{p}</code>" if i % 2 else p for i, p in enumerate(pieces))
+    pieces = out.split("**")
+    return "".join(f"<b>{p}</b>" if i % 2 else p for i, p in enumerate(pieces))
+
+
+def build(folder: Path, plot: bool = True) -> Report:
+    """The report of the simulation in ``folder``."""
+    plan, saved = load_plan(folder)
+    games = list(read_games(folder))
+    if not games:
+        raise ValueError(f"{folder}: no games played yet")
+    spec = get_spec(plan.game)
+    groups = _by_variant(games)
+    planned = plan.games * len(plan.variants())
+    intro = [
+        f"**{len(games):,}** games of **{spec.name_en}** ({spec.name_ja})"
+        + (f", of {planned:,} planned" if len(games) < planned else "")
+        + f"; bots `{'`, `'.join(plan.bots)}`"
+        + (" with the seats turning game by game" if plan.rotate and len(plan.bots) > 1 else "")
+        + f"; options {_options(plan.options) or 'as the game sets them'}"
+        + (f"; swept: {', '.join(plan.sweep)}" if plan.sweep else "")
+        + f"; first deal seed {plan.seed}.",
+        f"Made with `{saved['command']}` (asobi {saved.get('asobi', '?')})."
+        if saved.get("command")
+        else "",
+    ]
+    sections = [
+        s
+        for s in (
+            overview(groups),
+            seat_advantage(groups, plot) if any(len(g["lineup"]) > 1 for g in games) else None,
+            bots(groups),
+            scores_and_lengths(groups, plot),
+            game_facts(groups),
+            seat_facts(groups),
+            holdings(groups, plot),
+        )
+        if s is not None
+    ]
+    return Report(f"{spec.name_en} ({spec.name_ja}): balance report", intro, sections)
+
+
+def _options(options: Mapping[str, Any]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in options.items() if v is not None)
+
+
+def write(folder: Path, out: Path | None = None, plot: bool = True) -> list[Path]:
+    """Write ``report.md`` and ``report.html`` (to ``out``, else beside the games)."""
+    report = build(folder, plot)
+    out = out or folder
+    out.mkdir(parents=True, exist_ok=True)
+    written = [out / "report.md", out / "report.html"]
+    written[0].write_text(report.markdown(), encoding="utf-8")
+    written[1].write_text(report.html(), encoding="utf-8")
+    return written

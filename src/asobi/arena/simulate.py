@@ -1,0 +1,355 @@
+"""Simulations at scale: thousands of seeded games between bots, every one kept as a record,
+and a results table to count them with (``asobi simulate``, then ``asobi report``).
+
+**The plan.** ``games`` games for each *variant*: the base options with one combination of
+the swept values (``--sweep hand_size=2,3,4``; several sweeps multiply). Game ``i`` of every
+variant is dealt with seed ``seed + i`` and its bots are seeded from ``(seed, i, seat)``, so
+the variants are compared on the same deals with the same bots (common random numbers),
+and the seat order of the bots turns by one each game (``rotate``) so that no bot keeps the
+first seat.
+
+**The files** (in the output folder):
+
+- ``simulation.json``: the plan, to check a resumed run against and for the report;
+- ``games.jsonl``: one game per line, in order: a game record that ``asobi replay --game N``
+  replays (format, game, options, seed, moves, outcome), with its lineup, decisions and
+  the game's facts (:class:`asobi.core.protocol.Facts`);
+- ``results.csv`` (and ``results.parquet`` on request): one row per seat per game, the
+  table to load into pandas or R. It holds nothing that depends on the machine (times
+  are in ``games.jsonl`` only), so the same command gives the same file whatever the
+  number of workers.
+
+A run that stops (Ctrl-C, a lost machine) is resumed by the same command: the games already
+in ``games.jsonl`` are kept and the rest are played.
+"""
+
+from __future__ import annotations
+
+import csv
+import itertools
+import json
+import shlex
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from asobi import __version__
+from asobi.arena.backends import run_jobs
+from asobi.arena.matches import GameResult, play_game
+from asobi.core.records import RECORD_FORMAT
+
+PLAN_FILE = "simulation.json"
+GAMES_FILE = "games.jsonl"
+TABLE_FILE = "results.csv"
+PARQUET_FILE = "results.parquet"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One set of options a simulation plays: ``label`` names the swept values."""
+
+    label: str
+    options: Mapping[str, Any]
+
+
+def variants(options: Mapping[str, Any], sweep: Mapping[str, Sequence[Any]]) -> list[Variant]:
+    """Every combination of the swept values over the base options, in the order given."""
+    if not sweep:
+        return [Variant("", dict(options))]
+    names = list(sweep)
+    return [
+        Variant(
+            ", ".join(f"{name}={_plain(value)}" for name, value in zip(names, values, strict=True)),
+            {**options, **dict(zip(names, values, strict=True))},
+        )
+        for values in itertools.product(*(sweep[name] for name in names))
+    ]
+
+
+def _plain(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+@dataclass(frozen=True)
+class Job:
+    game: str
+    options: Mapping[str, Any]
+    variant: str
+    index: int  # the game's place in the whole simulation
+    deal: int  # the game's place in its variant: its deal and its bots' seeds
+    seed: int
+    lineup: tuple[str, ...]
+
+
+def play_job(job: Job) -> GameResult:
+    result = play_game(
+        job.game,
+        job.options,
+        job.seed + job.deal,
+        job.lineup,
+        index=job.deal,
+        bot_seed_base=job.seed,
+        variant=job.variant,
+    )
+    return replace(result, index=job.index)
+
+
+@dataclass
+class Simulation:
+    """What to play. ``bots`` names one bot per seat, or one bot for every seat."""
+
+    game: str
+    bots: tuple[str, ...]
+    games: int  # per variant
+    options: Mapping[str, Any] = field(default_factory=dict)
+    sweep: Mapping[str, Sequence[Any]] = field(default_factory=dict)
+    seed: int = 0
+    rotate: bool = True
+
+    def variants(self) -> list[Variant]:
+        return variants(self.options, self.sweep)
+
+    def lineup(self, players: int, deal: int) -> tuple[str, ...]:
+        bots = self.bots * players if len(self.bots) == 1 else self.bots
+        if len(bots) != players:
+            raise ValueError(
+                f"{len(self.bots)} bots for {players} seats: name one bot for every seat, "
+                "or a single bot to fill them all"
+            )
+        turn = deal % players if self.rotate else 0
+        return tuple(bots[turn:] + bots[:turn])
+
+    def jobs(self, players_of: Callable[[Mapping[str, Any]], int]) -> list[Job]:
+        """Every game, in order. ``players_of(options)``: the seats those options give."""
+        return [
+            Job(
+                self.game,
+                variant.options,
+                variant.label,
+                v * self.games + deal,
+                deal,
+                self.seed,
+                self.lineup(players_of(variant.options), deal),
+            )
+            for v, variant in enumerate(self.variants())
+            for deal in range(self.games)
+        ]
+
+    def command(self) -> str:
+        """The ``asobi simulate`` command that plays this plan (any workers, any backend)."""
+        parts = ["asobi", "simulate", self.game, "--bots", ",".join(self.bots)]
+        parts += ["--games", str(self.games)]
+        for name, value in self.options.items():
+            parts += ["-o", f"{name}={_plain(value)}"]
+        for name, values in self.sweep.items():
+            parts += ["--sweep", f"{name}=" + ",".join(_plain(v) for v in values)]
+        parts += ["--seed", str(self.seed)]
+        if not self.rotate:
+            parts.append("--fixed-seats")
+        return shlex.join(parts)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "bots": list(self.bots),
+            "games": self.games,
+            "options": dict(self.options),
+            "sweep": {name: list(values) for name, values in self.sweep.items()},
+            "seed": self.seed,
+            "rotate": self.rotate,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Simulation:
+        return cls(
+            game=data["game"],
+            bots=tuple(data["bots"]),
+            games=int(data["games"]),
+            options=dict(data.get("options") or {}),
+            sweep={k: list(v) for k, v in (data.get("sweep") or {}).items()},
+            seed=int(data.get("seed", 0)),
+            rotate=bool(data.get("rotate", True)),
+        )
+
+
+class SimulationMismatch(ValueError):
+    """The output folder holds another simulation."""
+
+
+# --- the files --------------------------------------------------------------------------
+def record_line(game: str, result: GameResult) -> dict[str, Any]:
+    """A game of ``games.jsonl``: a game record (``asobi replay`` reads it) and the rest of
+    what the game told the simulation."""
+    data = result.to_json()
+    return {
+        "format": RECORD_FORMAT,
+        "game": game,
+        "options": data.pop("options"),
+        "seed": data.pop("seed"),
+        "setup": None,
+        "moves": data.pop("moves"),
+        "outcome": {
+            "scores": data.pop("scores"),
+            "ranks": data.pop("ranks"),
+            "details": data.pop("details"),
+        },
+        **data,
+    }
+
+
+def read_games(folder: Path) -> Iterator[dict[str, Any]]:
+    """The games of a simulation folder, in order, stopping at a line cut short."""
+    path = folder / GAMES_FILE
+    if not path.exists():
+        return
+    with path.open(encoding="utf-8") as lines:
+        for line in lines:
+            try:
+                yield json.loads(line)
+            except json.JSONDecodeError:
+                return  # the last line of a run that was stopped while writing
+
+
+def _facts_columns(games: Sequence[Mapping[str, Any]]) -> tuple[list[str], list[str]]:
+    game_keys: dict[str, None] = {}
+    seat_keys: dict[str, None] = {}
+    for g in games:
+        game_keys.update(dict.fromkeys(g["facts"].get("game", {})))
+        for seat in g["facts"].get("seats", []):
+            seat_keys.update(dict.fromkeys(seat))
+    return list(game_keys), list(seat_keys)
+
+
+def table_rows(games: Sequence[Mapping[str, Any]], sweep: Sequence[str]) -> list[dict[str, Any]]:
+    """One row per seat per game: who played it, how it went, and the game's facts."""
+    game_keys, seat_keys = _facts_columns(games)
+    rows = []
+    for g in games:
+        ranks = g["outcome"]["ranks"]
+        n, first = len(ranks), g["first_player"]
+        winners = ranks.count(1)
+        facts = g["facts"]
+        for seat in range(n):
+            row: dict[str, Any] = {
+                "game": g["index"],
+                "variant": g["variant"],
+                **{f"options.{name}": g["options"].get(name) for name in sweep},
+                "seed": g["seed"],
+                "players": n,
+                "seat": seat,
+                # place in turn order, 1 = took the first turn (the seat + 1 where all open)
+                "position": (seat - first) % n + 1 if first is not None else seat + 1,
+                "bot": g["lineup"][seat],
+                "rank": ranks[seat],
+                "win": 1 / winners if ranks[seat] == 1 else 0.0,
+                "score": g["outcome"]["scores"][seat],
+                "decisions": g["decisions"][seat],
+                "choices": g["choices"][seat],
+                "forced": g["forced"][seat],
+                "length": sum(g["decisions"]),
+            }
+            for key in game_keys:
+                row[f"game: {key}"] = facts.get("game", {}).get(key)
+            seats = facts.get("seats") or []
+            for key in seat_keys:
+                row[key] = seats[seat].get(key) if seat < len(seats) else None
+            if facts.get("holdings"):
+                row[facts.get("holding") or "holdings"] = ";".join(facts["holdings"][seat])
+            rows.append(row)
+    return rows
+
+
+def write_tables(folder: Path, plan: Simulation, parquet: bool = False) -> list[Path]:
+    """``results.csv`` (and ``results.parquet``) from the games in ``games.jsonl``."""
+    games = list(read_games(folder))
+    rows = table_rows(games, list(plan.sweep))
+    columns = list(dict.fromkeys(key for row in rows for key in row))
+    written = [folder / TABLE_FILE]
+    with written[0].open("w", newline="", encoding="utf-8") as out:
+        writer = csv.DictWriter(out, fieldnames=columns)
+        writer.writeheader()
+        writer.writerows(rows)
+    if parquet:
+        try:
+            import pyarrow as pa
+            import pyarrow.parquet as pq
+        except ImportError:
+            raise ValueError("--parquet needs pyarrow: pip install 'asobi[report]'") from None
+        table = pa.Table.from_pylist([{c: row.get(c) for c in columns} for row in rows])
+        pq.write_table(table, folder / PARQUET_FILE)
+        written.append(folder / PARQUET_FILE)
+    return written
+
+
+# --- running ----------------------------------------------------------------------------
+def prepare(folder: Path, plan: Simulation, command: str = "") -> int:
+    """Make ``folder`` ready for ``plan``; return how many of its games are already played.
+
+    A folder of the same plan is resumed (a line cut short is dropped); a folder of
+    another plan is refused rather than mixed with it.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    plan_path = folder / PLAN_FILE
+    if plan_path.exists():
+        try:
+            held = json.loads(plan_path.read_text(encoding="utf-8"))
+        except json.JSONDecodeError:
+            held = {}
+        if held.get("plan") != plan.to_json():
+            raise SimulationMismatch(
+                f"{folder} holds another simulation ({plan_path}); choose another --out "
+                "or remove it"
+            )
+    else:
+        plan_path.write_text(
+            json.dumps(
+                {"plan": plan.to_json(), "asobi": __version__, "command": command},
+                indent=1,
+                ensure_ascii=False,
+            )
+            + "\n",
+            encoding="utf-8",
+        )
+    games = list(read_games(folder))
+    kept = 0
+    while kept < len(games) and games[kept].get("index") == kept:
+        kept += 1
+    with (folder / GAMES_FILE).open("w", encoding="utf-8") as out:
+        for g in games[:kept]:
+            out.write(json.dumps(g, ensure_ascii=False) + "\n")
+    return kept
+
+
+def load_plan(folder: Path) -> tuple[Simulation, dict[str, Any]]:
+    """A simulation folder's plan, and the rest of its ``simulation.json``."""
+    path = folder / PLAN_FILE
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return Simulation.from_json(data["plan"]), data
+    except FileNotFoundError:
+        raise ValueError(f"{folder}: no {PLAN_FILE}; is it the --out of asobi simulate?") from None
+    except (json.JSONDecodeError, KeyError, TypeError) as exc:
+        raise ValueError(f"{path}: not a simulation plan ({exc})") from None
+
+
+def run_simulation(
+    folder: Path,
+    plan: Simulation,
+    jobs: Sequence[Job],
+    *,
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    done: int = 0,
+    progress: Callable[[GameResult], None] | None = None,
+) -> None:
+    """Play ``jobs[done:]`` and append each game to ``games.jsonl`` as it comes, in order."""
+    with (folder / GAMES_FILE).open("a", encoding="utf-8") as out:
+        for result in run_jobs(
+            play_job, jobs[done:], workers=workers, backend=backend, address=address
+        ):
+            out.write(json.dumps(record_line(plan.game, result), ensure_ascii=False) + "\n")
+            out.flush()
+            if progress:
+                progress(result)

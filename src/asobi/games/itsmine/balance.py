@@ -1,0 +1,48 @@
+"""What a balance report counts in an It's Mine! game: the mines each player took, the
+tie chains (同点の連鎖) that decided them, and how the game was decided."""
+
+from __future__ import annotations
+
+from asobi.core.protocol import Facts, Outcome
+from asobi.games.itsmine.actions import MINES
+
+
+def facts(outcome: Outcome) -> Facts:
+    details = outcome.details
+    chains = details["tie_chains"]
+    points, leftover = details["points"], [len(left) for left in details["leftover"]]
+    return Facts(
+        game={
+            "tie chains": len(chains),
+            "mines in tie chains": sum(len(chain) for chain in chains),
+            "longest tie chain": max((len(chain) for chain in chains), default=0),
+            "mines nobody took": len(MINES) - sum(len(mines) for mines in details["mines"]),
+            # step 7 and its tie-breaks, in the order the rules apply them
+            "decided by": (
+                "points"
+                if points[0] != points[1]
+                else "a draw"
+                if len(outcome.winners) != 1
+                else "fewer leftover cards"
+                if leftover[0] != leftover[1]
+                else "the smaller mine"
+            ),
+        },
+        seats=[
+            {
+                "mines": len(mines),
+                "mine points": raw,
+                "leftover cards": len(left),
+                "cards in columns": sum(columns),
+            }
+            for mines, raw, left, columns in zip(
+                details["mines"],
+                details["mine_points"],
+                details["leftover"],
+                details["columns_scored"],
+                strict=True,
+            )
+        ],
+        holdings=[list(mines) for mines in details["mines"]],
+        holding="mine (鉱山)",
+    )

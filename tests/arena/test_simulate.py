@@ -1,0 +1,176 @@
+"""asobi simulate (issue 9): seeded games at scale, kept as records, counted in a table, the
+same whatever the number of workers, resumable, with options swept side by side."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+
+from asobi.arena.backends import batch_size, run_jobs
+from asobi.arena.simulate import (
+    GAMES_FILE,
+    TABLE_FILE,
+    Simulation,
+    SimulationMismatch,
+    prepare,
+    read_games,
+    run_simulation,
+    variants,
+    write_tables,
+)
+from asobi.core.records import GameRecord, replay
+from asobi.core.registry import get_spec
+
+TIMES = ("seconds", "slowest")  # the only things a machine may change
+
+
+def simulate(folder: Path, plan: Simulation, workers: int = 1, backend: str = "local") -> Path:
+    spec = get_spec(plan.game)
+    jobs = plan.jobs(lambda opts: spec.options(opts).players)
+    done = prepare(folder, plan)
+    run_simulation(folder, plan, jobs, workers=workers, backend=backend, done=done)
+    write_tables(folder, plan)
+    return folder
+
+
+def without_times(folder: Path) -> list[dict]:
+    return [{k: v for k, v in g.items() if k not in TIMES} for g in read_games(folder)]
+
+
+def test_the_same_command_gives_the_same_games_whatever_the_number_of_workers(
+    tmp_path: Path,
+) -> None:
+    plan = Simulation("itsmine", ("normal", "random"), games=8, seed=5)
+    one = simulate(tmp_path / "one", plan, workers=1)
+    two = simulate(tmp_path / "two", plan, workers=2)
+    assert without_times(one) == without_times(two)
+    assert (one / TABLE_FILE).read_bytes() == (two / TABLE_FILE).read_bytes()
+
+
+def test_every_simulated_game_replays_to_its_outcome(tmp_path: Path) -> None:
+    """games.jsonl holds game records: (game, options, seed, moves) gives the same game."""
+    folder = simulate(tmp_path / "s", Simulation("starmine", ("random",), games=4, seed=9))
+    games = list(read_games(folder))
+    assert [g["index"] for g in games] == [0, 1, 2, 3]
+    for g in games:
+        state = replay(GameRecord.from_json(g))
+        outcome = state.outcome()
+        assert outcome is not None
+        assert list(outcome.ranks) == g["outcome"]["ranks"]
+        assert list(outcome.scores) == g["outcome"]["scores"]
+
+
+def test_deals_and_seats_the_plan_promises(tmp_path: Path) -> None:
+    """Game i is dealt with seed+i; the bots' seats turn by one each game; every variant
+    is played on the same deals."""
+    plan = Simulation(
+        "itsmine", ("greedy", "random"), games=3, sweep={"variant": ["basic", "simple"]}, seed=40
+    )
+    folder = simulate(tmp_path / "s", plan)
+    games = list(read_games(folder))
+    assert [g["seed"] for g in games] == [40, 41, 42, 40, 41, 42]
+    assert [g["variant"] for g in games] == ["variant=basic"] * 3 + ["variant=simple"] * 3
+    assert [g["options"]["variant"] for g in games] == ["basic"] * 3 + ["simple"] * 3
+    assert [tuple(g["lineup"]) for g in games[:3]] == [
+        ("greedy", "random"),
+        ("random", "greedy"),
+        ("greedy", "random"),
+    ]
+    fixed = Simulation("itsmine", ("greedy", "random"), games=3, rotate=False)
+    assert {job.lineup for job in fixed.jobs(lambda _: 2)} == {("greedy", "random")}
+
+
+def test_sweeps_multiply() -> None:
+    found = variants({"players": 2}, {"hand_size": [2, 3], "variant": ["basic", "simple"]})
+    assert [v.label for v in found] == [
+        "hand_size=2, variant=basic",
+        "hand_size=2, variant=simple",
+        "hand_size=3, variant=basic",
+        "hand_size=3, variant=simple",
+    ]
+    assert found[1].options == {"players": 2, "hand_size": 2, "variant": "simple"}
+
+
+def test_a_lineup_must_fit_the_seats() -> None:
+    with pytest.raises(ValueError, match="3 bots for 2 seats"):
+        Simulation("itsmine", ("a", "b", "c"), games=1).jobs(lambda _: 2)
+
+
+def test_a_stopped_run_is_resumed_by_the_same_plan(tmp_path: Path) -> None:
+    plan = Simulation("starmine", ("random",), games=6, seed=3)
+    whole = simulate(tmp_path / "whole", plan)
+    cut = tmp_path / "cut"
+    simulate(cut, plan)
+    lines = (cut / GAMES_FILE).read_text().splitlines(keepends=True)
+    (cut / GAMES_FILE).write_text("".join(lines[:2]) + lines[2][:40])  # stopped mid-line
+    assert prepare(cut, plan) == 2
+    simulate(cut, plan)
+    assert without_times(cut) == without_times(whole)
+
+
+def test_a_folder_of_another_simulation_is_refused(tmp_path: Path) -> None:
+    simulate(tmp_path / "s", Simulation("starmine", ("random",), games=2))
+    before = (tmp_path / "s" / GAMES_FILE).read_bytes()
+    with pytest.raises(SimulationMismatch, match="holds another simulation"):
+        prepare(tmp_path / "s", Simulation("starmine", ("random",), games=3))
+    assert (tmp_path / "s" / GAMES_FILE).read_bytes() == before
+
+
+def test_the_table_has_a_row_per_seat_with_turn_order_and_facts(tmp_path: Path) -> None:
+    folder = simulate(tmp_path / "s", Simulation("rummycity", ("random",), games=3))
+    rows = list(csv.DictReader((folder / TABLE_FILE).open()))
+    games = list(read_games(folder))
+    assert len(rows) == 2 * len(games)
+    for row in rows:
+        g = games[int(row["game"])]
+        seat = int(row["seat"])
+        assert int(row["rank"]) == g["outcome"]["ranks"][seat]
+        assert float(row["score"]) == g["outcome"]["scores"][seat]
+        # position 1 is the seat that took the first turn
+        assert (int(row["position"]) == 1) == (seat == g["first_player"])
+        assert row["building (建物)"].split(";") == (
+            g["facts"]["holdings"][seat] if g["facts"]["holdings"][seat] else [""]
+        )
+        assert "tepu" in row and "game: rounds" in row
+    assert "seconds" not in rows[0]
+
+
+def test_the_table_as_parquet(tmp_path: Path) -> None:
+    pq = pytest.importorskip("pyarrow.parquet")
+    plan = Simulation("starmine", ("random",), games=2)
+    folder = simulate(tmp_path / "s", plan)
+    write_tables(folder, plan, parquet=True)
+    table = pq.read_table(folder / "results.parquet")
+    assert table.num_rows == 4
+    assert table.column("seat").to_pylist() == [0, 1, 0, 1]
+
+
+def test_results_come_back_in_job_order_on_every_backend() -> None:
+    jobs = list(range(37))
+    assert list(run_jobs(abs, jobs, workers=2)) == jobs
+    assert batch_size(10_000, 2) == 16 and batch_size(5, 2) == 1
+    with pytest.raises(ValueError, match="unknown backend"):
+        run_jobs(abs, jobs, backend="slurm")
+    with pytest.raises(ValueError, match="needs --backend ray"):
+        run_jobs(abs, jobs, address="10.0.0.1:6379")
+
+
+@pytest.mark.ray
+def test_a_simulation_on_a_local_ray_instance_gives_the_same_games(tmp_path: Path) -> None:
+    """Beyond one machine: the same plan on Ray (a local instance of 2 CPUs here, a
+    cluster with --address) plays the same games as this machine's processes."""
+    pytest.importorskip("ray")
+    plan = Simulation("itsmine", ("greedy",), games=6, seed=11)
+    local = simulate(tmp_path / "local", plan, workers=1)
+    on_ray = simulate(tmp_path / "ray", plan, workers=2, backend="ray")
+    assert without_times(on_ray) == without_times(local)
+    assert (on_ray / TABLE_FILE).read_bytes() == (local / TABLE_FILE).read_bytes()
+
+
+def test_games_jsonl_lines_are_plain_json(tmp_path: Path) -> None:
+    folder = simulate(tmp_path / "s", Simulation("starmine", ("random",), games=1))
+    line = json.loads((folder / GAMES_FILE).read_text())
+    assert {"format", "game", "options", "seed", "moves", "outcome", "lineup", "facts"} <= set(line)
