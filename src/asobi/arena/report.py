@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 Game = Mapping[str, Any]
+ALL = "all games"  # the label of a simulation's one variant when nothing is swept
 
 
 @dataclass
@@ -109,7 +110,7 @@ def overview(groups: Mapping[str, list[Game]]) -> Section:
         draws = sum(1 for g in games if g["outcome"]["ranks"].count(1) == len(g["lineup"]) > 1)
         rows.append(
             [
-                label or "(as given)",
+                label or ALL,
                 str(len(games)),
                 share(draws, len(games)),
                 mean_sd(lengths),
@@ -138,13 +139,17 @@ def seat_advantage(groups: Mapping[str, list[Game]], plot: bool) -> Section:
                 wins[position(g, seat)] += _win(g, seat)
                 seats[position(g, seat)] += 1
         rows.append(
-            [label or "(as given)"]
+            [label or ALL]
             + [share(wins[p], seats[p]) if seats[p] else "–" for p in range(1, players + 1)]
         )
-        bars[label or "(as given)"] = [
+        bars[label or ALL] = [
             (wins[p] / seats[p], *wilson(wins[p] / seats[p], seats[p])) if seats[p] else None
             for p in range(1, players + 1)
         ]
+    edges = [
+        f"{label or ALL}: position 1 wins {share(*_first(games))} against a fair {1 / players:.1%}"
+        for label, games in groups.items()
+    ]
     opens_at_once = any(g["first_player"] is None for games in groups.values() for g in games)
     text = (
         "Each place's share of the wins (a tie for first shares it), with its 95% interval; "
@@ -153,8 +158,16 @@ def seat_advantage(groups: Mapping[str, list[Game]], plot: bool) -> Section:
     )
     if opens_at_once:
         text += " This game opens with everyone deciding at once: positions are seats."
+    else:
+        text += " **" + "; ".join(edges) + ".**"
     figure = _bars(bars, [f"{p}" for p in range(1, players + 1)], 1 / players) if plot else None
     return Section("Seat advantage (first-player advantage)", text, [Table(header, rows)], figure)
+
+
+def _first(games: Sequence[Game]) -> tuple[float, int]:
+    """Wins and seats of the player who took the first turn."""
+    seats = [(g, g["first_player"]) for g in games if g["first_player"] is not None]
+    return sum(_win(g, s) for g, s in seats), len(seats)
 
 
 def bots(groups: Mapping[str, list[Game]]) -> Section | None:
@@ -166,7 +179,7 @@ def bots(groups: Mapping[str, list[Game]]) -> Section | None:
         for name in names:
             seats = [(g, s) for g in games for s, b in enumerate(g["lineup"]) if b == name]
             wins = sum(_win(g, s) for g, s in seats)
-            rows.append([label or "(as given)", f"`{name}`", share(wins, len(seats))])
+            rows.append([label or ALL, f"`{name}`", share(wins, len(seats))])
     return Section(
         "Bots",
         "Win share of each bot over the seats it played.",
@@ -189,7 +202,7 @@ def scores_and_lengths(groups: Mapping[str, list[Game]], plot: bool) -> Section:
         lengths = [sum(g["decisions"]) for g in games]
         rows.append(
             [
-                label or "(as given)",
+                label or ALL,
                 mean_sd(all_scores),
                 mean_sd(winners),
                 mean_sd(margins) if margins else "–",
@@ -295,7 +308,7 @@ def seat_facts(groups: Mapping[str, list[Game]]) -> Section | None:
                 for s, facts in enumerate(g["facts"]["seats"]):
                     if key in facts and facts[key] is not None:
                         (won if _win(g, s) else lost).append(facts[key])
-            rows.append([key, label or "(as given)", _summary(won), _summary(lost)])
+            rows.append([key, label or ALL, _summary(won), _summary(lost)])
     return Section(
         "What winners do",
         "Each player's facts, among the winners and among the others (numbers: mean ± sd; "
@@ -334,7 +347,7 @@ def holdings(groups: Mapping[str, list[Game]], plot: bool) -> Section | None:
             row += [f"{held[t] / n:.2f}", share(wins[t], held[t])]
         rows.append(row)
     for label, (held, wins, _) in counts.items():
-        bars[label or "(as given)"] = {
+        bars[label or ALL] = {
             t: (wins[t] / held[t], *wilson(wins[t] / held[t], held[t])) for t in ordered if held[t]
         }
     players = statistics.fmean(len(g["lineup"]) for games in groups.values() for g in games)
@@ -422,6 +435,14 @@ def _bars(
     return fig
 
 
+def _bins(values: Sequence[float]) -> Any:
+    """One bin per value for small whole-number scores (rows won, points), else 40."""
+    low, high = min(values), max(values)
+    if all(float(v).is_integer() for v in values) and high - low <= 60:
+        return [low - 0.5 + k for k in range(int(high - low) + 2)]
+    return 40
+
+
 def _distributions(groups: Mapping[str, list[Game]]) -> Figure:
     _use_agg()
     import matplotlib.pyplot as plt
@@ -431,7 +452,7 @@ def _distributions(groups: Mapping[str, list[Game]]) -> Figure:
         name = label or "all games"
         scores = [s for g in games for s in g["outcome"]["scores"]]
         lengths = [sum(g["decisions"]) for g in games]
-        left.hist(scores, bins=min(40, len(set(scores)) or 1), histtype="step", label=name)
+        left.hist(scores, bins=_bins(scores), histtype="step", label=name)
         right.hist(lengths, bins=40, histtype="step", label=name)
     left.set_xlabel("score")
     left.set_ylabel("seats")
