@@ -505,6 +505,17 @@ def play(
         raise typer.Exit(EXIT_ERROR)
 
 
+GameArg = Annotated[str, typer.Argument(help="Game id (see `asobi games`).", metavar="GAME")]
+PlayersArg = Annotated[
+    int | None,
+    typer.Option(
+        "--players", "-n", metavar="N", help="Seats per game (default: the game's usual)."
+    ),
+]
+SeedArg = Annotated[int, typer.Option("--seed", metavar="N", help="The first deal's seed.")]
+WorkersArg = Annotated[
+    int, typer.Option("--workers", "-w", metavar="K", help="Processes playing in parallel.")
+]
 BackendArg = Annotated[
     str,
     typer.Option(
@@ -529,7 +540,7 @@ AddressArg = Annotated[
 # --- asobi tournament --------------------------------------------------------------------
 @app.command()
 def tournament(
-    game: Annotated[str, typer.Argument(help="Game id (see `asobi games`).", metavar="GAME")],
+    game: GameArg,
     bots: Annotated[
         str,
         typer.Option(
@@ -540,12 +551,7 @@ def tournament(
             "(greedy, random, ismcts, ...) or bots with parameters (ismcts:iterations=200).",
         ),
     ],
-    players: Annotated[
-        int | None,
-        typer.Option(
-            "--players", "-n", metavar="N", help="Seats per game (default: the game's usual)."
-        ),
-    ] = None,
+    players: PlayersArg = None,
     rounds: Annotated[
         int,
         typer.Option(
@@ -555,10 +561,8 @@ def tournament(
             help="Deals; each is played by every seating of the bots, seats rotated.",
         ),
     ] = 10,
-    seed: Annotated[int, typer.Option("--seed", metavar="N", help="The first deal's seed.")] = 0,
-    workers: Annotated[
-        int, typer.Option("--workers", "-w", metavar="K", help="Processes playing in parallel.")
-    ] = 1,
+    seed: SeedArg = 0,
+    workers: WorkersArg = 1,
     option: GameOptionArgs = None,
     out: Annotated[
         Path | None,
@@ -650,7 +654,7 @@ def parse_sweep(pairs: list[str]) -> dict[str, list[Any]]:
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="Game id (see `asobi games`).", metavar="GAME")],
+    game: GameArg,
     bots: Annotated[
         str,
         typer.Option(
@@ -665,12 +669,7 @@ def simulate(
     games: Annotated[
         int, typer.Option("--games", "-g", metavar="N", help="Games to play (per variant).")
     ] = 100,
-    players: Annotated[
-        int | None,
-        typer.Option(
-            "--players", "-n", metavar="N", help="Seats per game (default: the game's usual)."
-        ),
-    ] = None,
+    players: PlayersArg = None,
     option: GameOptionArgs = None,
     sweep: Annotated[
         list[str] | None,
@@ -683,10 +682,8 @@ def simulate(
             show_default=False,
         ),
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", metavar="N", help="The first deal's seed.")] = 0,
-    workers: Annotated[
-        int, typer.Option("--workers", "-w", metavar="K", help="Processes playing in parallel.")
-    ] = 1,
+    seed: SeedArg = 0,
+    workers: WorkersArg = 1,
     out: Annotated[
         Path | None,
         typer.Option(
