@@ -50,6 +50,7 @@ from asobi.games.carrotein.solver import (
     PERFECT,
     Attempt,
     Eye,
+    Memo,
     Solver,
     prepare,
 )
@@ -75,9 +76,12 @@ class SolverBot:
         hurried = seconds is not None and eye.cell < GOOD_EYE.cell
         self.eyes = (GOOD_EYE, eye) if hurried else (eye,)
         self.sky = default_sky()
-        if seconds is not None:
-            for each in self.eyes:
-                prepare(self.sky, each)
+        # Every board's bitmaps now (some seconds, once a process), not in a first decision.
+        for each in self.eyes:
+            prepare(self.sky, each)
+        # Refinements shared by the bot's solvers: weighing a spot is the sky of a moment
+        # ago and one chip more, and most of its refinements were made then.
+        self.memos = {each: Memo(self.sky, each) for each in self.eyes}
         self.spots = spots
         self.careless = careless
         self.rng = random.Random(seed)
@@ -96,7 +100,12 @@ class SolverBot:
         return legal[0]  # lay: the pose offered
 
     def _solver(
-        self, seat: int, view: dict[str, Any], eye: Eye, extra: Place | None = None
+        self,
+        seat: int,
+        view: dict[str, Any],
+        eye: Eye,
+        extra: Place | None = None,
+        base: Solver | None = None,
     ) -> Solver:
         centres = [(c["x"], c["y"]) for c in view["chips"]]
         weights = [_weight(seat, view, c["kind"]) for c in view["chips"]]
@@ -104,16 +113,22 @@ class SolverBot:
             centres.append((extra.x, extra.y))
             mine = view["seats"][seat]["in_hand"] > 0
             weights.append(1.0 if mine else 0.0)
-        return Solver(self.sky, centres, eye, weights, self._deadline)
+        return Solver(self.sky, centres, eye, weights, self._deadline, self.memos[eye], base)
 
     def _any_pair(self, seat: int, view: dict[str, Any]) -> Attempt | None:
         """The first success of the bot's eyes, coarsest first, else the finest's best."""
+        return self._look(seat, view)[0]
+
+    def _look(self, seat: int, view: dict[str, Any]) -> tuple[Attempt | None, dict[Eye, Solver]]:
+        """:meth:`_any_pair`, and the solvers it asked (a spot's solver grows from them)."""
         best: Attempt | None = None
+        solvers: dict[Eye, Solver] = {}
         for eye in self.eyes:
-            best = self._solver(seat, view, eye).any_pair(self._boards(view))
+            solvers[eye] = self._solver(seat, view, eye)
+            best = solvers[eye].any_pair(self._boards(view))
             if best is not None and best.success:
                 break
-        return best
+        return best, solvers
 
     def _boards(self, view: dict[str, Any]) -> list[Board]:
         return [self.sky.board(b) for b in view["boards"]]
@@ -122,7 +137,7 @@ class SolverBot:
         spots = [a for a in legal if isinstance(a, Place)]
         if self.careless and self.rng.random() < self.careless:
             return self.rng.choice(spots)
-        now = self._any_pair(seat, view)
+        now, solvers = self._look(seat, view)
         if now is None or not now.success:
             return PASS
         # The pair that does it now is the one to keep doing it with (weighing every pair
@@ -133,7 +148,10 @@ class SolverBot:
             for spot in weighed:
                 if self._deadline is not None and time.perf_counter() > self._deadline:
                     return PASS  # out of time: pass rather than place a chip it has not weighed
-                if self._solver(seat, view, eye, spot).pair(a, b).success:
+                # The sky with the spot is the sky now and one chip: its solver grows the
+                # cells of the solver of now (if this eye looked) by the chip's.
+                solver = self._solver(seat, view, eye, spot, solvers.get(eye))
+                if solver.pair(a, b, any_success=True).success:
                     return spot
         return PASS
 

@@ -27,6 +27,12 @@ orientation o (turn, turned over or not) — exactly when ``p - t`` lies in the 
    (:func:`~asobi.games.carrotein.sky.judge`), which also refuses overlapping boards. A
    solution is only ever reported after the judge accepted it.
 
+**Asked again, one chip more.** A bot weighs a spot by asking a new solver about the sky as
+it is and that chip. Such a solver grows its grid cells from the solver of the sky as it is
+(``base``): only the cells under the new chip's bitmaps change. Refinements are shared
+between a bot's solvers (:class:`Memo`). Neither changes an answer, to the last bit
+(``tests/games/carrotein/test_carrotein_solver_reuse.py``): the bot only moves sooner.
+
 :func:`reference_solve` is the same idea made slow and exhaustive — a far finer grid, a
 slack that covers every pose between its grid points, and every candidate refined — and the
 fast solver is measured against it (``benchmarks/bench_carrotein.py``).
@@ -109,15 +115,31 @@ FIELD = 0.5  # mm between samples of a figure's distance field
 PLATE_GAP = 0.3  # mm kept between refined plates, so that rounding a pose cannot make them meet
 
 
+_Turns = tuple[NDArray[np.float64], NDArray[np.float64]]
+
+
+def _turns(angle: NDArray[np.float64]) -> _Turns:
+    """The cosine and sine of each turn of ``angle`` (degrees, ``(P,)``) as columns
+    ``(P, 1)``: worked out once for a batch of poses, for the figure and the plate alike."""
+    turn = np.radians(angle)[:, None]
+    return np.cos(turn), np.sin(turn)
+
+
 def _turned(
-    points: NDArray[np.float64], angle: NDArray[np.float64], mirrored: bool
-) -> NDArray[np.float64]:
-    """Points in a board's own frame (``(m, 2)``) at each turn of ``angle`` (degrees, ``(P,)``),
-    turned over first when ``mirrored``: ``(P, m, 2)``, about the board's origin."""
+    points: NDArray[np.float64], turns: _Turns, mirrored: bool,
+    out: NDArray[np.float64] | None = None,
+) -> NDArray[np.float64]:  # fmt: skip
+    """Points in a board's own frame (``(m, 2)``) at each of ``P`` turns (:func:`_turns`),
+    turned over first when ``mirrored``: ``(P, m, 2)``, about the board's origin (written
+    into ``out`` if given)."""
     x = -points[:, 0] if mirrored else points[:, 0]
     y = points[:, 1]
-    c, s = np.cos(np.radians(angle))[:, None], np.sin(np.radians(angle))[:, None]
-    return np.stack([c * x - s * y, s * x + c * y], axis=2)
+    c, s = turns
+    if out is None:
+        out = np.empty((len(c), len(points), 2))
+    out[:, :, 0] = c * x - s * y
+    out[:, :, 1] = s * x + c * y
+    return out
 
 
 def _row(pose: Pose) -> NDArray[np.float64]:
@@ -128,7 +150,11 @@ def _row(pose: Pose) -> NDArray[np.float64]:
 class _Shapes:
     """One board, fast to query many poses at once: its figure as a signed distance field
     (sampled every ``FIELD`` mm, read between samples bilinearly) and its plate as the
-    corners of its convex hull, both in the board's own frame."""
+    corners of its convex hull, both in the board's own frame.
+
+    The queries are the refinement's inner loop, a few numpy calls on a handful of poses
+    each, so they take the poses' turns worked out once (``turns``) and read the field
+    flat: the same arithmetic in fewer calls."""
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -142,7 +168,8 @@ class _Shapes:
         shapely.prepare(edges)
         inside = shapely.contains_xy(figure, gx, gy)
         distance = shapely.distance(edges, shapely.points(gx, gy))
-        self.field = np.where(inside, distance, -distance)
+        self.field = np.ascontiguousarray(np.where(inside, distance, -distance))
+        self.flat = self.field.reshape(-1)  # field[i, j] is flat[i * ny + j]
         self.x0, self.y0 = float(xs[0]), float(ys[0])
         self.hull = shapely.get_coordinates(board.plate.convex_hull)[:-1]  # closed ring
         sides = np.roll(self.hull, -1, axis=0) - self.hull
@@ -150,35 +177,47 @@ class _Shapes:
 
     def margins(
         self, poses: NDArray[np.float64], mirrored: bool, xs: NDArray[np.float64],
-        ys: NDArray[np.float64], radius: float,
+        ys: NDArray[np.float64], radius: float, turns: _Turns | None = None,
     ) -> NDArray[np.float64]:  # fmt: skip
         """For each pose (rows of x, y, turn) and centre point: how far inside (+) or outside
         (-) of being hidden it is, in mm — ``(P, N)``."""
-        turn = np.radians(poses[:, 2])[:, None]
+        c, s = turns if turns is not None else _turns(poses[:, 2])
         dx, dy = xs[None, :] - poses[:, 0:1], ys[None, :] - poses[:, 1:2]
-        bx = np.cos(turn) * dx + np.sin(turn) * dy
-        by = -np.sin(turn) * dx + np.cos(turn) * dy
+        bx = c * dx + s * dy
+        by = -s * dx + c * dy
         if mirrored:
             bx = -bx
         fx, fy = (bx - self.x0) / FIELD, (by - self.y0) / FIELD
         nx, ny = self.field.shape
-        ix = np.clip(np.floor(fx).astype(np.int64), 0, nx - 2)
-        iy = np.clip(np.floor(fy).astype(np.int64), 0, ny - 2)
-        tx, ty = np.clip(fx - ix, 0.0, 1.0), np.clip(fy - iy, 0.0, 1.0)
-        f = self.field
-        distance = (f[ix, iy] * (1 - tx) + f[ix + 1, iy] * tx) * (1 - ty) + (
-            f[ix, iy + 1] * (1 - tx) + f[ix + 1, iy + 1] * tx
+        ix, iy = np.floor(fx).astype(np.int64), np.floor(fy).astype(np.int64)
+        np.minimum(np.maximum(ix, 0, out=ix), nx - 2, out=ix)  # np.clip, without its wrapper
+        np.minimum(np.maximum(iy, 0, out=iy), ny - 2, out=iy)
+        tx, ty = fx - ix, fy - iy
+        np.minimum(np.maximum(tx, 0.0, out=tx), 1.0, out=tx)
+        np.minimum(np.maximum(ty, 0.0, out=ty), 1.0, out=ty)
+        at = ix * ny + iy
+        f, rx = self.flat, 1 - tx
+        distance = (f[at] * rx + f[at + ny] * tx) * (1 - ty) + (
+            f[at + 1] * rx + f[at + (ny + 1)] * tx
         ) * ty
         out: NDArray[np.float64] = distance - radius
         return out
 
-    def corners(self, poses: NDArray[np.float64], mirrored: bool) -> NDArray[np.float64]:
+    def corners(
+        self, poses: NDArray[np.float64], mirrored: bool, turns: _Turns | None = None
+    ) -> NDArray[np.float64]:
         """The plate's corners at each pose: ``(P, m, 2)``."""
-        return _turned(self.hull, poses[:, 2], mirrored) + poses[:, None, 0:2]
+        out = _turned(self.hull, turns if turns is not None else _turns(poses[:, 2]), mirrored)
+        out += poses[:, None, 0:2]
+        return out
 
-    def axes(self, poses: NDArray[np.float64], mirrored: bool) -> NDArray[np.float64]:
-        """The normals of the plate's edges at each pose: ``(P, m, 2)``."""
-        return _turned(self.normals, poses[:, 2], mirrored)
+    def axes(
+        self, poses: NDArray[np.float64], mirrored: bool, turns: _Turns | None = None,
+        out: NDArray[np.float64] | None = None,
+    ) -> NDArray[np.float64]:  # fmt: skip
+        """The normals of the plate's edges at each pose: ``(P, m, 2)`` (into ``out``)."""
+        turns = turns if turns is not None else _turns(poses[:, 2])
+        return _turned(self.normals, turns, mirrored, out)
 
     def plate(self, pose: Pose) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
         """The plate's corners and edge normals at one pose."""
@@ -187,7 +226,7 @@ class _Shapes:
     def support(self, angle: float, mirrored: bool) -> NDArray[np.float64]:
         """How far the plate reaches from the board's origin along each separating
         direction, at one orientation: ``(DIRECTIONS,)``."""
-        corners = _turned(self.hull, np.array([angle]), mirrored)[0]
+        corners = _turned(self.hull, _turns(np.array([angle])), mirrored)[0]
         reach: NDArray[np.float64] = (corners @ _UNITS.T).max(axis=0)
         return reach
 
@@ -213,10 +252,19 @@ def _overlap(
     every = np.concatenate(
         [axes, np.broadcast_to(other_axes, (len(corners), *other_axes.shape))], 1
     )
+    return _overlap_along(every, corners, other)
+
+
+def _overlap_along(
+    every: NDArray[np.float64], corners: NDArray[np.float64], other: NDArray[np.float64]
+) -> NDArray[np.float64]:
+    """:func:`_overlap` given all the axes to try per plate, ``every`` (``(P, m + k, 2)``:
+    its own edges' normals, then the other's)."""
     mine = np.einsum("pkc,pvc->pkv", every, corners)
     theirs = np.einsum("pkc,vc->pkv", every, other)
-    overlap = np.minimum(mine.max(2), theirs.max(2)) - np.maximum(mine.min(2), theirs.min(2))
-    depth: NDArray[np.float64] = overlap.min(axis=1)
+    top = np.minimum(np.maximum.reduce(mine, axis=2), np.maximum.reduce(theirs, axis=2))
+    bottom = np.maximum(np.minimum.reduce(mine, axis=2), np.minimum.reduce(theirs, axis=2))
+    depth: NDArray[np.float64] = np.minimum.reduce(top - bottom, axis=1)
     return depth
 
 
@@ -296,6 +344,158 @@ def _groups(rows: NDArray[np.uint64]) -> tuple[NDArray[np.intp], NDArray[np.intp
     return order, np.flatnonzero(new)
 
 
+def _column_ends(
+    t: NDArray[np.float64], starts: NDArray[np.intp]
+) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
+    """The cells that may reach farthest in a row, along any direction: of each run of cells
+    with the same x in a row (cells ``t`` in rows starting at ``starts``, each row ordered by
+    x, then y), its first and last. A projection x·u + y·v is monotonic in y at a fixed x
+    (rounding too), so a row's least and most along every direction are at these cells: the
+    same values as over all the cells, for a fraction of the work (a row of c cells has some
+    2√c ends). Returns their indices into ``t`` and where each row starts among them."""
+    n = len(t)
+    new = np.zeros(n, dtype=bool)
+    new[starts] = True
+    new[1:] |= t[1:, 0] != t[:-1, 0]
+    keep = new.copy()
+    keep[:-1] |= new[1:]  # the last of a run: the next cell starts another
+    keep[-1] = True
+    ends = np.flatnonzero(keep)
+    # Two cells at least (when there are): numpy hands a single row to another BLAS routine,
+    # whose rounding differs in the last bit.
+    return ends, np.searchsorted(ends, starts)
+
+
+def _reach(
+    t: NDArray[np.float64], starts: NDArray[np.intp], bitmap: _Bitmap, alone: bool = False
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """Per row of cells ``t`` (rows starting at ``starts``): the least far its plate reaches
+    along each separating direction, and the farthest back it starts (``_Masks.front`` and
+    ``back``). ``alone``: ``t`` is its orientation's only cell, so its projection is taken as
+    a single row, as numpy takes it from BLAS's matrix-vector routine: that rounds the last
+    bit otherwise than the matrix-matrix one, which gives the same bits for a cell among any
+    two or more (a row's reach must not depend on which other rows are worked out with it)."""
+    ends, end_starts = _column_ends(t, starts)
+    points = np.take(t, ends, axis=0)
+    if len(points) == 1 and not alone:
+        points = np.concatenate([points, points])
+    along = (points @ _UNITS.T)[: len(ends)]  # (column ends, DIRECTIONS)
+    front = np.minimum.reduceat(along, end_starts, axis=0) + bitmap.support
+    back = np.maximum.reduceat(along, end_starts, axis=0) - bitmap.support[_OPPOSITE]
+    return front, back
+
+
+@dataclass(frozen=True)
+class _Layer:
+    """One orientation's grid cells of at least some points, sorted by mask, then by
+    translation; a *row* is a run of cells with the same mask."""
+
+    cell: float  # mm a grid step
+    t: NDArray[np.float64]  # (cells, 2): grid translations, in mm
+    words: NDArray[np.uint64]  # (cells, words): each cell's mask
+    starts: NDArray[np.intp]  # where each row starts
+    front: NDArray[np.float64]  # (rows, DIRECTIONS): see _Masks
+    back: NDArray[np.float64]
+
+    @cached_property
+    def _rows(self) -> tuple[NDArray[np.intp], NDArray[np.int32], NDArray[np.int64]]:
+        """Each row's size, and each cell's row; each row's points (for :meth:`plus`, which a
+        solver of the sky as it is asks once for each spot weighed)."""
+        sizes = np.diff(np.append(self.starts, len(self.t)))
+        row = np.repeat(np.arange(len(self.starts), dtype=np.int32), sizes)
+        return sizes, row, _popcount(self.words[self.starts].T)
+
+    @cached_property
+    def _index(self) -> tuple[NDArray[np.int32], tuple[int, int]]:
+        """Each grid translation's cell here (-1: none), over the box of the cells, and the
+        translation of the box's corner (for :meth:`plus`: the cells under a bitmap)."""
+        grid = np.rint(self.t / self.cell).astype(np.int32)  # whole steps, exactly
+        low = grid.min(axis=0)
+        index = np.full(grid.max(axis=0) - low + 1, -1, dtype=np.int32)
+        index[grid[:, 0] - low[0], grid[:, 1] - low[1]] = np.arange(len(grid))
+        return index, (int(low[0]), int(low[1]))
+
+    def above(self, floor: int, bitmap: _Bitmap) -> _Layer:
+        """Only the rows of at least ``floor`` points: the same cells in the same order, and
+        so the same rows and reach, as from scratch (but for a single cell left, whose reach
+        is worked out as from scratch: see :func:`_reach`)."""
+        sizes, row, points = self._rows
+        enough = points >= floor
+        cells = np.flatnonzero(enough[row])
+        rows = np.flatnonzero(enough)
+        starts = np.cumsum(sizes[rows]) - sizes[rows]
+        t, words = np.take(self.t, cells, axis=0), np.take(self.words, cells, axis=0)
+        if len(cells) == 1 and len(self.t) > 1:
+            return _Layer(self.cell, t, words, starts, *_reach(t, starts, bitmap, alone=True))
+        front, back = np.take(self.front, rows, axis=0), np.take(self.back, rows, axis=0)
+        return _Layer(self.cell, t, words, starts, front, back)
+
+    @staticmethod
+    def of(
+        grid: NDArray[np.int64], words: NDArray[np.uint64], starts: NDArray[np.intp],
+        bitmap: _Bitmap, eye: Eye,
+    ) -> _Layer:  # fmt: skip
+        t = (grid * eye.cell).astype(np.float64, copy=False)
+        return _Layer(eye.cell, t, words, starts, *_reach(t, starts, bitmap, len(t) == 1))
+
+    def plus(self, bitmap: _Bitmap, u: int, v: int, bit: int, floor: int) -> _Layer:
+        """The layer once centre point ``bit`` (the highest yet) is added at grid point
+        (u, v), for masks of at least ``floor`` points, this layer's being of ``floor - 1``
+        (2 at least: no cell lacks a point). A row's cells that may hide the new point make
+        a row of their mask and the new bit; those masks sort after every mask without it
+        (one word), and among them as before. Only the rows that lose cells or gain the bit
+        have their reach worked out again; the same cells in the same order as from scratch
+        (:meth:`_Grid.layer`), to the last bit."""
+        sizes, row, points = self._rows
+        # The cells under the new point's bitmap: looked up from the window's cells.
+        wa, wb = bitmap.ones.shape
+        ox, oy = u - bitmap.a0 - wa + 1, v - bitmap.b0 - wb + 1  # the window's cell [0, 0]
+        index, (gx, gy) = self._index
+        x0, x1 = max(ox, gx), min(ox + wa, gx + index.shape[0])
+        y0, y1 = max(oy, gy), min(oy + wb, gy + index.shape[1])
+        hit = np.zeros(0, dtype=np.int32)
+        if x0 < x1 and y0 < y1:
+            under = index[x0 - gx : x1 - gx, y0 - gy : y1 - gy]
+            ones = bitmap.ones[x0 - ox : x1 - ox, y0 - oy : y1 - oy]
+            hit = under[(ones > 0) & (under >= 0)]
+        covered = np.zeros(len(self.t), dtype=bool)
+        covered[hit] = True
+        # Every cell here has floor - 1 points at least: each covered one is grown.
+        enough = points >= floor
+        kept = np.flatnonzero(~covered & enough[row])  # the same mask
+        grown = np.flatnonzero(covered)  # the mask and the new bit
+        cells = np.concatenate([kept, grown])
+        # np.take: the same rows as fancy indexing, several times faster on (n, 2) arrays.
+        t, words = np.take(self.t, cells, axis=0), np.take(self.words, cells, axis=0)
+        words[len(kept) :] |= np.uint64(1 << bit)
+        # Rows, counted row by row: an old row's kept cells, then (after all those) its
+        # grown ones; old rows have distinct masks, so each part of one is a row.
+        hits = np.bincount(row[hit], minlength=len(sizes))
+        keeps = np.where(enough, sizes - hits, 0)
+        kept_rows, grown_rows = np.flatnonzero(keeps), np.flatnonzero(hits)
+        source = np.concatenate([kept_rows, grown_rows])
+        lengths = np.concatenate([keeps[kept_rows], hits[grown_rows]])
+        starts = np.cumsum(lengths) - lengths
+        front = np.empty((len(starts), DIRECTIONS))
+        back = np.empty((len(starts), DIRECTIONS))
+        # A kept row with all its cells keeps its reach, unless the old layer had a single
+        # cell (reached as a matrix-vector product) and this one more.
+        same = np.zeros(len(starts), dtype=bool)
+        if len(self.t) > 1:
+            same[: len(kept_rows)] = keeps[kept_rows] == sizes[kept_rows]
+        reused = source[same]
+        front[same], back[same] = np.take(self.front, reused, 0), np.take(self.back, reused, 0)
+        again = np.flatnonzero(~same)
+        if len(again):
+            # The cells of the rows worked out again, in order, and where each row starts.
+            counts = lengths[again]
+            sub_starts = np.cumsum(counts) - counts
+            take = np.repeat(starts[again] - sub_starts, counts) + np.arange(counts.sum())
+            moved = np.take(t, take, axis=0)
+            front[again], back[again] = _reach(moved, sub_starts, bitmap, len(t) == 1)
+        return _Layer(self.cell, t, words, starts, front, back)
+
+
 @dataclass(frozen=True)
 class _Masks:
     """Distinct hopeful masks of one board (``words[m]``); for each, where its plate can be
@@ -320,6 +520,57 @@ class _Masks:
     cells: tuple[NDArray[np.float64], ...]
     eye: Eye
     supports: NDArray[np.float64]  # (orientations, DIRECTIONS)
+
+    @staticmethod
+    def of(
+        layers: Sequence[_Layer | None], bitmaps: Sequence[_Bitmap], words_per_mask: int, eye: Eye
+    ) -> _Masks:
+        """The masks of a board's orientations' cells (None: an orientation with none)."""
+        words, fronts, backs = [], [], []
+        row_k, row_start, row_stop = [], [], []
+        cells: list[NDArray[np.float64]] = []
+        supports = np.stack([bitmap.support for bitmap in bitmaps])
+        for k, layer in enumerate(layers):
+            if layer is None:
+                cells.append(np.zeros((0, 2)))
+                continue
+            cells.append(layer.t)
+            fronts.append(layer.front)
+            backs.append(layer.back)
+            words.append(layer.words[layer.starts])
+            row_k.append(np.full(len(layer.starts), k))
+            row_start.append(layer.starts)
+            row_stop.append(np.append(layer.starts[1:], len(layer.t)))
+        if not words:
+            none = np.zeros(0, dtype=np.intp)
+            return _Masks(
+                np.zeros((0, words_per_mask), np.uint64), np.zeros((0, DIRECTIONS)),
+                np.zeros((0, DIRECTIONS)), none, none, none, none, none, none, none,
+                tuple(cells), eye, supports,
+            )  # fmt: skip
+        rows = np.concatenate(words)
+        starts_ = np.concatenate(row_start)
+        size = np.concatenate(row_stop) - starts_
+        # The same mask from several orientations is one mask, with all their rows.
+        order, starts = _groups(rows)
+        stops = np.append(starts[1:], len(order))
+        group = np.repeat(np.arange(len(starts)), stops - starts)
+        by_size = np.lexsort((-size[order], group))  # within each group, the biggest first
+        return _Masks(
+            words=rows[order[starts]],
+            front=np.minimum.reduceat(np.concatenate(fronts)[order], starts, axis=0),
+            back=np.maximum.reduceat(np.concatenate(backs)[order], starts, axis=0),
+            deepest=order[by_size[starts]],
+            row_order=order,
+            row_from=starts,
+            row_to=stops,
+            row_k=np.concatenate(row_k),
+            row_start=starts_,
+            row_stop=starts_ + size,
+            cells=tuple(cells),
+            eye=eye,
+            supports=supports,
+        )
 
     def __len__(self) -> int:
         return len(self.words)
@@ -394,6 +645,11 @@ class _Grid:
     def caps(self, bitmaps: Sequence[_Bitmap]) -> list[int]:
         """Per orientation, the most centre points one pose may hide (counted, not masked:
         bytes instead of words)."""
+        return [int(count.max()) for count in self.counts(bitmaps)]
+
+    def counts(self, bitmaps: Sequence[_Bitmap]) -> list[NDArray[np.uint8]]:
+        """Per orientation, how many centre points a pose may hide at each grid translation
+        (cell [0, 0] lies at the translation of the lowest u and v, less the bitmap's)."""
         umin, vmin = int(self.u.min()), int(self.v.min())
         spans = (int(self.u.max()) - umin, int(self.v.max()) - vmin)
         out = []
@@ -402,62 +658,44 @@ class _Grid:
             count = np.zeros((spans[0] + wa, spans[1] + wb), dtype=np.uint8)
             for du, dv in zip((self.u - umin).tolist(), (self.v - vmin).tolist(), strict=True):
                 count[du : du + wa, dv : dv + wb] += bitmap.ones
-            out.append(int(count.max()))
+            out.append(count)
         return out
 
-    def masks(self, bitmaps: Sequence[_Bitmap], caps: Sequence[int], floor: int) -> _Masks:
-        """The distinct masks of at least ``floor`` points, and the poses that give them."""
-        words, fronts, backs = [], [], []
-        row_k, row_start, row_stop = [], [], []
-        cells: list[NDArray[np.float64]] = []
-        supports = np.stack([bitmap.support for bitmap in bitmaps])
-        for k, bitmap in enumerate(bitmaps):
-            if caps[k] < max(floor, 1):
-                cells.append(np.zeros((0, 2)))
-                continue
-            acc, gx0, gy0 = self.accumulate(bitmap)
-            xs, ys = np.nonzero(_popcount(acc) >= max(floor, 1))
-            found = np.ascontiguousarray(acc[:, xs, ys].T)  # (cells, words)
-            order, starts = _groups(found)
-            t = np.stack([(gx0 + xs[order]) * self.eye.cell, (gy0 + ys[order]) * self.eye.cell], 1)
-            cells.append(t)
-            along = t @ _UNITS.T  # (cells, DIRECTIONS)
-            fronts.append(np.minimum.reduceat(along, starts, axis=0) + bitmap.support)
-            backs.append(np.maximum.reduceat(along, starts, axis=0) - bitmap.support[_OPPOSITE])
-            words.append(found[order[starts]])
-            row_k.append(np.full(len(starts), k))
-            row_start.append(starts)
-            row_stop.append(np.append(starts[1:], len(t)))
-        if not words:
-            none = np.zeros(0, dtype=np.intp)
-            return _Masks(
-                np.zeros((0, self.words), np.uint64), np.zeros((0, DIRECTIONS)),
-                np.zeros((0, DIRECTIONS)), none, none, none, none, none, none, none,
-                tuple(cells), self.eye, supports,
-            )  # fmt: skip
-        rows = np.concatenate(words)
-        starts_ = np.concatenate(row_start)
-        size = np.concatenate(row_stop) - starts_
-        # The same mask from several orientations is one mask, with all their rows.
-        order, starts = _groups(rows)
-        stops = np.append(starts[1:], len(order))
-        group = np.repeat(np.arange(len(starts)), stops - starts)
-        by_size = np.lexsort((-size[order], group))  # within each group, the biggest first
-        return _Masks(
-            words=rows[order[starts]],
-            front=np.minimum.reduceat(np.concatenate(fronts)[order], starts, axis=0),
-            back=np.maximum.reduceat(np.concatenate(backs)[order], starts, axis=0),
-            deepest=order[by_size[starts]],
-            row_order=order,
-            row_from=starts,
-            row_to=stops,
-            row_k=np.concatenate(row_k),
-            row_start=starts_,
-            row_stop=starts_ + size,
-            cells=tuple(cells),
-            eye=self.eye,
-            supports=supports,
-        )
+    def grown_caps(
+        self, base: _Grid, counts: Sequence[NDArray[np.uint8]], caps: Sequence[int],
+        bitmaps: Sequence[_Bitmap],
+    ) -> list[int]:  # fmt: skip
+        """:meth:`caps`, from the ``counts`` and ``caps`` of ``base``, whose centre points are
+        these but the last: the counts change only under the last one's bitmap (and where
+        that lies off the base's counts, they were 0 and become at most 1: no more than a
+        cap, which is at least 1)."""
+        du, dv = int(self.u[-1]) - int(base.u.min()), int(self.v[-1]) - int(base.v.min())
+        out = []
+        for count, cap, bitmap in zip(counts, caps, bitmaps, strict=True):
+            wa, wb = bitmap.ones.shape
+            a0, a1 = max(du, 0), min(du + wa, count.shape[0])
+            b0, b1 = max(dv, 0), min(dv + wb, count.shape[1])
+            if a0 < a1 and b0 < b1:
+                under = count[a0:a1, b0:b1] + bitmap.ones[a0 - du : a1 - du, b0 - dv : b1 - dv]
+                cap = max(cap, int(under.max()))
+            out.append(cap)
+        return out
+
+    def layer(self, bitmap: _Bitmap, floor: int) -> _Layer:
+        """One orientation's cells of at least ``floor`` points (at least 1)."""
+        acc, gx0, gy0 = self.accumulate(bitmap)
+        xs, ys = np.nonzero(_popcount(acc) >= max(floor, 1))
+        found = np.ascontiguousarray(acc[:, xs, ys].T)  # (cells, words)
+        order, starts = _groups(found)
+        grid = np.stack([gx0 + xs[order], gy0 + ys[order]], 1)
+        return _Layer.of(grid, found[order], starts, bitmap, self.eye)
+
+    def can_grow(self, floor: int) -> bool:
+        """May the cells for ``floor`` come from those of the centre points but the last, of
+        ``floor - 1`` (:meth:`_Layer.plus`)? When the masks are one word (so that the new
+        point's bit sorts a mask after all those without it) and no cell of the base's
+        lacked a point (a floor of 2 at least)."""
+        return self.words == 1 and self.n >= 2 and max(floor, 1) >= 2
 
 
 # --- placing for real ----------------------------------------------------------------------
@@ -475,14 +713,30 @@ def refine(
     heavier first, and off the other board's plate (``avoid``): a pattern search over x, y
     and the turn, halving its steps, that weighs its six moves at once."""
     shapes = _shapes(board)
+    mirrored = start.mirrored
     other = None if avoid is None else _shapes(avoid[0]).plate(avoid[1])
+    # The axes to separate the plates along, per pose: the board's own edges' normals
+    # (written at each call), then the other's (the same for every pose, written once).
+    edges = len(shapes.normals)
+    every: dict[int, NDArray[np.float64]] = {}
+
+    def axes_for(count: int) -> NDArray[np.float64]:
+        if count not in every:
+            assert other is not None
+            every[count] = np.empty((count, edges + len(other[1]), 2))
+            every[count][:, edges:] = other[1]
+        return every[count]
 
     def shortfall(poses: NDArray[np.float64]) -> NDArray[np.float64]:
-        m = shapes.margins(poses, start.mirrored, xs, ys, radius) - CLEARANCE
-        value: NDArray[np.float64] = (weights * np.clip(m, -GIVE_UP, 0.0)).sum(axis=1)
+        turns = _turns(poses[:, 2])
+        m = shapes.margins(poses, mirrored, xs, ys, radius, turns) - CLEARANCE
+        clipped = np.minimum(np.maximum(m, -GIVE_UP, out=m), 0.0, out=m)
+        value: NDArray[np.float64] = np.add.reduce(weights * clipped, axis=1)
         if other is not None:
-            mine = shapes.corners(poses, start.mirrored), shapes.axes(poses, start.mirrored)
-            depth = _overlap(*mine, *other) + PLATE_GAP
+            axes = axes_for(len(poses))
+            shapes.axes(poses, mirrored, turns, out=axes[:, :edges])
+            corners = shapes.corners(poses, mirrored, turns)
+            depth = _overlap_along(axes, corners, other[0]) + PLATE_GAP
             value -= np.where(depth > 0, OVERLAP_STEP + OVERLAP_PER_MM * depth, 0.0)
         return value
 
@@ -521,6 +775,49 @@ def _apart(sky: Sky, a: Board, b: Board, pose_a: Pose) -> Pose:
 
 
 # --- the solver -----------------------------------------------------------------------------
+_Key = tuple[str, bytes, bytes, bytes, bytes, str, bytes]
+
+
+def _pose_bytes(pose: Pose) -> bytes:
+    """A pose exactly, as a key (a float's bits: 0.0 and -0.0 are two poses here)."""
+    return np.array([pose.x, pose.y, pose.angle, pose.mirrored], dtype=float).tobytes()
+
+
+class Memo:
+    """Refinements already made on one sky with one eye, for every :class:`Solver` given it.
+    A refinement depends only on its board, start, centre points, weights and the board it
+    avoids, so a bot weighing spots one solver each (the same chips and one more) finds many
+    of them here: a spot away from a candidate's boards changes neither its starts nor its
+    shares of the points. Kept for the last ``size`` refinements or so (cleared when full:
+    a bot's next decisions ask about much the same chips)."""
+
+    def __init__(self, sky: Sky, eye: Eye, size: int = 20_000) -> None:
+        self.sky = sky
+        self.eye = eye
+        self.size = size
+        self._poses: dict[_Key, Pose] = {}
+
+    def refine(
+        self, board: Board, start: Pose, xs: NDArray[np.float64], ys: NDArray[np.float64],
+        weights: NDArray[np.float64], avoid: tuple[Board, Pose] | None,
+    ) -> Pose:  # fmt: skip
+        """:func:`refine` with this sky's radius and this eye, or its answer to the same
+        question before."""
+        key = (
+            board.id, _pose_bytes(start), xs.tobytes(), ys.tobytes(), weights.tobytes(),
+            "" if avoid is None else avoid[0].id,
+            b"" if avoid is None else _pose_bytes(avoid[1]),
+        )  # fmt: skip
+        pose = self._poses.get(key)
+        if pose is None:
+            radius = self.sky.centre_radius
+            pose = refine(board, start, xs, ys, weights, radius, self.eye, avoid)
+            if len(self._poses) >= self.size:
+                self._poses.clear()
+            self._poses[key] = pose
+        return pose
+
+
 class Solver:
     """Answers challenges on one layout, sharing each board's coarse look between pairs.
 
@@ -536,6 +833,8 @@ class Solver:
         eye: Eye = PERFECT,
         weights: Sequence[float] | None = None,
         deadline: float | None = None,
+        memo: Memo | None = None,
+        base: Solver | None = None,
     ) -> None:
         self.sky = sky
         # A bot in a hurry (``time.perf_counter()`` to stop by): the search then gives its
@@ -549,6 +848,16 @@ class Solver:
         self._grid = _Grid(self.centres, eye) if self.centres else None
         self._caps: dict[str, list[int]] = {}
         self._kept: dict[str, tuple[int, _Masks]] = {}
+        self._cells: dict[tuple[str, int], list[_Layer | None]] = {}
+        self._count_maps: dict[str, list[NDArray[np.uint8]]] = {}
+        # A solver of the same sky and eye whose centre points are these but the last (the
+        # sky as it is, when a spot is weighed): its cells are grown by the new point's.
+        self._base: Solver | None = None
+        if base is not None and base.sky is sky and base.eye == eye:
+            self._base = base if base.centres == self.centres[:-1] else None
+        # Refinements shared with other solvers of this sky and eye (a bot's), else its own.
+        self._memo = memo if memo is not None else Memo(sky, eye)
+        assert self._memo.sky is sky and self._memo.eye == eye, "a memo of another sky or eye"
 
     def _bitmaps(self, board: Board) -> tuple[_Bitmap, ...]:
         return _bitmaps(board, self.eye, self.sky.centre_radius)
@@ -557,20 +866,70 @@ class Solver:
         if self._grid is None:
             return [0]
         if board.id not in self._caps:
-            self._caps[board.id] = self._grid.caps(self._bitmaps(board))
+            bitmaps = self._bitmaps(board)
+            base = self._base
+            if base is not None and base._grid is not None:
+                caps = base._orientation_caps(board)
+                counts = base._counts(board)
+                self._caps[board.id] = self._grid.grown_caps(base._grid, counts, caps, bitmaps)
+            else:
+                self._caps[board.id] = self._grid.caps(bitmaps)
         return self._caps[board.id]
+
+    def _counts(self, board: Board) -> list[NDArray[np.uint8]]:
+        """:meth:`_Grid.counts` (kept for the spots' solvers: some MB a board, so only for
+        the boards they ask about)."""
+        assert self._grid is not None
+        if board.id not in self._count_maps:
+            self._count_maps[board.id] = self._grid.counts(self._bitmaps(board))
+        return self._count_maps[board.id]
 
     def _masks(self, board: Board, floor: int) -> _Masks:
         """The board's masks of at least ``floor`` points (kept: other pairs ask again)."""
         assert self._grid is not None
         kept = self._kept.get(board.id)
         if kept is None or kept[0] > floor:
-            bitmaps = self._bitmaps(board)
-            kept = self._kept[board.id] = (
-                floor,
-                self._grid.masks(bitmaps, self._orientation_caps(board), floor),
-            )
+            layers = self._layers(board, floor)
+            masks = _Masks.of(layers, self._bitmaps(board), self._grid.words, self.eye)
+            kept = self._kept[board.id] = (floor, masks)
         return kept[1]
+
+    def _layers(self, board: Board, floor: int) -> list[_Layer | None]:
+        """Each orientation's cells of at least ``floor`` points, None where none (kept:
+        the solvers of the spots weighed from this one ask for them, one point fewer). From
+        the ``base`` solver's cells when it has the same centre points but the last: the
+        cells a chip changes are those under its bitmaps, a fraction of the others."""
+        assert self._grid is not None
+        key = (board.id, max(floor, 1))
+        lower = [f for b, f in self._cells if b == board.id and f < key[1]]
+        if key not in self._cells and lower:
+            # Cells of fewer points asked before (by a pair with another board, or by a
+            # spot's solver): these are some of them.
+            caps, bitmaps = self._orientation_caps(board), self._bitmaps(board)
+            below = self._cells[(board.id, max(lower))]
+            self._cells[key] = [
+                None if caps[k] < key[1] or old is None else old.above(key[1], bitmaps[k])
+                for k, old in enumerate(below)
+            ]
+        if key not in self._cells:
+            caps, bitmaps = self._orientation_caps(board), self._bitmaps(board)
+            base = self._base if self._grid.can_grow(floor) else None
+            fewer = None if base is None else base._layers(board, max(floor, 1) - 1)
+            u, v, bit = int(self._grid.u[-1]), int(self._grid.v[-1]), self._grid.n - 1
+            layers: list[_Layer | None] = []
+            for k, bitmap in enumerate(bitmaps):
+                if caps[k] < max(floor, 1):
+                    layers.append(None)  # no cell has that many points
+                elif fewer is None:
+                    layers.append(self._grid.layer(bitmap, floor))
+                else:
+                    # A cell has at most one point more than before: its orientation had
+                    # cells of floor - 1.
+                    old = fewer[k]
+                    assert old is not None
+                    layers.append(old.plus(bitmap, u, v, bit, max(floor, 1)))
+            self._cells[key] = layers
+        return self._cells[key]
 
     def cap(self, board: Board) -> int:
         """The most centre points ``board`` may hide at one pose (hopeful)."""
@@ -601,13 +960,19 @@ class Solver:
     def _late(self) -> bool:
         return self.deadline is not None and time.perf_counter() > self.deadline
 
-    def pair(self, a: Board, b: Board) -> Attempt:
+    def pair(self, a: Board, b: Board, any_success: bool = False) -> Attempt:
         """The best placement of ``a`` and ``b`` found: a success when the search finds one,
-        otherwise the attempt leaving out the fewest centre points."""
+        otherwise the attempt leaving out the fewest centre points. With ``any_success``, the
+        first success found (for a caller that asks only whether the sky can be done: the
+        search would not turn it into a failure, only look on for a better success)."""
         start = Pose(*self.sky.middle)
         best = self._judge(a, b, start, _apart(self.sky, a, b, start))
         assert best is not None
-        if self._grid is None or (best.success and self._settled(best)):
+
+        def done(best: Attempt) -> bool:
+            return best.success and (any_success or self._settled(best))
+
+        if self._grid is None or done(best):
             return best
         n = len(self.centres)
         caps_a, caps_b = self._orientation_caps(a), self._orientation_caps(b)
@@ -627,7 +992,7 @@ class Solver:
                 found = self._place(a, b, masks_a, masks_b, i, j, direction)
                 if found is not None and self._better(found, best):
                     best = found
-                if (best.success and self._settled(best)) or self._late():
+                if done(best) or self._late():
                     return best
             if best.success:
                 break
@@ -716,7 +1081,7 @@ class Solver:
         pose_a = pose_b = None
         if start_a is not None:
             avoid = None if start_b is None else (b, start_b)
-            pose_a = refine(a, start_a, xs_a, ys_a, w_a, r, self.eye, avoid)
+            pose_a = self._refine(a, start_a, xs_a, ys_a, w_a, avoid)
         if start_b is not None:
             hidden_a: set[int] = set()
             if pose_a is not None:
@@ -725,16 +1090,22 @@ class Solver:
             idx = np.array(rest)
             avoid = None if pose_a is None else (a, pose_a)
             w = np.ones(len(rest))
-            pose_b = refine(b, start_b, self._xs[idx], self._ys[idx], w, r, self.eye, avoid)
+            pose_b = self._refine(b, start_b, self._xs[idx], self._ys[idx], w, avoid)
             if pose_a is not None and self._touching(a, pose_a, b, pose_b):
                 # Still in each other's way: let a give way to b too.
-                pose_a = refine(a, pose_a, xs_a, ys_a, w_a, r, self.eye, (b, pose_b))
+                pose_a = self._refine(a, pose_a, xs_a, ys_a, w_a, (b, pose_b))
         if pose_a is None:
             assert pose_b is not None
             pose_a = _apart(self.sky, b, a, pose_b)
         if pose_b is None:
             pose_b = _apart(self.sky, a, b, pose_a)
         return self._judge(a, b, pose_a, pose_b)
+
+    def _refine(
+        self, board: Board, start: Pose, xs: NDArray[np.float64], ys: NDArray[np.float64],
+        weights: NDArray[np.float64], avoid: tuple[Board, Pose] | None,
+    ) -> Pose:  # fmt: skip
+        return self._memo.refine(board, start, xs, ys, weights, avoid)
 
     @staticmethod
     def _touching(a: Board, pose_a: Pose, b: Board, pose_b: Pose) -> bool:

@@ -1,0 +1,81 @@
+"""The solver's shortcuts change none of its answers, to the last bit.
+
+A bot weighing a spot asks a solver about the sky as it is and one chip more. That solver
+grows its cells (and caps) from the solver of the sky as it is (``base``), takes cells of
+more points from those of fewer it already has, and shares refinements with the bot's other
+solvers (``Memo``). Each must give exactly what a solver working from scratch gives: the
+bot's moves are the same, only sooner.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from asobi.games.carrotein.layouts import planted, scattered
+from asobi.games.carrotein.sky import Board, default_sky
+from asobi.games.carrotein.solver import Memo, Solver, _Layer
+
+SKY = default_sky()
+
+
+def same_layers(got: list[_Layer | None], scratch: list[_Layer | None]) -> None:
+    assert len(got) == len(scratch)
+    for k, (one, other) in enumerate(zip(got, scratch, strict=True)):
+        assert (one is None) == (other is None), k
+        if one is None or other is None:
+            continue
+        assert one.cell == other.cell
+        for name in ("t", "words", "starts", "front", "back"):
+            mine, theirs = getattr(one, name), getattr(other, name)
+            assert mine.dtype == theirs.dtype and np.array_equal(mine, theirs), (k, name)
+
+
+def from_scratch(solver: Solver, board: Board, floor: int) -> list[_Layer | None]:
+    grid = solver._grid
+    assert grid is not None
+    caps = grid.caps(solver._bitmaps(board))
+    return [
+        None if caps[k] < max(floor, 1) else grid.layer(bitmap, floor)
+        for k, bitmap in enumerate(solver._bitmaps(board))
+    ]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_spots_solver_grown_from_the_sky_before_sees_what_one_from_scratch_sees(
+    seed: int,
+) -> None:
+    centres, a, b = scattered(SKY, 2000 + seed, chips=12, spread=50)
+    base = Solver(SKY, centres[:-1])
+    grown = Solver(SKY, centres, base=base)
+    scratch = Solver(SKY, centres)
+    for board in (a, b):
+        assert grown._orientation_caps(board) == scratch._orientation_caps(board)
+        for floor in (2, grown.cap(board) - 2):
+            same_layers(grown._layers(board, floor), from_scratch(scratch, board, floor))
+    assert grown.pair(a, b) == scratch.pair(a, b)
+
+
+def test_cells_of_more_points_taken_from_those_of_fewer_are_the_same() -> None:
+    centres, a, _ = scattered(SKY, 2100, chips=12, spread=50)
+    solver = Solver(SKY, centres)
+    solver._layers(a, 2)
+    for floor in (3, 5, solver.cap(a)):
+        same_layers(solver._layers(a, floor), from_scratch(solver, a, floor))
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_shared_refinements_and_a_first_success_give_the_same_answers(seed: int) -> None:
+    centres, a, b = planted(SKY, 300 + seed, chips=14)
+    memo = Memo(SKY, Solver(SKY, centres).eye)
+    alone = Solver(SKY, centres).pair(a, b)
+    assert Solver(SKY, centres, memo=memo).pair(a, b) == alone
+    assert Solver(SKY, centres, memo=memo).pair(a, b) == alone  # from the memo this time
+    first = Solver(SKY, centres).pair(a, b, any_success=True)
+    assert first.success == alone.success
+
+
+def test_a_base_of_other_centre_points_is_not_used() -> None:
+    centres, _, _ = scattered(SKY, 2200, chips=10, spread=50)
+    base = Solver(SKY, centres[1:])
+    assert Solver(SKY, centres, base=base)._base is None
