@@ -5,6 +5,11 @@ from __future__ import annotations
 
 import csv
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -174,3 +179,25 @@ def test_games_jsonl_lines_are_plain_json(tmp_path: Path) -> None:
     folder = simulate(tmp_path / "s", Simulation("starmine", ("random",), games=1))
     line = json.loads((folder / GAMES_FILE).read_text())
     assert {"format", "game", "options", "seed", "moves", "outcome", "lineup", "facts"} <= set(line)
+
+
+def test_ctrl_c_stops_a_run_at_once_and_says_how_to_resume(tmp_path: Path) -> None:
+    """A simulation stopped from the keyboard stops within a batch, not after every game
+    it had planned, keeping the games played."""
+    command = [sys.executable, "-m", "asobi", "simulate", "itsmine", "-b", "random"]
+    run = subprocess.Popen(
+        [*command, "--games", "20000", "--workers", "2", "--out", str(tmp_path)],
+        start_new_session=True,  # its own process group, as a terminal's foreground job
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    games = tmp_path / GAMES_FILE
+    deadline = time.monotonic() + 60
+    while not (games.exists() and games.stat().st_size) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    os.killpg(run.pid, signal.SIGINT)
+    output, _ = run.communicate(timeout=60)
+    assert run.returncode == 130, output
+    assert "the same command resumes" in output
+    assert 0 < len(list(read_games(tmp_path))) < 20_000

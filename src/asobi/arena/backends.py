@@ -8,9 +8,8 @@ function of its job (game, options, deal seed, lineup, bot seeds).
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Literal, TypeVar
 
 J = TypeVar("J")
@@ -58,11 +57,26 @@ def _play_batch(play: Callable[[J], R], batch: Iterable[J]) -> list[R]:
 
 
 def _on_processes(play: Callable[[J], R], jobs: Sequence[J], workers: int) -> Iterator[R]:
-    size = batch_size(len(jobs), workers)
-    with ProcessPoolExecutor(workers) as pool:
-        done = pool.map(_play_batch, itertools.repeat(play), _batches(jobs, size))
-        for results in done:
-            yield from results
+    """Batches on a process pool, a few per worker in flight (not all at once: Ctrl-C then
+    stops the run within a batch instead of after every game), results kept for their turn."""
+    batches = _batches(jobs, batch_size(len(jobs), workers))
+    pool = ProcessPoolExecutor(workers)
+    try:
+        pending: dict[Future[list[R]], int] = {}
+        finished: dict[int, list[R]] = {}
+        submitted = next_out = 0
+        while next_out < len(batches):
+            while submitted < len(batches) and len(pending) < 2 * workers:
+                pending[pool.submit(_play_batch, play, batches[submitted])] = submitted
+                submitted += 1
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                finished[pending.pop(future)] = future.result()
+            while next_out in finished:
+                yield from finished.pop(next_out)
+                next_out += 1
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _on_ray(
