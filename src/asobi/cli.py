@@ -731,6 +731,7 @@ def simulate(
     from asobi.arena.simulate import (
         SimulationMismatch,
         prepare,
+        read_games,
         run_simulation,
         write_tables,
     )
@@ -781,14 +782,14 @@ def simulate(
         except KeyboardInterrupt:
             console.print(f"Stopped; the same command resumes {folder}.")
             raise typer.Exit(EXIT_INTERRUPTED) from None
+    played = list(read_games(folder))  # once, for the tables and the summary
     try:
-        written = write_tables(folder, plan, parquet=parquet)
+        written = write_tables(folder, plan, played, parquet=parquet)
     except ValueError as exc:
         _fail(str(exc))
-    from asobi.arena.report import build
+    from asobi.arena.report import sections
 
-    report = build(folder, plot=False)
-    for section in report.sections[:2]:
+    for section in sections(played, plot=False)[:2]:
         console.print(Markdown(f"## {section.title}\n\n" + section.tables[0].markdown()))
     console.print(
         f"{len(jobs)} games in [bold]{folder}[/]: "

@@ -37,7 +37,7 @@ def simulate(folder: Path, plan: Simulation, workers: int = 1, backend: str = "l
     jobs = plan.jobs(lambda opts: spec.options(opts).players)
     done = prepare(folder, plan)
     run_simulation(folder, plan, jobs, workers=workers, backend=backend, done=done)
-    write_tables(folder, plan)
+    write_tables(folder, plan, list(read_games(folder)))
     return folder
 
 
@@ -147,7 +147,7 @@ def test_the_table_as_parquet(tmp_path: Path) -> None:
     pq = pytest.importorskip("pyarrow.parquet")
     plan = Simulation("starmine", ("random",), games=2)
     folder = simulate(tmp_path / "s", plan)
-    write_tables(folder, plan, parquet=True)
+    write_tables(folder, plan, list(read_games(folder)), parquet=True)
     table = pq.read_table(folder / "results.parquet")
     assert table.num_rows == 4
     assert table.column("seat").to_pylist() == [0, 1, 0, 1]

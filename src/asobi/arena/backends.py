@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
 J = TypeVar("J")
 R = TypeVar("R")
 
-Backend = Literal["local", "ray"]
 BACKENDS: tuple[str, ...] = ("local", "ray")
 
 
@@ -56,25 +55,45 @@ def _play_batch(play: Callable[[J], R], batch: Iterable[J]) -> list[R]:
     return [play(job) for job in batch]
 
 
+def _in_order(
+    batches: Sequence[list[J]],
+    in_flight: int,
+    submit: Callable[[list[J]], Any],
+    next_done: Callable[[list[Any]], list[tuple[Any, list[R]]]],
+) -> Iterator[R]:
+    """Every batch's results in batch order: ``in_flight`` batches submitted at a time (not
+    all at once: Ctrl-C then stops a run within a batch instead of after every game), and
+    those done early kept for their turn. ``submit(batch)`` gives a handle;
+    ``next_done(handles)`` waits for at least one and gives (handle, results) pairs."""
+    pending: dict[Any, int] = {}
+    finished: dict[int, list[R]] = {}
+    submitted = next_out = 0
+    while next_out < len(batches):
+        while submitted < len(batches) and len(pending) < in_flight:
+            pending[submit(batches[submitted])] = submitted
+            submitted += 1
+        for handle, results in next_done(list(pending)):
+            finished[pending.pop(handle)] = results
+        while next_out in finished:
+            yield from finished.pop(next_out)
+            next_out += 1
+
+
 def _on_processes(play: Callable[[J], R], jobs: Sequence[J], workers: int) -> Iterator[R]:
-    """Batches on a process pool, a few per worker in flight (not all at once: Ctrl-C then
-    stops the run within a batch instead of after every game), results kept for their turn."""
-    batches = _batches(jobs, batch_size(len(jobs), workers))
+    """Batches on a process pool, two per worker in flight."""
+
+    def next_done(futures: list[Future[list[R]]]) -> list[tuple[Any, list[R]]]:
+        done, _ = wait(futures, return_when=FIRST_COMPLETED)
+        return [(future, future.result()) for future in done]
+
     pool = ProcessPoolExecutor(workers)
     try:
-        pending: dict[Future[list[R]], int] = {}
-        finished: dict[int, list[R]] = {}
-        submitted = next_out = 0
-        while next_out < len(batches):
-            while submitted < len(batches) and len(pending) < 2 * workers:
-                pending[pool.submit(_play_batch, play, batches[submitted])] = submitted
-                submitted += 1
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                finished[pending.pop(future)] = future.result()
-            while next_out in finished:
-                yield from finished.pop(next_out)
-                next_out += 1
+        yield from _in_order(
+            _batches(jobs, batch_size(len(jobs), workers)),
+            2 * workers,
+            lambda batch: pool.submit(_play_batch, play, batch),
+            next_done,
+        )
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
@@ -82,7 +101,7 @@ def _on_processes(play: Callable[[J], R], jobs: Sequence[J], workers: int) -> It
 def _on_ray(
     play: Callable[[J], R], jobs: Sequence[J], workers: int, address: str | None
 ) -> Iterator[R]:
-    """Batches as Ray tasks, a few per worker in flight; results kept until their turn.
+    """Batches as Ray tasks, two per worker in flight.
 
     Without ``address`` Ray starts a local instance of ``workers`` CPUs (the same games on
     the same number of processes as ``--backend local``: the figure to compare). With one,
@@ -101,20 +120,17 @@ def _on_ray(
         ray.init(address=address, **settings)
     try:
         remote: Any = ray.remote(_play_batch)
-        batches = _batches(jobs, batch_size(len(jobs), workers))
-        pending: dict[Any, int] = {}
-        finished: dict[int, list[R]] = {}
-        submitted = next_out = 0
-        while next_out < len(batches):
-            while submitted < len(batches) and len(pending) < 2 * workers:
-                pending[remote.remote(play, batches[submitted])] = submitted
-                submitted += 1
-            ready, _ = ray.wait(list(pending), num_returns=1)
-            for ref in ready:
-                finished[pending.pop(ref)] = ray.get(ref)
-            while next_out in finished:
-                yield from finished.pop(next_out)
-                next_out += 1
+
+        def next_done(refs: list[Any]) -> list[tuple[Any, list[R]]]:
+            ready, _ = ray.wait(refs, num_returns=1)
+            return [(ref, ray.get(ref)) for ref in ready]
+
+        yield from _in_order(
+            _batches(jobs, batch_size(len(jobs), workers)),
+            2 * workers,
+            lambda batch: remote.remote(play, batch),
+            next_done,
+        )
     finally:
         if started_here:
             ray.shutdown()

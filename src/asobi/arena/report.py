@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from asobi.arena.simulate import load_plan, read_games
+from asobi.arena.simulate import load_plan, position, read_games, win
 from asobi.arena.tournament import wilson
 from asobi.core.registry import get_spec
 
@@ -64,7 +64,7 @@ def share(hits: float, n: int) -> str:
     if n == 0:
         return "–"
     low, high = wilson(hits / n, n)
-    return f"{hits / n:.1%} [{low:.1%}, {high:.1%}]".replace("%,", ",").replace("%]", "%]")
+    return f"{hits / n:.1%} [{low:.1%}, {high:.1%}]".replace("%,", ",")
 
 
 def mean_sd(values: Sequence[float]) -> str:
@@ -73,18 +73,6 @@ def mean_sd(values: Sequence[float]) -> str:
     if len(values) == 1:
         return f"{values[0]:.2f}"
     return f"{statistics.fmean(values):.2f} ± {statistics.stdev(values):.2f}"
-
-
-def _win(game: Game, seat: int) -> float:
-    """A win is first place; a tie for first shares it."""
-    ranks = game["outcome"]["ranks"]
-    return 1 / ranks.count(1) if ranks[seat] == 1 else 0.0
-
-
-def position(game: Game, seat: int) -> int:
-    """1 = took the first turn; the seat + 1 in a game where everyone opens at once."""
-    first, n = game["first_player"], len(game["outcome"]["ranks"])
-    return (seat - first) % n + 1 if first is not None else seat + 1
 
 
 def _is_number(value: Any) -> bool:
@@ -136,7 +124,7 @@ def seat_advantage(groups: Mapping[str, list[Game]], plot: bool) -> Section:
         seats: Counter[int] = Counter()
         for g in games:
             for seat in range(len(g["lineup"])):
-                wins[position(g, seat)] += _win(g, seat)
+                wins[position(g, seat)] += win(g, seat)
                 seats[position(g, seat)] += 1
         rows.append(
             [label or ALL]
@@ -167,7 +155,7 @@ def seat_advantage(groups: Mapping[str, list[Game]], plot: bool) -> Section:
 def _first(games: Sequence[Game]) -> tuple[float, int]:
     """Wins and seats of the player who took the first turn."""
     seats = [(g, g["first_player"]) for g in games if g["first_player"] is not None]
-    return sum(_win(g, s) for g, s in seats), len(seats)
+    return sum(win(g, s) for g, s in seats), len(seats)
 
 
 def bots(groups: Mapping[str, list[Game]]) -> Section | None:
@@ -178,7 +166,7 @@ def bots(groups: Mapping[str, list[Game]]) -> Section | None:
     for label, games in groups.items():
         for name in names:
             seats = [(g, s) for g in games for s, b in enumerate(g["lineup"]) if b == name]
-            wins = sum(_win(g, s) for g, s in seats)
+            wins = sum(win(g, s) for g, s in seats)
             rows.append([label or ALL, f"`{name}`", share(wins, len(seats))])
     return Section(
         "Bots",
@@ -192,7 +180,7 @@ def scores_and_lengths(groups: Mapping[str, list[Game]], plot: bool) -> Section:
     for label, games in groups.items():
         all_scores = [s for g in games for s in g["outcome"]["scores"]]
         winners = [
-            g["outcome"]["scores"][s] for g in games for s in range(len(g["lineup"])) if _win(g, s)
+            g["outcome"]["scores"][s] for g in games for s in range(len(g["lineup"])) if win(g, s)
         ]
         margins = [
             sorted(g["outcome"]["scores"])[-1] - sorted(g["outcome"]["scores"])[-2]
@@ -307,7 +295,7 @@ def seat_facts(groups: Mapping[str, list[Game]]) -> Section | None:
             for g in games:
                 for s, facts in enumerate(g["facts"]["seats"]):
                     if key in facts and facts[key] is not None:
-                        (won if _win(g, s) else lost).append(facts[key])
+                        (won if win(g, s) else lost).append(facts[key])
             rows.append([key, label or ALL, _summary(won), _summary(lost)])
     return Section(
         "What winners do",
@@ -331,7 +319,7 @@ def holdings(groups: Mapping[str, list[Game]], plot: bool) -> Section | None:
             for s, things in enumerate(g["facts"]["holdings"]):
                 for thing in set(things):
                     held[thing] += 1
-                    wins[thing] += _win(g, s)
+                    wins[thing] += win(g, s)
         counts[label] = (held, wins, len(games))
     first_held, first_wins, _ = next(iter(counts.values()))
     ordered = sorted(first_held, key=lambda t: -first_wins[t] / first_held[t])
@@ -564,7 +552,6 @@ def build(folder: Path, plot: bool = True) -> Report:
     if not games:
         raise ValueError(f"{folder}: no games played yet")
     spec = get_spec(plan.game)
-    groups = _by_variant(games)
     planned = plan.games * len(plan.variants())
     intro = [
         f"**{len(games):,}** games of **{spec.name_en}** ({spec.name_ja})"
@@ -578,20 +565,22 @@ def build(folder: Path, plot: bool = True) -> Report:
         if saved.get("command")
         else "",
     ]
-    sections = [
-        s
-        for s in (
-            overview(groups),
-            seat_advantage(groups, plot) if any(len(g["lineup"]) > 1 for g in games) else None,
-            bots(groups),
-            scores_and_lengths(groups, plot),
-            game_facts(groups),
-            seat_facts(groups),
-            holdings(groups, plot),
-        )
-        if s is not None
-    ]
-    return Report(f"{spec.name_en} ({spec.name_ja}): balance report", intro, sections)
+    return Report(f"{spec.name_en} ({spec.name_ja}): balance report", intro, sections(games, plot))
+
+
+def sections(games: Sequence[Game], plot: bool = True) -> list[Section]:
+    """The report's sections, overview and seat advantage first."""
+    groups = _by_variant(games)
+    found = (
+        overview(groups),
+        seat_advantage(groups, plot) if any(len(g["lineup"]) > 1 for g in games) else None,
+        bots(groups),
+        scores_and_lengths(groups, plot),
+        game_facts(groups),
+        seat_facts(groups),
+        holdings(groups, plot),
+    )
+    return [s for s in found if s is not None]
 
 
 def _options(options: Mapping[str, Any]) -> str:

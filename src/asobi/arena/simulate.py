@@ -211,6 +211,19 @@ def read_games(folder: Path) -> Iterator[dict[str, Any]]:
                 return  # the last line of a run that was stopped while writing
 
 
+def win(game: Mapping[str, Any], seat: int) -> float:
+    """A win is first place; a tie for first shares it."""
+    ranks = game["outcome"]["ranks"]
+    return 1 / ranks.count(1) if ranks[seat] == 1 else 0.0
+
+
+def position(game: Mapping[str, Any], seat: int) -> int:
+    """A seat's place in turn order: 1 took the first turn (the seat + 1 in a game where
+    everyone opens at once)."""
+    first, n = game["first_player"], len(game["outcome"]["ranks"])
+    return (seat - first) % n + 1 if first is not None else seat + 1
+
+
 def _facts_columns(games: Sequence[Mapping[str, Any]]) -> tuple[list[str], list[str]]:
     game_keys: dict[str, None] = {}
     seat_keys: dict[str, None] = {}
@@ -227,8 +240,7 @@ def table_rows(games: Sequence[Mapping[str, Any]], sweep: Sequence[str]) -> list
     rows = []
     for g in games:
         ranks = g["outcome"]["ranks"]
-        n, first = len(ranks), g["first_player"]
-        winners = ranks.count(1)
+        n = len(ranks)
         facts = g["facts"]
         for seat in range(n):
             row: dict[str, Any] = {
@@ -238,11 +250,10 @@ def table_rows(games: Sequence[Mapping[str, Any]], sweep: Sequence[str]) -> list
                 "seed": g["seed"],
                 "players": n,
                 "seat": seat,
-                # place in turn order, 1 = took the first turn (the seat + 1 where all open)
-                "position": (seat - first) % n + 1 if first is not None else seat + 1,
+                "position": position(g, seat),
                 "bot": g["lineup"][seat],
                 "rank": ranks[seat],
-                "win": 1 / winners if ranks[seat] == 1 else 0.0,
+                "win": win(g, seat),
                 "score": g["outcome"]["scores"][seat],
                 "decisions": g["decisions"][seat],
                 "choices": g["choices"][seat],
@@ -260,9 +271,10 @@ def table_rows(games: Sequence[Mapping[str, Any]], sweep: Sequence[str]) -> list
     return rows
 
 
-def write_tables(folder: Path, plan: Simulation, parquet: bool = False) -> list[Path]:
-    """``results.csv`` (and ``results.parquet``) from the games in ``games.jsonl``."""
-    games = list(read_games(folder))
+def write_tables(
+    folder: Path, plan: Simulation, games: Sequence[Mapping[str, Any]], parquet: bool = False
+) -> list[Path]:
+    """``results.csv`` (and ``results.parquet``) from the games of ``games.jsonl``."""
     rows = table_rows(games, list(plan.sweep))
     columns = list(dict.fromkeys(key for row in rows for key in row))
     written = [folder / TABLE_FILE]
