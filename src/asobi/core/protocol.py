@@ -11,13 +11,16 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from asobi.core.actions import Action, ActionSpace
 from asobi.core.errors import IllegalAction, InvalidOptions
 from asobi.core.events import Event
+
+if TYPE_CHECKING:
+    from asobi.core.observation import ActionCoding, Observer
 
 
 class GameOptions(BaseModel):
@@ -230,6 +233,19 @@ class GameSpec:
     # What a balance report counts in a finished game beyond ranks and scores (which rows
     # decide Starmine games, which buildings Rummy City winners own): ``facts(outcome)``.
     facts: Callable[[Outcome], Facts] | None = None
+    # How a learning agent sees the game and chooses (the RL adapters, ``asobi.adapters``):
+    # ``observer(options)`` encodes a seat's view as a fixed-size vector; ``coding(options)``
+    # numbers the choices where the finite action space is not enough (Carrotein's poses).
+    observer: Callable[[GameOptions], Observer] | None = None
+    coding: Callable[[GameOptions], ActionCoding] | None = None
+
+    def action_coding(self, options: GameOptions) -> ActionCoding:
+        """The game's own coding, else its finite action space index for index."""
+        if self.coding is not None:
+            return self.coding(options)
+        from asobi.core.observation import ActionCoding
+
+        return ActionCoding(self.action_space)
 
     def options(self, raw: GameOptions | Mapping[str, Any] | None = None) -> GameOptions:
         """Validate raw options into the game's options model, with a clear error."""
