@@ -58,7 +58,8 @@ class Layout:
         rows = ["| offset | size | feature | meaning |", "|---:|---:|---|---|"]
         for feature in self.features:
             where = self.offsets[feature.name]
-            rows.append(f"| {where.start} | {feature.size} | `{feature.name}` | {feature.meaning} |")
+            name, meaning = f"`{feature.name}`", feature.meaning
+            rows.append(f"| {where.start} | {feature.size} | {name} | {meaning} |")
         return "\n".join(rows)
 
 
@@ -138,7 +139,8 @@ class ActionCoding:
 
     def choose(self, state: State, seat: int, pending: Pending, index: int) -> Action | Pending:
         """The action an index completes, or the longer pending tuple if it needs more."""
-        return self.space.action(index)
+        action: Action = self.space.action(index)
+        return action
 
     def pending_features(self, pending: Pending) -> Vector:
         """What an agent must see of its pending choices (nothing, by default)."""

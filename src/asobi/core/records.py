@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -104,6 +104,15 @@ class Match:
         if result is not None:
             self.record.outcome = result.to_json()
         return events
+
+    def clone(self, state: State | None = None) -> Match:
+        """An independent copy; with ``state``, a copy that goes on from that state instead
+        (a search's sampled world: its record is then the moves, not a replayable game)."""
+        other = object.__new__(Match)
+        other.spec = self.spec
+        other.state = state if state is not None else self.state.clone()
+        other.record = replace(self.record, moves=list(self.record.moves))
+        return other
 
 
 @dataclass(frozen=True)

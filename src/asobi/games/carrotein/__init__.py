@@ -12,6 +12,7 @@ from asobi.core.protocol import GameSpec
 from asobi.games.carrotein.actions import ACTION_SPACE
 from asobi.games.carrotein.balance import facts
 from asobi.games.carrotein.bots import BOTS
+from asobi.games.carrotein.observation import coding, observer
 from asobi.games.carrotein.rules import CarroteinOptions, CarroteinState, new_state
 from asobi.games.carrotein.views import assets, insight
 
@@ -32,6 +33,8 @@ SPEC = GameSpec(
     assets=assets,
     insight=insight,
     facts=facts,
+    observer=observer,
+    coding=coding,
 )
 CarroteinState.spec = SPEC
 

@@ -10,6 +10,7 @@ from asobi.core.protocol import GameSpec
 from asobi.games.laminate.actions import ACTION_SPACE
 from asobi.games.laminate.balance import facts
 from asobi.games.laminate.bots import make_greedy
+from asobi.games.laminate.observation import observer
 from asobi.games.laminate.rules import LaminateOptions, LaminateState, new_state
 
 SPEC = GameSpec(
@@ -27,6 +28,7 @@ SPEC = GameSpec(
     # some 3 ms a move (docs/strength.md), so hard is the heuristic bot, not a weaker search.
     levels={"hard": "greedy"},
     facts=facts,
+    observer=observer,
 )
 LaminateState.spec = SPEC
 

@@ -11,6 +11,7 @@ from asobi.core.protocol import GameSpec
 from asobi.games.rummycity.actions import ACTION_SPACE
 from asobi.games.rummycity.balance import facts
 from asobi.games.rummycity.bots import make_greedy
+from asobi.games.rummycity.observation import observer
 from asobi.games.rummycity.rules import RummyCityOptions, RummyCityState, new_state
 
 SPEC = GameSpec(
@@ -28,6 +29,7 @@ SPEC = GameSpec(
     # game has some 185 decisions a seat): it beat the heuristic bot (docs/strength.md).
     levels={"hard": "lookahead:worlds=5:seconds=0.8"},
     facts=facts,
+    observer=observer,
 )
 RummyCityState.spec = SPEC
 

@@ -10,6 +10,7 @@ from asobi.core.protocol import GameSpec
 from asobi.games.starmine.actions import ACTION_SPACE
 from asobi.games.starmine.balance import facts
 from asobi.games.starmine.bots import make_greedy
+from asobi.games.starmine.observation import observer
 from asobi.games.starmine.rules import StarmineOptions, StarmineState, new_state
 
 SPEC = GameSpec(
@@ -24,6 +25,7 @@ SPEC = GameSpec(
     default_players=2,
     bots={"greedy": make_greedy},
     facts=facts,
+    observer=observer,
 )
 StarmineState.spec = SPEC
 

@@ -1,0 +1,11 @@
+"""The ``setting`` fixture: every game at every seat count it allows."""
+
+from __future__ import annotations
+
+import pytest
+from adapter_helpers import SETTINGS, setting_id
+
+
+@pytest.fixture(params=SETTINGS, ids=setting_id)
+def setting(request: pytest.FixtureRequest) -> tuple[str, int]:
+    return request.param  # type: ignore[no-any-return]
