@@ -129,6 +129,11 @@ class ActionCoding:
         self.space = space
         self.size = space.size
         self.pending_size = 0
+        self.pending_layout: Layout | None = None  # what ``pending_features`` holds
+        # what the ranges of indices are, for the docs (a subclass adds its own blocks)
+        self.blocks = Layout(
+            [Feature("actions", space.size, "the game's action space, index for index")]
+        )
 
     def mask(self, state: State, seat: int, pending: Pending = ()) -> NDArray[np.bool_]:
         """True where an index is a legal choice for ``seat`` now."""

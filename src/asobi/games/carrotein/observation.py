@@ -279,7 +279,24 @@ class CarroteinCoding(ActionCoding):
     def __init__(self, options: GameOptions) -> None:
         super().__init__(ACTION_SPACE)
         self.size = SIZE
-        self.pending_layout = Layout(
+        self.blocks = Layout(
+            [
+                Feature(
+                    "actions",
+                    FINITE,
+                    "the game's action space: pass (パス), a pair of boards to choose, "
+                    f"a chip spot (星チップ) on the {POSE_STEP:g} mm grid",
+                ),
+                Feature("solver", 1, "lay the chosen boards where the game's solver lays them"),
+                Feature(
+                    "poses",
+                    POSE_COUNT,
+                    f"a board's pose: centre cell ({COLUMNS}×{ROWS}, {POSE_STEP:g} mm), "
+                    f"turn ({TURNS}×{TURN_STEP}°), turned over or not; a lay takes two",
+                ),
+            ]
+        )
+        self.pending_layout = self._pending_layout = Layout(
             [
                 Feature("pending", 1, "1 while the first board's pose is chosen, the second not"),
                 Feature(
@@ -333,7 +350,7 @@ class CarroteinCoding(ActionCoding):
         return Lay(grid_pose(self._first_pose(pending)), grid_pose(index - POSES))
 
     def pending_features(self, pending: Pending) -> Vector:
-        out = Writer(self.pending_layout)
+        out = Writer(self._pending_layout)
         if pending:
             cell, turn, flipped = pose_parts(self._first_pose(pending))
             out.put("pending", 1.0)
