@@ -50,9 +50,10 @@ from asobi.games.carrotein.solver import (
     PERFECT,
     Attempt,
     Eye,
-    Memo,
     Solver,
     prepare,
+    shared_answers,
+    shared_memo,
 )
 
 
@@ -80,8 +81,11 @@ class SolverBot:
         for each in self.eyes:
             prepare(self.sky, each)
         # Refinements shared by the bot's solvers: weighing a spot is the sky of a moment
-        # ago and one chip more, and most of its refinements were made then.
-        self.memos = {each: Memo(self.sky, each) for each in self.eyes}
+        # ago and one chip more, and most of its refinements were made then (and by every
+        # bot of the process: the other bots of a game, the games before, ask the same).
+        self.memos = {each: shared_memo(self.sky, each) for each in self.eyes}
+        # Whole answers too: the same skies come back round after round, game after game.
+        self.answers = shared_answers(self.sky)
         self.spots = spots
         self.careless = careless
         self.rng = random.Random(seed)
@@ -125,7 +129,7 @@ class SolverBot:
         solvers: dict[Eye, Solver] = {}
         for eye in self.eyes:
             solvers[eye] = self._solver(seat, view, eye)
-            best = solvers[eye].any_pair(self._boards(view))
+            best = self.answers.any_pair(solvers[eye], self._boards(view))
             if best is not None and best.success:
                 break
         return best, solvers
@@ -151,7 +155,7 @@ class SolverBot:
                 # The sky with the spot is the sky now and one chip: its solver grows the
                 # cells of the solver of now (if this eye looked) by the chip's.
                 solver = self._solver(seat, view, eye, spot, solvers.get(eye))
-                if solver.pair(a, b, any_success=True).success:
+                if self.answers.pair(solver, a, b, any_success=True).success:
                     return spot
         return PASS
 

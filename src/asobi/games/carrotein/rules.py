@@ -35,7 +35,7 @@ from asobi.games.carrotein.actions import (
     grid_spots,
 )
 from asobi.games.carrotein.sky import Board, Pose, Sky, Verdict, chip_refusal, default_sky, judge
-from asobi.games.carrotein.solver import PERFECT, Attempt, Solver
+from asobi.games.carrotein.solver import PERFECT, Attempt, Solver, shared_answers
 
 CHIPS_EACH = 10  # 星チップ 60 = 6 colours × 10
 COLOURLESS = 10  # 無色の星チップ
@@ -187,7 +187,8 @@ class CarroteinState(State):
         if self._attempt is None:
             a, b = (self.sky.board(i) for i in self.chosen)
             solver = Solver(self.sky, self.centres(), PERFECT, self.weights(self.turn))
-            self._attempt = solver.pair(a, b)
+            # The same challenges come back, round after round and game after game.
+            self._attempt = shared_answers(self.sky).pair(solver, a, b)
         return self._attempt
 
     def centres(self) -> list[tuple[float, float]]:

@@ -33,6 +33,14 @@ it is and that chip. Such a solver grows its grid cells from the solver of the s
 between a bot's solvers (:class:`Memo`). Neither changes an answer, to the last bit
 (``tests/games/carrotein/test_carrotein_solver_reuse.py``): the bot only moves sooner.
 
+**Asked again, the same.** Bots place their chips on the grid spots nearest the stars, so
+the same skies come back round after round and game after game. The bots and the game's
+own solver of a process share one :class:`Answers` (whole answers, by the question) and
+one :class:`Memo` per eye (refinements, the judge's verdicts, and the coarse looks of the
+last skies: :class:`_Look`); each answer is the one a solver alone would give, to the last
+bit (``tests/games/carrotein/test_carrotein_speedups.py``), so a balance simulation plays
+the same moves, only sooner: after some games, most questions have been answered.
+
 :func:`reference_solve` is the same idea made slow and exhaustive — a far finer grid, a
 slack that covers every pose between its grid points, and every candidate refined — and the
 fast solver is measured against it (``benchmarks/bench_carrotein.py``).
@@ -42,8 +50,9 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from functools import cache, cached_property, lru_cache
 from itertools import combinations
 
@@ -76,6 +85,14 @@ class Eye:
     slack: float
     tries: int
     pairs: int = 21  # pairs of boards tried when any two may do, the likeliest first
+
+    def __hash__(self) -> int:
+        # The dataclass's hash, worked out once: every answer looked up hashes the eye.
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash((self.turn, self.cell, self.slack, self.tries, self.pairs))
 
     @cached_property
     def orientations(self) -> tuple[tuple[float, bool], ...]:
@@ -415,20 +432,33 @@ class _Layer:
         index[grid[:, 0] - low[0], grid[:, 1] - low[1]] = np.arange(len(grid))
         return index, (int(low[0]), int(low[1]))
 
-    def above(self, floor: int, bitmap: _Bitmap) -> _Layer:
-        """Only the rows of at least ``floor`` points: the same cells in the same order, and
-        so the same rows and reach, as from scratch (but for a single cell left, whose reach
-        is worked out as from scratch: see :func:`_reach`)."""
+    @cached_property
+    def _box(self) -> tuple[int, int, int, int]:
+        """The grid steps of the cells' box: lowest and highest x, lowest and highest y."""
+        low = np.rint(self.t.min(axis=0) / self.cell)  # whole steps, exactly
+        high = np.rint(self.t.max(axis=0) / self.cell)
+        return int(low[0]), int(high[0]), int(low[1]), int(high[1])
+
+    def _rows_of(self, floor: int) -> _Layer:
+        """Only the rows of at least ``floor`` points, each with the reach worked out here."""
         sizes, row, points = self._rows
         enough = points >= floor
         cells = np.flatnonzero(enough[row])
         rows = np.flatnonzero(enough)
         starts = np.cumsum(sizes[rows]) - sizes[rows]
         t, words = np.take(self.t, cells, axis=0), np.take(self.words, cells, axis=0)
-        if len(cells) == 1 and len(self.t) > 1:
-            return _Layer(self.cell, t, words, starts, *_reach(t, starts, bitmap, alone=True))
         front, back = np.take(self.front, rows, axis=0), np.take(self.back, rows, axis=0)
         return _Layer(self.cell, t, words, starts, front, back)
+
+    def above(self, floor: int, bitmap: _Bitmap) -> _Layer:
+        """Only the rows of at least ``floor`` points: the same cells in the same order, and
+        so the same rows and reach, as from scratch (but for a single cell left, whose reach
+        is worked out as from scratch: see :func:`_reach`)."""
+        kept = self._rows_of(floor)
+        if len(kept.t) == 1 and len(self.t) > 1:
+            front, back = _reach(kept.t, kept.starts, bitmap, alone=True)
+            return replace(kept, front=front, back=back)
+        return kept
 
     @staticmethod
     def of(
@@ -445,11 +475,19 @@ class _Layer:
         a row of their mask and the new bit; those masks sort after every mask without it
         (one word), and among them as before. Only the rows that lose cells or gain the bit
         have their reach worked out again; the same cells in the same order as from scratch
-        (:meth:`_Grid.layer`), to the last bit."""
+        (:meth:`_Grid.layer`), to the last bit — but for a single cell left of several, none
+        grown: its reach is kept, as worked out among the others, where from scratch it is
+        worked out alone (:func:`_reach`), which can differ in the last bit."""
         sizes, row, points = self._rows
         # The cells under the new point's bitmap: looked up from the window's cells.
         wa, wb = bitmap.ones.shape
         ox, oy = u - bitmap.a0 - wa + 1, v - bitmap.b0 - wb + 1  # the window's cell [0, 0]
+        x_low, x_high, y_low, y_high = self._box
+        if len(self.t) > 1 and (ox > x_high or ox + wa <= x_low or oy > y_high or oy + wb <= y_low):
+            # The window lies off the cells' box (a spot away from the stars, most often):
+            # no cell grows, so every row keeps all its cells or none, and its reach. What
+            # the rest below comes to then, in a few calls.
+            return self._rows_of(floor)
         index, (gx, gy) = self._index
         x0, x1 = max(ox, gx), min(ox + wa, gx + index.shape[0])
         y0, y1 = max(oy, gy), min(oy + wb, gy + index.shape[1])
@@ -783,19 +821,55 @@ def _pose_bytes(pose: Pose) -> bytes:
     return np.array([pose.x, pose.y, pose.angle, pose.mirrored], dtype=float).tobytes()
 
 
+@dataclass
+class _Look:
+    """What solvers of one sky found in their coarse look, each part as first asked for:
+    per board, its orientations' caps and counts (whole numbers: the same however they were
+    worked out), its cells by floor of solvers without a ``base``, and those grown straight
+    from a base's (:meth:`Solver._layers` says why the two are kept apart). A solver's masks
+    are its own: masks of a floor are taken from those of a lower floor it already has, the
+    same but for the last bit of a lone cell's reach, so they follow its own questions."""
+
+    caps: dict[str, list[int]] = field(default_factory=dict)
+    count_maps: dict[str, list[NDArray[np.uint8]]] = field(default_factory=dict)
+    cells: dict[tuple[str, int], list[_Layer | None]] = field(default_factory=dict)
+    grown_cells: dict[tuple[str, int], list[_Layer | None]] = field(default_factory=dict)
+
+
 class Memo:
     """Refinements already made on one sky with one eye, for every :class:`Solver` given it.
     A refinement depends only on its board, start, centre points, weights and the board it
     avoids, so a bot weighing spots one solver each (the same chips and one more) finds many
     of them here: a spot away from a candidate's boards changes neither its starts nor its
     shares of the points. Kept for the last ``size`` refinements or so (cleared when full:
-    a bot's next decisions ask about much the same chips)."""
+    a bot's next decisions ask about much the same chips).
 
-    def __init__(self, sky: Sky, eye: Eye, size: int = 20_000) -> None:
+    The judge's verdicts are kept the same way (the same poses come back), and the coarse
+    looks of the last ``looks`` skies (:class:`_Look`, a few MB each): a solver given the
+    memo takes up the look of its centre points where other solvers left it. A sky whose
+    nearest spots fail comes back, and is weighed again with other spots, from the same
+    cells."""
+
+    def __init__(self, sky: Sky, eye: Eye, size: int = 20_000, looks: int = 8) -> None:
         self.sky = sky
         self.eye = eye
         self.size = size
         self._poses: dict[_Key, Pose] = {}
+        self._verdicts: dict[tuple[str, bytes, str, bytes, bytes], Verdict | None] = {}
+        self.looks = looks
+        self._looks: OrderedDict[bytes, _Look] = OrderedDict()
+
+    def look(self, key: bytes) -> _Look:
+        """The look kept for the centre points of these bits (exactly), or a new one (the
+        one asked least recently then goes)."""
+        look = self._looks.get(key)
+        if look is None:
+            look = self._looks[key] = _Look()
+            if len(self._looks) > self.looks:
+                self._looks.popitem(last=False)
+        else:
+            self._looks.move_to_end(key)
+        return look
 
     def refine(
         self, board: Board, start: Pose, xs: NDArray[np.float64], ys: NDArray[np.float64],
@@ -816,6 +890,27 @@ class Memo:
                 self._poses.clear()
             self._poses[key] = pose
         return pose
+
+    def judge(
+        self, centres: Sequence[tuple[float, float]], centres_key: bytes, a: Board, pa: Pose,
+        b: Board, pb: Pose,
+    ) -> Verdict | None:  # fmt: skip
+        """The judge's verdict on ``a`` and ``b`` at these poses (None: they overlap), or its
+        verdict on the same before (``centres_key``: the centre points' bits). The same
+        poses come back: the refinements of a pair of masks are often those of another, and
+        a spot weighed again is judged again."""
+        key = (a.id, _pose_bytes(pa), b.id, _pose_bytes(pb), centres_key)
+        if key in self._verdicts:
+            return self._verdicts[key]
+        verdict: Verdict | None
+        try:
+            verdict = judge(self.sky, centres, [(a, pa), (b, pb)])
+        except IllegalAction:  # the boards overlap at these poses
+            verdict = None
+        if len(self._verdicts) >= self.size:
+            self._verdicts.clear()
+        self._verdicts[key] = verdict
+        return verdict
 
 
 class Solver:
@@ -846,18 +941,42 @@ class Solver:
         self._xs = np.array([x for x, _ in self.centres], dtype=float)
         self._ys = np.array([y for _, y in self.centres], dtype=float)
         self._grid = _Grid(self.centres, eye) if self.centres else None
-        self._caps: dict[str, list[int]] = {}
-        self._kept: dict[str, tuple[int, _Masks]] = {}
-        self._cells: dict[tuple[str, int], list[_Layer | None]] = {}
-        self._count_maps: dict[str, list[NDArray[np.uint8]]] = {}
         # A solver of the same sky and eye whose centre points are these but the last (the
         # sky as it is, when a spot is weighed): its cells are grown by the new point's.
         self._base: Solver | None = None
         if base is not None and base.sky is sky and base.eye == eye:
             self._base = base if base.centres == self.centres[:-1] else None
-        # Refinements shared with other solvers of this sky and eye (a bot's), else its own.
+        # Refinements shared with other solvers of this sky and eye (a bot's), else its own;
+        # and with them, what solvers of the same centre points found in their coarse look.
         self._memo = memo if memo is not None else Memo(sky, eye)
         assert self._memo.sky is sky and self._memo.eye == eye, "a memo of another sky or eye"
+        self._centres_key = np.array(self.centres, dtype=float).tobytes()  # their bits
+        self._shared = memo is not None
+        self._kept: dict[str, tuple[int, _Masks]] = {}
+
+    # What solvers of these centre points found in their coarse look, taken up when first
+    # needed (a solver whose answer was known before never is: it keeps the memo's few
+    # looks for the skies that are worked on).
+    @cached_property
+    def _look(self) -> _Look:
+        return self._memo.look(self._centres_key) if self._shared else _Look()
+
+    @cached_property
+    def _caps(self) -> dict[str, list[int]]:
+        return self._look.caps
+
+    @cached_property
+    def _count_maps(self) -> dict[str, list[NDArray[np.uint8]]]:
+        return self._look.count_maps
+
+    @cached_property
+    def _cells(self) -> dict[tuple[str, int], list[_Layer | None]]:
+        """Cells by board and floor (:meth:`_layers` says which are shared)."""
+        return self._look.cells if self._base is None else {}
+
+    @cached_property
+    def _direct(self) -> dict[tuple[str, int], list[_Layer | None]]:
+        return self._look.cells if self._base is None else self._look.grown_cells
 
     def _bitmaps(self, board: Board) -> tuple[_Bitmap, ...]:
         return _bitmaps(board, self.eye, self.sky.centre_radius)
@@ -872,6 +991,10 @@ class Solver:
                 caps = base._orientation_caps(board)
                 counts = base._counts(board)
                 self._caps[board.id] = self._grid.grown_caps(base._grid, counts, caps, bitmaps)
+            elif self._shared:
+                # From the counts, kept: the solvers of the spots a bot weighs on this sky
+                # grow their caps from them (a solver of its own asks for none).
+                self._caps[board.id] = [int(count.max()) for count in self._counts(board)]
             else:
                 self._caps[board.id] = self._grid.caps(bitmaps)
         return self._caps[board.id]
@@ -898,7 +1021,15 @@ class Solver:
         """Each orientation's cells of at least ``floor`` points, None where none (kept:
         the solvers of the spots weighed from this one ask for them, one point fewer). From
         the ``base`` solver's cells when it has the same centre points but the last: the
-        cells a chip changes are those under its bitmaps, a fraction of the others."""
+        cells a chip changes are those under its bitmaps, a fraction of the others.
+
+        Given a memo, the cells are those of every solver of the same centre points (its
+        :class:`_Look`). A solver without a base shares them all: from scratch or from its
+        cells of fewer points (:meth:`_Layer.above`), they are the same to the last bit. A
+        solver with one shares only the cells grown straight from its base's (``_direct``):
+        those it takes from its own of fewer points can differ from them in the last bit of
+        a lone cell's reach (see :meth:`_Layer.plus`), and it must see what it would have
+        worked out alone."""
         assert self._grid is not None
         key = (board.id, max(floor, 1))
         lower = [f for b, f in self._cells if b == board.id and f < key[1]]
@@ -911,6 +1042,8 @@ class Solver:
                 None if caps[k] < key[1] or old is None else old.above(key[1], bitmaps[k])
                 for k, old in enumerate(below)
             ]
+        if key not in self._cells and key in self._direct:
+            self._cells[key] = self._direct[key]  # worked out so by another solver
         if key not in self._cells:
             caps, bitmaps = self._orientation_caps(board), self._bitmaps(board)
             base = self._base if self._grid.can_grow(floor) else None
@@ -928,7 +1061,7 @@ class Solver:
                     old = fewer[k]
                     assert old is not None
                     layers.append(old.plus(bitmap, u, v, bit, max(floor, 1)))
-            self._cells[key] = layers
+            self._cells[key] = self._direct[key] = layers
         return self._cells[key]
 
     def cap(self, board: Board) -> int:
@@ -937,11 +1070,8 @@ class Solver:
 
     def _judge(self, a: Board, b: Board, pa: Pose, pb: Pose) -> Attempt | None:
         pa, pb = pa.rounded(), pb.rounded()  # as an action's text code will carry them
-        try:
-            verdict = judge(self.sky, self.centres, [(a, pa), (b, pb)])
-        except IllegalAction:  # the boards overlap at these poses
-            return None
-        return Attempt((a.id, b.id), (pa, pb), verdict)
+        verdict = self._memo.judge(self.centres, self._centres_key, a, pa, b, pb)
+        return None if verdict is None else Attempt((a.id, b.id), (pa, pb), verdict)
 
     def _key(self, attempt: Attempt) -> tuple[int, float]:
         """Smaller is better: points left out beyond the allowance, then the weight lost."""
@@ -1129,6 +1259,92 @@ class Solver:
             if self._better(found, best):
                 best = found
         return best
+
+
+# --- answers given before ------------------------------------------------------------------
+_AnswerKey = tuple[Eye, bytes, bytes, tuple[str, ...], bool, bool]
+
+
+class Answers:
+    """Answers already given on one sky, for any solver of it: what :meth:`Solver.pair` and
+    :meth:`Solver.any_pair` said about the same question before.
+
+    The same questions come back a great deal: bots place their chips on grid spots, the
+    nearest to the stars first, so a round's skies are mostly those of the rounds and games
+    before (in a balance simulation, after some games most of a bot's looks and most
+    challenges have been worked out already in its process). An answer depends only on the
+    eye, the centre points, their weights, the boards asked about, and whether the solver
+    grows its cells from a ``base`` (see :class:`_Look`), so it is kept by those, exactly
+    (the floats' bits): the same answer as the solver's own, only sooner. A solver with a
+    deadline is always asked itself: its answer depends on the machine, and one found with
+    all the time in the world would change what a bot in a hurry does. The last ``size``
+    answers are kept (the least recently asked go first; a few MB)."""
+
+    def __init__(self, sky: Sky, size: int = 16_384) -> None:
+        self.sky = sky
+        self.size = size
+        self._answers: OrderedDict[_AnswerKey, Attempt | None] = OrderedDict()
+        self.hits = self.misses = 0  # for a profile
+
+    def _key(self, solver: Solver, boards: tuple[str, ...], any_success: bool) -> _AnswerKey:
+        assert solver.sky is self.sky, "answers of another sky"
+        weights = np.array(solver.weights, dtype=float).tobytes()
+        grown = solver._base is not None  # (see _Look: its cells can differ in a last bit)
+        return (solver.eye, solver._centres_key, weights, boards, any_success, grown)
+
+    def _answer(
+        self, solver: Solver, key: _AnswerKey, work: Callable[[], Attempt | None]
+    ) -> Attempt | None:
+        if solver.deadline is not None:
+            return work()
+        if key in self._answers:
+            self.hits += 1
+            self._answers.move_to_end(key)
+            return self._answers[key]
+        self.misses += 1
+        found = self._answers[key] = work()
+        if len(self._answers) > self.size:
+            self._answers.popitem(last=False)
+        return found
+
+    def pair(self, solver: Solver, a: Board, b: Board, any_success: bool = False) -> Attempt:
+        """``solver.pair(a, b, any_success)``, or its answer to the same question before."""
+        key = self._key(solver, (a.id, b.id), any_success)
+        found = self._answer(solver, key, lambda: solver.pair(a, b, any_success))
+        assert found is not None
+        return found
+
+    def any_pair(self, solver: Solver, boards: Sequence[Board]) -> Attempt | None:
+        """``solver.any_pair(boards)``, or its answer to the same question before."""
+        key = self._key(solver, tuple(b.id for b in boards), False)
+        return self._answer(solver, key, lambda: solver.any_pair(boards))
+
+
+_SHARED: dict[int, tuple[Sky, Answers, dict[Eye, Memo]]] = {}
+
+
+def _shared(sky: Sky) -> tuple[Answers, dict[Eye, Memo]]:
+    """The answers and memos of ``sky`` kept for the whole process (by the sky object, as
+    :func:`_shapes` keeps boards)."""
+    kept = _SHARED.get(id(sky))
+    if kept is None or kept[0] is not sky:
+        kept = _SHARED[id(sky)] = (sky, Answers(sky), {})
+    return kept[1], kept[2]
+
+
+def shared_answers(sky: Sky) -> Answers:
+    """One :class:`Answers` per sky for the process: every bot and every game's own solver
+    (``rules.CarroteinState.attempt``) asks the same questions."""
+    return _shared(sky)[0]
+
+
+def shared_memo(sky: Sky, eye: Eye) -> Memo:
+    """One :class:`Memo` per sky and eye for the process: a refinement is the same whichever
+    bot asks for it, and the bots of a game (and of the games after) ask for the same ones."""
+    memos = _shared(sky)[1]
+    if eye not in memos:
+        memos[eye] = Memo(sky, eye)
+    return memos[eye]
 
 
 def solve_pair(
