@@ -4,13 +4,16 @@ Tokens: nobody acts or watches a seat's view without its token."""
 from __future__ import annotations
 
 import random
+import threading
 import time
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from asobi.core.registry import get_spec
+from asobi.server import app as server_app
 from asobi.server.app import MAX_MESSAGE, create_app
 
 from .helpers import Player, make_room, play_out, two_seated
@@ -208,11 +211,49 @@ def test_a_reconnection_gets_the_moves_it_missed(client: TestClient) -> None:
     now = client.get(f"/api/rooms/{room['room']}").json()["moves"]
     with client.websocket_connect(url + f"&since={seen}") as ws:
         again = Player(ws)
-        again.until(lambda m: m["type"] == "presence")
+        assert again.next()["type"] == "hello"
         missed = [again.next() for _ in range(now - seen)]
         assert [m["number"] for m in missed] == list(range(seen + 1, now + 1))
         assert all(m["type"] == "move" and m["seat"] == 1 for m in missed)
+        assert again.next()["type"] == "presence"  # the news, after what it missed
         assert again.next()["type"] == "state"
+
+
+def test_a_move_made_during_a_catch_up_comes_after_it(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every move reaches a reconnection in order, even one made while the server works out
+    what it missed (a client keeps the highest move number it has seen, so a move overtaking
+    the catch-up would hide the moves behind it)."""
+    room, tokens = _duel(client)
+    working, go_on = threading.Event(), threading.Event()
+    catch_up = server_app.missed
+
+    def slow_catch_up(*args: Any) -> Any:
+        working.set()
+        assert go_on.wait(10)
+        return catch_up(*args)
+
+    monkeypatch.setattr(server_app, "missed", slow_catch_up)
+    rng = random.Random(7)
+    with two_seated(client, room, tokens) as players:
+
+        def move() -> None:
+            mover = next(p for p in players if p.state and p.state["legal"])
+            mover.act(rng.choice(mover.state["legal"]))  # type: ignore[index]
+            for p in players:  # each is told the move, with its new state
+                p.until(lambda m: m["type"] == "move")
+
+        move()
+        move()
+        with client.websocket_connect(f"/api/rooms/{room}/ws?token={tokens[0]}&since=0") as ws:
+            late = Player(ws)
+            assert working.wait(10)
+            move()  # the third move, while the catch-up of the first two is being worked out
+            go_on.set()
+            late.until(lambda m: m["type"] == "state")
+    numbers = [m["number"] for m in late.received if m["type"] == "move"]
+    assert numbers == [1, 2, 3]
 
 
 def test_a_room_of_several_people_takes_no_chosen_seed(db: str) -> None:

@@ -11,7 +11,8 @@ HTTP (described at ``/docs`` and ``/openapi.json``):
 
 Websocket ``/api/rooms/{room}/ws?token=T&since=N``: with a seat's token, that seat's view,
 its legal moves and its actions; without one, the spectators' view. ``since`` (moves the
-client already has) makes the server send the moves it missed, then the current state.
+client already has) makes the server send the moves it missed, then any news that came
+meanwhile (so every move arrives once and in order), then the current state.
 
 Messages from the client are JSON objects with a ``type``:
 ``{"type": "act", "action": CODE}``; ``{"type": "undo"}`` (take back your last move, if fair
@@ -237,16 +238,21 @@ def create_app(
                 return
         listener = Listener(seat)
         listener.send({"type": "hello", "seat": seat, **room.summary()})
+        if since is not None:
+            # Moves made while the catch-up is worked out wait behind it: every move in order.
+            listener.hold()
         lobby.listen(room, listener)
         sender = asyncio.create_task(_send_all(ws, listener))
         try:
             if since is not None:
-                # A replay of the game: off the event loop, on a copy of the record.
+                # A replay of the game: off the event loop, on a copy of the record as it is
+                # at listen() (the news held begins where it ends).
                 record = replace(room.record, moves=list(room.record.moves))
                 by = list(room.by)
                 catch_up = await asyncio.to_thread(missed, record, by, seat, int(since))
                 for message in catch_up:
-                    listener.send(message)
+                    listener.put(message)
+                listener.release()
             listener.send(room.snapshot(seat))
             bucket = Bucket(rate, 2 * rate)
             while True:

@@ -68,12 +68,32 @@ class Listener:
         default_factory=lambda: asyncio.Queue(maxsize=BACKLOG)
     )
     behind: bool = False
+    # The room's news while a reconnection's catch-up is being worked out (None: none held):
+    # sent after the moves it missed, so that every move reaches it in order.
+    held: list[dict[str, Any]] | None = None
 
     def send(self, message: dict[str, Any]) -> None:
+        if self.held is not None:
+            self.held.append(message)
+            return
+        self.put(message)
+
+    def put(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` now, ahead of any news held."""
         try:
             self.queue.put_nowait(message)
         except asyncio.QueueFull:
             self.behind = True
+
+    def hold(self) -> None:
+        """Keep the room's news back (until :meth:`release`)."""
+        self.held = []
+
+    def release(self) -> None:
+        """Queue the news held, in the order it came, and send the rest as it comes."""
+        held, self.held = self.held or [], None
+        for message in held:
+            self.put(message)
 
 
 class Room:
