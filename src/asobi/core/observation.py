@@ -11,7 +11,7 @@ say what each number means and a test can check each block on its own.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,6 +90,21 @@ class Writer:
         if not 0 <= index < len(block):
             raise IndexError(f"index {index} is outside feature {name!r} (size {len(block)})")
         block[index] += amount
+
+    def bag(
+        self,
+        name: str,
+        codes: Iterable[str],
+        index: Callable[[str], int],
+        offset: int = 0,
+        seen: set[str] | None = None,
+    ) -> None:
+        """Count cards into a block: each card code at ``offset`` plus its place in the game's
+        deck (``index``), noted in ``seen`` if given (what is left there is unseen)."""
+        for code in codes:
+            self.add(name, offset + index(code))
+            if seen is not None:
+                seen.add(code)
 
     def one_hot(self, name: str, index: int | None) -> None:
         """Mark one position of a block; ``None`` leaves it all zero (nobody, nothing)."""

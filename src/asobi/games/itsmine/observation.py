@@ -10,7 +10,7 @@ the order ``H7 O8 B9 C10 S11 T12 KK``. ``Layout.describe()`` gives the table for
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from asobi.core.cards import SEVEN, Card
@@ -187,25 +187,25 @@ class ItsMineObserver(Observer):
         if "bid" in mine:
             out.add("my_bid", mine["bid"] - 1)
         if "play" in mine:  # "play H2 O2" or "pass"
-            _bag(out, "my_play", mine["play"].split()[1:])
+            out.bag("my_play", mine["play"].split()[1:], _index)
 
-        _bag(out, "hand", mine["hand"])
+        out.bag("hand", mine["hand"], _index)
         out.put("hand_size", [s["hand_size"] / HAND_SCALE for s in seats])
-        _bag(out, "hand_seen", mine["known_cards"])
-        _bag(out, "other_known", other["known_cards"])
+        out.bag("hand_seen", mine["known_cards"], _index)
+        out.bag("other_known", other["known_cards"], _index)
         unknown = other["hand_size"] - len(other["known_cards"])
         out.put("other_unknown", unknown / HAND_SCALE)
-        _bag(out, "citizens", view["citizens"])
-        _bag(out, "removed_bonus", mine["removed_bonus"])
+        out.bag("citizens", view["citizens"], _index)
+        out.bag("removed_bonus", mine["removed_bonus"], _index)
         if "bonus_card" in view:
-            _bag(out, "bonus_card", [view["bonus_card"]])
+            out.bag("bonus_card", [view["bonus_card"]], _index)
 
         columns = [_columns(s) for s in seats]
         for i, cols in enumerate(columns):
             for m, col in enumerate(cols):
-                _bag(out, "columns", [c.code for c in col], i * N_CARDS)
+                out.bag("columns", [c.code for c in col], _index, i * N_CARDS)
                 if col:
-                    _bag(out, "column_top", [col[-1].code], i * N_CARDS)
+                    out.bag("column_top", [col[-1].code], _index, i * N_CARDS)
                 out.add("column_size", i * N_MINES + m, len(col) / COLUMN_MAX)
                 way = direction(col)
                 if way:
@@ -229,12 +229,11 @@ class ItsMineObserver(Observer):
         seen |= set(mine["removed_bonus"])
         if "bonus_card" in view:
             seen.add(view["bonus_card"])
-        _bag(out, "unseen", [c.code for c in PLAYING_CARDS if c.code not in seen])
+        out.bag("unseen", [c.code for c in PLAYING_CARDS if c.code not in seen], _index)
 
 
-def _bag(out: Writer, name: str, codes: Sequence[str], offset: int = 0) -> None:
-    for code in codes:
-        out.add(name, offset + CARD_INDEX[code])
+def _index(code: str) -> int:
+    return CARD_INDEX[code]
 
 
 def _columns(seat: Mapping[str, Any]) -> list[list[Card]]:

@@ -12,7 +12,7 @@ order of :data:`~asobi.games.laminate.actions.PAPER_TYPES` (``straight5`` … ``
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from asobi.core.cards import SEVEN
@@ -194,21 +194,21 @@ class LaminateObserver(Observer):
         out.one_hot("turn", place(view["turn"]))
         out.put("turn_no", view["turn_no"] / TURN_SCALE)
 
-        _bag(out, "hand", mine["hand"])
+        out.bag("hand", mine["hand"], _index)
         out.put("hand_size", [s["hand_size"] / HAND_SCALE for s in seats])
         for k, entry in enumerate(seats[1:]):
-            _bag(out, "known_cards", entry["known_cards"], k * N_CARDS)
+            out.bag("known_cards", entry["known_cards"], _index, k * N_CARDS)
             unknown = entry["hand_size"] - len(entry["known_cards"])
             out.add("unknown_cards", k, unknown / HAND_SCALE)
 
         discards = view["discards"]
-        _bag(out, "discards", discards)
+        out.bag("discards", discards, _index)
         if discards:
-            _bag(out, "discard_top", discards[-1:])
+            out.bag("discard_top", discards[-1:], _index)
         out.put("deck", view["deck_size"] / N_CARDS)
         out.put("drawing", view["drawing"] / 2)
         drawn = view.get("drawn", [])
-        _bag(out, "drawn", drawn)
+        out.bag("drawn", drawn, _index)
 
         out.put("supply", [view["supply"][p.id] / p.copies for p in PAPER_TYPES])
         on_papers: list[str] = []
@@ -221,14 +221,14 @@ class LaminateObserver(Observer):
                     out.add("papers_complete", k * N_PAPERS + kind)
                 else:
                     out.add("papers_review", k * N_PAPERS + kind, len(cards) / PAPER_SCALE)
-                    _bag(out, "reviewable", cards)
+                    out.bag("reviewable", cards, _index)
                     if len(cards) == 2:
-                        _bag(out, "review_completes", cards)
-                _bag(out, "paper_cards", cards, k * N_CARDS)
+                        out.bag("review_completes", cards, _index)
+                out.bag("paper_cards", cards, _index, k * N_CARDS)
                 worth = PAPER_TYPES[kind].points / POINTS_SCALE
                 for code in cards:
                     out.add("card_paper_points", CARD_INDEX[code], worth)
-        _bag(out, "citable", [c["card"] for c in view["citable"]])
+        out.bag("citable", [c["card"] for c in view["citable"]], _index)
 
         end_points = view["end_points"]
         out.put("points", [s["points"] / end_points for s in seats])
@@ -243,9 +243,9 @@ class LaminateObserver(Observer):
         if draft is not None:
             out.one_hot("draft_paper", PAPER_INDEX[draft["paper"]])
             cited = [c["card"] for c in draft["cited"]]
-            _bag(out, "draft_laid", draft["laid"])
-            _bag(out, "draft_cited", cited)
-            _bag(out, "draft_thanks", draft["thanks"])
+            out.bag("draft_laid", draft["laid"], _index)
+            out.bag("draft_cited", cited, _index)
+            out.bag("draft_thanks", draft["thanks"], _index)
             total = sum(RANK[code] for code in [*draft["laid"], *cited])
             out.put("draft_total", total / SUM_SCALE)
             given = len(draft["thanks"])
@@ -258,12 +258,11 @@ class LaminateObserver(Observer):
         seen = set(mine["hand"]) | set(discards) | set(on_papers) | set(drawn)
         for entry in seats[1:]:
             seen.update(entry["known_cards"])
-        _bag(out, "unseen", [c.code for c in SEVEN.cards if c.code not in seen])
+        out.bag("unseen", [c.code for c in SEVEN.cards if c.code not in seen], _index)
 
 
-def _bag(out: Writer, name: str, codes: Iterable[str], offset: int = 0) -> None:
-    for code in codes:
-        out.add(name, offset + CARD_INDEX[code])
+def _index(code: str) -> int:
+    return CARD_INDEX[code]
 
 
 def observer(options: GameOptions) -> Observer:

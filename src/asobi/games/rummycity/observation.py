@@ -15,7 +15,7 @@ is the tepu) and the outcome.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from asobi.core.cards import FRENCH52
@@ -235,27 +235,27 @@ class RummyCityObserver(Observer):
         if not self.solo:
             out.put("overtime", float(view["overtime"]))
 
-        _bag(out, "hand", view["seats"][me]["hand"], seen)
+        out.bag("hand", view["seats"][me]["hand"], _index, seen=seen)
         for k, seat in enumerate(order):
             entry = view["seats"][seat]
             out.add("hand_size", k, entry["hand_size"] / HAND_SCALE)
             out.add("tepu", k, entry["tepu"] / self.options.target)
             out.add("draw_limit", k, entry["draw_limit"] / self.reach)
             if k > 0:
-                _bag(out, "known_cards", entry["known_cards"], seen, (k - 1) * CARDS)
+                out.bag("known_cards", entry["known_cards"], _index, (k - 1) * CARDS, seen=seen)
             for b in entry["buildings"]:
                 out.add("buildings", k * len(self.buildings) + self.building_index[b])
             combos = entry["combinations"]
             out.add("combination_count", k, len(combos) / COMBINATIONS_SCALE)
             for t, combo in enumerate(combos):
-                _bag(out, "combination_cards", combo["cards"], seen, k * CARDS)
+                out.bag("combination_cards", combo["cards"], _index, k * CARDS, seen=seen)
                 _combination(out, (k * MOST_COMBINATIONS + t) * COMBO_SIZE, combo)
 
         for b in view["supply"]:
             out.add("supply", self.building_index[b])
         out.put("catalogue", self.catalogue_numbers)
         for b, code in view["deposits"].items():
-            _bag(out, "deposits", [code], seen, self.deposit_slot[b] * CARDS)
+            out.bag("deposits", [code], _index, self.deposit_slot[b] * CARDS, seen=seen)
 
         row = view["row"]
         out.put("row_size", len(row) / ROW_SLOTS)
@@ -276,7 +276,7 @@ class RummyCityObserver(Observer):
             if making["building"] is not None:
                 out.one_hot("making_building", self.building_index[making["building"]])
             out.one_hot("making_kind", KINDS.index(making["kind"]))
-            _bag(out, "making_cards", making["cards"], seen)
+            out.bag("making_cards", making["cards"], _index, seen=seen)
 
         looking = view.get("looking")
         if looking is not None:
@@ -284,10 +284,10 @@ class RummyCityObserver(Observer):
             for position in looking["taken"]:
                 out.add("looking_taken", position - 1)
             for depth, code in enumerate(looking["cards"] or ()):
-                _bag(out, "looking_cards", [code], seen, depth * CARDS)
+                out.bag("looking_cards", [code], _index, depth * CARDS, seen=seen)
 
         if self.solo:
-            _bag(out, "discards", view["discards"], seen)
+            out.bag("discards", view["discards"], _index, seen=seen)
 
         for i, card in enumerate(FRENCH52.cards):
             if card.code not in seen:
@@ -337,13 +337,6 @@ def _building_numbers(building: Building) -> list[float]:
 
 def _index(code: str) -> int:
     return FRENCH52.index(FRENCH52.card(code))
-
-
-def _bag(out: Writer, name: str, codes: Iterable[str], seen: set[str], start: int = 0) -> None:
-    """Count cards into a block from ``start``, noting them as seen."""
-    for code in codes:
-        out.add(name, start + _index(code))
-        seen.add(code)
 
 
 def observer(options: GameOptions) -> Observer:

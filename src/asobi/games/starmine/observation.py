@@ -9,7 +9,7 @@ other's hand, the solo contest its open, removed and turned-up cards and the cur
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from asobi.core.cards import FIREWORKS
@@ -128,29 +128,29 @@ class StarmineObserver(Observer):
 
         seen: set[str] = set()
         own = view["seats"][me]
-        _bag(out, "hand", own["hand"], seen)
+        out.bag("hand", own["hand"], _index, seen=seen)
         for k, seat in enumerate(order):
             entry = view["seats"][seat]
             out.add("hand_size", k, entry["hand_size"] / HAND_SCALE)
             if not self.solo:
-                _bag(out, "known_cards", entry["known_cards"], seen, k * CARDS)
+                out.bag("known_cards", entry["known_cards"], _index, k * CARDS, seen=seen)
             for r, name in enumerate(ROW_NAMES):
                 slot = k * ROWS + r
                 for meld in entry["rows"][name]:
-                    _bag(out, "rows", meld["cards"], seen, slot * CARDS)
+                    out.bag("rows", meld["cards"], _index, slot * CARDS, seen=seen)
                     kind = MELD_KINDS.index(meld["kind"])
                     out.add("row_melds", slot * len(MELD_KINDS) + kind, 1 / MELDS_SCALE)
                 out.add("row_totals", slot, entry["row_totals"][name] / ROW_SCALE)
 
         if self.solo:
-            _bag(out, "open_cards", view["open_cards"], seen)
-            _bag(out, "removed_cards", view["removed_cards"], seen)
+            out.bag("open_cards", view["open_cards"], _index, seen=seen)
+            out.bag("removed_cards", view["removed_cards"], _index, seen=seen)
             if view["flipped"] is not None:
-                _bag(out, "flipped", [view["flipped"]], seen)
+                out.bag("flipped", [view["flipped"]], _index, seen=seen)
             out.one_hot("current_row", ROW_NAMES.index(view["current_row"]))
         else:
             out.put("chase_rounds", view["chase_rounds"] / CHASE_SCALE)
-            _bag(out, "discards", view["discards"], seen)
+            out.bag("discards", view["discards"], _index, seen=seen)
             if view["discarded_this_turn"] is not None:
                 out.one_hot("discarded_this_turn", _index(view["discarded_this_turn"]))
 
@@ -161,13 +161,6 @@ class StarmineObserver(Observer):
 
 def _index(code: str) -> int:
     return FIREWORKS.index(FIREWORKS.card(code))
-
-
-def _bag(out: Writer, name: str, codes: Iterable[str], seen: set[str], start: int = 0) -> None:
-    """Count cards into a block from ``start``, noting them as seen."""
-    for code in codes:
-        out.add(name, start + _index(code))
-        seen.add(code)
 
 
 def observer(options: GameOptions) -> Observer:
