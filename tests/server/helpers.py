@@ -32,10 +32,17 @@ class Player:
         self.ws = ws
         self.received: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
+        # The action sent and not yet answered (by its move, or an error): a state that comes
+        # before the answer was sent before the server had the action.
+        self.pending: str | None = None
 
     def next(self) -> dict[str, Any]:
         message: dict[str, Any] = self.ws.receive_json()
         self.received.append(message)
+        if message["type"] == "error" or (
+            message["type"] == "move" and message["code"] == self.pending
+        ):
+            self.pending = None  # only the mover is told a move's code
         if message["type"] == "state":
             self.state = message
         elif "state" in message:
@@ -49,9 +56,16 @@ class Player:
                 return message
 
     def my_turn_or_over(self) -> dict[str, Any]:
-        """Wait until this seat has legal moves or the game is over; the current state."""
-        while self.state is None or not (self.state["legal"] or self.state["outcome"]):
-            self.next()
+        """Wait until this seat has legal moves or the game is over; the current state. A
+        refusal of its last act fails the test at once (it would otherwise wait for ever)."""
+        while (
+            self.pending is not None
+            or self.state is None
+            or not (self.state["legal"] or self.state["outcome"])
+        ):
+            acting = self.pending is not None
+            message = self.next()
+            assert not (acting and message["type"] == "error"), message
         return self.state
 
     def send(self, message: dict[str, Any]) -> None:
@@ -59,7 +73,8 @@ class Player:
 
     def act(self, code: str) -> None:
         self.send({"type": "act", "action": code})
-        self.state = None  # the next state tells what came of it
+        self.pending = code
+        self.state = None  # the state its move brings tells what came of it
 
     def error(self) -> dict[str, Any]:
         return self.until(lambda m: m["type"] == "error")

@@ -254,6 +254,10 @@ def test_a_move_made_during_a_catch_up_comes_after_it(
             late.until(lambda m: m["type"] == "state")
     numbers = [m["number"] for m in late.received if m["type"] == "move"]
     assert numbers == [1, 2, 3]
+    # The held move brings its state and the snapshot after it repeats that state: a client
+    # that acted on the first waits for its action's own move (tests/server/helpers.Player).
+    held, snapshot = late.received[-2:]
+    assert held["state"]["number"] == snapshot["number"] == 3
 
 
 def test_a_room_of_several_people_takes_no_chosen_seed(db: str) -> None:
