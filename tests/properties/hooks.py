@@ -150,7 +150,9 @@ _SEVEN_CODES = {c.code.upper(): c.code for c in SEVEN.cards}
 ITSMINE_SECRET_EVENTS = {"bid", "play_chosen", "tie_draw", "bonus_card", "bonus_decided"}
 # What a seat's view may say about the other seat: sizes, public cards, dice, whether it
 # has committed (never what).
-ITSMINE_PUBLIC_SEAT_KEYS = {"hand_size", "known_cards", "columns", "die", "committed"}
+ITSMINE_PUBLIC_SEAT_KEYS = {
+    "hand_size", "known_cards", "columns", "die", "committed", "forbidden_faces", "removed_count"
+}  # fmt: skip
 
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
@@ -214,6 +216,8 @@ def itsmine_view_check(state: Any, seat: int | None, view: dict[str, Any]) -> No
         assert entry["hand_size"] == len(state.hands[s])
         committed = state.bids[s] if str(state.phase) == "bid" else state.pending[s]
         assert entry["committed"] == (committed is not None)
+        assert entry["forbidden_faces"] == sorted(state.forbidden[s])
+        assert entry["removed_count"] == len(state.bonus_removed[s])
         if s == seat:
             assert sorted(entry["hand"]) == sorted(c.code for c in state.hands[s])
             assert entry["removed_bonus"] == [c.code for c in state.bonus_removed[s]]

@@ -84,6 +84,8 @@ def test_phase1_2_the_face_shown_last_round_is_barred() -> None:
     assert legal(state, 0) == ["bid 1", "bid 3", "bid 4", "bid 5", "bid 6"]
     assert legal(state, 1) == ["bid 1", "bid 2", "bid 3", "bid 4", "bid 6"]
     assert state.view(0)["seats"][0]["forbidden_faces"] == [2]
+    for seat in (1, None):  # the die still shows it: the bar is no secret
+        assert [s["forbidden_faces"] for s in state.view(seat)["seats"]] == [[2], [5]]
     refused(state, 0, "bid 2", "フェイズ1 2) 注意")
     refused(state, 1, "bid 5", "フェイズ1 2) 注意")
 

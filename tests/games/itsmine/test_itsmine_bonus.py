@@ -64,6 +64,7 @@ def test_bonus_d_remove_it_face_down_unseen() -> None:
     for seat in (1, None):
         assert "T11" not in str(state.view(seat)), "the other never learns the card"
         assert "removed_bonus" not in state.view(seat)["seats"][0]
+        assert state.view(seat)["seats"][0]["removed_count"] == 1, "that a card went is seen"
     assert all("T11" not in str(e.data) for e in events if e.visible_to(1))
     assert "T11" not in str([e.data for e in events if e.visible_to(None)])
 

@@ -191,9 +191,9 @@ def _dice(view: Mapping[str, Any]) -> list[Text]:
                 line.append(f" — {what} in ✓ (hidden until both are in)", style="bold green")
             else:
                 line.append(f" — choosing a {what}…", style="yellow")
-        if phase == "bid" and s == viewer and not seat.get("committed"):
+        if phase == "bid" and not seat.get("committed"):
             barred = seat.get("forbidden_faces") or []
-            if barred:
+            if barred:  # public, and the other's matter as much as one's own
                 why = "last round's face" + (" and the tied face" if view.get("ties") else "")
                 line.append(f" — may not show {', '.join(map(str, barred))} ({why})", "dim")
         lines.append(line)

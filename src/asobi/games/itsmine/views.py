@@ -2,7 +2,8 @@
 
 Hidden: hands (except citizens a player was seen to take), the deck, the bonus pile, the
 bonus card being decided, what a player removed face down, and a bid or a simultaneous play
-until both are in. Public: mines, columns, citizens, dice faces shown, pile sizes, hand sizes.
+until both are in. Public: mines, columns, citizens, dice faces shown and the faces they bar,
+pile sizes, hand sizes, how many cards each removed.
 """
 
 from __future__ import annotations
@@ -34,12 +35,15 @@ def view_of(state: ItsMineState, seat: int | None) -> dict[str, Any]:
                 for m, col in zip(MINES, state.columns[s], strict=True)
             },
             "die": state.last_face[s],
+            # Public: last round's face and a tied face are both shown on the dice.
+            "forbidden_faces": sorted(state.forbidden[s]),
+            # How many cards were removed face down is seen; which ones is not.
+            "removed_count": len(state.bonus_removed[s]),
             "committed": (state.bids[s] if state.phase == "bid" else state.pending[s]) is not None,
         }
         if s == seat:
             entry["hand"] = _codes(state.hands[s])
             entry["removed_bonus"] = [c.code for c in state.bonus_removed[s]]
-            entry["forbidden_faces"] = sorted(state.forbidden[s])
             if state.bids[s] is not None:
                 entry["bid"] = state.bids[s]
             pending = state.pending[s]

@@ -11,7 +11,8 @@ const WORDS = {
   citizens: ["Citizens", "国民カード"], hand: ["Hand", "手札"], deck: ["Deck", "山札"],
   bonus: ["Bonus pile", "ボーナスの山"], round: ["Round", "ラウンド"], bid: ["Bid", "ダイスを出す"],
   die: ["die", "ダイス"], committed: ["bid in", "出した"], take: ["take", "取る"],
-  ties: ["ties", "あいこ"], phase: ["phase", "フェーズ"],
+  ties: ["ties", "あいこ"], phase: ["phase", "フェーズ"], barred: ["may not show", "出せない目"],
+  removed: ["removed", "除外"],
 };
 const word = (key, ctx) => (WORDS[key] ? WORDS[key][ctx.lang === "ja" ? 1 : 0] : key);
 const FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
@@ -31,7 +32,12 @@ export function handles(code) {
 export function seatLine(s, ctx) {
   const seat = ctx.view.seats[s];
   const bid = seat.committed ? ` · ${word("committed", ctx)}` : "";
-  return `${word("hand", ctx)} ${seat.hand_size} · ${word("die", ctx)} ${FACES[seat.die] || seat.die}${bid}`;
+  // Last round's face and a tied face are barred from the bid, for either seat (public).
+  const bars = ctx.view.phase === "bid" && !seat.committed ? seat.forbidden_faces || [] : [];
+  const barred = bars.length ? ` · ${word("barred", ctx)} ${bars.map((f) => FACES[f]).join(" ")}` : "";
+  const removed = seat.removed_count ? ` · ${word("removed", ctx)} ${seat.removed_count}` : "";
+  return `${word("hand", ctx)} ${seat.hand_size} · ${word("die", ctx)} ${FACES[seat.die] || seat.die}` +
+    `${bid}${barred}${removed}`;
 }
 
 export function describe(event, ctx) {
