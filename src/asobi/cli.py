@@ -20,6 +20,7 @@ from asobi.core.errors import AsobiError, InvalidOptions, RecordMismatch
 from asobi.core.protocol import GameSpec
 from asobi.core.records import GameRecord
 from asobi.core.registry import all_specs, get_spec
+from asobi.server import MAX_SOCKETS, ROOMS_PER_MINUTE
 
 EXIT_ERROR = 1
 EXIT_INTERRUPTED = 130
@@ -958,6 +959,24 @@ def serve(
             "--bot-workers", metavar="K", help="Processes the bots think in (0: a thread)."
         ),
     ] = 1,
+    max_sockets: Annotated[
+        int,
+        typer.Option(
+            "--max-sockets",
+            metavar="N",
+            min=1,
+            help="Websockets one address may hold open at once (raise it behind a proxy).",
+        ),
+    ] = MAX_SOCKETS,
+    rooms_per_minute: Annotated[
+        float,
+        typer.Option(
+            "--rooms-per-minute",
+            metavar="R",
+            min=0.1,
+            help="Rooms one address may make a minute, in bursts of a third of that.",
+        ),
+    ] = ROOMS_PER_MINUTE,
 ) -> None:
     """Start the web server: open the printed address to play any game in the browser,
     against bots or with friends (invite links), or to watch.
@@ -972,7 +991,9 @@ def serve(
         from asobi.server.app import create_app
     except ImportError as exc:
         _fail(f"the server needs its extra: pip install -e '.[server]' ({exc})")
-    application = create_app(db, bot_workers)
+    application = create_app(
+        db, bot_workers, max_sockets=max_sockets, rooms_per_minute=rooms_per_minute
+    )
     _console().print(f"asobi: open http://{host}:{port}/ to play (Ctrl+C stops)")
     # Plain logging for uvicorn and asobi alike (uvicorn's own config would silence the
     # loggers made before it, asobi.server's among them).

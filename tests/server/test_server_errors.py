@@ -344,3 +344,58 @@ def test_the_turn_timer_runs_per_turn_and_a_take_back_does_not_wind_it_back(
             ben.until(lambda m: m["type"] in ("undo", "takeover", "error"))
         assert taken(), "bidding and taking it back kept the clock from running out"
         assert time.monotonic() - start < 2.5
+
+
+def test_one_address_holds_only_so_many_sockets_at_once(db: str) -> None:
+    """One client cannot fill the server's memory with connections: the one too many is told
+    why and closed (4429); the others play on, and closing one frees its place."""
+    with TestClient(create_app(db, bot_workers=0, max_sockets=2, open_seeds=True)) as client:
+        room, _ = _duel(client)
+        url = f"/api/rooms/{room}/ws"
+        with client.websocket_connect(url) as first, client.websocket_connect(url) as second:
+            watchers = Player(first), Player(second)
+            for w in watchers:
+                w.until(lambda m: m["type"] == "state")
+            with client.websocket_connect(url) as third:
+                refused = third.receive_json()
+                assert refused == {
+                    "type": "error",
+                    "message": "too many connections from your address (at most 2 at once)",
+                }
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    third.receive_json()
+                assert closed.value.code == 4429
+            watchers[0].send({"type": "ping"})
+            assert watchers[0].until(lambda m: m["type"] in ("pong", "error"))["type"] == "pong"
+        with client.websocket_connect(url) as again:  # both closed: room for more
+            assert Player(again).until(lambda m: m["type"] == "state")["number"] == 0
+
+
+def test_one_address_makes_only_so_many_rooms_a_minute(db: str) -> None:
+    """One client cannot fill the database with rooms: past its bursts (a third of a
+    minute's rooms), a clear 429, and the server goes on answering."""
+    with TestClient(create_app(db, bot_workers=0, rooms_per_minute=6)) as client:
+        alone = {"game": "starmine", "seats": [{"name": "ami"}, {"bot": "normal"}]}
+        answers = [client.post("/api/rooms", json=alone) for _ in range(3)]
+        assert [a.status_code for a in answers] == [201, 201, 429]
+        assert answers[2].json()["detail"] == (
+            "too many rooms made from your address (at most 6 a minute): wait a moment"
+        )
+        assert len(client.get("/api/rooms").json()) == 2, "the refused room was never made"
+        assert client.get("/api/games").status_code == 200
+
+
+def test_the_server_forgets_the_longest_unused_addresses_first() -> None:
+    """The room buckets are kept for so many addresses, no more: a flood of addresses cannot
+    grow them without end, and an address in use keeps its bucket."""
+    addresses = server_app.PerAddress(max_sockets=1, rooms_per_minute=3)  # bursts of one
+    addresses.KEPT = 3
+    assert addresses.may_make_room("a") and not addresses.may_make_room("a")
+    for other in ("b", "c"):
+        assert addresses.may_make_room(other)
+    assert not addresses.may_make_room("a"), "still remembered, and empty"
+    assert addresses.may_make_room("d")  # "b", the longest unused, is forgotten
+    assert list(addresses.buckets) == ["c", "a", "d"]
+    assert addresses.open("a") and not addresses.open("a")
+    addresses.close("a")
+    assert addresses.sockets == {}

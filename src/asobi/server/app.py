@@ -22,6 +22,12 @@ each seat sent its own link); ``{"type": "sync"}`` (the current state again) and
 ``{"type": "ping"}``. Anything else,
 anything too big (over :data:`MAX_MESSAGE` bytes) or too fast (over :data:`RATE` a second)
 gets ``{"type": "error", "message": ...}`` and changes nothing; the connection stays open.
+
+One address may hold at most :data:`~asobi.server.MAX_SOCKETS` websockets at once (one more
+is told so and closed, code 4429) and make :data:`~asobi.server.ROOMS_PER_MINUTE` rooms a
+minute (then ``429``), so that no one client can fill the server's memory or its database.
+Behind a proxy every player comes from the proxy's address: raise both (``asobi serve
+--max-sockets --rooms-per-minute``).
 """
 
 from __future__ import annotations
@@ -36,7 +42,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -44,6 +50,7 @@ from pydantic import BaseModel, Field
 from asobi.core.bots import LEVELS, bot_names, level_bot
 from asobi.core.errors import AsobiError, IllegalAction, InvalidOptions, UnknownGame
 from asobi.core.registry import all_specs, get_spec
+from asobi.server import MAX_SOCKETS, ROOMS_PER_MINUTE
 from asobi.server.bots import BotRunner
 from asobi.server.rooms import (
     Listener,
@@ -96,16 +103,59 @@ class Bucket:
         return True
 
 
+class PerAddress:
+    """What each client address holds: websockets open, and a bucket for making rooms."""
+
+    KEPT = 10_000  # buckets remembered; the oldest go first (a full one is a new one)
+
+    def __init__(self, max_sockets: int, rooms_per_minute: float) -> None:
+        self.max_sockets = max_sockets
+        self.rooms_per_minute = rooms_per_minute
+        self.sockets: dict[str, int] = {}
+        self.buckets: dict[str, Bucket] = {}
+
+    def open(self, address: str) -> bool:
+        """Count one more websocket of ``address``, unless it holds the most already."""
+        held = self.sockets.get(address, 0)
+        if held >= self.max_sockets:
+            return False
+        self.sockets[address] = held + 1
+        return True
+
+    def close(self, address: str) -> None:
+        held = self.sockets.pop(address, 1) - 1
+        if held > 0:
+            self.sockets[address] = held
+
+    def may_make_room(self, address: str) -> bool:
+        bucket = self.buckets.pop(address, None)
+        if bucket is None:
+            rate = self.rooms_per_minute / 60
+            bucket = Bucket(rate, max(1.0, self.rooms_per_minute / 3))
+            while len(self.buckets) >= self.KEPT:
+                del self.buckets[next(iter(self.buckets))]
+        self.buckets[address] = bucket  # last used, last in line to be forgotten
+        return bucket.take()
+
+
+def _address(client: Any) -> str:
+    return client.host if client is not None else "unknown"
+
+
 def create_app(
     db: str = "sqlite:///asobi.db",
     bot_workers: int = 1,
     rate: float = RATE,
     open_seeds: bool = False,
+    max_sockets: int = MAX_SOCKETS,
+    rooms_per_minute: float = ROOMS_PER_MINUTE,
 ) -> FastAPI:
     """The server's app: rooms stored at ``db`` (a SQLAlchemy URL), bots thinking in
     ``bot_workers`` processes (0: a thread of this one), each connection allowed ``rate``
-    messages a second (in bursts of twice that). ``open_seeds``: rooms of several people
-    may be made with a chosen seed (only where the players trust each other: tests)."""
+    messages a second (in bursts of twice that), each client address ``max_sockets``
+    websockets at once and ``rooms_per_minute`` new rooms. ``open_seeds``: rooms of several
+    people may be made with a chosen seed (only where the players trust each other: tests)."""
+    addresses = PerAddress(max_sockets, rooms_per_minute)
     store = Store(db)
     runner = BotRunner(bot_workers)
     lobby = Lobby(store, runner, open_seeds)
@@ -157,9 +207,15 @@ def create_app(
         return dict(spec.assets(spec.options({}))) if spec.assets else {}
 
     @app.post("/api/rooms", status_code=201)
-    async def create_room(request: RoomRequest) -> dict[str, Any]:
+    async def create_room(request: RoomRequest, http: Request) -> dict[str, Any]:
         """Make a room. Each person's seat comes back with its token inside an invite link:
         whoever holds the link plays that seat, so share each only with its player."""
+        if not addresses.may_make_room(_address(http.client)):
+            raise HTTPException(
+                429,
+                f"too many rooms made from your address (at most {rooms_per_minute:g} a "
+                "minute): wait a moment",
+            )
         try:
             spec = get_spec(request.game)
         except UnknownGame as exc:
@@ -236,43 +292,16 @@ def create_app(
                 await ws.send_json({"type": "error", "message": "this link opens no seat here"})
                 await ws.close(4403)
                 return
-        listener = Listener(seat)
-        listener.send({"type": "hello", "seat": seat, **room.summary()})
-        if since is not None:
-            # Moves made while the catch-up is worked out wait behind it: every move in order.
-            listener.hold()
-        lobby.listen(room, listener)
-        sender = asyncio.create_task(_send_all(ws, listener))
+        address = _address(ws.client)
+        if not addresses.open(address):
+            message = f"too many connections from your address (at most {max_sockets} at once)"
+            await ws.send_json({"type": "error", "message": message})
+            await ws.close(4429)
+            return
         try:
-            if since is not None:
-                # A replay of the game: off the event loop, on a copy of the record as it is
-                # at listen() (the news held begins where it ends).
-                record = replace(room.record, moves=list(room.record.moves))
-                by = list(room.by)
-                catch_up = await asyncio.to_thread(missed, record, by, seat, int(since))
-                for message in catch_up:
-                    listener.put(message)
-                listener.release()
-            listener.send(room.snapshot(seat))
-            bucket = Bucket(rate, 2 * rate)
-            while True:
-                frame = await ws.receive()
-                if frame["type"] == "websocket.disconnect":
-                    break
-                text = frame.get("text")
-                if text is None:
-                    listener.send({"type": "error", "message": "send text frames of JSON"})
-                    continue
-                reply = await _handle(lobby, room, seat, text, bucket)
-                if reply is not None:
-                    listener.send(reply)
-        except WebSocketDisconnect:
-            pass
+            await _serve_socket(ws, lobby, room, seat, since, rate)
         finally:
-            lobby.unlisten(room, listener)
-            sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await sender
+            addresses.close(address)
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
@@ -285,6 +314,49 @@ def create_app(
         return FileResponse(WEB / "play.html")
 
     return app
+
+
+async def _serve_socket(
+    ws: WebSocket, lobby: Lobby, room: Room, seat: int | None, since: str | None, rate: float
+) -> None:
+    """One player's (or spectator's) connection, from hello until it closes."""
+    listener = Listener(seat)
+    listener.send({"type": "hello", "seat": seat, **room.summary()})
+    if since is not None:
+        # Moves made while the catch-up is worked out wait behind it: every move in order.
+        listener.hold()
+    lobby.listen(room, listener)
+    sender = asyncio.create_task(_send_all(ws, listener))
+    try:
+        if since is not None:
+            # A replay of the game: off the event loop, on a copy of the record as it is
+            # at listen() (the news held begins where it ends).
+            record = replace(room.record, moves=list(room.record.moves))
+            by = list(room.by)
+            catch_up = await asyncio.to_thread(missed, record, by, seat, int(since))
+            for message in catch_up:
+                listener.put(message)
+            listener.release()
+        listener.send(room.snapshot(seat))
+        bucket = Bucket(rate, 2 * rate)
+        while True:
+            frame = await ws.receive()
+            if frame["type"] == "websocket.disconnect":
+                break
+            text = frame.get("text")
+            if text is None:
+                listener.send({"type": "error", "message": "send text frames of JSON"})
+                continue
+            reply = await _handle(lobby, room, seat, text, bucket)
+            if reply is not None:
+                listener.send(reply)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        lobby.unlisten(room, listener)
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
 
 
 async def _send_all(ws: WebSocket, listener: Listener) -> None:

@@ -8,7 +8,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -21,13 +21,16 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(db: str, log: Path, bot_workers: int = 0) -> Iterator[str]:
-    """A server on ``db`` logging to ``log``; yields its address."""
+def running_server(
+    db: str, log: Path, bot_workers: int = 0, extra: Sequence[str] = ()
+) -> Iterator[str]:
+    """A server on ``db`` logging to ``log`` (``extra``: more ``asobi serve`` options);
+    yields its address."""
     port = free_port()
     with log.open("a") as err:
         proc = subprocess.Popen(
             [sys.executable, "-m", "asobi.cli", "serve", "--port", str(port), "--db", db,
-             "--bot-workers", str(bot_workers)],
+             "--bot-workers", str(bot_workers), *extra],
             stdout=subprocess.DEVNULL, stderr=err,
         )  # fmt: skip
     url = f"http://127.0.0.1:{port}"
