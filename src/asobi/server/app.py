@@ -106,7 +106,7 @@ class Bucket:
 class PerAddress:
     """What each client address holds: websockets open, and a bucket for making rooms."""
 
-    KEPT = 10_000  # buckets remembered; the oldest go first (a full one is a new one)
+    KEPT = 10_000  # addresses remembered, the longest unused forgotten first (only a refill)
 
     def __init__(self, max_sockets: int, rooms_per_minute: float) -> None:
         self.max_sockets = max_sockets

@@ -196,6 +196,8 @@ function connect() {
   ws.addEventListener("message", (e) => onMessage(JSON.parse(e.data)));
   ws.addEventListener("close", (e) => {
     if (e.code === 4403 || e.code === 4404) return;  // a wrong link or room: nothing to retry
+    // Too many connections from this address: its error stays shown, and a try now and then.
+    if (e.code === 4429) { setTimeout(connect, 10000); return; }
     $("problem").textContent = t("reconnecting");
     setTimeout(connect, 1000);
   });
