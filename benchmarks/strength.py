@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from asobi.arena.tournament import Tournament, markdown, run_tournament
+from asobi.arena.tournament import Tournament, markdown, plural, run_tournament
 from benchlib import machine
 
 RESULTS = Path(__file__).parent / "results" / "strength"
@@ -106,7 +106,8 @@ def write_doc() -> None:
     summaries.sort(key=lambda ps: (ps[1]["game"], ps[1]["players"], ps[1].get("label") or ""))
     for path, summary in summaries:
         label = f" ({summary['label']})" if summary.get("label") else ""
-        parts.append(f"## {summary['game']}, {summary['players']} players{label}\n")
+        table = plural(summary["players"], "player")
+        parts.append(f"## {summary['game']}, {table}{label}\n")
         parts.append(markdown(summary))
         parts.append(
             f"\nCommand: `.venv/bin/python {summary['command']}` "

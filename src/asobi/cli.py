@@ -583,9 +583,13 @@ def tournament(
     bot in each seat equally often. Prints each bot's openskill rating, win share and time
     per decision, and each pair's score with its 95% interval (½ = even). The same command
     gives the same results with any number of workers, unless a bot searches for a time
-    (``hard``, ``ismcts:seconds=...``) rather than a number of iterations.
+    (``hard``, ``ismcts:seconds=...``) rather than a number of iterations. In a solo mode
+    (``-n 1``) each bot plays every deal alone and the bots meet deal by deal: the higher
+    score on a deal ranks better.
 
     * `asobi tournament starmine --bots random,easy,normal` : levels against each other
+
+    * `asobi tournament rummycity -n 1 --bots greedy,hard` : the solo score attack
 
     * `asobi tournament laminate -n 4 --bots greedy,random --rounds 20 --workers 2`
 
@@ -610,8 +614,6 @@ def tournament(
         _fail(str(exc))
     if rounds < 1 or workers < 1:
         _fail("--rounds and --workers must be at least 1")
-    if opts.players < 2:
-        _fail("a tournament needs at least two seats")
     plan = Tournament(spec.id, tuple(names), opts.players, rounds, opts.model_dump(), seed)
     console = _console()
     with Progress(console=console, transient=True) as progress:

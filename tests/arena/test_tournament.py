@@ -15,13 +15,20 @@ from asobi.arena import (
     ratings,
     run_tournament,
 )
-from asobi.arena.tournament import game_score, markdown, wilson
+from asobi.arena.tournament import game_score, markdown, meetings, wilson
 
 
-def result(lineup: tuple[str, ...], ranks: tuple[int, ...], index: int = 0) -> GameResult:
+def result(
+    lineup: tuple[str, ...],
+    ranks: tuple[int, ...],
+    index: int = 0,
+    seed: int = 0,
+    scores: tuple[float, ...] | None = None,
+) -> GameResult:
     n = len(lineup)
     zeros = (0,) * n
-    return GameResult(index, 0, lineup, ranks, (0.0,) * n, zeros, (0.0,) * n, (0.0,) * n, ())
+    points = scores if scores is not None else (0.0,) * n
+    return GameResult(index, seed, lineup, ranks, points, zeros, (0.0,) * n, (0.0,) * n, ())
 
 
 def test_every_bot_sits_in_every_seat_equally_often() -> None:
@@ -93,3 +100,34 @@ def test_the_same_tournament_gives_the_same_results_with_two_workers() -> None:
     summary = one.summary()
     assert summary["games"] == 4 and summary["per_bot"]["greedy"]["seats"] == 4
     assert "| `greedy` |" in markdown(summary)
+
+
+def test_alone_the_bots_meet_deal_by_deal() -> None:
+    """Solo modes: each bot plays each deal alone; on one deal the higher score ranks
+    better, as duplicate bridge compares tables, and an equal score ties."""
+    games = [
+        result(("a",), (1,), 0, seed=5, scores=(12.0,)),
+        result(("b",), (1,), 1, seed=5, scores=(9.0,)),
+        result(("a",), (1,), 2, seed=6, scores=(7.0,)),
+        result(("b",), (1,), 3, seed=6, scores=(7.0,)),
+    ]
+    met = meetings(games)
+    assert [(m.lineup, m.ranks) for m in met] == [(("a", "b"), (1, 2)), (("a", "b"), (1, 1))]
+    table = {(p.a, p.b): p for p in pairwise(games, ["a", "b"])}
+    assert table["a", "b"].games == 2 and table["a", "b"].score == 0.75
+    assert [r.bot for r in ratings(games, ["b", "a"])] == ["a", "b"]
+
+
+def test_a_solo_tournament_plays_every_deal_with_every_bot() -> None:
+    """Starmine's solo contest (ソロ用ルール) as a tournament: no crash for want of a second
+    seat, and each bot's mean score is reported."""
+    plan = run_tournament(Tournament("starmine", ("random", "greedy"), 1, 2, seed=3))
+    assert [(r.seed, r.lineup) for r in plan.results] == [
+        (3, ("random",)), (3, ("greedy",)), (4, ("random",)), (4, ("greedy",))
+    ]  # fmt: skip
+    summary = plan.summary()
+    assert {p["games"] for p in summary["pairwise"]} == {2}
+    for bot in ("random", "greedy"):
+        scores = [r.scores[0] for r in plan.results if r.lineup == (bot,)]
+        assert summary["per_bot"][bot]["mean_score"] == sum(scores) / 2
+    assert "1 player, 4 games" in markdown(summary)

@@ -291,6 +291,12 @@ def test_tournament_rates_bots_and_writes_every_game(tmp_path: Path) -> None:
     assert replay(record).is_over
 
 
+def test_a_solo_tournament_compares_the_bots_deal_by_deal() -> None:
+    result = invoke(["tournament", "starmine", "-n", "1", "--bots", "random,greedy", "-r", "2"])
+    assert result.exit_code == 0, result.output
+    assert "1 player, 4 games" in result.output and "met deal by deal" in result.output
+
+
 @pytest.mark.parametrize(
     ("args", "fragment"),
     [

@@ -13,6 +13,11 @@ Equal bots score ½ whatever the lineup. The 95% interval is Wilson's on the gam
 
 **Ratings.** openskill's Plackett–Luce model, one team per bot in a game ranked by its
 seats' mean rank, games in order: the ordinal (μ − 3σ) orders the bots.
+
+**Alone** (the solo modes: one seat). Every bot plays every round's deal on its own, and
+the bots meet deal by deal, as duplicate bridge compares tables: on one deal, the bot that
+scored more ranks better (an equal score ties). The pairwise scores and the ratings are
+then worked out from these meetings as from games.
 """
 
 from __future__ import annotations
@@ -67,7 +72,33 @@ def wilson(mean: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def game_score(result: GameResult, a: str, b: str) -> float | None:
+@dataclass(frozen=True)
+class Meeting:
+    """Bots compared in one game, or on one deal played alone by each (see the docstring)."""
+
+    index: int
+    lineup: tuple[str, ...]
+    ranks: tuple[int, ...]
+
+
+def meetings(results: Iterable[GameResult]) -> list[Meeting]:
+    """The games as meetings of bots, in order; solo games put together deal by deal, each
+    bot ranked by its score on the deal."""
+    games = sorted(results, key=lambda r: r.index)
+    if any(len(g.lineup) > 1 for g in games):
+        return [Meeting(g.index, g.lineup, g.ranks) for g in games]
+    deals: dict[int, list[GameResult]] = {}
+    for g in games:
+        deals.setdefault(g.seed, []).append(g)
+    met = []
+    for alone in deals.values():
+        scores = [g.scores[0] for g in alone]
+        ranks = tuple(1 + sum(other > mine for other in scores) for mine in scores)
+        met.append(Meeting(alone[0].index, tuple(g.lineup[0] for g in alone), ranks))
+    return met
+
+
+def game_score(result: Meeting | GameResult, a: str, b: str) -> float | None:
     """A's score against B in one game (None if they did not both play)."""
     mine = [r for bot, r in zip(result.lineup, result.ranks, strict=True) if bot == a]
     theirs = [r for bot, r in zip(result.lineup, result.ranks, strict=True) if bot == b]
@@ -79,10 +110,10 @@ def game_score(result: GameResult, a: str, b: str) -> float | None:
 
 def pairwise(results: Iterable[GameResult], bots: Sequence[str]) -> list[Pairing]:
     """Every ordered pair of bots: A's score against B with its interval."""
-    results = list(results)
+    met = meetings(results)
     table = []
     for a, b in itertools.permutations(bots, 2):
-        scores = [s for r in results if (s := game_score(r, a, b)) is not None]
+        scores = [s for m in met if (s := game_score(m, a, b)) is not None]
         mean = statistics.fmean(scores) if scores else 0.5
         low, high = wilson(mean, len(scores))
         table.append(Pairing(a, b, len(scores), mean, low, high))
@@ -106,7 +137,9 @@ def ratings(results: Iterable[GameResult], bots: Sequence[str]) -> list[Rating]:
 
     model = PlackettLuce()
     current = {bot: model.rating(name=bot) for bot in bots}
-    for result in sorted(results, key=lambda r: r.index):
+    for result in meetings(results):
+        if len(result.lineup) < 2:
+            continue  # a deal only one bot played: nothing to compare
         present = sorted(set(result.lineup), key=result.lineup.index)
         ranks = [
             statistics.fmean(
@@ -145,15 +178,18 @@ class Tournament:
     def summary(self) -> dict[str, Any]:
         per_bot: dict[str, dict[str, Any]] = {}
         n = self.players
+        met = meetings(self.results)  # alone, a bot's rank is its place on the deal
         for bot in self.bots:
             seats = [(r, s) for r in self.results for s, name in enumerate(r.lineup) if name == bot]
             decisions = sum(r.decisions[s] for r, s in seats)
+            places = [(m, s) for m in met for s, name in enumerate(m.lineup) if name == bot]
             # A win is first place; a tie for first shares it.
-            wins = sum(1 / r.ranks.count(1) for r, s in seats if r.ranks[s] == 1)
+            wins = sum(1 / m.ranks.count(1) for m, s in places if m.ranks[s] == 1)
             per_bot[bot] = {
                 "seats": len(seats),
-                "win_share": wins / len(seats) if seats else 0.0,
-                "mean_rank": statistics.fmean(r.ranks[s] for r, s in seats) if seats else 0.0,
+                "win_share": wins / len(places) if places else 0.0,
+                "mean_rank": statistics.fmean(m.ranks[s] for m, s in places) if places else 0.0,
+                "mean_score": statistics.fmean(r.scores[s] for r, s in seats) if seats else 0.0,
                 "seconds_per_decision": (
                     sum(r.seconds[s] for r, s in seats) / decisions if decisions else 0.0
                 ),
@@ -205,22 +241,30 @@ def run_tournament(
     return tournament
 
 
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def markdown(summary: Mapping[str, Any]) -> str:
     """The tables of a tournament summary, in Markdown."""
     bots = summary["bots"]
+    alone = summary["players"] == 1
+    table = "each bot alone on every deal, met deal by deal" if alone else "every seating"
     lines = [
-        f"**{summary['game']}**, {summary['players']} players, {summary['games']} games "
-        f"({summary['rounds']} rounds × every seating; seed {summary['seed']}).",
+        f"**{summary['game']}**, {plural(summary['players'], 'player')}, {summary['games']} games "
+        f"({summary['rounds']} rounds × {table}; seed {summary['seed']}).",
         "",
-        "| bot | rating (μ − 3σ) | μ | σ | win share | mean rank | s/decision | slowest s |",
-        "|---|---|---|---|---|---|---|---|",
+        "| bot | rating (μ − 3σ) | μ | σ | win share | mean rank | mean score | s/decision "
+        "| slowest s |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for r in summary["ratings"]:
         b = summary["per_bot"][r["bot"]]
+        score = f"{b['mean_score']:.2f}" if "mean_score" in b else "—"  # not kept before
         lines.append(
             f"| `{r['bot']}` | {r['ordinal']:.1f} | {r['mu']:.1f} | {r['sigma']:.2f} "
-            f"| {b['win_share']:.1%} | {b['mean_rank']:.2f} | {b['seconds_per_decision']:.3f} "
-            f"| {b['slowest_decision']:.2f} |"
+            f"| {b['win_share']:.1%} | {b['mean_rank']:.2f} | {score} "
+            f"| {b['seconds_per_decision']:.3f} | {b['slowest_decision']:.2f} |"
         )
     lines += [
         "",
