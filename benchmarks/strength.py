@@ -62,6 +62,10 @@ command that made it.
   is even. The bracket is a 95% Wilson interval over the games.
 - **Rating**: openskill's Plackett–Luce model, one team per bot a game, ranked by its seats'
   mean rank; sorted by the ordinal μ − 3σ.
+- **Alone** (the solo modes, 1 player): every bot plays each deal on its own, and the bots
+  meet deal by deal: on one deal the higher score ranks better, an equal score ties (as
+  duplicate bridge compares tables). Score, rating, win share and mean rank are of these
+  meetings; **mean score** is the solo score itself.
 - **s/decision** and **slowest s**: the time a bot took per decision on this machine (one
   core per worker), forced decisions included. The difficulty levels (`asobi games`) are
   chosen from these figures: `hard` is the strongest bot measured, and should answer within
