@@ -325,6 +325,50 @@ def test_greedy_beats_random(players: int) -> None:
 
 
 # --- the figures' script still runs -----------------------------------------------------
+def play_to_a_turn(seed: int) -> State:
+    """A position at the start of a turn with several actions, reached by random moves."""
+    state = new_game("laminate", {"players": 3}, seed)
+    rng = random.Random(seed)
+    moves = 0
+    while True:
+        (seat,) = state.active_seats()
+        legal = state.legal_actions(seat)
+        if moves > 12 and len(legal) > 3 and GreedyBot().values(decision_for(state, seat)):
+            return state
+        state.apply(seat, rng.choice(legal))
+        moves += 1
+
+
+def test_the_greedy_move_is_the_best_valued_turn_action() -> None:
+    """``values`` (what a search's ``top`` reads) are the greedy bot's own: its turn
+    action is their best. Other decisions it does not value on one scale."""
+    for seed in range(3):
+        state = play_to_a_turn(seed)
+        seat = min(state.active_seats())
+        decision = decision_for(state, seat)
+        bot = GreedyBot()
+        values = bot.values(decision)
+        assert values is not None and len(values) == len(decision.legal)
+        assert values[decision.legal.index(bot.choose(decision))] == max(values)
+    setup = new_game("laminate", {"players": 3}, 0)
+    assert GreedyBot().values(decision_for(setup, min(setup.active_seats()))) is None
+
+
+def test_worth_counts_complete_papers_in_full() -> None:
+    """Greedy's ``worth``: a seat's points (complete papers) and more for its hand and its
+    papers under review, each from that seat's own view."""
+    state = new_game("laminate", {"players": 3}, 5)
+    greedy = GreedyBot()
+    rng = random.Random(5)
+    while not state.is_over:
+        seat = min(state.active_seats())
+        state.apply(seat, greedy.choose(decision_for(state, seat)))
+        if rng.random() < 0.1:
+            for each in range(state.players):
+                points = state.view(each)["seats"][each]["points"]
+                assert greedy.worth(state.view(each), each) >= points
+
+
 def test_benchmark_script_runs(tmp_path: Any, capsys: Any) -> None:
     import json
     import runpy

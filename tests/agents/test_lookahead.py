@@ -16,7 +16,8 @@ import pytest
 import asobi.agents  # noqa: F401  (registers the generic bots)
 from asobi.agents.lookahead import Lookahead
 from asobi.core import new_game
-from asobi.core.bots import Bot, choose_for, decision_for, make_bot
+from asobi.core.actions import Action
+from asobi.core.bots import Bot, Decision, choose_for, decision_for, make_bot
 from asobi.core.protocol import State
 
 TURN_BASED = ["starmine", "itsmine", "laminate", "rummycity"]
@@ -123,13 +124,80 @@ def test_a_solo_game_compares_scores() -> None:
     assert choose_for(bot, state, 0) in state.legal_actions(0)
 
 
+def turn_position(seed: int) -> State:
+    """A Laminate Rummy position at the start of a turn with several actions to choose from."""
+    state = position("laminate", seed, moves=12)
+    rng = random.Random(seed)
+    while True:
+        seat = min(state.active_seats())
+        legal = state.legal_actions(seat)
+        if len(legal) > 3 and make_bot("greedy", "laminate").values(decision_for(state, seat)):  # type: ignore[attr-defined]
+            return state
+        state.apply(seat, rng.choice(legal))
+
+
+def test_top_plays_out_only_the_policys_best_moves(
+    count_resolves: Callable[[type[State]], list[int]],
+) -> None:
+    """``top=K``: where the policy values its moves (Laminate's greedy bot values every
+    action of a turn), only its K best are played out: K playouts a world, not one a move."""
+    state = turn_position(2)
+    seat = min(state.active_seats())
+    decision = decision_for(state, seat)
+    policy = make_bot("greedy", "laminate", 0)
+    values = policy.values(decision)  # type: ignore[attr-defined]
+    assert values is not None and len(values) == len(decision.legal)
+    bot = lookahead("laminate", 1, worlds="1", depth="4", top="2")
+    assert isinstance(bot, Lookahead)
+    best_two = sorted(range(len(values)), key=lambda i: -values[i])[:2]
+    assert set(bot._candidates(policy, decision)) == {decision.legal[i] for i in best_two}
+    played = count_resolves(type(state))
+    choose_for(bot, state, seat)
+    # Two moves (one if the policy's own move is not among its best two, plus it): each
+    # playout is the move and four more, so far fewer than one playout per legal move.
+    assert played[0] <= 3 * 6 < len(decision.legal) * 5
+
+
+def test_judge_policy_ranks_a_cut_playout_by_the_policys_worth() -> None:
+    """``judge=policy``: a playout cut at ``depth`` ranks the seats by the policy's
+    ``worth(view, seat)`` of each position, not by points scored (none yet, this early)."""
+
+    class Partial:
+        """Greedy's moves; a worth that ranks seat 0 first, then seat 1, ..."""
+
+        name = "partial"
+
+        def __init__(self, seed: int) -> None:
+            self.bot = make_bot("greedy", "laminate", seed)
+
+        def choose(self, decision: Decision) -> Action:
+            return self.bot.choose(decision)
+
+        def worth(self, view: dict[str, object], seat: int) -> float:
+            return -float(seat)
+
+    state = position("laminate", 4, moves=3)
+    seat = min(state.active_seats())
+    world = decision_for(state, seat).sample_world(random.Random(0))
+    move = state.legal_actions(seat)[0]
+    judged = Lookahead(Partial, depth=5, judge="policy")
+    scored = Lookahead(Partial, depth=5)
+    assert world.standing() == (0.0,) * world.players
+    expected = 1.0 - seat / (world.players - 1)
+    assert judged._play_out(world.clone(), seat, move, seed=1) == pytest.approx(expected)
+    assert scored._play_out(world.clone(), seat, move, seed=1) == 0.5
+
+
 @pytest.mark.parametrize(
     ("name", "error"),
     [
         ("lookahead:worlds=0", "at least one world"),
         ("lookahead:seconds=-1", "positive time"),
         ("lookahead:bot=nobody", "no bot 'nobody'"),
-        ("lookahead:deep=1", "lookahead takes bot, worlds, seconds, depth and margin"),
+        ("lookahead:deep=1", "lookahead takes bot, worlds, seconds, depth, margin, top and judge"),
+        ("lookahead:top=0", "at least one move"),
+        ("lookahead:judge=luck", "the judges are standing and policy"),
+        ("lookahead:judge=policy:bot=random", "the random bot values no positions"),
         ("lookahead:worlds=many", "worlds='many' is not an integer"),
     ],
 )

@@ -247,17 +247,19 @@ class ISMCTS:
 
 def play_on(
     world: State, rollout: Rollout, rng: random.Random, moves: int, stop: int | None,
-    max_moves: int,
+    max_moves: int, standing: Callable[[State], Sequence[float] | None] | None = None,
 ) -> list[float] | None:  # fmt: skip
     """Play ``world`` on with ``rollout`` for every active seat, ``moves`` already played.
-    Cut short, the seats' rewards: ½ each at ``max_moves``, or ranked by ``State.standing``
-    from ``stop`` moves on where the game keeps one. None once the game is over (its
-    outcome decides)."""
+    Cut short, the seats' rewards: ½ each at ``max_moves``, or ranked by ``standing``
+    (``State.standing`` unless given) from ``stop`` moves on where it ranks the seats.
+    None once the game is over (its outcome decides)."""
     while not world.is_over:
         if moves >= max_moves:
             return [0.5] * world.players
-        if stop is not None and moves >= stop and (standing := world.standing()) is not None:
-            return rank_rewards(standing)
+        if stop is not None and moves >= stop:
+            ranks = world.standing() if standing is None else standing(world)
+            if ranks is not None:
+                return rank_rewards(ranks)
         for seat in sorted(world.active_seats()):
             world.resolve(seat, rollout(world, seat, rng))
             moves += 1

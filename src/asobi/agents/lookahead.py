@@ -25,7 +25,13 @@ luck of the draw then cancels out of the comparison, which a tree search cannot 
 - **Rewards** are those of ISMCTS: the share of the other seats a seat beats, a tie
   counting half (:func:`asobi.agents.ismcts.outcome_rewards`); alone, the score itself.
 - **Short playouts** (``depth``): as in ISMCTS, a playout may stop ``depth`` moves on and
-  rank the seats by ``State.standing`` where the game has one.
+  rank the seats by ``State.standing`` where the game has one, or (``judge=policy``) by
+  what the policy bot thinks each seat's position is worth (``worth(view, seat)``), which
+  also counts the points on their way: papers under review, a hand close to a paper.
+- **Fewer moves** (``top``): where the policy values a decision's moves on one scale
+  (``values(decision)``), only its ``top`` best are played out, so a second holds more
+  worlds. Laminate Rummy needs both: its greedy moves cost a millisecond, so whole
+  playouts of every move leave 2–3 worlds a second (docs/strength.md).
 """
 
 from __future__ import annotations
@@ -34,7 +40,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from asobi.agents.ismcts import bot_rollout, outcome_rewards, play_on
 from asobi.core.actions import Action
@@ -56,6 +62,8 @@ class Lookahead:
         margin: float = 1.0,
         max_moves: int = 2000,
         name: str = "lookahead",
+        top: int | None = None,
+        judge: str = "standing",
     ) -> None:
         self.policy = policy
         self.rng = random.Random(seed)
@@ -65,16 +73,19 @@ class Lookahead:
         self.margin = margin
         self.max_moves = max_moves
         self.name = name
+        self.top = top
+        self.judge = judge
         self.last_worlds = 0  # how many worlds the last decision compared (for benchmarks)
 
     def choose(self, decision: Decision) -> Action:
         legal = list(decision.legal)
         self.last_worlds = 0
         # The policy's own move first: it stands unless another clearly beats it.
-        mine = self.policy(self.rng.getrandbits(32)).choose(decision)
+        policy = self.policy(self.rng.getrandbits(32))
+        mine = policy.choose(decision)
         if len(legal) == 1:
             return mine
-        moves = [mine, *(a for a in legal if a != mine)]
+        moves = [mine, *(a for a in self._candidates(policy, decision) if a != mine)]
         rewards: list[list[float]] = [[] for _ in moves]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         while self.last_worlds < self.worlds:
@@ -85,6 +96,32 @@ class Lookahead:
                 rewards[i].append(reward)
             self.last_worlds += 1
         return moves[self._pick(rewards)]
+
+    def _candidates(self, policy: Bot, decision: Decision) -> list[Action]:
+        """The moves worth playing out: all, or the policy's ``top`` best where it values
+        its moves (``values(decision)``): a second holds more worlds of fewer moves."""
+        legal = list(decision.legal)
+        values = getattr(policy, "values", None)
+        if self.top is None or values is None or len(legal) <= self.top:
+            return legal
+        worth = values(decision)
+        if worth is None:
+            return legal
+        order = sorted(range(len(legal)), key=lambda i: -worth[i])
+        return [legal[i] for i in sorted(order[: self.top])]
+
+    def _standing(self, policy: Bot) -> Callable[[State], Sequence[float] | None] | None:
+        """How a playout cut short ranks the seats: by the game's standing (points scored),
+        or with ``judge="policy"`` by what the policy thinks each seat's position is worth
+        from its own view (``worth(view, seat)``), which also counts what is on its way."""
+        if self.judge == "standing":
+            return None
+        worth = policy.worth  # type: ignore[attr-defined]  # checked when the bot is made
+
+        def judged(world: State) -> list[float]:
+            return [worth(world.view(seat), seat) for seat in range(world.players)]
+
+        return judged
 
     def _round(
         self, decision: Decision, moves: list[Action], deadline: float | None
@@ -118,8 +155,10 @@ class Lookahead:
         """``seat``'s reward after it plays ``move`` in ``world`` and the policy plays on."""
         world.resolve(seat, move)
         stop = None if self.depth is None else 1 + self.depth
-        rollout = bot_rollout(self.policy(seed))
-        cut = play_on(world, rollout, self.rng, 1, stop, self.max_moves)
+        policy = self.policy(seed)
+        cut = play_on(
+            world, bot_rollout(policy), self.rng, 1, stop, self.max_moves, self._standing(policy)
+        )
         if cut is not None:
             return cut[seat]
         outcome = world.outcome()
@@ -135,21 +174,43 @@ def _make(game: str, seed: int, **params: str) -> Lookahead:
     - ``worlds=N`` sampled worlds a decision (default 100; reproducible) and/or
       ``seconds=S`` of search;
     - ``depth=D``: stop playouts D moves on and rank by ``State.standing``;
-    - ``margin=M``: how many standard errors a move must beat the policy's move by (1)."""
+    - ``margin=M``: how many standard errors a move must beat the policy's move by (1);
+    - ``top=K``: play out only the policy's K best moves where it values them
+      (``values(decision)``, as Laminate's greedy bot values a turn's actions);
+    - ``judge=policy``: rank playouts cut at ``depth`` by the policy's ``worth`` of each
+      seat's position instead of ``State.standing``."""
     seconds = take_param(params, "seconds", float, None)
     worlds = take_param(params, "worlds", int, 100 if seconds is None else 10**9)
     depth = take_param(params, "depth", int, None)
     margin = take_param(params, "margin", float, 1.0)
+    top = take_param(params, "top", int, None)
+    judge = params.pop("judge", "standing")
     policy_name = params.pop("bot", "greedy")
-    no_more_params("lookahead", params, "bot, worlds, seconds, depth and margin")
+    no_more_params("lookahead", params, "bot, worlds, seconds, depth, margin, top and judge")
     if worlds < 1 or (seconds is not None and seconds <= 0):
         raise ValueError("lookahead needs at least one world and a positive time")
-    make_bot(policy_name, game, seed)  # a bad policy name fails now, not mid-game
+    if top is not None and top < 1:
+        raise ValueError("lookahead top=N plays out at least one move (N >= 1)")
+    # A bad policy fails now, not mid-game.
+    sample = make_bot(policy_name, game, seed)
+    if judge not in ("standing", "policy"):
+        raise ValueError(f"lookahead judge={judge!r}: the judges are standing and policy")
+    if judge == "policy" and not callable(getattr(sample, "worth", None)):
+        raise ValueError(f"lookahead judge=policy: the {policy_name} bot values no positions")
 
     def policy(policy_seed: int) -> Bot:
         return make_bot(policy_name, game, policy_seed)
 
-    return Lookahead(policy, seed=seed, worlds=worlds, seconds=seconds, depth=depth, margin=margin)
+    return Lookahead(
+        policy,
+        seed=seed,
+        worlds=worlds,
+        seconds=seconds,
+        depth=depth,
+        margin=margin,
+        top=top,
+        judge=judge,
+    )
 
 
 register_bot("lookahead", _make)

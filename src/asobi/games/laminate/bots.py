@@ -49,6 +49,12 @@ end condition.
 and lays with the End Flag the card its hand misses least; it says ``done`` for 100+ as soon as
 it may, having laid the fewest cards that reach 100.
 
+**For a search.** ``values(decision)`` gives what it thinks each action of a turn is worth
+(the values above), so a search can play out only its few best (``lookahead:top=3``);
+``worth(view, seat)`` gives what a seat's position is worth from that seat's view (its
+points, its papers under review as they would be valued, its hand), so a search can judge
+a playout cut short by more than the points already scored (``lookahead:judge=policy``).
+
 Tuning. The defaults come from seeded self-play sweeps (one changed bot against default ones,
 3 and 4 players, seats rotating; ``benchmarks/strength_laminate.py --a-params``). Only
 ``review`` (0.7 over 0.8; 0.9 and 0.5 much worse) and ``second`` (0.7 over 0.4) moved
@@ -79,6 +85,7 @@ from asobi.games.laminate.actions import (
     Keep,
     Lay,
     PaperType,
+    Pass,
     Publish,
     Review,
     Shape,
@@ -702,8 +709,31 @@ class GreedyBot:
         loss = h.losses(cards)
         return self._best(legal, [-loss[c] for c in cards])
 
+    def values(self, decision: Decision) -> list[float] | None:
+        """What it thinks each legal action of a turn is worth (aligned with
+        ``decision.legal``), for a search to pick its candidates; None for other decisions,
+        whose actions it does not value on one scale."""
+        legal = list(decision.legal)
+        if len(legal) < 2 or not isinstance(legal[0], Draw | Take | Review | Publish | Pass):
+            return None
+        return self._turn_values(Table.read(decision.view, decision.seat, self.params), legal)
+
+    def worth(self, view: dict[str, Any], seat: int) -> float:
+        """What ``seat``'s position is worth from its own view, in points: its complete
+        papers, its papers under review (discounted per review to come) and its hand, as
+        it values them on its turn (for a search that stops a playout before the end)."""
+        t = Table.read(view, seat, self.params)
+        reviewing = {
+            id(cards): (paper, len(cards)) for s, paper, cards in t.reviewing.values() if s == seat
+        }
+        pending = sum(t.under_review(paper, k) for paper, k in reviewing.values())
+        return t.points[seat] + pending + Hand(t, t.hand).value
+
     # --- the turn ---------------------------------------------------------------------------
     def _turn(self, t: Table, legal: Sequence[Action]) -> Action:
+        return self._best(legal, self._turn_values(t, legal))
+
+    def _turn_values(self, t: Table, legal: Sequence[Action]) -> list[float]:
         h = Hand(t, t.hand)
         base = h.value
         values: list[float] = []
@@ -723,7 +753,7 @@ class GreedyBot:
                 values.append(best[0] if best else -INF)
             else:  # pass
                 values.append(base)
-        return self._best(legal, values)
+        return values
 
     def _draw_gain(self, t: Table, h: Hand) -> float:
         """The expected best of two unseen cards (one, when only one is left)."""
