@@ -104,10 +104,10 @@ class Lookahead:
         values = getattr(policy, "values", None)
         if self.top is None or values is None or len(legal) <= self.top:
             return legal
-        worth = values(decision)
-        if worth is None:
+        valued = values(decision)
+        if valued is None:
             return legal
-        order = sorted(range(len(legal)), key=lambda i: -worth[i])
+        order = sorted(range(len(legal)), key=lambda i: -valued[i])
         return [legal[i] for i in sorted(order[: self.top])]
 
     def _standing(self, policy: Bot) -> Callable[[State], Sequence[float] | None] | None:
