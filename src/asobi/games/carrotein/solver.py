@@ -138,23 +138,18 @@ _Turns = tuple[NDArray[np.float64], NDArray[np.float64]]
 
 def _turns(angle: NDArray[np.float64]) -> _Turns:
     """The cosine and sine of each turn of ``angle`` (degrees, ``(P,)``) as columns
-    ``(P, 1)``: worked out once for a batch of poses, for the figure and the plate alike."""
+    ``(P, 1)``."""
     turn = np.radians(angle)[:, None]
     return np.cos(turn), np.sin(turn)
 
 
-def _turned(
-    points: NDArray[np.float64], turns: _Turns, mirrored: bool,
-    out: NDArray[np.float64] | None = None,
-) -> NDArray[np.float64]:  # fmt: skip
+def _turned(points: NDArray[np.float64], turns: _Turns, mirrored: bool) -> NDArray[np.float64]:
     """Points in a board's own frame (``(m, 2)``) at each of ``P`` turns (:func:`_turns`),
-    turned over first when ``mirrored``: ``(P, m, 2)``, about the board's origin (written
-    into ``out`` if given)."""
+    turned over first when ``mirrored``: ``(P, m, 2)``, about the board's origin."""
     x = -points[:, 0] if mirrored else points[:, 0]
     y = points[:, 1]
     c, s = turns
-    if out is None:
-        out = np.empty((len(c), len(points), 2))
+    out = np.empty((len(c), len(points), 2))
     out[:, :, 0] = c * x - s * y
     out[:, :, 1] = s * x + c * y
     return out
@@ -216,21 +211,15 @@ class _Shapes:
             layout = self._layouts[key] = _Layout(self, mirrored, count, n, other_edges)
         return layout
 
-    def corners(
-        self, poses: NDArray[np.float64], mirrored: bool, turns: _Turns | None = None
-    ) -> NDArray[np.float64]:
+    def corners(self, poses: NDArray[np.float64], mirrored: bool) -> NDArray[np.float64]:
         """The plate's corners at each pose: ``(P, m, 2)``."""
-        out = _turned(self.hull, turns if turns is not None else _turns(poses[:, 2]), mirrored)
+        out = _turned(self.hull, _turns(poses[:, 2]), mirrored)
         out += poses[:, None, 0:2]
         return out
 
-    def axes(
-        self, poses: NDArray[np.float64], mirrored: bool, turns: _Turns | None = None,
-        out: NDArray[np.float64] | None = None,
-    ) -> NDArray[np.float64]:  # fmt: skip
-        """The normals of the plate's edges at each pose: ``(P, m, 2)`` (into ``out``)."""
-        turns = turns if turns is not None else _turns(poses[:, 2])
-        return _turned(self.normals, turns, mirrored, out)
+    def axes(self, poses: NDArray[np.float64], mirrored: bool) -> NDArray[np.float64]:
+        """The normals of the plate's edges at each pose: ``(P, m, 2)``."""
+        return _turned(self.normals, _turns(poses[:, 2]), mirrored)
 
     def plate(self, pose: Pose) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
         """The plate's corners and edge normals at one pose."""

@@ -723,10 +723,11 @@ class GreedyBot:
         papers, its papers under review (discounted per review to come) and its hand, as
         it values them on its turn (for a search that stops a playout before the end)."""
         t = Table.read(view, seat, self.params)
-        reviewing = {
-            id(cards): (paper, len(cards)) for s, paper, cards in t.reviewing.values() if s == seat
-        }
-        pending = sum(t.under_review(paper, k) for paper, k in reviewing.values())
+        pending = sum(
+            t.under_review(PAPER[paper["paper"]], len(paper["cards"]))
+            for paper in view["seats"][seat]["papers"]
+            if len(paper["cards"]) > 1
+        )
         return t.points[seat] + pending + Hand(t, t.hand).value
 
     # --- the turn ---------------------------------------------------------------------------
