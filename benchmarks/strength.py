@@ -7,7 +7,8 @@ and ISMCTS at two budgets, per game and player count, written to ``docs/strength
     .venv/bin/python benchmarks/strength.py --doc          # rebuild docs/strength.md only
 
 Each run is the same tournament as ``asobi tournament`` (``asobi.arena``): every round deals
-once and plays the deal in every seating, each bot in each seat equally often. Its summary
+once and plays the deal in every seating, each bot in each seat equally often (and from
+three seats up, both ways round the table). Its summary
 goes to ``benchmarks/results/strength/GAME-Np.json`` (one file per game and player count,
 replaced by a new run; ``GAME-Np-LABEL.json`` with ``--label``, for a match kept beside the
 ladder), and ``docs/strength.md`` is rebuilt from all of them, so ladders measured at
@@ -57,6 +58,12 @@ bot sits in each seat equally often and the luck of the deal cancels between bot
 by `benchmarks/strength.py` from `benchmarks/results/strength/*.json`; each section gives the
 command that made it.
 
+From three seats up, every set of bots now plays both ways round the table, so each bot
+plays right after each other as often as right before it. Sections that say "every rotation
+of one order round the table" were measured before that (session 14): one bot of a pair
+always played right after the other, which in Carrotein alone swung a score from 0.94 to
+0.25 (the Carrotein 3-player `hard` section), so read their pairwise scores with care.
+
 - **Score** of the row's bot against the column's: in each game every seat of one is
   compared with every seat of the other (1 better, ½ tied, 0 worse), averaged per game; ½
   is even. The bracket is a 95% Wilson interval over the games.
@@ -69,7 +76,7 @@ command that made it.
 - **s/decision** and **slowest s**: the time a bot took per decision on this machine (one
   core per worker), forced decisions included. The difficulty levels (`asobi games`) are
   chosen from these figures: `hard` is the strongest bot measured, and should answer within
-  a second a move (Carrotein's does not yet).
+  a second a move.
 """
 
 

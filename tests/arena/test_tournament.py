@@ -33,10 +33,22 @@ def result(
 
 def test_every_bot_sits_in_every_seat_equally_often() -> None:
     seatings = lineups(["a", "b", "c", "d"], 3)
-    assert len(seatings) == 4 * 3  # every 3 of the 4, each in 3 rotations
+    assert len(seatings) == 4 * 6  # every 3 of the 4, each in 3 rotations both ways round
+    assert len(set(seatings)) == len(seatings)
     for seat in range(3):
-        assert Counter(s[seat] for s in seatings) == {"a": 3, "b": 3, "c": 3, "d": 3}
+        assert Counter(s[seat] for s in seatings) == {"a": 6, "b": 6, "c": 6, "d": 6}
     assert all(len(set(s)) == 3 for s in seatings)
+
+
+def test_each_bot_plays_right_after_each_other_as_often_as_right_before() -> None:
+    """Turn order can decide a game (a Carrotein round goes to whoever is left when the
+    others have passed): no pair of bots keeps one order round the table."""
+    for bots, players in ((["a", "b", "c"], 3), (["a", "b", "c", "d", "e"], 4)):
+        follows: Counter[tuple[str, str]] = Counter()
+        for lineup in lineups(bots, players):
+            follows.update((lineup[s], lineup[(s + 1) % players]) for s in range(players))
+        assert all(follows[(x, y)] == follows[(y, x)] for x, y in follows)
+    assert lineups(["a", "b"], 2) == [("a", "b"), ("b", "a")]  # two seats: one order
 
 
 def test_fewer_bots_than_seats_play_one_against_the_field() -> None:

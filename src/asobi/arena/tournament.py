@@ -1,7 +1,11 @@
 """Seat-rotated round-robin tournaments: who beats whom, how surely, and ratings.
 
 **Lineups.** With at least as many bots as seats, every set of ``players`` bots plays in
-every cyclic rotation of its seats, so each bot sits in each seat equally often. With fewer
+every cyclic rotation of its seats, so each bot sits in each seat equally often, and from
+three seats up, in every rotation of the reverse order too, so each bot plays right after
+each other as often as right before it: in a game where turn order matters (a Carrotein
+round goes to whoever is left when the others have passed), a fixed order would otherwise
+decide the score between two bots as much as their play. With fewer
 bots than seats, each pair plays one against the field: one bot in one seat, the other in
 all the rest, the lone seat going round the table, then the other way about. Every round
 plays every lineup on the same deal (seed), so luck of the deal cancels between bots.
@@ -38,11 +42,12 @@ def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
     if len(set(bots)) != len(bots) or len(bots) < 2:
         raise ValueError("a tournament needs at least two different bots")
     if len(bots) >= players:
-        return [
-            group[r:] + group[:r]
-            for group in itertools.combinations(bots, players)
-            for r in range(players)
-        ]
+        seatings: list[tuple[str, ...]] = []
+        for group in itertools.combinations(bots, players):
+            backwards = group[:1] + group[:0:-1]  # (the same as the group with two seats)
+            for order in dict.fromkeys((group, backwards)):
+                seatings += [order[r:] + order[:r] for r in range(players)]
+        return seatings
     seatings = []
     for a, b in itertools.combinations(bots, 2):
         for lone, field_bot in ((a, b), (b, a)):
@@ -250,6 +255,9 @@ def markdown(summary: Mapping[str, Any]) -> str:
     bots = summary["bots"]
     alone = summary["players"] == 1
     table = "each bot alone on every deal, met deal by deal" if alone else "every seating"
+    n, many = summary["players"], len(bots)
+    if 3 <= n <= many and summary["games"] == summary["rounds"] * math.comb(many, n) * n:
+        table = "every rotation of one order round the table"  # (tournaments before both ways)
     lines = [
         f"**{summary['game']}**, {plural(summary['players'], 'player')}, {summary['games']} games "
         f"({summary['rounds']} rounds × {table}; seed {summary['seed']}).",
