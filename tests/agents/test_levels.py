@@ -36,12 +36,11 @@ def test_levels_map_to_the_games_bots() -> None:
         capped = make_bot("hard", game)
         assert isinstance(capped, Lookahead) and capped.worlds == worlds
         assert capped.seconds is not None and capped.seconds <= 1.0
-    # Carrotein's levels are its solver bots.
+    # Carrotein's levels are its solver bots; hard is perfect within a second.
     levels = [level_bot("carrotein", lv) for lv in ("easy", "normal", "hard")]
-    assert levels == ["beginner", "good_eye", "perfect"]
-    assert isinstance(make_bot("hard", "carrotein"), SolverBot)
-    timed = make_bot("perfect:seconds=0.9", "carrotein")
-    assert isinstance(timed, SolverBot) and timed.seconds == 0.9
+    assert levels == ["beginner", "good_eye", "perfect:seconds=0.75"]
+    timed = make_bot("hard", "carrotein")
+    assert isinstance(timed, SolverBot) and timed.name == "perfect" and timed.seconds == 0.75
 
 
 def test_unknown_level_is_refused() -> None:

@@ -3,11 +3,16 @@ choose boards that succeed, play only legal moves, and play the same for the sam
 
 from __future__ import annotations
 
+import pytest
+
 from asobi.core.bots import choose_for, decision_for
 from asobi.games.carrotein import SPEC
 from asobi.games.carrotein.actions import PASS, Choose, Place
 from asobi.games.carrotein.bots import BOTS
+from asobi.games.carrotein.layouts import scattered
 from asobi.games.carrotein.rules import CarroteinState
+from asobi.games.carrotein.sky import default_sky, judge
+from asobi.games.carrotein.solver import PERFECT
 
 CORNERS = [[x, y, "colourless"] for x in (30, 55, 545, 570) for y in (30, 420)]
 
@@ -68,21 +73,62 @@ def test_bots_play_a_whole_game_with_legal_moves_only() -> None:
     assert state.is_over
 
 
-def test_a_bot_in_a_hurry_looks_coarsely_first() -> None:
-    """The hard level (``perfect:seconds=0.9``) looks with the good eye before its own, so a
-    sky the coarse eye can read is answered as the coarse eye would, and one it cannot is
-    still searched finely; untimed, ``perfect`` looks only with its own eye."""
+def test_a_bot_in_a_hurry_moves_as_the_untimed_bot_when_it_has_the_time() -> None:
+    """The hard level (``perfect:seconds=0.75``) looks with its own eye first, for three
+    quarters of its budget, so a decision that fits in that moves exactly as the untimed
+    ``perfect`` does; the coarse good eye comes second, for a look cut short."""
     from asobi.games.carrotein.solver import BEGINNER, GOOD_EYE, PERFECT
 
-    hurried = BOTS["perfect"](0, seconds="0.9")
-    assert hurried.eyes == (GOOD_EYE, PERFECT) and BOTS["perfect"](0).eyes == (PERFECT,)
+    hurried = BOTS["perfect"](0, seconds="1000")
+    assert hurried.eyes == (PERFECT, GOOD_EYE) and BOTS["perfect"](0).eyes == (PERFECT,)
     assert BOTS["good_eye"](0, seconds="0.9").eyes == (GOOD_EYE,)
-    assert BOTS["beginner"](0, seconds="0.9").eyes == (BEGINNER,)  # no finer eye first
-    # Placing on a fresh mat, passing on a sky no pair can do, choosing a pair that works.
-    assert isinstance(choose_for(hurried, game(), 0), Place)
-    assert choose_for(hurried, game({"chips": CORNERS}), 0) == PASS
+    assert BOTS["beginner"](0, seconds="0.9").eyes == (BEGINNER,)  # no other eye
     chips = [[270, 225, "red"], [330, 225, "blue"], [300, 260, "red"], [300, 190, "green"]]
-    state = game({"chips": chips, "challenger": 0})
+    for state in (game(), game({"chips": CORNERS}), game({"chips": chips, "challenger": 0})):
+        untimed = BOTS["perfect"](5)
+        assert BOTS["perfect"](5, seconds="1000").choose(decision_for(state, 0)) == untimed.choose(
+            decision_for(state, 0)
+        )
+
+
+def test_a_bot_whose_own_eye_is_out_of_time_answers_with_the_coarse_eye(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With no time for its own eye (its share of the budget set to nothing), the hurried
+    bot's look is cut short at once and it answers with the good eye's search: it still
+    passes on a sky nobody can do, places on a fresh mat, and challenges with a pair that
+    succeeds."""
+    from asobi.games.carrotein import bots as bots_module
+    from asobi.games.carrotein.solver import GOOD_EYE
+
+    monkeypatch.setattr(bots_module, "OWN_SHARE", 0.0)
+    hurried = BOTS["perfect"](0, seconds="1000")
+    # A sky (layouts.scattered, seed 2300) that no pair does from its first pose: the own
+    # eye's look is cut short, the coarse eye's is not.
+    centres, _, _ = scattered(default_sky(), 2300, chips=10, spread=50)
+    colours = ("red", "blue", "green")
+    sky = [[x, y, colours[i % 3]] for i, (x, y) in enumerate(centres[1:])]  # (the first star)
+    state = game({"chips": sky, "challenger": 0})
+    assert choose_for(hurried, game({"chips": CORNERS}), 0) == PASS
+    assert isinstance(choose_for(hurried, game(), 0), Place)
     state.apply(0, choose_for(hurried, state, 0))
+    assert hurried.last_eye == GOOD_EYE
     state.apply(0, choose_for(hurried, state, 0))
     assert state.challenges[-1].verdict.success
+
+
+def test_a_bot_out_of_time_on_a_sky_it_can_do_places_where_the_boards_hide_the_chip() -> None:
+    """A hurried bot that knows the sky can be done now (an answer found before) but has no
+    time to weigh a spot does not pass, which would hand the sky to the players left: it
+    places its chip where the boards that do the sky now already hide it."""
+    chips = [[270, 225, "red"], [330, 225, "blue"], [300, 260, "red"], [300, 190, "green"]]
+    state = game({"chips": chips})
+    decision = decision_for(state, 0)
+    untimed = BOTS["perfect"](0)
+    now = untimed._any_pair(0, decision.view)  # the sky as it is, answered and kept
+    assert now is not None and now.success
+    hurried = BOTS["perfect"](0, seconds="0.000001")
+    action = hurried.choose(decision)
+    assert isinstance(action, Place) and hurried.last_eye == PERFECT
+    boards = [(hurried.sky.board(i), pose) for i, pose in zip(now.boards, now.poses, strict=True)]
+    assert judge(hurried.sky, [(action.x, action.y)], boards).hidden == (True,)

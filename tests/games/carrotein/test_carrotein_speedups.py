@@ -61,13 +61,26 @@ def test_answers_given_before_are_the_solvers_own(seed: int) -> None:
     assert answers.misses == 3
 
 
-def test_a_solver_in_a_hurry_is_always_asked_itself() -> None:
+def test_a_solver_in_a_hurry_takes_answers_kept_and_keeps_only_searches_not_cut_short() -> None:
+    """A bot in a hurry reads the answers found before (each is its own search's answer,
+    given the time); a search the deadline cut short gives its best so far, which depends on
+    the machine, so it is not kept for the solvers after it."""
     centres, a, b = scattered(SKY, 2300, chips=10, spread=50)
     answers = Answers(SKY)
-    far_off = 1e18  # a deadline never reached: the same answer, but not kept
+    far_off = 1e18  # a deadline never reached: the same answer as with no deadline, kept
     answer = answers.pair(Solver(SKY, centres, GOOD_EYE, deadline=far_off), a, b)
     assert answer == Solver(SKY, centres, GOOD_EYE).pair(a, b)
-    assert (answers.hits, answers.misses) == (0, 0)
+    assert (answers.hits, answers.misses) == (0, 1)
+    assert answers.pair(Solver(SKY, centres, GOOD_EYE, deadline=0.0), a, b) == answer
+    assert (answers.hits, answers.misses) == (1, 1)
+    # A search past its deadline from the start stops at its first pose: here a failure
+    # where the whole search succeeds. It is answered, and not kept.
+    others, c, d = scattered(SKY, 2302, chips=14, spread=60)
+    late = Solver(SKY, others, GOOD_EYE, deadline=0.0)
+    assert not answers.pair(late, c, d).success and late.cuts == 1
+    patient = answers.pair(Solver(SKY, others, GOOD_EYE), c, d)
+    assert patient.success and patient == Solver(SKY, others, GOOD_EYE).pair(c, d)
+    assert (answers.hits, answers.misses) == (1, 3)
 
 
 @pytest.mark.parametrize("seed", range(3))

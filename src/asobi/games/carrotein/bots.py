@@ -24,12 +24,18 @@ sees only a coarse search (15° turns, 4 mm cells): it passes on skies it cannot
 weighs 4 spots. ``beginner`` looks coarser still (45°, 6 mm) and, one time in three, puts
 its chip down anywhere without looking.
 
-**In a hurry** (``perfect:seconds=0.9``, the ``hard`` level). A bot given a time budget
-looks with ``good_eye``'s coarse eye first and with its own only if that finds nothing, in
-the time left: for the sky as it is, then for the spots it weighs (every spot through the
-coarse eye before any through the fine one). Out of time, it keeps its best so far, and
-passes rather than place a chip it has not weighed. A coarse success is a real one (the
-judge checks it) found in a fraction of the time, so the fine search is left the hard skies.
+**In a hurry** (``perfect:seconds=0.75``, the ``hard`` level). A bot given a time budget
+first looks as it would with all the time in the world, with its own eye, for the first
+three quarters of the budget: most decisions take less, and then it moves exactly as the
+untimed bot does. Cut short, it looks again with ``good_eye``'s coarse eye in the time left
+(for the sky as it is, or for the spots it had not weighed yet): a coarse success is a real
+one (the judge checks it) found in a fraction of the time. Out of time as a challenger, it
+chooses its best pair so far. Out of time in scatter time on a sky it knows it can do, it
+does not pass, which would hand that sky to the players left: it places its chip where the
+boards that do the sky now already hide it, so the sky stays done (though such a chip seldom
+scores for its owner). Answers found before, by any bot or the game's own solver in the
+process, are taken as they are (the same as its own search would give), so a sky seen
+before costs it nothing.
 """
 
 from __future__ import annotations
@@ -43,7 +49,7 @@ from typing import Any
 from asobi.core.actions import Action
 from asobi.core.bots import Decision, no_more_params, take_param
 from asobi.games.carrotein.actions import PASS, Choose, Place
-from asobi.games.carrotein.sky import Board, default_sky
+from asobi.games.carrotein.sky import Board, default_sky, judge
 from asobi.games.carrotein.solver import (
     BEGINNER,
     GOOD_EYE,
@@ -55,6 +61,8 @@ from asobi.games.carrotein.solver import (
     shared_answers,
     shared_memo,
 )
+
+OWN_SHARE = 0.75  # of a hurried bot's budget, for its own eye (the rest: the coarse eye's)
 
 
 class SolverBot:
@@ -69,13 +77,15 @@ class SolverBot:
     ) -> None:
         self.name = name
         self.seconds = seconds  # a time budget a decision (hard level): its best by then
-        self._deadline: float | None = None
-        # In a hurry, look with a coarse eye first and with the bot's own eye in the time
-        # left: a coarse success is a real one (the judge checks it), found in a fraction
-        # of the time; the fine search only has to answer what the coarse one could not.
-        # (Only an eye finer than the good eye's: a beginner in a hurry sees no better.)
+        # In a hurry, look with the bot's own eye first, as with all the time in the world,
+        # and with the coarse good eye only in the time left when that was cut short: the
+        # hard skies are the ones that decide a round, and only the own eye reads them as
+        # the game's solver (which lays the boards) will. (Only an eye finer than the good
+        # eye's: a beginner in a hurry sees no better.)
         hurried = seconds is not None and eye.cell < GOOD_EYE.cell
-        self.eyes = (GOOD_EYE, eye) if hurried else (eye,)
+        self.eyes = (eye, GOOD_EYE) if hurried else (eye,)
+        self._deadlines: dict[Eye, float] = {}  # each eye's, in this decision
+        self.last_eye: Eye | None = None  # whose answer the last look took (for benchmarks)
         self.sky = default_sky()
         # Every board's bitmaps now (some seconds, once a process), not in a first decision.
         for each in self.eyes:
@@ -96,7 +106,12 @@ class SolverBot:
             return legal[0]
         view = decision.view
         if self.seconds is not None:
-            self._deadline = time.perf_counter() + self.seconds
+            start = time.perf_counter()
+            shares = [OWN_SHARE] * (len(self.eyes) - 1) + [1.0]  # the last eye: to the end
+            self._deadlines = {
+                eye: start + share * self.seconds
+                for eye, share in zip(self.eyes, shares, strict=True)
+            }
         if view["phase"] == "scatter":
             return self._scatter(decision.seat, view, legal)
         if view["phase"] == "choose":
@@ -117,22 +132,32 @@ class SolverBot:
             centres.append((extra.x, extra.y))
             mine = view["seats"][seat]["in_hand"] > 0
             weights.append(1.0 if mine else 0.0)
-        return Solver(self.sky, centres, eye, weights, self._deadline, self.memos[eye], base)
+        deadline = self._deadlines.get(eye)
+        return Solver(self.sky, centres, eye, weights, deadline, self.memos[eye], base)
+
+    def _late(self, eye: Eye) -> bool:
+        deadline = self._deadlines.get(eye)
+        return deadline is not None and time.perf_counter() > deadline
 
     def _any_pair(self, seat: int, view: dict[str, Any]) -> Attempt | None:
-        """The first success of the bot's eyes, coarsest first, else the finest's best."""
+        """The answer of the bot's own eye, or where that was cut short, the coarse eye's
+        (a success, or its best attempt, both cut short)."""
         return self._look(seat, view)[0]
 
-    def _look(self, seat: int, view: dict[str, Any]) -> tuple[Attempt | None, dict[Eye, Solver]]:
-        """:meth:`_any_pair`, and the solvers it asked (a spot's solver grows from them)."""
-        best: Attempt | None = None
+    def _look(
+        self, seat: int, view: dict[str, Any]
+    ) -> tuple[Attempt | None, dict[Eye, Solver], Eye]:
+        """:meth:`_any_pair`, the solvers it asked (a spot's solver grows from them) and the
+        eye whose answer it is."""
+        found: Attempt | None = None
         solvers: dict[Eye, Solver] = {}
         for eye in self.eyes:
-            solvers[eye] = self._solver(seat, view, eye)
-            best = self.answers.any_pair(solvers[eye], self._boards(view))
-            if best is not None and best.success:
-                break
-        return best, solvers
+            solver = solvers[eye] = self._solver(seat, view, eye)
+            found = self.answers.any_pair(solver, self._boards(view))
+            if not solver.cuts or (found is not None and found.success):
+                break  # an answer, not a search cut short
+        self.last_eye = eye
+        return found, solvers, eye
 
     def _boards(self, view: dict[str, Any]) -> list[Board]:
         return [self.sky.board(b) for b in view["boards"]]
@@ -141,33 +166,54 @@ class SolverBot:
         spots = [a for a in legal if isinstance(a, Place)]
         if self.careless and self.rng.random() < self.careless:
             return self.rng.choice(spots)
-        now, solvers = self._look(seat, view)
+        now, solvers, eye = self._look(seat, view)
         if now is None or not now.success:
             return PASS
         # The pair that does it now is the one to keep doing it with (weighing every pair
         # for every spot would cost the bot seconds a move).
         a, b = (self.sky.board(i) for i in now.boards)
         weighed = self._weighed(view, spots)
-        for eye in self.eyes:  # every spot through the coarse eye before any through the fine
-            for spot in weighed:
-                if self._deadline is not None and time.perf_counter() > self._deadline:
-                    return PASS  # out of time: pass rather than place a chip it has not weighed
-                # The sky with the spot is the sky now and one chip: its solver grows the
-                # cells of the solver of now (if this eye looked) by the chip's.
-                solver = self._solver(seat, view, eye, spot, solvers.get(eye))
-                if self.answers.pair(solver, a, b, any_success=True).success:
-                    return spot
-        return PASS
+        eyes = list(self.eyes[self.eyes.index(eye) :])  # the coarse eye only after a cut
+        while weighed:
+            spot, eye = weighed[0], eyes[0]
+            if self._late(eye):
+                if len(eyes) == 1:
+                    return self._hidden(view, spots, now)
+                eyes.pop(0)  # the spots not weighed yet, through the next eye
+                continue
+            # The sky with the spot is the sky now and one chip: its solver grows the
+            # cells of the solver of now (made now if this eye did not look) by the chip's.
+            if eye not in solvers:
+                solvers[eye] = self._solver(seat, view, eye)
+            solver = self._solver(seat, view, eye, spot, solvers[eye])
+            if self.answers.pair(solver, a, b, any_success=True).success:
+                return spot
+            if not solver.cuts:
+                weighed.pop(0)  # weighed, and it would spoil the sky
+        return PASS  # (hiding the chip here instead changes the game: docs/strength.md)
+
+    def _hidden(self, view: dict[str, Any], spots: list[Place], now: Attempt) -> Action:
+        """Out of time on a sky it can do: a spot the boards that do it now already hide
+        (nearest the stars' middle first), where the sky stays done; else a pass. Such a chip
+        seldom scores for its owner, but passing would hand the sky to the players left."""
+        boards = [(self.sky.board(i), pose) for i, pose in zip(now.boards, now.poses, strict=True)]
+        hidden = judge(self.sky, [(p.x, p.y) for p in spots], boards).hidden
+        covered = [spot for spot, h in zip(spots, hidden, strict=True) if h]
+        return self._nearest(view, covered)[0] if covered else PASS
 
     def _weighed(self, view: dict[str, Any], spots: list[Place]) -> list[Place]:
         """The spots worth weighing: the nearest to the stars' middle, and a random few."""
-        chips = view["chips"]
-        mx = sum(c["x"] for c in chips) / len(chips)
-        my = sum(c["y"] for c in chips) / len(chips)
-        near = sorted(spots, key=lambda p: math.hypot(p.x - mx, p.y - my))
+        near = self._nearest(view, spots)
         half = self.spots // 2 or 1
         rest = near[half:]
         return near[:half] + self.rng.sample(rest, min(len(rest), self.spots - half))
+
+    def _nearest(self, view: dict[str, Any], spots: list[Place]) -> list[Place]:
+        """``spots``, the nearest to the stars' middle first."""
+        chips = view["chips"]
+        mx = sum(c["x"] for c in chips) / len(chips)
+        my = sum(c["y"] for c in chips) / len(chips)
+        return sorted(spots, key=lambda p: math.hypot(p.x - mx, p.y - my))
 
     def _choose(self, seat: int, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         best = self._any_pair(seat, view)

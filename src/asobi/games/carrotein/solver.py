@@ -1096,6 +1096,7 @@ class Solver:
         # A bot in a hurry (``time.perf_counter()`` to stop by): the search then gives its
         # best so far, so its answers depend on the machine. None: it searches to the end.
         self.deadline = deadline
+        self.cuts = 0  # searches cut short by the deadline (their answers are not kept)
         self.centres = tuple(centres)
         self.eye = eye
         self.weights = tuple(weights) if weights is not None else (0.0,) * len(self.centres)
@@ -1249,7 +1250,10 @@ class Solver:
         )
 
     def _late(self) -> bool:
-        return self.deadline is not None and time.perf_counter() > self.deadline
+        """Past the deadline: the search asking stops here, with its best so far."""
+        late = self.deadline is not None and time.perf_counter() > self.deadline
+        self.cuts += late
+        return late
 
     def pair(self, a: Board, b: Board, any_success: bool = False) -> Attempt:
         """The best placement of ``a`` and ``b`` found: a success when the search finds one,
@@ -1271,6 +1275,8 @@ class Solver:
         floor_a, floor_b = need - max(caps_b), need - max(caps_a)
         if max(caps_a) + max(caps_b) < need:
             return best  # hopeless: no two poses hide enough (a failure is a failure)
+        if self._late():
+            return best  # (a board's masks can take a fifth of a second to build)
         # Near-best masks first: most skies that can be done, can be with a board (nearly)
         # at its best; all the masks down to the floors only when that fails.
         stages = [(max(floor_a, max(caps_a) - NEAR), max(floor_b, max(caps_b) - NEAR))]
@@ -1437,8 +1443,9 @@ class Answers:
     eye, the centre points, their weights, the boards asked about, and whether the solver
     grows its cells from a ``base`` (see :class:`_Look`), so it is kept by those, exactly
     (the floats' bits): the same answer as the solver's own, only sooner. A solver with a
-    deadline is always asked itself: its answer depends on the machine, and one found with
-    all the time in the world would change what a bot in a hurry does. The last ``size``
+    deadline takes the answers kept like any other (each is the answer its own search gives
+    when it has the time), and its own is kept only when its search was not cut short: a
+    search cut short gives its best so far, which depends on the machine. The last ``size``
     answers are kept (the least recently asked go first; a few MB)."""
 
     def __init__(self, sky: Sky, size: int = 16_384) -> None:
@@ -1456,14 +1463,16 @@ class Answers:
     def _answer(
         self, solver: Solver, key: _AnswerKey, work: Callable[[], Attempt | None]
     ) -> Attempt | None:
-        if solver.deadline is not None:
-            return work()
         if key in self._answers:
             self.hits += 1
             self._answers.move_to_end(key)
             return self._answers[key]
         self.misses += 1
-        found = self._answers[key] = work()
+        cuts = solver.cuts
+        found = work()
+        if solver.cuts > cuts:
+            return found
+        self._answers[key] = found
         if len(self._answers) > self.size:
             self._answers.popitem(last=False)
         return found
