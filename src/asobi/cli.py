@@ -580,7 +580,8 @@ def tournament(
     """Play a seat-rotated round-robin between bots and rate them.
 
     Every round deals once (seed, seed+1, ...) and plays that deal with every seating, each
-    bot in each seat equally often. Prints each bot's openskill rating, win share and time
+    bot in each seat equally often and, from three seats up, both ways round the table (each
+    bot right after each other as often as right before it). Prints each bot's openskill rating, win share and time
     per decision, and each pair's score with its 95% interval (½ = even). The same command
     gives the same results with any number of workers, unless a bot searches for a time
     (``hard``, ``ismcts:seconds=...``) rather than a number of iterations. In a solo mode
