@@ -7,12 +7,13 @@ import pytest
 
 from asobi.core.bots import choose_for, decision_for
 from asobi.games.carrotein import SPEC
+from asobi.games.carrotein import bots as bots_module
 from asobi.games.carrotein.actions import PASS, Choose, Place
 from asobi.games.carrotein.bots import BOTS
 from asobi.games.carrotein.layouts import scattered
 from asobi.games.carrotein.rules import CarroteinState
 from asobi.games.carrotein.sky import default_sky, judge
-from asobi.games.carrotein.solver import PERFECT
+from asobi.games.carrotein.solver import BEGINNER, GOOD_EYE, PERFECT
 
 CORNERS = [[x, y, "colourless"] for x in (30, 55, 545, 570) for y in (30, 420)]
 
@@ -77,8 +78,6 @@ def test_a_bot_in_a_hurry_moves_as_the_untimed_bot_when_it_has_the_time() -> Non
     """The hard level (``perfect:seconds=0.75``) looks with its own eye first, for three
     quarters of its budget, so a decision that fits in that moves exactly as the untimed
     ``perfect`` does; the coarse good eye comes second, for a look cut short."""
-    from asobi.games.carrotein.solver import BEGINNER, GOOD_EYE, PERFECT
-
     hurried = BOTS["perfect"](0, seconds="1000")
     assert hurried.eyes == (PERFECT, GOOD_EYE) and BOTS["perfect"](0).eyes == (PERFECT,)
     assert BOTS["good_eye"](0, seconds="0.9").eyes == (GOOD_EYE,)
@@ -98,9 +97,6 @@ def test_a_bot_whose_own_eye_is_out_of_time_answers_with_the_coarse_eye(
     bot's look is cut short at once and it answers with the good eye's search: it still
     passes on a sky nobody can do, places on a fresh mat, and challenges with a pair that
     succeeds."""
-    from asobi.games.carrotein import bots as bots_module
-    from asobi.games.carrotein.solver import GOOD_EYE
-
     monkeypatch.setattr(bots_module, "OWN_SHARE", 0.0)
     hurried = BOTS["perfect"](0, seconds="1000")
     # A sky (layouts.scattered, seed 2300) that no pair does from its first pose: the own
