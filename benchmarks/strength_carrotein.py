@@ -11,8 +11,8 @@ not have. Here each bot gets its own, so a timed bot is measured as it plays alo
 game's own solver (the lay a challenger is offered) still uses the process's.
 
 Every seed is played in every rotation of the lineup (one game per rotation), one process,
-one game at a time; the score of one bot against another is the share of games it ranks
-above it (a tie half), with its 95% Wilson interval.
+one game at a time; the score of one bot against another is the arena's (``game_score``:
+the share of games it ranks above it, a tie half), with its 95% Wilson interval.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import argparse
 import time
 
 import asobi.agents  # noqa: F401  (registers the generic bots)
-from asobi.arena.tournament import wilson
+from asobi.arena.tournament import Meeting, game_score, wilson
 from asobi.core.bots import choose, decision_for, make_bot
 from asobi.core.records import Match
 from asobi.games.carrotein.bots import SolverBot
@@ -72,13 +72,12 @@ def main() -> None:
                     action = choose(bots[seat], decision)
                     spent[names[seat]].append(time.perf_counter() - start)
                     match.play(seat, action)
-            ranks = outcome.ranks
-            for i in range(n):
-                for j in range(n):
-                    if i != j:
-                        won = 1.0 if ranks[i] < ranks[j] else 0.5 if ranks[i] == ranks[j] else 0.0
-                        scores[(names[i], names[j])].append(won)
-            print(f"seed {seed}, seats {names}: ranks {list(ranks)}", flush=True)
+            met = Meeting(seed * n + turn, tuple(names), tuple(outcome.ranks))
+            for a, b in scores:
+                score = game_score(met, a, b)
+                assert score is not None  # every bot sits at every game
+                scores[(a, b)].append(score)
+            print(f"seed {seed}, seats {names}: ranks {list(outcome.ranks)}", flush=True)
     print(f"\n{args.bots}, {n} players, seeds {args.seeds}:\n")
     print("| bot | against | score | 95% interval | games |\n|---|---|---|---|---|")
     for (a, b), won in scores.items():
