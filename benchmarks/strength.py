@@ -67,8 +67,9 @@ always played right after the other, which in Carrotein alone swung a score from
 - **Score** of the row's bot against the column's: in each game every seat of one is
   compared with every seat of the other (1 better, ½ tied, 0 worse), averaged per game; ½
   is even. The bracket is a 95% Wilson interval over the games.
-- **Rating**: openskill's Plackett–Luce model, one team per bot a game, ranked by its seats'
-  mean rank; sorted by the ordinal μ − 3σ.
+- **Rating**: Bradley–Terry on the Elo scale, fitted by maximum likelihood to the pairwise
+  scores (so it agrees with them and not with the order of the games), the bots' mean 0,
+  with a 95% interval; recomputed from the stored pairwise scores when the doc is rebuilt.
 - **Alone** (the solo modes, 1 player): every bot plays each deal on its own, and the bots
   meet deal by deal: on one deal the higher score ranks better, an equal score ties (as
   duplicate bridge compares tables). Score, rating, win share and mean rank are of these

@@ -581,12 +581,13 @@ def tournament(
 
     Every round deals once (seed, seed+1, ...) and plays that deal with every seating, each
     bot in each seat equally often and, from three seats up, both ways round the table (each
-    bot right after each other as often as right before it). Prints each bot's openskill
-    rating, win share and time per decision, and each pair's score with its 95% interval
-    (½ = even). The same command gives the same results with any number of workers, unless
-    a bot searches for a time (``hard``, ``ismcts:seconds=...``) rather than a number of
-    iterations. In a solo mode (``-n 1``) each bot plays every deal alone and the bots meet
-    deal by deal: the higher score on a deal ranks better.
+    bot right after each other as often as right before it). Prints each bot's Elo rating
+    (Bradley–Terry, fitted to all the games at once; the bots' mean is 0), win share and
+    time per decision, and each pair's score with its 95% interval (½ = even). The same
+    command gives the same results with any number of workers, unless a bot searches for a
+    time (``hard``, ``ismcts:seconds=...``) rather than a number of iterations. In a solo
+    mode (``-n 1``) each bot plays every deal alone and the bots meet deal by deal: the
+    higher score on a deal ranks better.
 
     * `asobi tournament starmine --bots random,easy,normal` : levels against each other
 

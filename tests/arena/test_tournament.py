@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 import pytest
@@ -88,8 +89,46 @@ def test_wilson_interval() -> None:
 
 def test_ratings_put_the_winner_first() -> None:
     games = [result(("a", "b"), (1, 2), i) for i in range(10)]
-    table = ratings(games, ["b", "a"])
-    assert [r.bot for r in table] == ["a", "b"] and table[0].mu > table[1].mu
+    table = ratings(pairwise(games, ["b", "a"]), ["b", "a"])
+    assert [r.bot for r in table] == ["a", "b"] and table[0].elo > table[1].elo
+    # A clean sweep still has a finite rating (the prior: one drawn game a pair).
+    assert table[0].elo == pytest.approx(-table[1].elo) and table[0].elo < 1000
+
+
+def test_ratings_do_not_depend_on_the_order_of_the_games() -> None:
+    """Bradley–Terry over the whole tournament: 116 wins of 200 first and the 84 losses after
+    rate the same as the other way round (an online rating puts the winner far below)."""
+    wins = [result(("a", "b"), (1, 2), i) for i in range(116)]
+    losses = [result(("a", "b"), (2, 1), 116 + i) for i in range(84)]
+    forward = ratings(pairwise(wins + losses, ["a", "b"]), ["a", "b"])
+    backward = ratings(pairwise(losses + wins, ["a", "b"]), ["a", "b"])
+    assert forward == backward and forward[0].bot == "a"
+
+
+def test_an_elo_difference_is_the_odds_of_the_scores() -> None:
+    """Two bots, A scoring 3 of every 4 against B: A's odds 3 to 1 are 400·log10(3) ≈ 191
+    Elo points over B (a little less with the prior's drawn game), the mean being 0; the
+    interval narrows as games are added."""
+    few = [result(("a", "b"), (1, 2) if i % 4 else (2, 1), i) for i in range(40)]
+    many = [result(("a", "b"), (1, 2) if i % 4 else (2, 1), i) for i in range(400)]
+    a, b = ratings(pairwise(many, ["a", "b"]), ["a", "b"])
+    assert a.elo - b.elo == pytest.approx(400 * math.log10(300.5 / 100.5), abs=0.01)
+    assert a.elo + b.elo == pytest.approx(0.0, abs=1e-9)
+    assert a.error < ratings(pairwise(few, ["a", "b"]), ["a", "b"])[0].error
+
+
+def test_a_transitive_ladder_is_ordered_and_fits_every_pair() -> None:
+    """Three bots where each beats the next 3 to 1 and the first beats the last 9 to 1:
+    Bradley–Terry fits them exactly, a chain of equal steps."""
+    games, i = [], 0
+    for a, b, share in (("x", "y", 3), ("y", "z", 3), ("x", "z", 9)):
+        for k in range(10 * (share + 1)):
+            games.append(result((a, b), (1, 2) if k % (share + 1) else (2, 1), i))
+            i += 1
+    x, y, z = ratings(pairwise(games, ["z", "y", "x"]), ["z", "y", "x"])
+    assert [x.bot, y.bot, z.bot] == ["x", "y", "z"]
+    assert x.elo - y.elo == pytest.approx(y.elo - z.elo, abs=5)
+    assert x.elo - z.elo == pytest.approx(400 * math.log10(9), abs=40)
 
 
 def test_a_played_game_is_its_record() -> None:
@@ -127,7 +166,7 @@ def test_alone_the_bots_meet_deal_by_deal() -> None:
     assert [(m.lineup, m.ranks) for m in met] == [(("a", "b"), (1, 2)), (("a", "b"), (1, 1))]
     table = {(p.a, p.b): p for p in pairwise(games, ["a", "b"])}
     assert table["a", "b"].games == 2 and table["a", "b"].score == 0.75
-    assert [r.bot for r in ratings(games, ["b", "a"])] == ["a", "b"]
+    assert [r.bot for r in ratings(pairwise(games, ["b", "a"]), ["b", "a"])] == ["a", "b"]
 
 
 def test_a_solo_tournament_plays_every_deal_with_every_bot() -> None:

@@ -15,8 +15,13 @@ if A ranked better, ½ on a tie, 0 if worse; the game's score for A against B is
 Equal bots score ½ whatever the lineup. The 95% interval is Wilson's on the games' mean
 (conservative when a game holds several comparisons).
 
-**Ratings.** openskill's Plackett–Luce model, one team per bot in a game ranked by its
-seats' mean rank, games in order: the ordinal (μ − 3σ) orders the bots.
+**Ratings.** Bradley–Terry on the Elo scale, fitted by maximum likelihood to the same
+comparisons as the pairwise scores (each game's score of A against B a fractional win), so
+the ratings agree with the table and do not depend on the order the games were played in.
+(An online rating such as openskill's does: 116 wins of 200 played first and the 84 losses
+after rate the winner of the match far below the loser.) One drawn game between every pair
+of bots is added as a prior, so a clean sweep still has a finite rating; the bots' mean is
+0, and the ± is a 95% interval from the fit's curvature (about a mean of 0).
 
 **Alone** (the solo modes: one seat). Every bot plays every round's deal on its own, and
 the bots meet deal by deal, as duplicate bridge compares tables: on one deal, the bot that
@@ -127,36 +132,58 @@ def pairwise(results: Iterable[GameResult], bots: Sequence[str]) -> list[Pairing
 
 @dataclass(frozen=True)
 class Rating:
+    """A bot's Bradley–Terry rating on the Elo scale (the bots' mean is 0) with the half
+    width of its 95% interval."""
+
     bot: str
-    mu: float
-    sigma: float
-
-    @property
-    def ordinal(self) -> float:
-        return self.mu - 3 * self.sigma
+    elo: float
+    error: float
 
 
-def ratings(results: Iterable[GameResult], bots: Sequence[str]) -> list[Rating]:
-    """openskill (Plackett–Luce) ratings, strongest first."""
-    from openskill.models import PlackettLuce  # imported here: playing never needs it
+ELO = 400 / math.log(10)  # Elo points per unit of log-strength: 400 a factor of 10 in odds
 
-    model = PlackettLuce()
-    current = {bot: model.rating(name=bot) for bot in bots}
-    for result in meetings(results):
-        if len(result.lineup) < 2:
-            continue  # a deal only one bot played: nothing to compare
-        present = sorted(set(result.lineup), key=result.lineup.index)
-        ranks = [
-            statistics.fmean(
-                r for s, r in zip(result.lineup, result.ranks, strict=True) if s == bot
-            )
-            for bot in present
-        ]
-        rated = model.rate([[current[bot]] for bot in present], ranks=ranks)
-        for bot, (new,) in zip(present, rated, strict=True):
-            current[bot] = new
-    table = [Rating(bot, r.mu, r.sigma) for bot, r in current.items()]
-    return sorted(table, key=lambda r: -r.ordinal)
+
+def ratings(pairings: Iterable[Pairing], bots: Sequence[str]) -> list[Rating]:
+    """Bradley–Terry ratings fitted to the pairwise scores, strongest first.
+
+    Each game in which A met B counts as A's score against B (1, ½, 0, or a fraction where a
+    bot had several seats) of a win. Hunter's MM iteration ("MM algorithms for generalized
+    Bradley–Terry models", Ann. Statist. 2004) finds the strengths; one drawn game between
+    every pair is the prior."""
+    import numpy as np  # a core dependency, only needed here
+
+    index = {bot: i for i, bot in enumerate(bots)}
+    k = len(bots)
+    games = np.ones((k, k)) - np.eye(k)  # the prior: one game a pair...
+    wins = 0.5 * games  # ...drawn
+    for p in pairings:
+        i, j = index[p.a], index[p.b]
+        if i < j:  # each pair once: (b, a) is the same games seen from the other side
+            games[i, j] += p.games
+            games[j, i] += p.games
+            wins[i, j] += p.score * p.games
+            wins[j, i] += (1 - p.score) * p.games
+    strength = np.ones(k)
+    won = wins.sum(axis=1)
+    for _ in range(10_000):
+        fresh = won / (games / (strength[:, None] + strength[None, :])).sum(axis=1)
+        fresh /= np.exp(np.log(fresh).mean())
+        done = np.abs(fresh - strength).max() < 1e-12
+        strength = fresh
+        if done:
+            break
+    theta = np.log(strength)
+    # The curvature of the log-likelihood in log-strength; its null direction (everyone
+    # stronger by the same amount) is fixed by the mean of 0, hence the pseudo-inverse.
+    p_win = strength[:, None] / (strength[:, None] + strength[None, :])
+    weight = games * p_win * p_win.T
+    information = np.diag(weight.sum(axis=1)) - weight
+    variance = np.diag(np.linalg.pinv(information))
+    table = [
+        Rating(bot, float(ELO * theta[i]), float(1.96 * ELO * math.sqrt(max(variance[i], 0.0))))
+        for bot, i in index.items()
+    ]
+    return sorted(table, key=lambda r: -r.elo)
 
 
 @dataclass
@@ -211,8 +238,8 @@ class Tournament:
             "per_bot": per_bot,
             "pairwise": [p.__dict__ for p in pairwise(self.results, self.bots)],
             "ratings": [
-                {"bot": r.bot, "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal}
-                for r in ratings(self.results, self.bots)
+                {"bot": r.bot, "elo": r.elo, "error": r.error}
+                for r in ratings(pairwise(self.results, self.bots), self.bots)
             ],
         }
 
@@ -262,15 +289,17 @@ def markdown(summary: Mapping[str, Any]) -> str:
         f"**{summary['game']}**, {plural(summary['players'], 'player')}, {summary['games']} games "
         f"({summary['rounds']} rounds × {table}; seed {summary['seed']}).",
         "",
-        "| bot | rating (μ − 3σ) | μ | σ | win share | mean rank | mean score | s/decision "
-        "| slowest s |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| bot | Elo (mean 0), 95% | win share | mean rank | mean score | s/decision | slowest s |",
+        "|---|---|---|---|---|---|---|",
     ]
-    for r in summary["ratings"]:
-        b = summary["per_bot"][r["bot"]]
+    # Fitted afresh from the pairwise scores, so summaries written before the ratings were
+    # Bradley–Terry's read the same way.
+    pairings = [Pairing(**p) for p in summary["pairwise"]]
+    for r in ratings(pairings, bots):
+        b = summary["per_bot"][r.bot]
         score = f"{b['mean_score']:.2f}" if "mean_score" in b else "—"  # not kept before
         lines.append(
-            f"| `{r['bot']}` | {r['ordinal']:.1f} | {r['mu']:.1f} | {r['sigma']:.2f} "
+            f"| `{r.bot}` | {r.elo:+.0f} ± {r.error:.0f} "
             f"| {b['win_share']:.1%} | {b['mean_rank']:.2f} | {score} "
             f"| {b['seconds_per_decision']:.3f} | {b['slowest_decision']:.2f} |"
         )
