@@ -9,6 +9,7 @@ what its seat may not know.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 
 import pytest
@@ -194,7 +195,7 @@ def test_judge_policy_ranks_a_cut_playout_by_the_policys_worth() -> None:
         ("lookahead:worlds=0", "at least one world"),
         ("lookahead:seconds=-1", "positive time"),
         ("lookahead:bot=nobody", "no bot 'nobody'"),
-        ("lookahead:deep=1", "lookahead takes bot, worlds, seconds, depth, margin, top and judge"),
+        ("lookahead:deep=1", "takes bot, worlds, seconds, depth, margin, least, top and judge"),
         ("lookahead:top=0", "at least one move"),
         ("lookahead:judge=luck", "the judges are standing and policy"),
         ("lookahead:judge=policy:bot=random", "the random bot values no positions"),
@@ -204,3 +205,67 @@ def test_judge_policy_ranks_a_cut_playout_by_the_policys_worth() -> None:
 def test_bad_parameters_are_named(name: str, error: str) -> None:
     with pytest.raises(ValueError, match=error):
         make_bot(name, "starmine")
+
+
+def test_least_rounds_before_the_policys_move_is_left() -> None:
+    """``least=N``: a move that beats the policy's in every round still waits for N rounds.
+    Two rounds give a standard error of almost no worth: the best of a few moves beats the
+    policy's by one "standard error" of two rounds in about a quarter of positions."""
+    bot = Lookahead(lambda seed: make_bot("random", "starmine", seed), least=4)
+    assert bot._pick([[0.0, 0.0, 0.5], [0.5, 0.5, 1.0]]) == 0
+    assert bot._pick([[0.0, 0.0, 0.5, 0.0], [0.5, 0.5, 1.0, 0.5]]) == 1
+    # Fewer than two rounds is never evidence, whatever ``least`` says.
+    assert Lookahead(lambda seed: make_bot("random", "starmine", seed), least=0).least == 2
+
+
+def test_a_search_that_cannot_play_least_rounds_in_time_plays_the_policys_move_at_once() -> None:
+    """With ``seconds``, when the first playouts say that ``least`` rounds of every move
+    will not fit, the bot stops searching and plays the policy's move: no waiting for a
+    search whose rounds could never leave it."""
+
+    class Slow:
+        """The random bot, taking 20 ms a move: a whole Starmine playout takes seconds."""
+
+        name = "slow"
+
+        def __init__(self, seed: int) -> None:
+            self.bot = make_bot("random", "starmine", seed)
+
+        def choose(self, decision: Decision) -> Action:
+            time.sleep(0.02)
+            return self.bot.choose(decision)
+
+    state = position("starmine", 1, moves=2)
+    seat = min(state.active_seats())
+    bot = Lookahead(Slow, seed=3, seconds=2.0, least=3)
+    policy_move = Slow(random.Random(3).getrandbits(32)).choose(decision_for(state, seat))
+    start = time.perf_counter()
+    assert choose_for(bot, state, seat) == policy_move
+    # One policy move, the first playout cut at the projection, not the 2 s allowed.
+    assert time.perf_counter() - start < 1.5
+    assert bot.last_worlds == 0
+
+
+def test_a_playout_stops_at_the_deadline() -> None:
+    """A round still being played when the time is up is dropped mid-playout, so a decision
+    overruns its ``seconds`` by at most one policy move, however long a playout is."""
+
+    class Slow:
+        name = "slow"
+
+        def __init__(self, seed: int) -> None:
+            self.bot = make_bot("random", "starmine", seed)
+
+        def choose(self, decision: Decision) -> Action:
+            time.sleep(0.01)
+            return self.bot.choose(decision)
+
+    state = position("starmine", 1, moves=2)
+    seat = min(state.active_seats())
+    # ``least=2`` and one playout a move fits 0.3 s only while the first playout has not
+    # shown how long playouts take; this one is stopped by the deadline itself.
+    bot = Lookahead(Slow, seed=3, seconds=0.3)
+    start = time.perf_counter()
+    assert choose_for(bot, state, seat) in state.legal_actions(seat)
+    assert time.perf_counter() - start < 0.3 + 0.2
+    assert bot.last_worlds == 0

@@ -19,9 +19,16 @@ luck of the draw then cancels out of the comparison, which a tree search cannot 
 
 - **The switch rule.** The round-by-round differences between a move and the policy's
   move are paired samples; the bot leaves the policy's move only when the best move's
-  mean difference exceeds ``margin`` standard errors. With few rounds it therefore plays
-  like its policy, never worse on noise; with more it plays better where the playouts
-  agree.
+  mean difference exceeds ``margin`` standard errors, over at least ``least`` rounds.
+  With few rounds it therefore plays like its policy, never worse on noise; with more it
+  plays better where the playouts agree. (Two rounds give a standard error of almost no
+  worth: the best of several moves beats the policy's by one "standard error" of two
+  rounds in about a quarter of positions where it is no better. Where playouts are dear,
+  as in Laminate Rummy early on, ``least`` keeps such switches out.)
+- **Time.** With ``seconds``, a round still being played at the deadline is dropped (its
+  playout stops there, so a decision overruns by one policy move at most); and when the
+  playouts so far say that ``least`` rounds cannot fit in the time, the bot stops at once
+  and plays the policy's move rather than search for nothing.
 - **Rewards** are those of ISMCTS: the share of the other seats a seat beats, a tie
   counting half (:func:`asobi.agents.ismcts.outcome_rewards`); alone, the score itself.
 - **Short playouts** (``depth``): as in ISMCTS, a playout may stop ``depth`` moves on and
@@ -42,7 +49,7 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 
-from asobi.agents.ismcts import bot_rollout, outcome_rewards, play_on
+from asobi.agents.ismcts import Rollout, bot_rollout, outcome_rewards, play_on
 from asobi.core.actions import Action
 from asobi.core.bots import Bot, Decision, make_bot, no_more_params, register_bot, take_param
 from asobi.core.protocol import State
@@ -64,6 +71,7 @@ class Lookahead:
         name: str = "lookahead",
         top: int | None = None,
         judge: str = "standing",
+        least: int = 2,
     ) -> None:
         self.policy = policy
         self.rng = random.Random(seed)
@@ -75,6 +83,7 @@ class Lookahead:
         self.name = name
         self.top = top
         self.judge = judge
+        self.least = max(2, least)  # a standard error needs two rounds
         self.last_worlds = 0  # how many worlds the last decision compared (for benchmarks)
 
     def choose(self, decision: Decision) -> Action:
@@ -87,9 +96,9 @@ class Lookahead:
             return mine
         moves = [mine, *(a for a in self._candidates(policy, decision) if a != mine)]
         rewards: list[list[float]] = [[] for _ in moves]
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        clock = _Clock(self.seconds, self.least * len(moves))
         while self.last_worlds < self.worlds:
-            played = self._round(decision, moves, deadline)
+            played = self._round(decision, moves, clock)
             if played is None:
                 break  # out of time within a round: that round is not counted
             for i, reward in enumerate(played):
@@ -123,25 +132,27 @@ class Lookahead:
 
         return judged
 
-    def _round(
-        self, decision: Decision, moves: list[Action], deadline: float | None
-    ) -> list[float] | None:
+    def _round(self, decision: Decision, moves: list[Action], clock: _Clock) -> list[float] | None:
         """Each move's reward in one sampled world, all played out from one seed; None if
-        the deadline passes first."""
+        the time runs out first."""
         world = decision.sample_world(self.rng)
         seed = self.rng.getrandbits(32)
         played = []
         for move in moves:
-            if deadline is not None and time.perf_counter() > deadline:
+            if clock.over():
                 return None
-            played.append(self._play_out(world.clone(), decision.seat, move, seed))
+            try:
+                played.append(self._play_out(world.clone(), decision.seat, move, seed, clock))
+            except _OutOfTime:
+                return None
+            clock.playouts += 1
         return played
 
     def _pick(self, rewards: list[list[float]]) -> int:
         """The index of the move to play: the best by mean reward if it clearly beats the
         policy's move (index 0) on the paired rounds, else 0."""
         rounds = len(rewards[0])
-        if rounds < 2:
+        if rounds < self.least:
             return 0
         best = max(range(len(rewards)), key=lambda i: (statistics.fmean(rewards[i]), -i))
         if best == 0:
@@ -151,19 +162,62 @@ class Lookahead:
         error = statistics.stdev(gains) / math.sqrt(rounds)
         return best if mean > 0 and mean > self.margin * error else 0
 
-    def _play_out(self, world: State, seat: int, move: Action, seed: int) -> float:
-        """``seat``'s reward after it plays ``move`` in ``world`` and the policy plays on."""
+    def _play_out(
+        self, world: State, seat: int, move: Action, seed: int, clock: _Clock | None = None
+    ) -> float:
+        """``seat``'s reward after it plays ``move`` in ``world`` and the policy plays on
+        (raising :class:`_OutOfTime` once the ``clock``'s time is up)."""
         world.resolve(seat, move)
         stop = None if self.depth is None else 1 + self.depth
         policy = self.policy(seed)
-        cut = play_on(
-            world, bot_rollout(policy), self.rng, 1, stop, self.max_moves, self._standing(policy)
-        )
+        rollout = bot_rollout(policy)
+        if clock is not None and clock.deadline is not None:
+            rollout = _until(clock.deadline, rollout)
+        cut = play_on(world, rollout, self.rng, 1, stop, self.max_moves, self._standing(policy))
         if cut is not None:
             return cut[seat]
         outcome = world.outcome()
         assert outcome is not None
         return outcome_rewards(outcome)[seat]
+
+
+class _Clock:
+    """A decision's time: ``seconds`` from now (none: no limit), of which the first
+    ``needed`` playouts (``least`` rounds of every move) must fit for the search to be
+    worth its time."""
+
+    def __init__(self, seconds: float | None, needed: int) -> None:
+        self.start = time.perf_counter()
+        self.deadline = None if seconds is None else self.start + seconds
+        self.needed = needed
+        self.playouts = 0
+
+    def over(self) -> bool:
+        """Past the deadline, or sure to be past it before ``needed`` playouts are played
+        (judged by the playouts so far)."""
+        if self.deadline is None:
+            return False
+        now = time.perf_counter()
+        if now > self.deadline:
+            return True
+        if self.playouts == 0 or self.playouts >= self.needed:
+            return False
+        return self.start + (now - self.start) / self.playouts * self.needed > self.deadline
+
+
+class _OutOfTime(Exception):
+    """A playout reached the decision's deadline; its round is dropped."""
+
+
+def _until(deadline: float, rollout: Rollout) -> Rollout:
+    """``rollout``, stopping the playout once the clock passes ``deadline``."""
+
+    def timed(world: State, seat: int, rng: random.Random) -> Action:
+        if time.perf_counter() > deadline:
+            raise _OutOfTime
+        return rollout(world, seat, rng)
+
+    return timed
 
 
 def _make(game: str, seed: int, **params: str) -> Lookahead:
@@ -175,6 +229,8 @@ def _make(game: str, seed: int, **params: str) -> Lookahead:
       ``seconds=S`` of search;
     - ``depth=D``: stop playouts D moves on and rank by ``State.standing``;
     - ``margin=M``: how many standard errors a move must beat the policy's move by (1);
+    - ``least=N``: how many worlds it must have played before it leaves the policy's move
+      (2); with ``seconds``, it plays the policy's move at once when N will not fit;
     - ``top=K``: play out only the policy's K best moves where it values them
       (``values(decision)``, as Laminate's greedy bot values a turn's actions);
     - ``judge=policy``: rank playouts cut at ``depth`` by the policy's ``worth`` of each
@@ -184,9 +240,10 @@ def _make(game: str, seed: int, **params: str) -> Lookahead:
     depth = take_param(params, "depth", int, None)
     margin = take_param(params, "margin", float, 1.0)
     top = take_param(params, "top", int, None)
+    least = take_param(params, "least", int, 2)
     judge = params.pop("judge", "standing")
     policy_name = params.pop("bot", "greedy")
-    no_more_params("lookahead", params, "bot, worlds, seconds, depth, margin, top and judge")
+    no_more_params("lookahead", params, "bot, worlds, seconds, depth, margin, least, top and judge")
     if worlds < 1 or (seconds is not None and seconds <= 0):
         raise ValueError("lookahead needs at least one world and a positive time")
     if top is not None and top < 1:
@@ -210,6 +267,7 @@ def _make(game: str, seed: int, **params: str) -> Lookahead:
         margin=margin,
         top=top,
         judge=judge,
+        least=least,
     )
 
 
