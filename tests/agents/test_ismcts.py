@@ -207,3 +207,44 @@ def test_laminate_standing_is_the_score_when_the_game_ends() -> None:
         state.apply(seat, choose_for(bots[seat], state, seat))
     outcome = state.outcome()
     assert outcome is not None and state.standing() == outcome.scores
+
+
+# --- expansion after visits: nodes join the tree once the search keeps coming back -------
+def grown(expand: int, iterations: int = 150) -> list[tuple[int, int]]:
+    """(times reached, moves with statistics) of every node below the root of a Starmine
+    search with greedy playouts."""
+    from asobi.agents.ismcts import _Node
+    from asobi.core.bots import decision_for
+
+    state = new_game("starmine", {}, seed=3)
+    seat = min(state.active_seats())
+    bot = ISMCTS(seed=1, rollout=bot_rollout(make_bot("greedy", "starmine", 2)), expand=expand)
+    decision, root = decision_for(state, seat), _Node()
+    for _ in range(iterations):
+        bot._iterate(root, decision.sample_world(bot.rng), seat)
+    nodes, todo = [], list(root.children.values())
+    while todo:
+        node = todo.pop()
+        nodes.append((node.reached, len(node.moves)))
+        todo.extend(node.children.values())
+    return nodes
+
+
+def test_a_node_joins_the_tree_on_its_expand_th_visit() -> None:
+    """``expand=T``: below the root, a node's moves get statistics (it is in the tree) only
+    once the search has reached it T times; before that the rollout policy plays on."""
+    at_once, later = grown(1), grown(6)
+    assert all(moves > 0 for reached, moves in at_once if reached >= 1)
+    assert all(moves > 0 for reached, moves in later if reached >= 6)
+    assert all(moves == 0 for reached, moves in later if reached < 6)
+    # Fewer nodes are grown, and fewer replies answered by the tree instead of the policy.
+    assert sum(m > 0 for _, m in later) < sum(m > 0 for _, m in at_once)
+    assert any(moves > 0 for _, moves in later)  # the search still grows a tree
+    flat = grown(10**9)
+    assert all(moves == 0 for _, moves in flat)  # never: a flat search over the root
+
+
+def test_expand_is_a_parameter() -> None:
+    assert make_bot("ismcts:expand=8", "starmine").expand == 8  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="after T >= 1 visits"):
+        make_bot("ismcts:expand=0", "starmine")

@@ -26,6 +26,12 @@ keep their own statistics, keyed by the seat and its move's code.
   (:func:`outcome_rewards`: a two-player draw pays ½ each, not a win's 1); alone (solo
   modes), the score scaled to the lowest and highest seen in this search. A
   playout stopped at ``max_moves`` counts as ½ for everyone.
+- **Expansion after visits** (``expand``): a node below the root joins the tree only on
+  the ``expand``-th time the search reaches it (1: at once); until then the playout goes
+  on from it with the rollout policy. With the heuristic bot's playouts and a few hundred
+  iterations this matters: a node grown on its first visit has each reply tried once in
+  turn, so the moves above it are judged against an opponent that answers at random for a
+  while, not against the heuristic.
 - **Short playouts** (``depth``): where a game measures a score so far (``State.standing``),
   a playout may stop ``depth`` moves after the tree and reward the seats as if the game
   ended there. Many short looks instead of a few whole games: in Laminate Rummy and Rummy
@@ -89,6 +95,7 @@ class _Node:
 
     moves: dict[tuple[int, str], _Stats] = field(default_factory=dict)
     children: dict[Any, _Node] = field(default_factory=dict)
+    reached: int = 0  # how often a search has come to it
 
 
 def _seen(events: Sequence[Event], observer: int) -> tuple[Any, ...]:
@@ -115,6 +122,7 @@ class ISMCTS:
         depth: int | None = None,
         anchor: Bot | None = None,
         margin: float = 1.0,
+        expand: int = 1,
     ) -> None:
         self.name = name
         self.rng = random.Random(seed)
@@ -130,6 +138,7 @@ class ISMCTS:
         # standard errors: a short search then never plays worse than the bot on noise.
         self.anchor = anchor
         self.margin = margin
+        self.expand = expand
         self.last_iterations = 0  # how many the last decision ran (for benchmarks)
         self._low = math.inf
         self._high = -math.inf
@@ -180,6 +189,9 @@ class ISMCTS:
         node = root
         moves = 0
         while not world.is_over:
+            node.reached += 1
+            if node is not root and node.reached < self.expand:
+                break  # not yet in the tree: the rollout policy plays on from here
             chosen: list[tuple[int, str]] = []
             events: list[Event] = []
             expanded = False
@@ -293,7 +305,8 @@ def _make(game: str, seed: int, **params: str) -> ISMCTS:
     - ``rollout=random`` (default) or a bot's name, such as ``greedy``, to play out with;
     - ``depth=D``: stop playouts D moves after the tree and rank by ``State.standing``;
     - ``anchor=BOT`` (with ``margin=M`` standard errors, default 1): play that bot's move
-      unless the search clearly finds a better one.
+      unless the search clearly finds a better one;
+    - ``expand=T``: a node below the root joins the tree on its T-th visit (1: the first).
 
     Alone, 1,000 iterations with random rollouts: the plain baseline a researcher expects."""
     seconds = take_param(params, "seconds", float, None)
@@ -301,11 +314,16 @@ def _make(game: str, seed: int, **params: str) -> ISMCTS:
     c = take_param(params, "c", float, 0.7)
     depth = take_param(params, "depth", int, None)
     margin = take_param(params, "margin", float, 1.0)
+    expand = take_param(params, "expand", int, 1)
     rollout_bot = params.pop("rollout", "random")
     anchor_bot = params.pop("anchor", None)
-    no_more_params("ismcts", params, "iterations, seconds, c, depth, rollout, anchor and margin")
+    no_more_params(
+        "ismcts", params, "iterations, seconds, c, depth, rollout, anchor, margin and expand"
+    )
     if iterations < 1 or (seconds is not None and seconds <= 0):
         raise ValueError("ismcts needs at least one iteration and a positive time")
+    if expand < 1:
+        raise ValueError("ismcts expand=T grows a node after T >= 1 visits")
     rollout = (
         random_rollout
         if rollout_bot == "random"
@@ -321,6 +339,7 @@ def _make(game: str, seed: int, **params: str) -> ISMCTS:
         depth=depth,
         anchor=anchor,
         margin=margin,
+        expand=expand,
     )
 
 
