@@ -197,6 +197,7 @@ def test_judge_policy_ranks_a_cut_playout_by_the_policys_worth() -> None:
         ("lookahead:bot=nobody", "no bot 'nobody'"),
         ("lookahead:deep=1", "takes bot, worlds, seconds, depth, margin, least, top and judge"),
         ("lookahead:top=0", "at least one move"),
+        ("lookahead:worlds=5:least=6", "least=6 needs at least as many worlds"),
         ("lookahead:judge=luck", "the judges are standing and policy"),
         ("lookahead:judge=policy:bot=random", "the random bot values no positions"),
         ("lookahead:worlds=many", "worlds='many' is not an integer"),

@@ -246,6 +246,8 @@ def _make(game: str, seed: int, **params: str) -> Lookahead:
     no_more_params("lookahead", params, "bot, worlds, seconds, depth, margin, least, top and judge")
     if worlds < 1 or (seconds is not None and seconds <= 0):
         raise ValueError("lookahead needs at least one world and a positive time")
+    if least > worlds:
+        raise ValueError(f"lookahead least={least} needs at least as many worlds (worlds={worlds})")
     if top is not None and top < 1:
         raise ValueError("lookahead top=N plays out at least one move (N >= 1)")
     # A bad policy fails now, not mid-game.
