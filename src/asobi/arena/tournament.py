@@ -211,6 +211,7 @@ class Tournament:
         per_bot: dict[str, dict[str, Any]] = {}
         n = self.players
         met = meetings(self.results)  # alone, a bot's rank is its place on the deal
+        table = pairwise(self.results, self.bots)
         for bot in self.bots:
             seats = [(r, s) for r in self.results for s, name in enumerate(r.lineup) if name == bot]
             decisions = sum(r.decisions[s] for r, s in seats)
@@ -236,10 +237,9 @@ class Tournament:
             "games": len(self.results),
             "seed": self.seed,
             "per_bot": per_bot,
-            "pairwise": [p.__dict__ for p in pairwise(self.results, self.bots)],
+            "pairwise": [p.__dict__ for p in table],
             "ratings": [
-                {"bot": r.bot, "elo": r.elo, "error": r.error}
-                for r in ratings(pairwise(self.results, self.bots), self.bots)
+                {"bot": r.bot, "elo": r.elo, "error": r.error} for r in ratings(table, self.bots)
             ],
         }
 
