@@ -41,8 +41,8 @@ LADDERS: dict[str, list[str]] = {
     "starmine": [
         "random",
         "greedy",
-        "ismcts:iterations=100:rollout=greedy",
-        "ismcts:iterations=400:rollout=greedy",
+        "ismcts:iterations=100:rollout=greedy:expand=8",
+        "ismcts:iterations=400:rollout=greedy:expand=8",
     ],
     "itsmine": ["random", "greedy", "ismcts:iterations=300", "ismcts:iterations=1500"],
     "laminate": ["random", "greedy", "ismcts:iterations=25", "ismcts:iterations=100"],
