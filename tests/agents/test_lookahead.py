@@ -219,30 +219,31 @@ def test_least_rounds_before_the_policys_move_is_left() -> None:
     assert Lookahead(lambda seed: make_bot("random", "starmine", seed), least=0).least == 2
 
 
+class SlowRandom:
+    """The random Starmine bot, ``delay`` seconds a move: a whole playout takes seconds."""
+
+    name = "slow"
+    delay = 0.02
+
+    def __init__(self, seed: int) -> None:
+        self.bot = make_bot("random", "starmine", seed)
+
+    def choose(self, decision: Decision) -> Action:
+        time.sleep(self.delay)
+        return self.bot.choose(decision)
+
+
 def test_a_search_that_cannot_play_least_rounds_in_time_plays_the_policys_move_at_once() -> None:
     """With ``seconds``, when the first playouts say that ``least`` rounds of every move
     will not fit, the bot stops searching and plays the policy's move: no waiting for a
     search whose rounds could never leave it."""
-
-    class Slow:
-        """The random bot, taking 20 ms a move: a whole Starmine playout takes seconds."""
-
-        name = "slow"
-
-        def __init__(self, seed: int) -> None:
-            self.bot = make_bot("random", "starmine", seed)
-
-        def choose(self, decision: Decision) -> Action:
-            time.sleep(0.02)
-            return self.bot.choose(decision)
-
     state = position("starmine", 1, moves=2)
     seat = min(state.active_seats())
-    bot = Lookahead(Slow, seed=3, seconds=2.0, least=3)
-    policy_move = Slow(random.Random(3).getrandbits(32)).choose(decision_for(state, seat))
+    bot = Lookahead(SlowRandom, seed=3, seconds=2.0, least=3)
+    policy_move = SlowRandom(random.Random(3).getrandbits(32)).choose(decision_for(state, seat))
     start = time.perf_counter()
     assert choose_for(bot, state, seat) == policy_move
-    # One policy move, the first playout cut at the projection, not the 2 s allowed.
+    # The policy's move and one whole playout (about 0.7 s), then it stops: not the 2 s.
     assert time.perf_counter() - start < 1.5
     assert bot.last_worlds == 0
 
@@ -250,22 +251,10 @@ def test_a_search_that_cannot_play_least_rounds_in_time_plays_the_policys_move_a
 def test_a_playout_stops_at_the_deadline() -> None:
     """A round still being played when the time is up is dropped mid-playout, so a decision
     overruns its ``seconds`` by at most one policy move, however long a playout is."""
-
-    class Slow:
-        name = "slow"
-
-        def __init__(self, seed: int) -> None:
-            self.bot = make_bot("random", "starmine", seed)
-
-        def choose(self, decision: Decision) -> Action:
-            time.sleep(0.01)
-            return self.bot.choose(decision)
-
     state = position("starmine", 1, moves=2)
     seat = min(state.active_seats())
-    # ``least=2`` and one playout a move fits 0.3 s only while the first playout has not
-    # shown how long playouts take; this one is stopped by the deadline itself.
-    bot = Lookahead(Slow, seed=3, seconds=0.3)
+    # The first playout alone outlasts 0.3 s: the deadline, not the projection, stops it.
+    bot = Lookahead(SlowRandom, seed=3, seconds=0.3)
     start = time.perf_counter()
     assert choose_for(bot, state, seat) in state.legal_actions(seat)
     assert time.perf_counter() - start < 0.3 + 0.2
