@@ -36,6 +36,10 @@ def test_levels_map_to_the_games_bots() -> None:
         capped = make_bot("hard", game)
         assert isinstance(capped, Lookahead) and capped.worlds == worlds
         assert capped.seconds is not None and capped.seconds <= 1.0
+    # Laminate's hard searches only where six worlds of every candidate fit in its time.
+    endgame = make_bot("hard", "laminate")
+    assert isinstance(endgame, Lookahead) and endgame.least == 6 and endgame.top == 3
+    assert endgame.seconds is not None and endgame.seconds <= 1.0
     # Carrotein's levels are its solver bots; hard is perfect within a second.
     levels = [level_bot("carrotein", lv) for lv in ("easy", "normal", "hard")]
     assert levels == ["beginner", "good_eye", "perfect:seconds=0.75"]
