@@ -240,14 +240,15 @@ def _make(game: str, seed: int, **params: str) -> Lookahead:
     depth = take_param(params, "depth", int, None)
     margin = take_param(params, "margin", float, 1.0)
     top = take_param(params, "top", int, None)
-    least = take_param(params, "least", int, 2)
+    asked = take_param(params, "least", int, None)
     judge = params.pop("judge", "standing")
     policy_name = params.pop("bot", "greedy")
     no_more_params("lookahead", params, "bot, worlds, seconds, depth, margin, least, top and judge")
     if worlds < 1 or (seconds is not None and seconds <= 0):
         raise ValueError("lookahead needs at least one world and a positive time")
-    if least > worlds:
-        raise ValueError(f"lookahead least={least} needs at least as many worlds (worlds={worlds})")
+    if asked is not None and asked > worlds:
+        raise ValueError(f"lookahead least={asked} needs at least as many worlds (worlds={worlds})")
+    least = 2 if asked is None else asked
     if top is not None and top < 1:
         raise ValueError("lookahead top=N plays out at least one move (N >= 1)")
     # A bad policy fails now, not mid-game.
