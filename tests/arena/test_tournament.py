@@ -16,7 +16,7 @@ from asobi.arena import (
     ratings,
     run_tournament,
 )
-from asobi.arena.tournament import game_score, markdown, meetings, wilson
+from asobi.arena.tournament import Rating, game_score, markdown, meetings, wilson
 
 
 def result(
@@ -93,6 +93,10 @@ def test_ratings_put_the_winner_first() -> None:
     assert [r.bot for r in table] == ["a", "b"] and table[0].elo > table[1].elo
     # A clean sweep still has a finite rating (the prior: one drawn game a pair).
     assert table[0].elo == pytest.approx(-table[1].elo) and table[0].elo < 1000
+
+
+def test_a_lone_bot_is_rated_at_the_mean() -> None:
+    assert ratings([], ["a"]) == [Rating("a", 0.0, 0.0)]
 
 
 def test_ratings_do_not_depend_on_the_order_of_the_games() -> None:

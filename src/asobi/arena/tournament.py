@@ -154,6 +154,8 @@ def ratings(pairings: Iterable[Pairing], bots: Sequence[str]) -> list[Rating]:
 
     index = {bot: i for i, bot in enumerate(bots)}
     k = len(bots)
+    if k < 2:
+        return [Rating(bot, 0.0, 0.0) for bot in bots]  # no one to compare with
     games = np.ones((k, k)) - np.eye(k)  # the prior: one game a pair...
     wins = 0.5 * games  # ...drawn
     for p in pairings:
