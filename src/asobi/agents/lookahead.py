@@ -172,7 +172,7 @@ class Lookahead:
         policy = self.policy(seed)
         rollout = bot_rollout(policy)
         if clock is not None and clock.deadline is not None:
-            rollout = _until(clock.deadline, rollout)
+            rollout = _until(clock, rollout)
         cut = play_on(world, rollout, self.rng, 1, stop, self.max_moves, self._standing(policy))
         if cut is not None:
             return cut[seat]
@@ -192,28 +192,32 @@ class _Clock:
         self.needed = needed
         self.playouts = 0
 
+    def past(self) -> bool:
+        """Past the deadline?"""
+        return self.deadline is not None and time.perf_counter() > self.deadline
+
     def over(self) -> bool:
         """Past the deadline, or sure to be past it before ``needed`` playouts are played
         (judged by the playouts so far)."""
         if self.deadline is None:
             return False
-        now = time.perf_counter()
-        if now > self.deadline:
+        if self.past():
             return True
         if self.playouts == 0 or self.playouts >= self.needed:
             return False
-        return self.start + (now - self.start) / self.playouts * self.needed > self.deadline
+        spent = time.perf_counter() - self.start
+        return spent / self.playouts * self.needed > self.deadline - self.start
 
 
 class _OutOfTime(Exception):
     """A playout reached the decision's deadline; its round is dropped."""
 
 
-def _until(deadline: float, rollout: Rollout) -> Rollout:
-    """``rollout``, stopping the playout once the clock passes ``deadline``."""
+def _until(clock: _Clock, rollout: Rollout) -> Rollout:
+    """``rollout``, stopping the playout once the ``clock`` is past its deadline."""
 
     def timed(world: State, seat: int, rng: random.Random) -> Action:
-        if time.perf_counter() > deadline:
+        if clock.past():
             raise _OutOfTime
         return rollout(world, seat, rng)
 
