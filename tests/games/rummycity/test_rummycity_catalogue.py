@@ -172,3 +172,15 @@ def test_an_empty_catalogue_is_refused(tmp_path: Path) -> None:
     path.write_text(json.dumps({"building": []}), encoding="utf-8")
     with pytest.raises(InvalidOptions, match="building"):
         SPEC.new_game({"players": 2, "catalogue": str(path)}, 0)
+
+
+def test_views_show_the_catalogue_as_its_buildings_describe_themselves() -> None:
+    """Every view lists the catalogue (made once per game, since a search builds a view per
+    decision); each view gets its own copy, so a caller editing one changes no other."""
+    state = SPEC.new_game({"players": 2}, 0)
+    first = state.view(0)["catalogue"]
+    assert first == [b.to_json() for b in state.catalogue.buildings]
+    first[0]["text"] = "scribbled on"
+    first.pop()
+    assert state.view(0)["catalogue"] == [b.to_json() for b in state.catalogue.buildings]
+    assert state.view(1)["catalogue"][0]["text"] != "scribbled on"

@@ -210,6 +210,13 @@ class Catalogue:
         for b in self.buildings:
             numbers.setdefault(b.recipe, len(numbers))
         object.__setattr__(self, "recipe_no", {b.id: numbers[b.recipe] for b in self.buildings})
+        # Every view lists the whole catalogue (under search, a view per decision): its
+        # text is made once and copied.
+        object.__setattr__(self, "_json", tuple(b.to_json() for b in self.buildings))
+
+    def to_json(self) -> list[dict[str, Any]]:
+        """The buildings as views show them (fresh dicts: a view is the caller's to keep)."""
+        return [dict(b) for b in self._json]  # type: ignore[attr-defined]
 
     def __getitem__(self, building_id: str) -> Building:
         return self.by_id[building_id]  # type: ignore[attr-defined,no-any-return]

@@ -39,10 +39,6 @@ def _combination_json(combo: Combination) -> dict[str, Any]:
     return out
 
 
-def catalogue_json(state: RummyCityState) -> list[dict[str, Any]]:
-    return [b.to_json() for b in state.catalogue.buildings]
-
-
 def view_of(state: RummyCityState, seat: int | None) -> dict[str, Any]:
     n = state.players
     viewer = n if seat is None else seat
@@ -91,7 +87,7 @@ def view_of(state: RummyCityState, seat: int | None) -> dict[str, Any]:
         "supply": list(state.supply),
         "deposits": {b: c.code for b, c in state.deposits.items()},
         "seats": seats,
-        "catalogue": catalogue_json(state),
+        "catalogue": state.catalogue.to_json(),
         "settlements": [dict(s) for s in state.settlements],
         "outcome": result.to_json() if result is not None else None,
     }
