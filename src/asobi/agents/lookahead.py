@@ -54,6 +54,10 @@ from asobi.core.actions import Action
 from asobi.core.bots import Bot, Decision, make_bot, no_more_params, register_bot, take_param
 from asobi.core.protocol import State
 
+LEAST = 2
+"""Rounds before the policy's move may be left, unless asked otherwise: a standard error
+needs two."""
+
 
 class Lookahead:
     """Play every legal move out with the bot ``policy(seed)`` builds, in up to ``worlds``
@@ -71,7 +75,7 @@ class Lookahead:
         name: str = "lookahead",
         top: int | None = None,
         judge: str = "standing",
-        least: int = 2,
+        least: int = LEAST,
     ) -> None:
         self.policy = policy
         self.rng = random.Random(seed)
@@ -252,7 +256,7 @@ def _make(game: str, seed: int, **params: str) -> Lookahead:
         raise ValueError("lookahead needs at least one world and a positive time")
     if asked is not None and asked > worlds:
         raise ValueError(f"lookahead least={asked} needs at least as many worlds (worlds={worlds})")
-    least = 2 if asked is None else asked
+    least = LEAST if asked is None else asked
     if top is not None and top < 1:
         raise ValueError("lookahead top=N plays out at least one move (N >= 1)")
     # A bad policy fails now, not mid-game.
