@@ -175,8 +175,9 @@ def test_an_empty_catalogue_is_refused(tmp_path: Path) -> None:
 
 
 def test_views_show_the_catalogue_as_its_buildings_describe_themselves() -> None:
-    """Every view lists the catalogue (made once per game, since a search builds a view per
-    decision); each view gets its own copy, so a caller editing one changes no other."""
+    """Every view lists the catalogue (its list made once per catalogue, since a search builds
+    a view per decision); each view gets its own copy, so a caller editing one changes no
+    other."""
     state = SPEC.new_game({"players": 2}, 0)
     first = state.view(0)["catalogue"]
     assert first == [b.to_json() for b in state.catalogue.buildings]
