@@ -248,3 +248,49 @@ def test_expand_is_a_parameter() -> None:
     assert make_bot("ismcts:expand=8", "starmine").expand == 8  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="after T >= 1 visits"):
         make_bot("ismcts:expand=0", "starmine")
+
+
+# --- a prior: progressive bias toward the heuristic bot's move ------------------------------
+@pytest.mark.parametrize("game", ["starmine", "itsmine"])
+def test_a_prior_is_tried_first_and_a_strong_bias_keeps_its_move(game: str) -> None:
+    """``prior=BOT``: the prior's move is the first tried and wins a tie on visits, so a
+    search too short to try a move twice plays it; with a bias no playout can outweigh, the
+    search keeps it however many it runs."""
+    for seed in range(3):
+        state = position(game, seed, 6)
+        seat = min(state.active_seats())
+        if len(state.legal_actions(seat)) < 2:
+            continue
+        wanted = choose_for(make_bot("greedy", game, 7), state, seat)
+        for iterations in (1, 2, 3):  # tried first; then level on visits, and preferred
+            few = ISMCTS(seed=seed, iterations=iterations, prior=make_bot("greedy", game, 7))
+            assert choose_for(few, state, seat) == wanted
+        held = ISMCTS(seed=seed, iterations=60, prior=make_bot("greedy", game, 7), bias=1e6)
+        assert choose_for(held, state, seat) == wanted
+
+
+def test_the_prior_is_asked_once_a_node_and_every_move_is_still_tried() -> None:
+    """The observer's view is the same in every world reaching its node, so the prior's
+    move there is asked once and kept; it only goes first: every other move is tried too."""
+    from asobi.agents.ismcts import _Node
+    from asobi.core.bots import decision_for
+
+    state = new_game("starmine", {}, seed=5)
+    seat = min(state.active_seats())
+    decision = decision_for(state, seat)
+    bot = ISMCTS(seed=2, prior=make_bot("greedy", "starmine", 7), bias=0.0)
+    root = _Node()
+    for _ in range(200):
+        bot._iterate(root, decision.sample_world(bot.rng), seat)
+    favoured = choose_for(make_bot("greedy", "starmine", 7), state, seat).encode()
+    assert root.favoured == favoured
+    tried = {code for (s, code), stats in root.moves.items() if s == seat and stats.visits}
+    assert tried == {a.encode() for a in decision.legal}  # every move still tried
+
+
+def test_prior_and_bias_are_parameters() -> None:
+    bot = make_bot("ismcts:prior=greedy:bias=2.5", "itsmine")
+    assert bot.bias == 2.5 and bot.prior is not None  # type: ignore[attr-defined]
+    assert make_bot("ismcts", "itsmine").prior is None  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="bias"):
+        make_bot("ismcts:prior=greedy:bias=-1", "itsmine")
