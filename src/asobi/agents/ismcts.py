@@ -36,10 +36,10 @@ keep their own statistics, keyed by the seat and its move's code.
   strategies for Monte-Carlo tree search", 2008). At a node, the move a heuristic bot would
   make there (from the deciding seat's view of this world) is tried first and gets
   ``bias / (visits + 1)`` on top of its UCB value, so a short search plays the bot's move
-  and leaves it only once the playouts keep finding another better. Without it, a few
-  hundred iterations over the twenty or so plays of an It's Mine! turn try each a handful
-  of times and pick among them by noise, while the playouts assume the heuristic's moves
-  for the searcher from then on, so the tree's values are too hopeful.
+  and leaves it only once the playouts keep finding another better. Without it, 100
+  iterations over the twenty or so plays of an It's Mine! turn try each a handful of times
+  and pick among them by noise, while the playouts assume the heuristic's moves for the
+  searcher from then on, so the tree's values are too hopeful (docs/strength.md).
 - **Short playouts** (``depth``): where a game measures a score so far (``State.standing``),
   a playout may stop ``depth`` moves after the tree and reward the seats as if the game
   ended there. Many short looks instead of a few whole games: in Laminate Rummy and Rummy
