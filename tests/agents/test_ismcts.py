@@ -16,7 +16,8 @@ import pytest
 import asobi.agents  # noqa: F401  (registers the generic bots)
 from asobi.agents.ismcts import ISMCTS, bot_rollout
 from asobi.core import new_game
-from asobi.core.bots import choose_for, make_bot
+from asobi.core.actions import Action
+from asobi.core.bots import Decision, choose_for, make_bot
 from asobi.core.protocol import State
 
 # Carrotein has nothing hidden and its own solver bots; a few iterations show it runs.
@@ -278,12 +279,30 @@ def test_the_prior_is_asked_once_a_node_and_every_move_is_still_tried() -> None:
     state = new_game("starmine", {}, seed=5)
     seat = min(state.active_seats())
     decision = decision_for(state, seat)
-    bot = ISMCTS(seed=2, prior=make_bot("greedy", "starmine", 7), bias=0.0)
+    greedy = make_bot("greedy", "starmine", 7)
+    asked: list[int] = []  # the seat of every question put to the prior
+
+    class Counted:
+        name = "counted greedy"
+
+        def choose(self, decision: Decision) -> Action:
+            asked.append(decision.seat)
+            return greedy.choose(decision)
+
+    bot = ISMCTS(seed=2, prior=Counted(), bias=0.0)
     root = _Node()
     for _ in range(200):
         bot._iterate(root, decision.sample_world(bot.rng), seat)
     favoured = choose_for(make_bot("greedy", "starmine", 7), state, seat).encode()
     assert root.favoured == favoured
+    nodes, todo = [], [root]
+    while todo:
+        node = todo.pop()
+        nodes.append(node)
+        todo.extend(node.children.values())
+    kept = sum(node.favoured is not None for node in nodes)
+    assert asked.count(seat) == kept  # once for each of the observer's nodes, no more
+    assert root.reached > kept  # though the search came back to them many times
     tried = {code for (s, code), stats in root.moves.items() if s == seat and stats.visits}
     assert tried == {a.encode() for a in decision.legal}  # every move still tried
 
