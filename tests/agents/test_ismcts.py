@@ -185,7 +185,7 @@ def test_an_anchored_search_keeps_the_bots_move_without_clear_evidence() -> None
         anchor = make_bot("greedy", "starmine", 7)  # the same bot: the same choice
         stubborn = ISMCTS(seed=seed, iterations=60, anchor=anchor, margin=1000)
         assert choose_for(stubborn, state, seat) == greedy
-    assert make_bot("ismcts:anchor=greedy:margin=2", "starmine").margin == 2.0
+    assert make_bot("ismcts:anchor=greedy:margin=2", "starmine").margin == 2.0  # type: ignore[attr-defined]
 
 
 def test_clear_evidence_is_a_margin_of_standard_errors() -> None:
