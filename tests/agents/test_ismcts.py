@@ -313,3 +313,93 @@ def test_prior_and_bias_are_parameters() -> None:
     assert make_bot("ismcts", "itsmine").prior is None  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="bias"):
         make_bot("ismcts:prior=greedy:bias=-1", "itsmine")
+
+
+# --- a time budget: a playout running at the deadline is dropped ---------------------------
+def test_a_playout_still_running_at_the_deadline_is_dropped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``seconds``: the first iteration is always played out; a later one whose playout is
+    still running at the deadline stops before its next move and is not backed up, so the
+    decision overruns by one rollout move, not by a whole playout (a Laminate Rummy playout
+    with the greedy bot is some 0.2 s). The clock is a fake that each rollout move advances
+    by a second from the second world on."""
+    import time
+
+    import asobi.agents.ismcts as ismcts
+    from asobi.core.bots import decision_for
+
+    now = [0.0]
+    monkeypatch.setattr(time, "perf_counter", lambda: now[0])  # the search's clock
+    state = position("starmine", 2, 4)
+    seat = min(state.active_seats())
+    real = decision_for(state, seat)
+    worlds = [0]
+
+    def sample_world(rng: random.Random) -> State:
+        worlds[0] += 1
+        return real.sample_world(rng)
+
+    def slow(world: State, seat: int, rng: random.Random) -> Action:
+        if worlds[0] > 1:
+            now[0] += 1.0
+        return ismcts.random_rollout(world, seat, rng)
+
+    roots: list[ismcts._Node] = []
+
+    class Kept(ismcts._Node):  # the search's nodes, the root first
+        def __init__(self) -> None:
+            super().__init__()
+            roots.append(self)
+
+    monkeypatch.setattr(ismcts, "_Node", Kept)
+    decision = Decision(real.game, seat, real.view, real.legal, sample_world)
+    bot = ISMCTS(seed=1, iterations=100, seconds=2.5, rollout=slow)
+    assert bot.choose(decision) in real.legal
+    assert worlds[0] == 2 and bot.last_iterations == 1  # the second was cut short
+    assert now[0] == 3.0  # three moves begun within the time (at 0, 1 and 2 s), no fourth
+    assert sum(stats.visits for stats in roots[0].moves.values()) == 1  # nor backed up
+
+
+# --- a budget of moves simulated (forward-model calls) -------------------------------------
+def a_choice(state: State) -> tuple[State, int]:
+    """The first decision from ``state`` on that offers a choice, and whose it is."""
+    seat = min(state.active_seats())
+    while len(state.legal_actions(seat)) < 2:
+        state.apply(seat, state.legal_actions(seat)[0])
+        seat = min(state.active_seats())
+    return state, seat
+
+
+def test_a_budget_of_moves_stops_the_search_reproducibly() -> None:
+    """``moves=M``: the search stops once it has simulated M moves in its sampled worlds (in
+    the tree and the playouts); a playout that reaches M is dropped, so it simulates M
+    moves and at most the tree walk of one more iteration. Unlike time, the same seed gives
+    the same search."""
+    state, seat = a_choice(position("starmine", 3, 4))
+    runs = []
+    for _ in range(2):
+        bot = ISMCTS(seed=4, iterations=10**9, moves=400)
+        runs.append((choose_for(bot, state, seat), bot.last_iterations, bot.last_moves))
+    assert runs[0] == runs[1]
+    _, iterations, moves = runs[0]
+    assert 400 <= moves <= 400 + 10
+    assert 1 < iterations < 400
+
+
+def test_a_budget_of_moves_buys_more_iterations_where_playouts_are_short() -> None:
+    """Like time and unlike iterations, the same moves go further near the end of a game."""
+    counts = []
+    for moves_in in (0, 30):
+        state, seat = a_choice(position("laminate", 1, moves_in))
+        bot = ISMCTS(seed=1, iterations=10**9, moves=3000)
+        choose_for(bot, state, seat)
+        counts.append(bot.last_iterations)
+    assert counts[0] < counts[1]
+
+
+def test_moves_is_a_parameter() -> None:
+    bot = make_bot("ismcts:moves=300", "starmine")
+    assert bot.moves == 300 and bot.iterations == 10**9  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="a move"):
+        make_bot("ismcts:moves=0", "starmine")

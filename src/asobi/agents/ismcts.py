@@ -89,6 +89,47 @@ def bot_rollout(bot: Bot) -> Rollout:
     return policy
 
 
+class OutOfBudget(Exception):
+    """A playout reached its decision's budget (its deadline, or its moves): its iteration
+    (or round) is dropped."""
+
+
+def until(spent: Callable[[], bool], rollout: Rollout) -> Rollout:
+    """``rollout``, raising :class:`OutOfBudget` before any move once ``spent()`` is true."""
+
+    def metered(world: State, seat: int, rng: random.Random) -> Action:
+        if spent():
+            raise OutOfBudget
+        return rollout(world, seat, rng)
+
+    return metered
+
+
+class _Budget:
+    """A decision's budget besides its iterations: wall time (``seconds``) and the moves
+    simulated in sampled worlds (``moves``: forward-model calls, in the tree and the
+    playouts), whichever runs out first."""
+
+    def __init__(self, seconds: float | None, moves: int | None) -> None:
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.moves = moves
+        self.used = 0  # moves simulated so far
+
+    def spent(self) -> bool:
+        if self.moves is not None and self.used >= self.moves:
+            return True
+        return self.deadline is not None and time.perf_counter() > self.deadline
+
+    def counted(self, rollout: Rollout) -> Rollout:
+        """``rollout``, counting its moves."""
+
+        def move(world: State, seat: int, rng: random.Random) -> Action:
+            self.used += 1
+            return rollout(world, seat, rng)
+
+        return move
+
+
 @dataclass
 class _Stats:
     visits: int = 0
@@ -115,9 +156,11 @@ def _seen(events: Sequence[Event], observer: int) -> tuple[Any, ...]:
 
 
 class ISMCTS:
-    """An ISMCTS bot: ``iterations`` per decision (and at most ``seconds`` of wall time, if
-    given; the iteration budget keeps a match reproducible, the time bound keeps it
-    responsive), exploring with constant ``c``."""
+    """An ISMCTS bot: ``iterations`` per decision, and at most ``seconds`` of wall time and
+    ``moves`` simulated, if given (iterations and moves keep a match reproducible, time keeps
+    it responsive), exploring with constant ``c``. The first iteration is always played out;
+    a later one still in its playout when the time or the moves run out is dropped, so a
+    decision overruns ``seconds`` by one rollout move (or its first iteration) at most."""
 
     def __init__(
         self,
@@ -134,11 +177,15 @@ class ISMCTS:
         expand: int = 1,
         prior: Bot | None = None,
         bias: float = 1.0,
+        moves: int | None = None,
     ) -> None:
         self.name = name
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
+        # Forward-model calls: reproducible like iterations, and like time they buy more
+        # iterations where playouts are short (near the end of a long game).
+        self.moves = moves
         self.rollout = rollout
         self.c = c
         self.max_moves = max_moves
@@ -154,24 +201,28 @@ class ISMCTS:
         self.prior = None if prior is None else bot_rollout(prior)
         self.bias = bias
         self.last_iterations = 0  # how many the last decision ran (for benchmarks)
+        self.last_moves = 0  # and how many moves it simulated
         self._low = math.inf
         self._high = -math.inf
 
     def choose(self, decision: Decision) -> Action:
         legal = list(decision.legal)
-        self.last_iterations = 0
+        self.last_iterations = self.last_moves = 0
         if len(legal) == 1:
             return legal[0]  # nothing to weigh
         root = _Node()
         seat = decision.seat
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        budget = _Budget(self.seconds, self.moves)
         done = 0
         while done < self.iterations:
-            if deadline is not None and done and time.perf_counter() > deadline:
+            if done and budget.spent():
                 break
-            self._iterate(root, decision.sample_world(self.rng), seat)
+            try:
+                self._iterate(root, decision.sample_world(self.rng), seat, budget, done > 0)
+            except OutOfBudget:
+                break  # the budget ran out within its playout: not backed up
             done += 1
-        self.last_iterations = done
+        self.last_iterations, self.last_moves = done, budget.used
         codes = {a.encode(): a for a in legal}
         best = max(  # the most visited; on a tie the prior's move, then the first offered
             codes,
@@ -199,7 +250,17 @@ class ISMCTS:
         return b.total / b.visits - k.total / k.visits > self.margin * error
 
     # --- one iteration ---------------------------------------------------------------
-    def _iterate(self, root: _Node, world: State, observer: int) -> None:
+    def _iterate(
+        self,
+        root: _Node,
+        world: State,
+        observer: int,
+        budget: _Budget | None = None,
+        strict: bool = False,
+    ) -> None:
+        """One iteration, its moves counted in ``budget``; ``strict``: its playout stops
+        (:class:`OutOfBudget`) once the budget is spent."""
+        budget = budget or _Budget(None, None)
         path: list[tuple[_Node, list[tuple[int, str]]]] = []
         node = root
         moves = 0
@@ -216,6 +277,7 @@ class ISMCTS:
                 chosen.append((seat, action.encode()))
                 events += world.resolve(seat, action)
                 moves += 1
+                budget.used += 1
             path.append((node, chosen))
             key = (
                 tuple(code for seat, code in chosen if seat == observer),
@@ -227,7 +289,8 @@ class ISMCTS:
             node = child
             if expanded:
                 break  # a move tried for the first time: play the rest out
-        rewards = self._playout(world, moves)
+        rollout = budget.counted(self.rollout)
+        rewards = self._playout(world, moves, until(budget.spent, rollout) if strict else rollout)
         for at, chosen in path:
             for seat, code in chosen:
                 stats = at.moves[(seat, code)]
@@ -280,9 +343,9 @@ class ISMCTS:
             node.favoured = move
         return move
 
-    def _playout(self, world: State, moves: int) -> list[float]:
+    def _playout(self, world: State, moves: int, rollout: Rollout | None = None) -> list[float]:
         stop = None if self.depth is None else moves + self.depth
-        cut = play_on(world, self.rollout, self.rng, moves, stop, self.max_moves)
+        cut = play_on(world, rollout or self.rollout, self.rng, moves, stop, self.max_moves)
         if cut is not None:
             return cut
         outcome = world.outcome()
@@ -338,7 +401,9 @@ def _make(game: str, seed: int, **params: str) -> ISMCTS:
     """``ismcts`` with optional parameters, e.g. ``ismcts:seconds=0.8:rollout=greedy``:
 
     - ``iterations=N`` a decision (default 1,000; reproducible) and/or ``seconds=S`` of
-      search (alone: search for that long, which depends on the machine);
+      search (alone: search for that long, which depends on the machine) and/or
+      ``moves=M`` simulated (forward-model calls, in the tree and the playouts;
+      reproducible, and like time it buys more iterations where playouts are short);
     - ``c=C``, the exploration constant (0.7);
     - ``rollout=random`` (default) or a bot's name, such as ``greedy``, to play out with;
     - ``depth=D``: stop playouts D moves after the tree and rank by ``State.standing``;
@@ -350,7 +415,9 @@ def _make(game: str, seed: int, **params: str) -> ISMCTS:
 
     Alone, 1,000 iterations with random rollouts: the plain baseline a researcher expects."""
     seconds = take_param(params, "seconds", float, None)
-    iterations = take_param(params, "iterations", int, 1000 if seconds is None else 10**9)
+    moves = take_param(params, "moves", int, None)
+    unbounded = seconds is None and moves is None
+    iterations = take_param(params, "iterations", int, 1000 if unbounded else 10**9)
     c = take_param(params, "c", float, 0.7)
     depth = take_param(params, "depth", int, None)
     margin = take_param(params, "margin", float, 1.0)
@@ -362,10 +429,14 @@ def _make(game: str, seed: int, **params: str) -> ISMCTS:
     no_more_params(
         "ismcts",
         params,
-        "iterations, seconds, c, depth, rollout, anchor, margin, expand, prior and bias",
+        "iterations, seconds, moves, c, depth, rollout, anchor, margin, expand, prior and bias",
     )
-    if iterations < 1 or (seconds is not None and seconds <= 0):
-        raise ValueError("ismcts needs at least one iteration and a positive time")
+    if (
+        iterations < 1
+        or (seconds is not None and seconds <= 0)
+        or (moves is not None and moves < 1)
+    ):
+        raise ValueError("ismcts needs at least one iteration, a positive time and a move")
     if expand < 1:
         raise ValueError("ismcts expand=T grows a node after T >= 1 visits")
     if bias < 0:
@@ -381,6 +452,7 @@ def _make(game: str, seed: int, **params: str) -> ISMCTS:
         seed=seed,
         iterations=iterations,
         seconds=seconds,
+        moves=moves,
         rollout=rollout,
         c=c,
         depth=depth,

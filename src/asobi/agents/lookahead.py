@@ -49,7 +49,7 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 
-from asobi.agents.ismcts import Rollout, bot_rollout, outcome_rewards, play_on
+from asobi.agents.ismcts import OutOfBudget, bot_rollout, outcome_rewards, play_on, until
 from asobi.core.actions import Action
 from asobi.core.bots import Bot, Decision, make_bot, no_more_params, register_bot, take_param
 from asobi.core.protocol import State
@@ -147,7 +147,7 @@ class Lookahead:
                 return None
             try:
                 played.append(self._play_out(world.clone(), decision.seat, move, seed, clock))
-            except _OutOfTime:
+            except OutOfBudget:
                 return None
             clock.playouts += 1
         return played
@@ -170,13 +170,13 @@ class Lookahead:
         self, world: State, seat: int, move: Action, seed: int, clock: _Clock | None = None
     ) -> float:
         """``seat``'s reward after it plays ``move`` in ``world`` and the policy plays on
-        (raising :class:`_OutOfTime` once the ``clock``'s time is up)."""
+        (raising :class:`OutOfBudget` once the ``clock``'s time is up)."""
         world.resolve(seat, move)
         stop = None if self.depth is None else 1 + self.depth
         policy = self.policy(seed)
         rollout = bot_rollout(policy)
         if clock is not None and clock.deadline is not None:
-            rollout = _until(clock, rollout)
+            rollout = until(clock.past, rollout)
         cut = play_on(world, rollout, self.rng, 1, stop, self.max_moves, self._standing(policy))
         if cut is not None:
             return cut[seat]
@@ -211,21 +211,6 @@ class _Clock:
             return False
         spent = time.perf_counter() - self.start
         return spent / self.playouts * self.needed > self.deadline - self.start
-
-
-class _OutOfTime(Exception):
-    """A playout reached the decision's deadline; its round is dropped."""
-
-
-def _until(clock: _Clock, rollout: Rollout) -> Rollout:
-    """``rollout``, stopping the playout once the ``clock`` is past its deadline."""
-
-    def timed(world: State, seat: int, rng: random.Random) -> Action:
-        if clock.past():
-            raise _OutOfTime
-        return rollout(world, seat, rng)
-
-    return timed
 
 
 def _make(game: str, seed: int, **params: str) -> Lookahead:
