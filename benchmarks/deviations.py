@@ -15,7 +15,8 @@ five-way tie at the default 32.)
 
 The table counts decisions with a choice and those the search left, by phase of the game
 (fifths of the search seat's decisions) and by the kind of move the heuristic would have
-made (the first word of its move's code), with the time the search took per decision.
+made (the first word of its move's code), with the time the search took per decision (on
+average and at worst; the heuristic's answers are not timed).
 """
 
 from __future__ import annotations
@@ -82,15 +83,18 @@ def placing(mine: float, best_other: float) -> str:
 
 def table(title: str, groups: dict[Any, list[dict[str, Any]]], label: Any) -> list[str]:
     lines = [
-        f"| {title} | decisions with a choice | left the heuristic's move | share | s/decision |",
-        "|---|---:|---:|---:|---:|",
+        f"| {title} | decisions with a choice | left the heuristic's move | share | s/decision "
+        "| slowest s |",
+        "|---|---:|---:|---:|---:|---:|",
     ]
     for key in sorted(groups):
         rows = groups[key]
         left = sum(r["left"] for r in rows)
         mean = sum(r["seconds"] for r in rows) / len(rows)
+        slowest = max(r["seconds"] for r in rows)
         lines.append(
-            f"| {label(key)} | {len(rows)} | {left} | {left / len(rows):.0%} | {mean:.2f} |"
+            f"| {label(key)} | {len(rows)} | {left} | {left / len(rows):.0%} | {mean:.2f} "
+            f"| {slowest:.2f} |"
         )
     return lines
 
