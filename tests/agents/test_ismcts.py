@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -222,7 +223,7 @@ def grown(expand: int, iterations: int = 150) -> list[tuple[int, int]]:
     bot = ISMCTS(seed=1, rollout=bot_rollout(make_bot("greedy", "starmine", 2)), expand=expand)
     decision, root = decision_for(state, seat), _Node()
     for _ in range(iterations):
-        bot._iterate(root, decision.sample_world(bot.rng), seat)
+        bot._iterate({seat: root}, decision.sample_world(bot.rng), seat)
     nodes, todo = [], list(root.children.values())
     while todo:
         node = todo.pop()
@@ -292,7 +293,7 @@ def test_the_prior_is_asked_once_a_node_and_every_move_is_still_tried() -> None:
     bot = ISMCTS(seed=2, prior=Counted(), bias=0.0)
     root = _Node()
     for _ in range(200):
-        bot._iterate(root, decision.sample_world(bot.rng), seat)
+        bot._iterate({seat: root}, decision.sample_world(bot.rng), seat)
     favoured = choose_for(make_bot("greedy", "starmine", 7), state, seat).encode()
     assert root.favoured == favoured
     nodes, todo = [], [root]
@@ -403,3 +404,83 @@ def test_moves_is_a_parameter() -> None:
     assert bot.moves == 300 and bot.iterations == 10**9  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="a move"):
         make_bot("ismcts:moves=0", "starmine")
+
+
+# --- multiple observers: a tree per seat (MO-ISMCTS) ---------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_multiple_observers_choose_legally_reproducibly_and_without_peeking(game: str) -> None:
+    """``observer="multiple"`` plays any game through the protocol: a legal action, the same
+    one for the same seed, and the same one when the other seats' hidden cards are dealt
+    again (every tree is grown in sampled worlds, never the true state)."""
+    state, seat = a_choice(position(game, 4, moves=6))
+    other = state.determinize(seat, random.Random(99))
+    assert other.view(seat) == state.view(seat)
+    picks = [
+        choose_for(ISMCTS(seed=5, iterations=GAMES[game], observer="multiple"), each, seat)
+        for each in (state, state, other)
+    ]
+    assert picks[0] in state.legal_actions(seat)
+    assert picks[0] == picks[1] == picks[2]
+
+
+def a_draw(seed: int = 5) -> tuple[Decision, int]:
+    """Starmine, the first player's draw of its first turn (from the deck, or the discard)."""
+    from asobi.core.bots import decision_for
+
+    state = new_game("starmine", {}, seed)
+    seat = min(state.active_seats())
+    state.apply(seat, state.legal_actions(seat)[0])  # a discard; the draw follows
+    decision = decision_for(state, seat)
+    assert "draw deck" in [a.encode() for a in decision.legal]
+    return decision, seat
+
+
+def searched(bot: ISMCTS, decision: Decision, seat: int) -> dict[int, Any]:
+    """The trees after 300 iterations of ``bot`` at ``decision``."""
+    from asobi.agents.ismcts import _Node
+
+    trees = {seat: _Node()}
+    for _ in range(300):
+        bot._iterate(trees, decision.sample_world(bot.rng), seat)
+    return trees
+
+
+def choosers(root: Any) -> set[int]:
+    """The seats whose choices a tree keeps statistics for, anywhere in it."""
+    seats: set[int] = set()
+    todo = [root]
+    while todo:
+        node = todo.pop()
+        seats.update(s for s, _ in node.moves)
+        todo.extend(node.children.values())
+    return seats
+
+
+def test_each_seat_chooses_in_its_own_tree_keyed_by_what_it_sees() -> None:
+    """``observer="multiple"``, Starmine: the searcher's draw from the deck shows it the card,
+    not its opponent. Its own tree branches on the card drawn; in the opponent's tree each
+    draw is one child ("drew from the deck", "took the discard"). Each tree keeps its own
+    seat's choices only."""
+    decision, seat = a_draw()
+    trees = searched(ISMCTS(seed=2, observer="multiple"), decision, seat)
+    opponent = 1 - seat
+    assert set(trees) == {seat, opponent}
+    assert len(trees[opponent].children) == len(decision.legal) == 2
+    assert len(trees[seat].children) > 2  # one child per card drawn from the deck
+    assert choosers(trees[seat]) == {seat}
+    assert choosers(trees[opponent]) == {opponent}
+
+
+def test_a_single_observer_keeps_every_seats_choices_in_its_own_tree() -> None:
+    """The default: one tree, the searcher's; the other seats choose at its nodes."""
+    decision, seat = a_draw()
+    trees = searched(ISMCTS(seed=2), decision, seat)
+    assert set(trees) == {seat}
+    assert choosers(trees[seat]) == {seat, 1 - seat}
+
+
+def test_observer_is_a_parameter() -> None:
+    assert make_bot("ismcts:observer=multiple", "itsmine").multiple  # type: ignore[attr-defined]
+    assert not make_bot("ismcts", "itsmine").multiple  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="single or multiple"):
+        make_bot("ismcts:observer=both", "itsmine")

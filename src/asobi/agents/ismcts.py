@@ -11,9 +11,17 @@ A node is an information set *of the searching seat* (the observer). After a mov
 child is keyed by what the observer sees of it: the move's code when the observer made it,
 and the events of ``apply`` visible to the observer (``Event.visible_to``). So the tree
 branches on the card the observer draws but not on the card an opponent draws, and an
-opponent's secret bid joins its siblings until it is revealed — the multiple-observer idea
-(MO-ISMCTS) made generic by the protocol's event visibility. Each seat's choices at a node
-keep their own statistics, keyed by the seat and its move's code.
+opponent's secret bid joins its siblings until it is revealed: single-observer ISMCTS with
+partially observable moves (SO-ISMCTS + POM in the paper), made generic by the protocol's
+event visibility. Each seat's choices at a node keep their own statistics, keyed by the
+seat and its move's code, so there the other seats choose knowing only what the observer
+knows.
+
+**Multiple observers** (``observer="multiple"``, MO-ISMCTS in the paper): one tree per
+seat, each keyed by what *its* seat sees, walked together. Each seat chooses at its own
+tree's node, so an opponent's later choices depend on the card it drew or the bid it made,
+which the observer's tree cannot tell apart; this matters where seats act on what the
+others cannot see. The move played is the most visited at the root of the observer's tree.
 
 - **Availability.** A move legal in one world may not be in another (other hands); UCB uses
   how often each move was *available*, not the parent's visits (the paper's ISMCTS).
@@ -178,7 +186,10 @@ class ISMCTS:
         prior: Bot | None = None,
         bias: float = 1.0,
         moves: int | None = None,
+        observer: str = "single",
     ) -> None:
+        if observer not in ("single", "multiple"):
+            raise ValueError(f"ismcts observer={observer!r}: single or multiple")
         self.name = name
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -197,6 +208,7 @@ class ISMCTS:
         self.anchor = anchor
         self.margin = margin
         self.expand = expand
+        self.multiple = observer == "multiple"  # a tree per seat (see the module docstring)
         # Progressive bias toward the move ``prior`` would make (see the module docstring).
         self.prior = None if prior is None else bot_rollout(prior)
         self.bias = bias
@@ -212,13 +224,14 @@ class ISMCTS:
             return legal[0]  # nothing to weigh
         root = _Node()
         seat = decision.seat
+        trees = {seat: root}  # and, with multiple observers, each other seat's
         budget = _Budget(self.seconds, self.moves)
         done = 0
         while done < self.iterations:
             if done and budget.spent():
                 break
             try:
-                self._iterate(root, decision.sample_world(self.rng), seat, budget, done > 0)
+                self._iterate(trees, decision.sample_world(self.rng), seat, budget, done > 0)
             except OutOfBudget:
                 break  # the budget ran out within its playout: not backed up
             done += 1
@@ -252,48 +265,63 @@ class ISMCTS:
     # --- one iteration ---------------------------------------------------------------
     def _iterate(
         self,
-        root: _Node,
+        trees: dict[int, _Node],
         world: State,
         observer: int,
         budget: _Budget | None = None,
         strict: bool = False,
     ) -> None:
-        """One iteration, its moves counted in ``budget``; ``strict``: its playout stops
-        (:class:`OutOfBudget`) once the budget is spent."""
+        """One iteration down the observer's tree (``trees[observer]``) or, with multiple
+        observers, every seat's tree at once; its moves counted in ``budget``. ``strict``:
+        its playout stops (:class:`OutOfBudget`) once the budget is spent."""
         budget = budget or _Budget(None, None)
+        if self.multiple:
+            for seat in range(world.players):
+                trees.setdefault(seat, _Node())
+
+        def tree(seat: int) -> int:  # whose tree a seat chooses in
+            return seat if self.multiple else observer
+
+        at = dict(trees)  # each tree's node, as the walk goes down
         path: list[tuple[_Node, list[tuple[int, str]]]] = []
-        node = root
         moves = 0
         while not world.is_over:
-            node.reached += 1
-            if node is not root and node.reached < self.expand:
+            for node in at.values():
+                node.reached += 1
+            acting = sorted(world.active_seats())
+            if any(
+                at[tree(seat)] is not trees[tree(seat)] and at[tree(seat)].reached < self.expand
+                for seat in acting
+            ):
                 break  # not yet in the tree: the rollout policy plays on from here
-            chosen: list[tuple[int, str]] = []
+            chosen: dict[int, list[tuple[int, str]]] = {owner: [] for owner in at}
             events: list[Event] = []
             expanded = False
-            for seat in sorted(world.active_seats()):
-                action, new = self._select(node, world, seat, seat == observer)
+            for seat in acting:
+                action, new = self._select(at[tree(seat)], world, seat, seat == observer)
                 expanded = expanded or new
-                chosen.append((seat, action.encode()))
+                chosen[tree(seat)].append((seat, action.encode()))
                 events += world.resolve(seat, action)
                 moves += 1
                 budget.used += 1
-            path.append((node, chosen))
-            key = (
-                tuple(code for seat, code in chosen if seat == observer),
-                _seen(events, observer),
-            )
-            child = node.children.get(key)
-            if child is None:  # (not setdefault: no node built on every step)
-                child = node.children[key] = _Node()
-            node = child
+            for owner, node in at.items():
+                if chosen[owner]:
+                    path.append((node, chosen[owner]))
+                key = (
+                    tuple(code for seat, code in chosen[owner] if seat == owner),
+                    _seen(events, owner),
+                )
+                child = node.children.get(key)
+                if child is None:  # (not setdefault: no node built on every step)
+                    child = node.children[key] = _Node()
+                at[owner] = child
             if expanded:
                 break  # a move tried for the first time: play the rest out
         rollout = budget.counted(self.rollout)
         rewards = self._playout(world, moves, until(budget.spent, rollout) if strict else rollout)
-        for at, chosen in path:
-            for seat, code in chosen:
-                stats = at.moves[(seat, code)]
+        for node, chosen_there in path:
+            for seat, code in chosen_there:
+                stats = node.moves[(seat, code)]
                 stats.visits += 1
                 stats.total += rewards[seat]
 
@@ -411,7 +439,9 @@ def _make(game: str, seed: int, **params: str) -> ISMCTS:
       unless the search clearly finds a better one;
     - ``expand=T``: a node below the root joins the tree on its T-th visit (1: the first);
     - ``prior=BOT`` (with ``bias=W``, default 1): try that bot's move first at every node
-      and add ``W / (visits + 1)`` to its value (progressive bias).
+      and add ``W / (visits + 1)`` to its value (progressive bias);
+    - ``observer=multiple``: a tree per seat, each keyed by what its seat sees (MO-ISMCTS;
+      the default ``single`` searches the observer's tree alone).
 
     Alone, 1,000 iterations with random rollouts: the plain baseline a researcher expects."""
     seconds = take_param(params, "seconds", float, None)
@@ -426,10 +456,12 @@ def _make(game: str, seed: int, **params: str) -> ISMCTS:
     rollout_bot = params.pop("rollout", "random")
     anchor_bot = params.pop("anchor", None)
     prior_bot = params.pop("prior", None)
+    observer = params.pop("observer", "single")
     no_more_params(
         "ismcts",
         params,
-        "iterations, seconds, moves, c, depth, rollout, anchor, margin, expand, prior and bias",
+        "iterations, seconds, moves, c, depth, rollout, anchor, margin, expand, prior, bias "
+        "and observer",
     )
     if (
         iterations < 1
@@ -461,6 +493,7 @@ def _make(game: str, seed: int, **params: str) -> ISMCTS:
         expand=expand,
         prior=prior,
         bias=bias,
+        observer=observer,
     )
 
 
