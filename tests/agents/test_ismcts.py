@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import asobi.agents  # noqa: F401  (registers the generic bots)
-from asobi.agents.ismcts import ISMCTS, bot_rollout
+from asobi.agents.ismcts import ISMCTS, Budget, bot_rollout
 from asobi.core import new_game
 from asobi.core.actions import Action
 from asobi.core.bots import Decision, choose_for, make_bot
@@ -223,7 +223,7 @@ def grown(expand: int, iterations: int = 150) -> list[tuple[int, int]]:
     bot = ISMCTS(seed=1, rollout=bot_rollout(make_bot("greedy", "starmine", 2)), expand=expand)
     decision, root = decision_for(state, seat), _Node()
     for _ in range(iterations):
-        bot._iterate({seat: root}, decision.sample_world(bot.rng), seat)
+        bot._iterate({seat: root}, decision.sample_world(bot.rng), seat, Budget())
     nodes, todo = [], list(root.children.values())
     while todo:
         node = todo.pop()
@@ -293,7 +293,7 @@ def test_the_prior_is_asked_once_a_node_and_every_move_is_still_tried() -> None:
     bot = ISMCTS(seed=2, prior=Counted(), bias=0.0)
     root = _Node()
     for _ in range(200):
-        bot._iterate({seat: root}, decision.sample_world(bot.rng), seat)
+        bot._iterate({seat: root}, decision.sample_world(bot.rng), seat, Budget())
     favoured = choose_for(make_bot("greedy", "starmine", 7), state, seat).encode()
     assert root.favoured == favoured
     nodes, todo = [], [root]
@@ -399,6 +399,14 @@ def test_a_budget_of_moves_buys_more_iterations_where_playouts_are_short() -> No
     assert counts[0] < counts[1]
 
 
+def test_the_first_iteration_is_always_played_out() -> None:
+    """However small the budget, a decision rests on one whole iteration, not on none."""
+    state, seat = a_choice(position("starmine", 3, 4))
+    bot = ISMCTS(seed=4, iterations=10**9, moves=1)
+    assert choose_for(bot, state, seat) in state.legal_actions(seat)
+    assert bot.last_iterations == 1 and bot.last_moves > 1
+
+
 def test_moves_is_a_parameter() -> None:
     bot = make_bot("ismcts:moves=300", "starmine")
     assert bot.moves == 300 and bot.iterations == 10**9  # type: ignore[attr-defined]
@@ -441,7 +449,7 @@ def searched(bot: ISMCTS, decision: Decision, seat: int) -> dict[int, Any]:
 
     trees = {seat: _Node()}
     for _ in range(300):
-        bot._iterate(trees, decision.sample_world(bot.rng), seat)
+        bot._iterate(trees, decision.sample_world(bot.rng), seat, Budget())
     return trees
 
 
@@ -469,6 +477,22 @@ def test_each_seat_chooses_in_its_own_tree_keyed_by_what_it_sees() -> None:
     assert len(trees[seat].children) > 2  # one child per card drawn from the deck
     assert choosers(trees[seat]) == {seat}
     assert choosers(trees[opponent]) == {opponent}
+
+
+def test_at_a_secret_bid_each_seat_backs_up_its_own_reward_in_its_own_tree() -> None:
+    """It's Mine!'s bids are simultaneous: with multiple observers each bidder chooses in its
+    own tree and its choice there earns its own reward. In a duel the two rewards of an
+    iteration add up to 1, so the two roots' totals add up to the iterations run."""
+    from asobi.core.bots import decision_for
+
+    state = new_game("itsmine", {}, seed=3)
+    assert len(state.active_seats()) == 2  # both bid at once
+    seat = min(state.active_seats())
+    decision = decision_for(state, seat)
+    trees = searched(ISMCTS(seed=2, observer="multiple"), decision, seat)
+    totals = [sum(stats.total for stats in trees[s].moves.values()) for s in (0, 1)]
+    assert all(totals) and sum(totals) == pytest.approx(300)
+    assert {s for s, _ in trees[0].moves} == {0} and {s for s, _ in trees[1].moves} == {1}
 
 
 def test_a_single_observer_keeps_every_seats_choices_in_its_own_tree() -> None:

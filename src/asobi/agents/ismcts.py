@@ -7,9 +7,10 @@ that world, adds one node, plays the world out with a rollout policy and backs t
 
 How the tree is keyed
 ---------------------
-A node is an information set *of the searching seat* (the observer). After a move, the
-child is keyed by what the observer sees of it: the move's code when the observer made it,
-and the events of ``apply`` visible to the observer (``Event.visible_to``). So the tree
+A node is an information set *of the searching seat* (the observer; with multiple
+observers, of the seat whose tree it is in). After a move, the child is keyed by what the
+observer sees of it: the move's code when the observer made it, and the events of
+``apply`` visible to the observer (``Event.visible_to``). So the tree
 branches on the card the observer draws but not on the card an opponent draws, and an
 opponent's secret bid joins its siblings until it is revealed: single-observer ISMCTS with
 partially observable moves (SO-ISMCTS + POM in the paper), made generic by the protocol's
@@ -20,8 +21,10 @@ knows.
 **Multiple observers** (``observer="multiple"``, MO-ISMCTS in the paper): one tree per
 seat, each keyed by what *its* seat sees, walked together. Each seat chooses at its own
 tree's node, so an opponent's later choices depend on the card it drew or the bid it made,
-which the observer's tree cannot tell apart; this matters where seats act on what the
-others cannot see. The move played is the most visited at the root of the observer's tree.
+which the observer's tree cannot tell apart; this can matter where seats act on what the
+others cannot see (in Starmine and It's Mine! it made no measurable difference:
+docs/strength.md, the "observers" sections). The move played is the most visited at the
+root of the observer's tree.
 
 - **Availability.** A move legal in one world may not be in another (other hands); UCB uses
   how often each move was *available*, not the parent's visits (the paper's ISMCTS).
@@ -113,13 +116,14 @@ def until(spent: Callable[[], bool], rollout: Rollout) -> Rollout:
     return metered
 
 
-class _Budget:
-    """A decision's budget besides its iterations: wall time (``seconds``) and the moves
-    simulated in sampled worlds (``moves``: forward-model calls, in the tree and the
-    playouts), whichever runs out first."""
+class Budget:
+    """A decision's budget besides its iterations (or worlds): wall time (``seconds`` from
+    now) and the moves simulated in sampled worlds (``moves``: forward-model calls),
+    whichever runs out first; None: no limit."""
 
-    def __init__(self, seconds: float | None, moves: int | None) -> None:
-        self.deadline = None if seconds is None else time.perf_counter() + seconds
+    def __init__(self, seconds: float | None = None, moves: int | None = None) -> None:
+        self.start = time.perf_counter()
+        self.deadline = None if seconds is None else self.start + seconds
         self.moves = moves
         self.used = 0  # moves simulated so far
 
@@ -147,8 +151,9 @@ class _Stats:
 
 @dataclass
 class _Node:
-    """An information set of the observer: each seat's move statistics, and the children by
-    what the observer saw."""
+    """An information set of the seat whose tree it is in (the observer's, unless there are
+    multiple observers): the statistics of the moves chosen there, and the children by what
+    that seat saw."""
 
     moves: dict[tuple[int, str], _Stats] = field(default_factory=dict)
     children: dict[Any, _Node] = field(default_factory=dict)
@@ -167,8 +172,9 @@ class ISMCTS:
     """An ISMCTS bot: ``iterations`` per decision, and at most ``seconds`` of wall time and
     ``moves`` simulated, if given (iterations and moves keep a match reproducible, time keeps
     it responsive), exploring with constant ``c``. The first iteration is always played out;
-    a later one still in its playout when the time or the moves run out is dropped, so a
-    decision overruns ``seconds`` by one rollout move (or its first iteration) at most."""
+    a later one still in its playout when the time or the moves run out is dropped. So a
+    decision overruns ``seconds`` by its first iteration, or else by one world's sampling
+    and tree walk plus one rollout move, at most (and ``moves`` by one tree walk)."""
 
     def __init__(
         self,
@@ -225,7 +231,7 @@ class ISMCTS:
         root = _Node()
         seat = decision.seat
         trees = {seat: root}  # and, with multiple observers, each other seat's
-        budget = _Budget(self.seconds, self.moves)
+        budget = Budget(self.seconds, self.moves)
         done = 0
         while done < self.iterations:
             if done and budget.spent():
@@ -268,13 +274,13 @@ class ISMCTS:
         trees: dict[int, _Node],
         world: State,
         observer: int,
-        budget: _Budget | None = None,
-        strict: bool = False,
+        budget: Budget,
+        drop_if_spent: bool = False,
     ) -> None:
         """One iteration down the observer's tree (``trees[observer]``) or, with multiple
-        observers, every seat's tree at once; its moves counted in ``budget``. ``strict``:
-        its playout stops (:class:`OutOfBudget`) once the budget is spent."""
-        budget = budget or _Budget(None, None)
+        observers, every seat's tree at once; its moves counted in ``budget``. With
+        ``drop_if_spent`` its playout stops (:class:`OutOfBudget`) once the budget is spent,
+        and nothing is backed up."""
         if self.multiple:
             for seat in range(world.players):
                 trees.setdefault(seat, _Node())
@@ -318,7 +324,9 @@ class ISMCTS:
             if expanded:
                 break  # a move tried for the first time: play the rest out
         rollout = budget.counted(self.rollout)
-        rewards = self._playout(world, moves, until(budget.spent, rollout) if strict else rollout)
+        if drop_if_spent:
+            rollout = until(budget.spent, rollout)
+        rewards = self._playout(world, moves, rollout)
         for node, chosen_there in path:
             for seat, code in chosen_there:
                 stats = node.moves[(seat, code)]

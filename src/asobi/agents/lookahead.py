@@ -49,7 +49,7 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 
-from asobi.agents.ismcts import OutOfBudget, bot_rollout, outcome_rewards, play_on, until
+from asobi.agents.ismcts import Budget, OutOfBudget, bot_rollout, outcome_rewards, play_on, until
 from asobi.core.actions import Action
 from asobi.core.bots import Bot, Decision, make_bot, no_more_params, register_bot, take_param
 from asobi.core.protocol import State
@@ -176,7 +176,7 @@ class Lookahead:
         policy = self.policy(seed)
         rollout = bot_rollout(policy)
         if clock is not None and clock.deadline is not None:
-            rollout = until(clock.past, rollout)
+            rollout = until(clock.spent, rollout)
         cut = play_on(world, rollout, self.rng, 1, stop, self.max_moves, self._standing(policy))
         if cut is not None:
             return cut[seat]
@@ -185,27 +185,22 @@ class Lookahead:
         return outcome_rewards(outcome)[seat]
 
 
-class _Clock:
+class _Clock(Budget):
     """A decision's time: ``seconds`` from now (none: no limit), of which the first
     ``needed`` playouts (``least`` rounds of every move) must fit for the search to be
     worth its time."""
 
     def __init__(self, seconds: float | None, needed: int) -> None:
-        self.start = time.perf_counter()
-        self.deadline = None if seconds is None else self.start + seconds
+        super().__init__(seconds)
         self.needed = needed
         self.playouts = 0
-
-    def past(self) -> bool:
-        """Past the deadline?"""
-        return self.deadline is not None and time.perf_counter() > self.deadline
 
     def over(self) -> bool:
         """Past the deadline, or sure to be past it before ``needed`` playouts are played
         (judged by the playouts so far)."""
         if self.deadline is None:
             return False
-        if self.past():
+        if self.spent():
             return True
         if self.playouts == 0 or self.playouts >= self.needed:
             return False
