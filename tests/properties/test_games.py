@@ -305,10 +305,10 @@ def test_random_bots_play_any_game(case: GameCase, seed: int, bot_seed: int) -> 
 
 def _roster(game: str) -> list[str]:
     """Every bot a game offers, once each: its own bots, its levels and the generic bots.
-    Searches run on small budgets (the same code as at full strength): ISMCTS on a dozen
-    iterations (two in Carrotein, where every playout ends in the solver), the lookahead on
-    two worlds of short playouts, Carrotein's solver bots on 0.2 s (their untimed play is
-    tested in tests/games/carrotein)."""
+    Searches run on small budgets (the same code as at full strength): ISMCTS (one tree, or
+    one per seat) on a dozen iterations (two in Carrotein, where every playout ends in the
+    solver), the lookahead on two worlds of short playouts, Carrotein's solver bots on 0.2 s
+    (their untimed play is tested in tests/games/carrotein)."""
     from asobi.core import get_spec
     from asobi.core.bots import LEVELS, level_bot
 
@@ -316,7 +316,13 @@ def _roster(game: str) -> list[str]:
     if game == "carrotein":
         names = ["random", "ismcts:iterations=2", *(f"{b}:seconds=0.2" for b in own)]
     else:
-        names = ["random", "ismcts:iterations=12", "ismcts:iterations=12:depth=4", *own]
+        names = [
+            "random",
+            "ismcts:iterations=12",
+            "ismcts:iterations=12:depth=4",
+            "ismcts:iterations=12:observer=multiple",
+            *own,
+        ]
         if "greedy" in own:  # the lookahead plays its playouts with the heuristic bot
             names.append("lookahead:worlds=2:depth=6")
         for level in LEVELS:
