@@ -127,6 +127,7 @@ class Budget:
         self.deadline = None if seconds is None else self.start + seconds
         self.moves = moves
         self.used = 0  # moves simulated so far
+        self.limited = seconds is not None or moves is not None
 
     def spent(self) -> bool:
         if self.moves is not None and self.used >= self.moves:
@@ -325,7 +326,7 @@ class ISMCTS:
             if expanded:
                 break  # a move tried for the first time: play the rest out
         rollout = budget.counted(self.rollout)
-        if drop_if_spent:
+        if drop_if_spent and budget.limited:  # (unlimited, ``spent`` is never true)
             rollout = until(budget.spent, rollout)
         rewards = self._playout(world, moves, rollout)
         for node, chosen_there in path:
@@ -380,9 +381,9 @@ class ISMCTS:
             node.favoured = move
         return move
 
-    def _playout(self, world: State, moves: int, rollout: Rollout | None = None) -> list[float]:
+    def _playout(self, world: State, moves: int, rollout: Rollout) -> list[float]:
         stop = None if self.depth is None else moves + self.depth
-        cut = play_on(world, rollout or self.rollout, self.rng, moves, stop, self.max_moves)
+        cut = play_on(world, rollout, self.rng, moves, stop, self.max_moves)
         if cut is not None:
             return cut
         outcome = world.outcome()
