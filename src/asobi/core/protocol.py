@@ -20,7 +20,9 @@ from asobi.core.errors import IllegalAction, InvalidOptions
 from asobi.core.events import Event
 
 if TYPE_CHECKING:
+    from asobi.core.cards import Deck
     from asobi.core.observation import ActionCoding, Observer
+    from asobi.core.words import Phrasebook, Words
 
 
 class GameOptions(BaseModel):
@@ -195,6 +197,12 @@ class State(ABC):
         active = self.active_seats()
         return next(iter(active)) if len(active) == 1 else None
 
+    def caution(self, seat: int, action: Action) -> Words | None:
+        """A consequence of the legal ``action`` that a player could miss (in Starmine's
+        solo contest: this placement ends the launch as a failure), for the front ends to
+        show beside the move; None for an ordinary move. Told only to ``seat``."""
+        return None
+
     def take_back_rule(self, seat: int, action: Action) -> str | None:
         """The rule that makes ``action`` final, for a game whose rules forbid taking back a
         move that reveals nothing (``asobi.core.takeback`` checks fair play for all games)."""
@@ -238,6 +246,11 @@ class GameSpec:
     # numbers the choices where the finite action space is not enough (Carrotein's poses).
     observer: Callable[[GameOptions], Observer] | None = None
     coding: Callable[[GameOptions], ActionCoding] | None = None
+    # The cards the game is played with, for front ends that draw them (None: no cards).
+    deck: Deck | None = None
+    # What the game says to people, in English and Japanese (``asobi.core.words``): its
+    # phrasebook, loaded on first use so that importing a game stays cheap.
+    words: Callable[[], Phrasebook] | None = None
 
     def action_coding(self, options: GameOptions) -> ActionCoding:
         """The game's own coding, else its finite action space index for index."""
