@@ -151,7 +151,7 @@ def test_an_illegal_typed_code_is_refused_with_its_rule_then_a_legal_one_plays()
     assert "Refused: unknown move" in out
     assert "Refused: there is no move 99" in out
     # then the typed legal code is played
-    assert "seat 0 (you): discard W1" in out
+    assert "You discarded W1" in out
     assert "Game over" in out
 
 

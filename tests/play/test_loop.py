@@ -85,9 +85,9 @@ def test_bot_moves_are_printed_without_their_private_draws() -> None:
     game = TerminalGame(match, [HUMAN, "random"], screen, scripted(["q"]), seed=8)
     game.run()
     text = out.getvalue()
-    assert "seat 1 (random bot):" in text
-    # the bot's own drawn cards are private events: the human never sees "drew"
-    assert "seat 1 (random bot): drew" not in text
+    assert "Seat 1 (random bot) drew a card from the deck" in text
+    # the bot's own drawn cards are private events: the human never sees which card
+    assert "the card drawn:" not in text
     assert "Game stopped: quit" in text
 
 
@@ -96,7 +96,8 @@ def test_own_private_draws_are_shown() -> None:
     match = Match("starmine", {"players": 2, "start_player": 0}, 8)
     game = TerminalGame(match, [HUMAN, "random"], screen, scripted(["1", "draw deck", "q"]), seed=8)
     game.run()
-    assert "seat 0 (you): drew " in out.getvalue()
+    assert "You drew a card from the deck" in out.getvalue()
+    assert "the card drawn: " in out.getvalue()  # told to its drawer alone
 
 
 def test_scripted_input_echoes_and_ends_with_eof() -> None:

@@ -37,6 +37,8 @@ class Deck:
     name: str
     cards: tuple[Card, ...]
     suits: tuple[Suit, ...]
+    # How a graphical front end draws the deck: "fireworks", "seven" or "french".
+    key: str = ""
     _by_code: dict[str, Card] = field(init=False, repr=False, compare=False)
     _index: dict[Card, int] = field(init=False, repr=False, compare=False)
 
@@ -75,6 +77,19 @@ class Deck:
         """Cards in the deck's fixed order: the order hands are shown and listed in."""
         return sorted(cards, key=self._index.__getitem__)
 
+    def to_json(self) -> dict[str, object]:
+        """The deck for a front end that draws it: its suits' names, and each card's suit,
+        rank and the rank as printed (``A``, ``10``, ``K``)."""
+        return {
+            "key": self.key,
+            "name": self.name,
+            "suits": [{"letter": s.letter, "en": s.en, "ja": s.ja} for s in self.suits],
+            "cards": [
+                {"code": c.code, "suit": c.suit, "rank": c.rank, "label": c.code[len(c.suit) :]}
+                for c in self.cards
+            ],
+        }
+
 
 def codes(cards: Sequence[Card]) -> list[str]:
     return [c.code for c in cards]
@@ -94,6 +109,7 @@ FIREWORKS = Deck(
     tuple(Card(s.letter, n, f"{s.letter}{n}") for s in FIREWORK_COLOURS for n in range(1, 8))
     + tuple(Card(BOOST, copy, f"{BOOST}{copy}") for copy in (1, 2)),
     (*FIREWORK_COLOURS, Suit(BOOST, "boost", "ブースト")),
+    key="fireworks",
 )
 
 
@@ -126,6 +142,7 @@ SEVEN = Deck(
         for rank in range(lowest, lowest + 7)
     ),
     SEVEN_SUITS,
+    key="seven",
 )
 
 
@@ -155,4 +172,5 @@ FRENCH52 = Deck(
         for rank in range(1, 14)
     ),
     FRENCH_SUITS,
+    key="french",
 )

@@ -74,3 +74,8 @@ FRENCH_TEXT = CardText(
         "C": "bold",
     },
 )
+
+
+def card_text_for(deck: Deck) -> CardText | None:
+    """How the terminal colours ``deck``'s cards (None for a deck it has no colours for)."""
+    return {"fireworks": FIREWORK_TEXT, "seven": SEVEN_TEXT, "french": FRENCH_TEXT}.get(deck.key)

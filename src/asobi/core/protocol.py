@@ -249,8 +249,17 @@ class GameSpec:
     # The cards the game is played with, for front ends that draw them (None: no cards).
     deck: Deck | None = None
     # What the game says to people, in English and Japanese (``asobi.core.words``): its
-    # phrasebook, loaded on first use so that importing a game stays cheap.
-    words: Callable[[], Phrasebook] | None = None
+    # phrasebook for given options (``words(options)``); a lazy reference keeps importing
+    # the game cheap. None: the plain words of :class:`asobi.core.words.PlainWords`.
+    words: Callable[[GameOptions], Phrasebook] | None = None
+
+    def phrasebook(self, options: GameOptions) -> Phrasebook:
+        """What the game says for ``options``: its own words, else the plain ones."""
+        if self.words is not None:
+            return self.words(options)
+        from asobi.core.words import PlainWords
+
+        return PlainWords(options)
 
     def action_coding(self, options: GameOptions) -> ActionCoding:
         """The game's own coding, else its finite action space index for index."""

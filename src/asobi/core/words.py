@@ -105,22 +105,25 @@ def seat_names(names: Sequence[str], viewer: int | None, lang: str) -> list[str]
 
 @dataclass(frozen=True)
 class ScoreTable:
-    """The end of a game in words: a column heading each, and a row per line of the
-    breakdown (a seat, a row of cards, a mine); cells are :class:`Words`."""
+    """The end of a game in words: a headline ("{s:0} won"), a column heading each, and a
+    row per line of the breakdown (a seat, a row of cards, a mine); cells are :class:`Words`."""
 
+    headline: Words
     columns: tuple[Words, ...]
     rows: tuple[tuple[Words, ...], ...]
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "headline": self.headline.to_json(),
             "columns": [c.to_json() for c in self.columns],
             "rows": [[cell.to_json() for cell in row] for row in self.rows],
         }
 
 
 class Phrasebook(Protocol):
-    """What a game says, in both languages. Each method reads only JSON a seat may see (an
-    event it was shown, its view, the outcome), so it cannot tell anyone a secret."""
+    """What a game says, in both languages, for one game's options (a solo game says "the
+    open cards" where a duel says "the discards"). Each method reads only JSON a seat may
+    see (an event it was shown, its view, the outcome), so it cannot tell anyone a secret."""
 
     def event(self, event: Mapping[str, Any]) -> Words | None:
         """One sentence for an event (its ``to_json()``), in the past tense, its actor
@@ -138,3 +141,60 @@ class Phrasebook(Protocol):
     def outcome(self, outcome: Mapping[str, Any]) -> ScoreTable:
         """The final scores and their breakdown, for the end screen."""
         ...
+
+
+def ranks_headline(ranks: Sequence[int]) -> Words:
+    """ "{s:0} won" / "{s:0} and {s:1} drew": from the ranks alone."""
+    first = [s for s, rank in enumerate(ranks) if rank == 1]
+    if len(ranks) == 1:
+        return Words("The game is over", "ゲーム終了")
+    if len(first) == len(ranks):
+        return Words("A draw", "引き分け")
+    names = [seat(s) for s in first]
+    if len(first) == 1:
+        return Words(f"{names[0]} won", f"{names[0]}の勝ち")
+    return Words(f"{' and '.join(names)} shared first place", f"{'と'.join(names)}が同率1位")
+
+
+SCORE = Words("Score", "得点")
+RANK = Words("Place", "順位")
+PLAYER = Words("Player", "プレイヤー")
+
+
+def humane(key: str) -> str:
+    """An internal name read aloud: ``round_end`` -> "round end"."""
+    return key.replace("_", " ")
+
+
+class PlainWords:
+    """What any game says without a phrasebook of its own: an event by its kind, a move by
+    its code, the scores and places. Enough to play a new game; a real game writes its own."""
+
+    def __init__(self, options: object = None) -> None:
+        self.options = options
+
+    def event(self, event: Mapping[str, Any]) -> Words | None:
+        if event.get("kind") == "game_over":
+            return None
+        who = event.get("seat")
+        kind = humane(str(event.get("kind", "")))
+        if isinstance(who, int):
+            return Words(f"{seat(who)}: {kind}", f"{seat(who)}: {kind}")
+        return same(kind)
+
+    def action(self, code: str) -> Words:
+        return same(code)
+
+    def status(self, view: Mapping[str, Any]) -> Words:
+        active = [seat(s) for s in view.get("active") or [] if isinstance(s, int)]
+        if not active:
+            return Words("The game is over", "ゲーム終了")
+        return Words(f"{', '.join(active)} to play", f"{'、'.join(active)}の手番")
+
+    def outcome(self, outcome: Mapping[str, Any]) -> ScoreTable:
+        scores, ranks = list(outcome.get("scores") or []), list(outcome.get("ranks") or [])
+        rows = tuple(
+            (Words(seat(s), seat(s)), same(f"{score:g}"), same(str(ranks[s])))
+            for s, score in enumerate(scores)
+        )
+        return ScoreTable(ranks_headline(ranks), (PLAYER, SCORE, RANK), rows)

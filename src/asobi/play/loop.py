@@ -98,7 +98,7 @@ class TerminalGame:
         self.seats = list(seats)
         self.console = console
         self.ask = ask
-        self.renderer: Renderer = renderer_for(self.spec.id)
+        self.renderer: Renderer = renderer_for(self.spec.id, match.record.options)
         self.bots: dict[int, Bot] = {
             seat: make_bot(kind, self.spec.id, bot_seed(seed, seat))
             for seat, kind in enumerate(self.seats)

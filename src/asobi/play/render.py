@@ -3,7 +3,9 @@
 A game may ship ``asobi.games.<id>.render`` with
 
 - ``render(view, console)`` (required): print a view;
-- ``event_text(event, names, viewer) -> str | Text | None`` (optional): describe an event;
+- ``event_text(event, names, viewer) -> str | Text | None`` (optional): describe an event,
+  for a game without a phrasebook (``GameSpec.words``: the words both front ends use, which
+  take precedence);
 - ``action_text(code) -> str | Text`` (optional): an action code, styled;
 - ``public_code(code, hidden) -> str`` (optional, needed by a game with secret moves): how
   a move shows to a seat other than its mover, given the kinds of the move's events that
@@ -21,11 +23,18 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.json import JSON
+from rich.table import Table
 from rich.text import Text
 
+from asobi.core.cardtext import CardText, card_text_for
+from asobi.core.errors import UnknownGame
 from asobi.core.events import Event
+from asobi.core.protocol import GameOptions
+from asobi.core.registry import get_spec
+from asobi.core.words import Phrasebook, ScoreTable, Words, fill, seat_names
 
 RenderFn = Callable[[Mapping[str, Any], Console], None]
 EventTextFn = Callable[[Mapping[str, Any], Sequence[str], int | None], "str | Text | None"]
@@ -56,10 +65,39 @@ class Renderer:
     action_text_fn: ActionTextFn | None = None
     generic: bool = False
     public_code_fn: PublicCodeFn | None = None
+    # The game's phrasebook (the words the browser uses too) and how its cards are coloured.
+    words: Phrasebook | None = None
+    cards: CardText | None = None
+    lang: str = "en"
+
+    def say(self, words: Words, names: Sequence[str], viewer: int | None) -> Text:
+        """``words`` in the terminal's language: seats by name ("you" for ``viewer``), the
+        cards coloured."""
+        text = fill(words.get(self.lang), seat_names(names, viewer, self.lang))
+        if self.lang != "ja" and text[:1].islower() and words.get(self.lang).startswith("{s:"):
+            text = text[0].upper() + text[1:]
+        return self.cards.colour(text) if self.cards is not None else Text(text)
 
     def event_text(self, event: Event, names: Sequence[str], viewer: int | None) -> Text | None:
+        if self.words is not None:
+            words = self.words.event(event.to_json())
+            return None if words is None else self.say(words, names, viewer)
         text = self.event_text_fn(event.to_json(), names, viewer)
         return Text(text) if isinstance(text, str) else text
+
+    def outcome_table(self, table: ScoreTable, names: Sequence[str], viewer: int | None) -> Table:
+        """The end of a game as the phrasebook has it: its headline over the breakdown."""
+        grid = Table(
+            title=self.say(table.headline, names, viewer),
+            box=box.SIMPLE_HEAD,
+            show_edge=False,
+            pad_edge=False,
+        )
+        for column in table.columns:
+            grid.add_column(self.say(column, names, viewer))
+        for row in table.rows:
+            grid.add_row(*(self.say(cell, names, viewer) for cell in row))
+        return grid
 
     def move_code(self, code: str, seat: int, events: Sequence[Event], viewer: int | None) -> str:
         """``seat``'s move as ``viewer`` may see it: its code, unless the game says the move
@@ -76,18 +114,32 @@ class Renderer:
         return Text(text) if isinstance(text, str) else text
 
 
-def renderer_for(game_id: str) -> Renderer:
-    """The game's ``render`` module if it has one, else the generic JSON rendering."""
+def renderer_for(
+    game_id: str, options: GameOptions | Mapping[str, Any] | None = None, lang: str = "en"
+) -> Renderer:
+    """The game's ``render`` module if it has one, else the generic JSON rendering; its
+    words for ``options`` (the defaults if None) in ``lang`` where the game has them."""
+    try:
+        spec = get_spec(game_id)
+    except UnknownGame:
+        spec = None
+    words = cards = None
+    if spec is not None and spec.words is not None:
+        words = spec.phrasebook(spec.options(options))
+        cards = card_text_for(spec.deck) if spec.deck is not None else None
     name = f"asobi.games.{game_id}.render"
     try:
         module = importlib.import_module(name)
     except ModuleNotFoundError as exc:
         if exc.name not in (name, f"asobi.games.{game_id}"):
             raise  # the module exists but something it imports does not: a real bug
-        return Renderer(render_json, generic_event_text, None, generic=True)
+        return Renderer(render_json, generic_event_text, None, True, None, words, cards, lang)
     return Renderer(
         render=module.render,
         event_text_fn=getattr(module, "event_text", generic_event_text),
         action_text_fn=getattr(module, "action_text", None),
         public_code_fn=getattr(module, "public_code", None),
+        words=words,
+        cards=cards,
+        lang=lang,
     )

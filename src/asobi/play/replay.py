@@ -39,7 +39,7 @@ def replay_record(
     outcome differs from the record's.
     """
     spec = get_spec(record.game)
-    renderer = renderer_for(spec.id)
+    renderer = renderer_for(spec.id, record.options)
     players = int(record.options.get("players") or spec.default_players or spec.seat_counts[0])
     if viewer is not None and not 0 <= viewer < players:
         raise RecordMismatch(f"--seat {viewer}: this game has seats 0..{players - 1}")

@@ -17,11 +17,20 @@ meanwhile (so every move arrives once and in order), then the current state.
 Messages from the client are JSON objects with a ``type``:
 ``{"type": "act", "action": CODE}``; ``{"type": "undo"}`` (take back your last move, if fair
 play allows: :mod:`asobi.core.takeback`); ``{"type": "leave"}`` (a bot plays the seat from
-then on); ``{"type": "rematch"}`` (once the game is over: a new room with the same seats,
-each seat sent its own link); ``{"type": "sync"}`` (the current state again) and
-``{"type": "ping"}``. Anything else,
-anything too big (over :data:`MAX_MESSAGE` bytes) or too fast (over :data:`RATE` a second)
-gets ``{"type": "error", "message": ...}`` and changes nothing; the connection stays open.
+then on); ``{"type": "name", "name": NAME}`` (the name your seat is shown by, up to
+:data:`~asobi.server.rooms.NAME_LENGTH` characters); ``{"type": "rematch"}`` (once the game
+is over: a new room with the same seats, each seat sent its own link); ``{"type": "sync"}``
+(the current state again) and ``{"type": "ping"}``. Anything else, anything too big (over
+:data:`MAX_MESSAGE` bytes) or too fast (over :data:`RATE` a second) gets ``{"type":
+"error", "message": ...}`` and changes nothing; the connection stays open.
+
+The server's messages: ``hello`` (the room), ``state`` (what this seat sees: its view, its
+legal moves with their ``labels`` in words and any ``cautions``, the ``status`` in words,
+the ``outcome`` and its ``outcome_table`` in words), ``move`` (a move as this seat may know
+it: its events and what they ``said``, in English and Japanese), ``presence`` (who sits
+where and is connected), ``takeover``, ``undo``, ``rematch`` and ``error``. Words come as
+``{"en": ..., "ja": ...}`` texts whose ``{s:N}`` and ``{c:CODE}`` marks name a seat and a
+card (:mod:`asobi.core.words`): the page fills them in, as text.
 
 One address may hold at most :data:`~asobi.server.MAX_SOCKETS` websockets at once (one more
 is told so and closed, code 4429) and make :data:`~asobi.server.ROOMS_PER_MINUTE` rooms a
@@ -42,7 +51,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -58,6 +67,7 @@ from asobi.server.rooms import (
     NewSeat,
     Room,
     RoomError,
+    SeatName,
     illegal_message,
     missed,
 )
@@ -67,12 +77,30 @@ WEB = Path(__file__).resolve().parent.parent / "web"  # the browser client: stat
 MAX_MESSAGE = 4_096  # bytes: the longest action code is a few dozen
 RATE = 20.0  # messages a second per connection, in bursts of up to BURST
 BURST = 40.0
+# The pages run only the server's own scripts: no inline script, no script from elsewhere,
+# no plugin, no framing. Whatever a player types can never run as code even if it reached
+# the page as markup (it never does: the page inserts it as text).
+POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; manifest-src 'self'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+# FastAPI's own API pages (/docs, /redoc) load Swagger UI and ReDoc from their CDN and start
+# them with an inline script; they show no player's text.
+API_PAGES_POLICY = (
+    "default-src 'none'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net https://fonts.googleapis.com; "
+    "font-src https://fonts.gstatic.com; img-src 'self' data: https://fastapi.tiangolo.com "
+    "https://cdn.redoc.ly; worker-src blob:; connect-src 'self'; frame-ancestors 'none'"
+)
+API_PAGES = ("/docs", "/redoc")
 
 
 class SeatRequest(BaseModel):
-    """A seat: a person (``bot`` omitted) or a bot, by level or by name."""
+    """A seat: a person (``bot`` omitted) or a bot, by level or by name. Without a name the
+    pages call a seat by its number ("Player 2", "Bot 3")."""
 
-    name: str | None = Field(default=None, max_length=40)
+    name: SeatName = ""
     bot: str | None = Field(default=None, max_length=120, examples=["normal", "hard", "greedy"])
 
 
@@ -175,6 +203,16 @@ def create_app(
     )
     app.state.lobby = lobby
 
+    @app.middleware("http")
+    async def security_headers(request: Request, call_next: Any) -> Response:
+        response: Response = await call_next(request)
+        api_page = request.url.path in API_PAGES
+        response.headers["Content-Security-Policy"] = API_PAGES_POLICY if api_page else POLICY
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        # A seat's link holds its token: no other site is told the address of a table.
+        response.headers["Referrer-Policy"] = "no-referrer"
+        return response
+
     @app.exception_handler(RoomError)
     async def room_error(request: Any, exc: RoomError) -> JSONResponse:
         return JSONResponse({"detail": exc.message}, status_code=exc.status)
@@ -198,13 +236,16 @@ def create_app(
 
     @app.get("/api/games/{game}/assets")
     async def game_assets(game: str) -> dict[str, Any]:
-        """What a front end needs to draw ``game`` beyond its views (Carrotein: the mat and
-        the boards' shapes, in mm); empty for games drawn from their views alone."""
+        """What a front end needs to draw ``game`` beyond its views: its deck of cards, and
+        what the game adds (Carrotein: the mat and the boards' shapes, in mm)."""
         try:
             spec = get_spec(game)
         except UnknownGame as exc:
             raise HTTPException(404, str(exc)) from None
-        return dict(spec.assets(spec.options({}))) if spec.assets else {}
+        found = dict(spec.assets(spec.options({}))) if spec.assets else {}
+        if spec.deck is not None:
+            found["deck"] = spec.deck.to_json()
+        return found
 
     @app.post("/api/rooms", status_code=201)
     async def create_room(request: RoomRequest, http: Request) -> dict[str, Any]:
@@ -220,10 +261,7 @@ def create_app(
             spec = get_spec(request.game)
         except UnknownGame as exc:
             raise HTTPException(404, str(exc)) from None
-        seats = [
-            NewSeat(s.name or (f"bot {i + 1}" if s.bot else f"player {i + 1}"), s.bot)
-            for i, s in enumerate(request.seats)
-        ]
+        seats = [NewSeat(s.name, s.bot) for s in request.seats]
         try:
             room, tokens = lobby.create(
                 spec.id, request.options, seats, request.seed, request.turn_seconds
@@ -313,6 +351,10 @@ def create_app(
     async def table_page(room_id: str) -> FileResponse:
         return FileResponse(WEB / "play.html")
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        return FileResponse(WEB / "favicon.svg", media_type="image/svg+xml")
+
     return app
 
 
@@ -333,7 +375,7 @@ async def _serve_socket(
             # at listen() (the news held begins where it ends).
             record = replace(room.record, moves=list(room.record.moves))
             by = list(room.by)
-            catch_up = await asyncio.to_thread(missed, record, by, seat, int(since))
+            catch_up = await asyncio.to_thread(missed, record, by, seat, int(since), room.words)
             for message in catch_up:
                 listener.put(message)
             listener.release()
@@ -387,7 +429,7 @@ async def _handle(
         return {"type": "pong"}
     if kind == "sync":
         return room.snapshot(seat)
-    if kind in ("act", "leave", "undo", "rematch") and seat is None:
+    if kind in ("act", "leave", "undo", "rematch", "name") and seat is None:
         return {"type": "error", "message": "spectators watch: open your seat's link to play"}
     try:
         if kind == "act":
@@ -409,9 +451,13 @@ async def _handle(
             assert seat is not None
             await lobby.rematch(room, seat)
             return None
+        if kind == "name":
+            assert seat is not None
+            await lobby.rename(room, seat, message.get("name"))
+            return None
     except IllegalAction as exc:
         return illegal_message(exc)
     except RoomError as exc:
         return {"type": "error", "message": exc.message}
-    known = "act, undo, leave, rematch, sync, ping"
+    known = "act, undo, leave, name, rematch, sync, ping"
     return {"type": "error", "message": f"unknown message type {kind!r} ({known})"}

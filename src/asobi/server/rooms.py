@@ -22,7 +22,9 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, StringConstraints, TypeAdapter, ValidationError
 
 from asobi.core.bots import LEVELS, level_bot, make_bot
 from asobi.core.errors import AsobiError, BadActionCode, IllegalAction
@@ -31,6 +33,7 @@ from asobi.core.protocol import GameSpec, State
 from asobi.core.records import GameRecord, replay, replay_steps
 from asobi.core.registry import get_spec
 from asobi.core.takeback import take_back_refusal
+from asobi.core.words import Phrasebook
 from asobi.server.bots import BotRunner
 from asobi.server.store import RoomRecord, SeatRecord, Store, token_hash
 
@@ -41,6 +44,22 @@ BACKLOG = 500  # messages waiting for one connection before it is cut off
 FALLBACK_BOT = "random"  # plays a decision its own bot failed at three times
 NOT_SAVED = "the server could not save that; nothing changed, try again"
 RETRY_PAUSE = 0.5  # seconds before a failed bot move is tried again, doubling each time
+NAME_LENGTH = 40  # characters of a seat's name
+
+
+def _printable(name: str) -> str:
+    if any(not ch.isprintable() for ch in name):
+        raise ValueError("a name holds no control characters or line breaks")
+    return name
+
+
+# What a person may be called: any printable text (it is only ever shown as text).
+SeatName = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, max_length=NAME_LENGTH),
+    AfterValidator(_printable),
+]
+_SEAT_NAME: TypeAdapter[str] = TypeAdapter(SeatName)
 
 
 class RoomError(AsobiError):
@@ -108,6 +127,7 @@ class Room:
         self.created = stored.created
         self.spec: GameSpec = get_spec(self.record.game)
         self.state: State = replay(self.record)
+        self.words = Said(self.spec.phrasebook(self.spec.options(self.record.options)))
         self.lock = asyncio.Lock()
         self.listeners: list[Listener] = []
         self.bot_task: asyncio.Task[None] | None = None
@@ -123,6 +143,10 @@ class Room:
             if record.token_hash is not None and hmac.compare_digest(record.token_hash, digest):
                 return seat
         return None
+
+    def name_of(self, seat: int) -> str:
+        """A seat's name as the server's own messages say it ("seat 2" when unnamed)."""
+        return self.seats[seat].name or f"seat {seat + 1}"
 
     def connected(self) -> list[bool]:
         return [any(li.seat == s for li in self.listeners) for s in range(len(self.seats))]
@@ -161,6 +185,15 @@ class Room:
         active = sorted(state.active_seats())
         mine = seat is not None and seat in active and self.seats[seat].bot is None
         outcome = state.outcome()
+        codes: list[str] = []
+        cautions: dict[str, dict[str, str]] = {}
+        if seat is not None and mine:
+            for action in state.legal_actions(seat):
+                codes.append(action.encode())
+                caution = state.caution(seat, action)
+                if caution is not None:
+                    cautions[codes[-1]] = caution.to_json()
+        view = state.view(seat)
         return {
             "type": "state",
             "room": self.id,
@@ -168,22 +201,53 @@ class Room:
             "seat": seat,
             "number": self.number,
             "active": active,
-            "legal": [a.encode() for a in state.legal_actions(seat)]
-            if seat is not None and mine
-            else [],
-            "view": state.view(seat),
+            "legal": codes,
+            # What the page shows of them: each move's words, and a warning beside a move
+            # whose consequence a player could miss.
+            "labels": {code: self.words.action(code) for code in codes},
+            "cautions": cautions,
+            "status": self.words.book.status(view).to_json(),
+            "view": view,
             "seats": self.seat_info(),
             "outcome": outcome.to_json() if outcome is not None else None,
+            # The end in words: a headline and the score breakdown as a table.
+            "outcome_table": self.words.outcome(outcome.to_json()) if outcome else None,
         }
 
     def move_message(
         self, seat: int | None, number: int, actor: int, code: str, events: Sequence[Event]
     ) -> dict[str, Any]:
-        return move_message(seat, number, actor, code, self.by[number - 1], events)
+        return move_message(seat, number, actor, code, self.by[number - 1], events, self.words)
 
     def broadcast(self, message_for: Any) -> None:
         for listener in self.listeners:
             listener.send(message_for(listener.seat))
+
+
+class Said:
+    """A room's phrasebook as the messages need it: a move's words once per code (the same
+    codes come back all game), the outcome with its table in words."""
+
+    def __init__(self, book: Phrasebook) -> None:
+        self.book = book
+        self._actions: dict[str, dict[str, str]] = {}
+
+    def action(self, code: str) -> dict[str, str]:
+        said = self._actions.get(code)
+        if said is None:
+            said = self._actions[code] = self.book.action(code).to_json()
+        return said
+
+    def events(self, events: Sequence[dict[str, Any]]) -> list[dict[str, str]]:
+        out = []
+        for event in events:
+            words = self.book.event(event)
+            if words is not None:
+                out.append(words.to_json())
+        return out
+
+    def outcome(self, outcome: dict[str, Any]) -> dict[str, Any]:
+        return self.book.outcome(outcome).to_json()
 
 
 @dataclass(frozen=True)
@@ -346,6 +410,20 @@ class Lobby:
             )  # fmt: skip
         self._kick(room)
 
+    async def rename(self, room: Room, seat: int, name: Any) -> None:
+        """``seat``'s person names themselves: printable text, told to everyone at the table."""
+        if not isinstance(name, str):
+            raise RoomError('name needs a "name": text')
+        try:
+            name = _SEAT_NAME.validate_python(name)
+        except ValidationError as exc:
+            raise RoomError(f"that name will not do: {exc.errors()[0]['msg']}") from None
+        async with room.lock:
+            renamed = [replace(s, name=name) if i == seat else s for i, s in enumerate(room.seats)]
+            await self._write(NOT_SAVED, self.store.update_seats, room.id, renamed)
+            room.seats[:] = renamed
+        self._presence(room)
+
     async def rematch(self, room: Room, seat: int) -> None:
         """A new game with the same seats, told to each seat with its own new link (made once:
         whoever asks next is sent the same room)."""
@@ -372,7 +450,7 @@ class Lobby:
         if state.is_over:
             raise RoomError("the game is over")
         if seat not in state.active_seats():
-            waiting = ", ".join(room.seats[s].name for s in sorted(state.active_seats()))
+            waiting = ", ".join(room.name_of(s) for s in sorted(state.active_seats()))
             raise RoomError(f"it is not your turn (waiting for {waiting})")
         try:
             action = room.spec.action_space.decode(code)
@@ -505,25 +583,38 @@ class Lobby:
 
 
 def move_message(
-    seat: int | None, number: int, actor: int, code: str, by: str, events: Sequence[Event]
+    seat: int | None,
+    number: int,
+    actor: int,
+    code: str,
+    by: str,
+    events: Sequence[Event],
+    words: Said,
 ) -> dict[str, Any]:
     """Move ``number`` as ``seat`` is told it: another seat's code may be a secret (a bid,
-    the card kept), so only the mover gets its code; events only as far as visible."""
+    the card kept), so only the mover gets its code; events only as far as visible, and
+    what they say in words (``said``)."""
+    shown = [e.to_json() for e in events if e.visible_to(seat)]
     return {
         "type": "move",
         "number": number,
         "seat": actor,
         "by": by,
         "code": code if seat == actor else None,
-        "events": [e.to_json() for e in events if e.visible_to(seat)],
+        "events": shown,
+        "said": words.events(shown),
     }
 
 
-def missed(record: GameRecord, by: list[str], seat: int | None, since: int) -> list[dict[str, Any]]:
+def missed(
+    record: GameRecord, by: list[str], seat: int | None, since: int, words: Said
+) -> list[dict[str, Any]]:
     """The moves of ``record`` after the first ``since``, as ``seat`` saw them (for a
     reconnection; a replay, so run off the event loop)."""
     return [
-        move_message(seat, step.number, step.seat, step.code, by[step.number - 1], step.events)
+        move_message(
+            seat, step.number, step.seat, step.code, by[step.number - 1], step.events, words
+        )
         for step in replay_steps(record)
         if step.number > since and step.seat is not None and step.code is not None
     ]

@@ -36,11 +36,37 @@ const WORDS = {
   record: ["Download the record (for asobi replay)", "棋譜をダウンロード(asobi replay 用)"],
   table: ["Table", "テーブル"],
   language: ["日本語", "English"],
-  took: ["took over", "交代"],
+  tookOver: ["is played by a bot from now on", "はここからボットが代わりに指します"],
   undo: ["Take back my last move", "最後の手を取り消す"],
-  tookBack: ["took back a move", "手を取り消しました"],
+  tookBack: ["took back a move", "が手を取り消した"],
   rematch: ["Rematch", "再戦"],
   playAgain: ["Play again →", "もう一度遊ぶ →"],
+  player: ["Player", "プレイヤー"],
+  botName: ["Bot", "ボット"],
+  yourName: ["Your name", "あなたの名前"],
+  namePlaceholder: ["how the table calls you", "テーブルでの呼び名"],
+  rename: ["Change your name", "名前を変える"],
+  save: ["Save", "保存"],
+  cancel: ["Cancel", "やめる"],
+  joinAs: ["Join the table as", "この名前で参加:"],
+  join: ["Join", "参加する"],
+  skip: ["Skip", "あとで"],
+  copy: ["Copy", "コピー"],
+  copied: ["Copied", "コピーしました"],
+  moved: ["played a move", "が手を指した"],
+  lastMove: ["Last move", "直前の手"],
+  caution: ["Note", "注意"],
+  table2: ["The table", "テーブル"],
+  opponents: ["Other players", "ほかのプレイヤー"],
+  middle: ["The middle of the table", "場"],
+  yourPlace: ["Your place", "あなたの席"],
+  seatPlace: ["Seat", "席"],
+  inPlay: ["in play", "対戦中"],
+  movesSoFar: ["moves", "手"],
+  step: ["In progress", "進行中"],
+  noMoves: ["Nothing to do now.", "いまできることはありません。"],
+  keysHelp: ["Keys", "キー操作"],
+  whoSits: ["Who sits where", "席と相手"],
 };
 
 export function lang() {
@@ -49,12 +75,24 @@ export function lang() {
 
 export function setLang(value) {
   localStorage.setItem("asobi-lang", value);
+  document.documentElement.lang = value === "ja" ? "ja" : "en";
+}
+
+// The page's language on the <html> element too (screen readers, fonts, hyphenation).
+export function markLang() {
+  document.documentElement.lang = lang();
 }
 
 export function t(key) {
   const pair = WORDS[key];
   if (!pair) return key;
   return lang() === "ja" ? pair[1] : pair[0];
+}
+
+// A word in both languages, as the server's words come: {en, ja}.
+export function pair(key) {
+  const words = WORDS[key] || [key, key];
+  return { en: words[0], ja: words[1] };
 }
 
 // Both names of a thing, the chosen language first: "Starmine (スターマイン)".
@@ -65,7 +103,9 @@ export function both(en, ja) {
 export function languageButton(onChange) {
   const button = document.createElement("button");
   button.id = "language";
+  button.type = "button";
   button.textContent = t("language");
+  button.lang = lang() === "ja" ? "en" : "ja";
   button.addEventListener("click", () => {
     setLang(lang() === "ja" ? "en" : "ja");
     onChange();

@@ -1,13 +1,14 @@
-// The lobby: make a room (who sits where: you, friends with invite links, bots by level)
-// and watch the games in play.
-import { both, languageButton, t } from "/static/i18n.js";
+// The lobby: make a room (your name; who sits where: you, friends with invite links, bots by
+// level; a turn timer) and watch the games in play. Names are only ever inserted as text.
+import { both, languageButton, markLang, t } from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
 
 function translate() {
-  document.documentElement.lang = localStorage.getItem("asobi-lang") || "en";
+  markLang();
   document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = t(el.dataset.t); });
+  $("name").placeholder = t("namePlaceholder");
   $("lang-slot").replaceChildren(languageButton(() => { translate(); fillGames(); showRooms(); }));
 }
 
@@ -24,15 +25,20 @@ function current() {
 
 function fillPlayers() {
   const game = current();
+  const chosen = Number($("players").value);
   const counts = [...game.seat_counts].sort((a, b) => a - b);
   $("players").replaceChildren(...counts.map((n) => new Option(String(n), String(n))));
-  $("players").value = String(game.default_players);
+  $("players").value = String(counts.includes(chosen) ? chosen : game.default_players);
   fillSeats();
 }
 
 function fillSeats() {
   const n = Number($("players").value);
-  const seats = [];
+  const kept = [];
+  for (let i = 0; i < n; i++) kept.push($(`seat-${i}`)?.value);
+  const legend = document.createElement("legend");
+  legend.textContent = t("whoSits");
+  const seats = [legend];
   for (let i = 0; i < n; i++) {
     const select = document.createElement("select");
     select.id = `seat-${i}`;
@@ -42,10 +48,12 @@ function fillSeats() {
       options.push([`bot:${level}`, `${t("bot")}: ${t(level)}`]);
     }
     select.replaceChildren(...options.map(([v, label]) => new Option(label, v)));
-    if (i > 0) select.value = "bot:normal";
+    select.value = kept[i] || (i > 0 ? "bot:normal" : "you");
     const box = document.createElement("label");
-    box.className = "seat";
-    box.append(`${t("seat")} ${i + 1} `, select);
+    box.className = "seat-choice";
+    const title = document.createElement("span");
+    title.textContent = `${t("seat")} ${i + 1}`;
+    box.append(title, select);
     seats.push(box);
   }
   $("seats").replaceChildren(...seats);
@@ -54,10 +62,13 @@ function fillSeats() {
 async function create() {
   $("create-error").textContent = "";
   const n = Number($("players").value);
+  const me = $("name").value.trim();
+  if (me) localStorage.setItem("asobi-name", me);
   const seats = [];
   for (let i = 0; i < n; i++) {
     const v = $(`seat-${i}`).value;
-    seats.push(v.startsWith("bot:") ? { bot: v.slice(4) } : { name: `player ${i + 1}` });
+    if (v.startsWith("bot:")) seats.push({ bot: v.slice(4) });
+    else seats.push(v === "you" && me ? { name: me } : {});
   }
   const body = { game: current().id, options: { players: n }, seats };
   const timer = Number($("timer").value);
@@ -67,7 +78,9 @@ async function create() {
   });
   const room = await answer.json();
   if (!answer.ok) {
-    $("create-error").textContent = typeof room.detail === "string" ? room.detail : JSON.stringify(room.detail);
+    const detail = room.detail;
+    $("create-error").textContent = typeof detail === "string"
+      ? detail : (Array.isArray(detail) ? detail.map((d) => d.msg).join("; ") : t("refused"));
     return;
   }
   const mine = room.invites.find((i) => i.seat === 0);
@@ -78,21 +91,42 @@ async function create() {
   }
   const box = $("invites");
   box.hidden = false;
-  box.replaceChildren();
-  const h = document.createElement("h2");
+  const h = document.createElement("h3");
   h.textContent = t("invites");
-  box.append(h);
+  const parts = [h];
   for (const invite of friends) {
-    const p = document.createElement("p");
+    const row = document.createElement("p");
+    row.className = "invite";
     const url = new URL(invite.link, location.href).href;
-    p.innerHTML = `${t("seat")} ${invite.seat + 1}: <input readonly size="60" value="${url}">`;
-    box.append(p);
+    const label = document.createElement("label");
+    const input = document.createElement("input");
+    input.readOnly = true;
+    input.value = url;
+    input.id = `invite-${invite.seat}`;
+    label.append(`${t("seat")} ${invite.seat + 1} `, input);
+    const copy = document.createElement("button");
+    copy.type = "button";
+    copy.textContent = t("copy");
+    copy.addEventListener("click", async () => {
+      input.select();
+      try { await navigator.clipboard.writeText(url); copy.textContent = t("copied"); } catch { /* selected: copy by hand */ }
+    });
+    row.append(label, copy);
+    parts.push(row);
   }
   const go = document.createElement("button");
+  go.type = "button";
   go.className = "primary";
+  go.id = "go";
   go.textContent = `${t("seat")} 1 (${t("you")}) →`;
   go.addEventListener("click", () => { location.href = mine.link; });
-  box.append(go);
+  parts.push(go);
+  box.replaceChildren(...parts);
+}
+
+function seatLabel(seat, i) {
+  if (seat.bot) return `${t("botName")} ${i + 1}`;
+  return seat.name || `${t("player")} ${i + 1}`;
 }
 
 async function showRooms() {
@@ -101,22 +135,30 @@ async function showRooms() {
     $("rooms").textContent = t("noRooms");
     return;
   }
-  const list = document.createElement("div");
+  const list = document.createElement("ul");
+  list.className = "room-list";
   for (const room of rooms) {
-    const row = document.createElement("div");
-    row.className = "row";
-    const who = room.seats.map((s) => s.bot ? `${t("bot")} ${s.bot}` : s.name).join(", ");
+    const item = document.createElement("li");
+    const name = document.createElement("strong");
+    name.textContent = both(room.name_en, room.name_ja);
+    const who = document.createElement("span");
+    who.className = "muted";
+    who.textContent = room.seats.map(seatLabel).join(" · ");
+    const moves = document.createElement("span");
+    moves.className = "muted";
+    moves.textContent = `${room.moves} ${t("movesSoFar")}`;
     const link = document.createElement("a");
-    link.href = `/play/${room.room}`;
+    link.href = `/play/${encodeURIComponent(room.room)}`;
     link.textContent = t("watch");
-    row.append(`${both(room.name_en, room.name_ja)} — ${who} — ${room.moves} `, link);
-    list.append(row);
+    item.append(name, who, moves, link);
+    list.append(item);
   }
   $("rooms").replaceChildren(list);
 }
 
 async function start() {
   games = await (await fetch("/api/games")).json();
+  $("name").value = localStorage.getItem("asobi-name") || "";
   translate();
   fillGames();
   $("game").addEventListener("change", fillPlayers);

@@ -1,22 +1,36 @@
-// A game table: one websocket to the server, which sends this seat's view and legal moves;
-// the page draws them (through the game's own module, games/<id>.js, where there is one)
-// and sends back the move a player clicks. Illegal choices are not offered; if the server
-// refuses one anyway, its reason is shown.
-import { both, languageButton, t } from "/static/i18n.js";
-import * as generic from "/static/games/generic.js";
+// A game table: one websocket to the server, which sends this seat's view, its legal moves
+// with their words, and every move as this seat may know it. The page lays the table out the
+// way card players expect (the other players across the top, the common area in the middle,
+// your own place at the bottom), lets the game's module (games/<id>.js) draw each part, and
+// sends back the move a player clicks. Illegal moves are never offered; if the server
+// refuses one anyway, its reason and rule are shown.
+//
+// A game module exports:
+//   centre(ctx)          the middle of the table (piles, the row, the mines, the mat)
+//   plate(s, ctx)        what lies at seat s's place (its rows, its hand; yours face up)
+//   handles(code, ctx)   true for the moves the table itself makes clickable; the others
+//                        are buttons under the table, in the server's words
+//   summary(s, ctx)      optional: a short line under a seat's name (points, cards in hand)
+//   tray(ctx)            optional: a move of several steps in progress, with a way back
+//   keydown(event, ctx)  optional: the game's own keys (true when it used the key)
+// Everything a person typed (names) and every word from the server is inserted as text.
+import { both, languageButton, lang, markLang, pair, t } from "/static/i18n.js";
+import { backEl, cardEl, chipEl, fan, useDeck } from "/static/cards.js";
+import { cardsNamed, plain, say } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);
 const room = location.pathname.split("/").pop();
 const token = new URLSearchParams(location.search).get("token");
+const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 
-const game = { id: null, module: generic, assets: {}, names: { en: "", ja: "" } };
-let hello = null;
-let state = null;   // the last "state" message
-let seats = [];     // names, bots, connection
-let number = 0;     // moves seen
+const game = { id: null, module: null, assets: {}, names: { en: "", ja: "" }, levels: {} };
+let state = null;     // the last "state" message
+let seats = [];       // names, bots, connection
+let number = 0;       // moves seen
 let ws = null;
-const log = [];     // [number, seat, text]
-let lastMove = null; // {seat, by} of the latest move, for "take back"
+const log = [];       // {number, seat, said: [words], by}
+let lastMove = null;  // {seat, by, said} of the latest move
+let named = false;    // this page has offered (or sent) a name for its seat
 
 function send(message) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
@@ -27,75 +41,216 @@ export function act(code) {
   send({ type: "act", action: code });
 }
 
-function seatName(s) {
-  if (s === null || s === undefined) return "";
-  const seat = seats[s];
-  const name = seat ? (seat.bot ? `${seat.name} (${seat.bot})` : seat.name) : `${t("seat")} ${s + 1}`;
-  return state && s === state.seat ? `${name} — ${t("you")}` : name;
+// --- names ------------------------------------------------------------------------------
+// A bot by its level ("normal"), or by its name where it plays at none.
+function levelWords(bot) {
+  for (const [level, name] of Object.entries(game.levels)) if (name === bot) return pair(level);
+  return { en: bot, ja: bot };
 }
 
+function levelOf(bot) {
+  const words = levelWords(bot);
+  return lang() === "ja" ? words.ja : words.en;
+}
+
+// "{s:2} took back a move": a sentence of the page's own, in both languages.
+function about(s, key, extra = { en: "", ja: "" }) {
+  const words = pair(key);
+  return { en: `{s:${s}} ${words.en}${extra.en}`, ja: `{s:${s}}${words.ja}${extra.ja}` };
+}
+
+// A seat's name as the table shows it: the person's own, else "Player 2" / "Bot 3".
+export function seatName(s) {
+  const seat = seats[s];
+  if (!seat) return `${t("seat")} ${Number(s) + 1}`;
+  if (seat.name) return seat.name;
+  return `${t(seat.bot ? "botName" : "player")} ${Number(s) + 1}`;
+}
+
+// In a sentence the reader's own seat is "you".
+function nameInText(s) {
+  return state && s === state.seat ? t("you") : seatName(s);
+}
+
+// --- what a game module is given ----------------------------------------------------------
 function context() {
+  const language = lang();
   return {
     view: state.view, legal: state.legal, seat: state.seat, active: state.active,
-    act, t, seatName, assets: game.assets, lang: localStorage.getItem("asobi-lang") === "ja" ? "ja" : "en",
-    outcome: state.outcome, room,
+    outcome: state.outcome, room, assets: game.assets, lang: language, number: state.number,
+    act, t, seatName,
+    rerender: () => draw(),
+    // The server's words for a move, and a warning beside it where the game gives one.
+    label: (code) => say(state.labels[code] || { en: code, ja: code }, language, nameInText),
+    labelText: (code) => plain(state.labels[code] || { en: code, ja: code }, language, nameInText),
+    caution: (code) => state.cautions[code] || null,
+    say: (words) => say(words, language, nameInText),
+    // A move as a button in the server's words; ``content`` replaces the words if given.
+    moveButton: (code, content = null, className = "") => moveButton(code, content, className),
+    card: (code, opts = {}) => cardEl(code, {
+      lang: language, act,
+      label: opts.move ? plain(state.labels[opts.move] || { en: opts.move, ja: opts.move }, language, nameInText) : undefined,
+      playable: Boolean(opts.move || opts.onClick) && !opts.quiet,
+      ...opts,
+    }),
+    back: (opts = {}) => backEl({ act, lang: language, ...opts }),
+    chip: (code) => chipEl(code, language),
+    fan,
+    word: (pair) => (language === "ja" ? pair[1] : pair[0]),
+    // The name that a seat goes by inside a sentence (yours: "you").
+    nameInText,
   };
 }
 
-function drawSeats() {
-  const boxes = seats.map((s, i) => {
-    const box = document.createElement("div");
-    box.className = "seat" + (state && state.active.includes(i) ? " active" : "");
-    box.dataset.seat = String(i);
-    const dot = document.createElement("span");
-    dot.className = "dot" + (s.connected || s.bot ? " on" : "");
-    dot.title = s.bot ? `${t("bot")} ${s.bot}` : (s.connected ? t("connected") : t("away"));
-    box.append(dot, seatName(i));
-    if (state && game.module.seatLine) {
-      const line = document.createElement("div");
-      line.className = "muted";
-      line.textContent = game.module.seatLine(i, context());
-      box.append(line);
-    }
-    return box;
-  });
-  $("seats").replaceChildren(...boxes);
+function moveButton(code, content, className) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.dataset.code = code;
+  if (className) button.className = className;
+  const language = lang();
+  button.append(content || say(state.labels[code] || { en: code, ja: code }, language, nameInText));
+  const caution = state.cautions[code];
+  if (caution) {
+    button.classList.add("cautioned");
+    const note = document.createElement("span");
+    note.className = "caution";
+    note.append("⚠ ", say(caution, language, nameInText));
+    button.append(note);
+  }
+  button.addEventListener("click", () => act(code));
+  return button;
+}
+
+function parts(value) {
+  if (value === null || value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+// --- the table ----------------------------------------------------------------------------
+function order() {
+  // Your place at the bottom; the others from your left round the table across the top.
+  const n = state.view && Array.isArray(state.view.seats) ? state.view.seats.length : seats.length;
+  const me = state.seat === null ? 0 : state.seat;
+  const others = [];
+  for (let i = 1; i < n; i++) others.push((me + i) % n);
+  return { me, others };
+}
+
+function plateOf(s, ctx, mine) {
+  const box = document.createElement("section");
+  box.className = "plate" + (state.active.includes(s) && !state.outcome ? " active" : "") + (mine ? " mine" : "");
+  box.dataset.seat = String(s);
+  box.setAttribute("aria-label", `${t("seatPlace")} ${s + 1}: ${seatName(s)}`);
+  const head = document.createElement("div");
+  head.className = "plate-head";
+  const dot = document.createElement("span");
+  const seat = seats[s] || {};
+  dot.className = "dot" + (seat.connected || seat.bot ? " on" : "");
+  dot.title = seat.bot ? `${t("bot")}: ${levelOf(seat.bot)}` : (seat.connected ? t("connected") : t("away"));
+  const name = document.createElement("span");
+  name.className = "name";
+  name.textContent = seatName(s);
+  head.append(dot, name);
+  if (seat.bot) {
+    const level = document.createElement("span");
+    level.className = "badge";
+    level.textContent = levelOf(seat.bot);
+    head.append(level);
+  }
+  if (state.seat === s) {
+    const you = document.createElement("span");
+    you.className = "badge you";
+    you.textContent = t("you");
+    head.append(you);
+    if (!seat.bot) head.append(renameButton());
+  }
+  if (state.active.includes(s) && !state.outcome) {
+    const turn = document.createElement("span");
+    turn.className = "turn-mark";
+    turn.setAttribute("aria-hidden", "true");
+    turn.textContent = "●";
+    head.append(turn);
+  }
+  box.append(head);
+  if (game.module.summary) {
+    const line = document.createElement("div");
+    line.className = "summary";
+    line.append(...parts(game.module.summary(s, ctx)));
+    box.append(line);
+  }
+  box.append(...parts(game.module.plate(s, ctx)));
+  return box;
+}
+
+function drawTable(ctx) {
+  const { me, others } = order();
+  $("others").replaceChildren(...others.map((s) => plateOf(s, ctx, false)));
+  $("others").hidden = !others.length;
+  $("centre").replaceChildren(...parts(game.module.centre(ctx)));
+  $("mine").replaceChildren(plateOf(me, ctx, state.seat !== null));
+  const tray = game.module.tray ? game.module.tray(ctx) : null;
+  $("tray").hidden = !tray;
+  $("tray").replaceChildren(...parts(tray));
 }
 
 function drawStatus() {
-  if (!state) return;
   const status = $("status");
-  if (state.outcome) status.textContent = t("over");
-  else if (state.seat === null) status.textContent = `${t("spectating")} ${t("waiting")} ${state.active.map(seatName).join(", ")}`;
-  else if (state.legal.length) status.textContent = t("yourTurn");
-  else status.textContent = `${t("waiting")} ${state.active.map(seatName).join(", ")}`;
-  status.classList.toggle("ok", Boolean(state.legal.length));
+  const language = lang();
+  status.replaceChildren();
+  if (state.outcome) {
+    status.append(t("over"));
+  } else if (state.legal.length) {
+    const strong = document.createElement("strong");
+    strong.textContent = t("yourTurn");
+    status.append(strong, " — ", say(state.status, language, nameInText));
+  } else {
+    if (state.seat === null) status.append(t("spectating"), " ");
+    status.append(say(state.status, language, nameInText));
+  }
+  status.classList.toggle("mine", Boolean(state.legal.length));
+  const title = `asobi · ${language === "ja" ? game.names.ja : game.names.en}`;
+  document.title = state.legal.length ? `● ${t("yourTurn")} · ${title}` : title;
 }
 
-function drawMoves() {
-  const box = $("moves");
-  const shown = state.legal.filter((code) => !(game.module.handles && game.module.handles(code, context())));
+function drawMoves(ctx) {
+  const shown = state.legal.filter((code) => !game.module.handles(code, ctx));
   $("moves-section").hidden = !shown.length;
-  box.replaceChildren(...shown.map((code) => {
-    const button = document.createElement("button");
-    button.dataset.code = code;
-    button.textContent = game.module.label ? game.module.label(code, context()) : code;
-    button.addEventListener("click", () => act(code));
-    return button;
-  }));
+  $("moves").replaceChildren(...shown.map((code) => moveButton(code, null, "")));
 }
 
 function drawOutcome() {
   const box = $("outcome");
   if (!state.outcome) { box.hidden = true; return; }
   box.hidden = false;
-  const rows = state.outcome.scores.map((score, s) =>
-    `<tr><td>${seatName(s)}</td><td>${score}</td><td>${state.outcome.ranks[s]}</td></tr>`).join("");
-  box.innerHTML = `<h2>${t("over")}</h2><table class="score"><tr><th>${t("seat")}</th><th>${t("score")}</th><th>${t("rank")}</th></tr>${rows}</table>`;
-  const details = document.createElement("div");
-  details.className = "view";
-  details.append(generic.describeValue(state.outcome.details));
-  box.append(details);
+  const language = lang();
+  const table = state.outcome_table;
+  const h = document.createElement("h2");
+  h.id = "outcome-title";
+  h.append(t("over"), " — ", say(table.headline, language, seatName));
+  const grid = document.createElement("table");
+  grid.className = "score";
+  const head = document.createElement("tr");
+  for (const column of table.columns) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.append(say(column, language, seatName));
+    head.append(th);
+  }
+  const thead = document.createElement("thead");
+  thead.append(head);
+  const tbody = document.createElement("tbody");
+  for (const row of table.rows) {
+    const tr = document.createElement("tr");
+    row.forEach((cell, i) => {
+      const td = document.createElement(i === 0 ? "th" : "td");
+      if (i === 0) td.scope = "row";
+      td.append(say(cell, language, seatName));
+      tr.append(td);
+    });
+    tbody.append(tr);
+  }
+  grid.append(thead, tbody);
+  box.replaceChildren(h, grid);
   const record = $("record");
   record.hidden = false;
   record.href = `/api/rooms/${room}/record`;
@@ -103,45 +258,180 @@ function drawOutcome() {
 }
 
 function drawLog() {
-  $("log").replaceChildren(...log.slice(-200).reverse().map(([n, s, text]) => {
-    const line = document.createElement("div");
-    line.textContent = `${n}. ${seatName(s)}: ${text}`;
-    return line;
-  }));
+  const language = lang();
+  const items = log.slice(-200).reverse().map((entry, i) => {
+    const li = document.createElement("li");
+    if (i === 0) li.className = "latest";
+    const n = document.createElement("span");
+    n.className = "n";
+    n.textContent = String(entry.number);
+    li.append(n);
+    const said = entry.said.length ? entry.said : [about(entry.seat, "moved")];
+    said.forEach((words, k) => {
+      if (k) li.append(" · ");
+      li.append(say(words, language, nameInText));
+    });
+    return li;
+  });
+  $("log").replaceChildren(...items);
 }
 
-function draw() {
-  if (!state) return;
+// --- feedback: cards that move slide from where they were ---------------------------------
+function positions() {
+  const at = new Map();
+  for (const el of $("felt").querySelectorAll("[data-card]")) {
+    if (!at.has(el.dataset.card)) at.set(el.dataset.card, el.getBoundingClientRect());
+  }
+  const deck = $("felt").querySelector("[data-pile='deck']");
+  return { at, deck: deck ? deck.getBoundingClientRect() : null };
+}
+
+function slide(before) {
+  if (!before || reducedMotion.matches) return;
+  const seen = new Set();
+  for (const el of $("felt").querySelectorAll("[data-card]")) {
+    const code = el.dataset.card;
+    if (seen.has(code)) continue;
+    seen.add(code);
+    const now = el.getBoundingClientRect();
+    const was = before.at.get(code) || before.deck;
+    if (!was) continue;
+    const dx = was.left - now.left;
+    const dy = was.top - now.top;
+    if (Math.abs(dx) < 2 && Math.abs(dy) < 2) continue;
+    el.animate(
+      [{ transform: `translate(${dx}px, ${dy}px)`, opacity: before.at.has(code) ? 1 : 0.3 },
+        { transform: "none", opacity: 1 }],
+      { duration: 320, easing: "cubic-bezier(.2,.7,.3,1)" },
+    );
+  }
+}
+
+function markLastMove() {
+  if (!lastMove) return;
+  const cards = new Set(lastMove.said.flatMap(cardsNamed));
+  for (const el of $("felt").querySelectorAll("[data-card]")) {
+    el.classList.toggle("last", cards.has(el.dataset.card));
+  }
+  const plate = $("felt").querySelector(`.plate[data-seat='${lastMove.seat}']`);
+  if (plate) plate.classList.add("acted");
+}
+
+// Keep the keyboard's place across a redraw: the same move, card or control.
+function focusKey() {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  if (el.dataset.code) return `[data-code="${CSS.escape(el.dataset.code)}"]`;
+  if (el.dataset.card) return `[data-card="${CSS.escape(el.dataset.card)}"]`;
+  return null;
+}
+
+function draw(animate = false) {
+  if (!state || !game.module) return;
   // What the page shows, for scripts that drive it (the browser tests): the move count and
   // this seat's own legal moves, nothing the view does not already hold.
   document.body.dataset.number = String(state.number);
   document.body.dataset.legal = JSON.stringify(state.legal);
   document.body.dataset.over = state.outcome ? "1" : "";
+  const key = focusKey();
+  const before = animate ? positions() : null;
+  const ctx = context();
   drawStatus();
-  drawSeats();
-  game.module.render($("table"), context());
-  drawMoves();
+  drawTable(ctx);
+  drawMoves(ctx);
   drawOutcome();
   drawLog();
+  markLastMove();
+  slide(before);
+  if (key) {
+    const again = document.querySelector(key);
+    if (again && again !== document.activeElement) again.focus({ preventScroll: true });
+  }
   const seated = state.seat !== null && !seats[state.seat]?.bot;
   $("leave").hidden = !seated || Boolean(state.outcome);
   $("undo").hidden = !seated || Boolean(state.outcome) || !lastMove ||
     lastMove.seat !== state.seat || lastMove.by !== "seat";
   $("rematch").hidden = state.seat === null || !state.outcome || !$("rematch-link").hidden;
+  offerName();
 }
 
+// --- your name ----------------------------------------------------------------------------
+function sendName(name) {
+  const clean = name.trim().slice(0, 40);
+  if (!clean) return;
+  localStorage.setItem("asobi-name", clean);
+  send({ type: "name", name: clean });
+}
+
+function nameForm(onDone, prompt) {
+  const form = document.createElement("form");
+  form.className = "name-form";
+  const label = document.createElement("label");
+  const input = document.createElement("input");
+  input.id = "name-input";
+  input.maxLength = 40;
+  input.autocomplete = "nickname";
+  input.placeholder = t("namePlaceholder");
+  input.value = localStorage.getItem("asobi-name") || "";
+  label.append(prompt, " ", input);
+  const save = document.createElement("button");
+  save.className = "primary";
+  save.id = "name-save";
+  save.textContent = t("join");
+  const skip = document.createElement("button");
+  skip.type = "button";
+  skip.textContent = t("skip");
+  skip.addEventListener("click", () => onDone());
+  form.append(label, save, skip);
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    sendName(input.value);
+    onDone();
+  });
+  return form;
+}
+
+function offerName() {
+  if (named || state.seat === null) return;
+  const seat = seats[state.seat];
+  if (!seat || seat.bot || seat.name) { named = true; return; }
+  named = true;
+  const stored = localStorage.getItem("asobi-name");
+  if (stored) { sendName(stored); return; }
+  const box = $("join");
+  box.hidden = false;
+  box.replaceChildren(nameForm(() => { box.hidden = true; }, t("joinAs")));
+}
+
+function renameButton() {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "icon";
+  b.id = "rename";
+  b.textContent = "✎";
+  b.title = t("rename");
+  b.setAttribute("aria-label", t("rename"));
+  b.addEventListener("click", () => {
+    const box = $("join");
+    box.hidden = false;
+    const form = nameForm(() => { box.hidden = true; }, t("yourName"));
+    form.querySelector("#name-save").textContent = t("save");
+    box.replaceChildren(form);
+    form.querySelector("input").focus();
+  });
+  return b;
+}
+
+// --- messages -----------------------------------------------------------------------------
 function remember(message) {
-  const events = message.events || [];
-  const words = events.map((e) => (game.module.describe ? game.module.describe(e, context()) : null) || generic.describeEvent(e))
-    .filter(Boolean);
-  const text = words.length ? words.join("; ") : (message.code || "…");
-  log.push([message.number, message.seat, text]);
+  log.push({ number: message.number, seat: message.seat, said: message.said || [], by: message.by });
 }
 
 function onMessage(message) {
+  let animate = false;
   switch (message.type) {
     case "hello":
-      hello = message;
       seats = message.seats;
       break;
     case "presence":
@@ -155,17 +445,25 @@ function onMessage(message) {
     case "move":
       if (message.number > number || !state) {
         if (state) remember(message);
-        lastMove = { seat: message.seat, by: message.by };
-        if (message.state) { state = message.state; seats = state.seats; number = state.number; }
+        lastMove = { seat: message.seat, by: message.by, said: message.said || [] };
+        if (message.state) {
+          state = message.state;
+          seats = state.seats;
+          number = state.number;
+          animate = true;
+        }
       }
       break;
     case "takeover":
-      log.push([number, message.seat, `${t("took")}: ${message.bot} (${message.why})`]);
+      {
+        const level = levelWords(message.bot);
+        log.push({ number, seat: message.seat, said: [about(message.seat, "tookOver", { en: ` (${level.en})`, ja: `(${level.ja})` })] });
+      }
       state = message.state;
       seats = state.seats;
       break;
     case "undo":
-      log.push([message.number + 1, message.seat, t("tookBack")]);
+      log.push({ number: message.number + 1, seat: message.seat, said: [about(message.seat, "tookBack")] });
       lastMove = null;
       state = message.state;
       seats = state.seats;
@@ -184,7 +482,7 @@ function onMessage(message) {
     default:
       break;
   }
-  if (state) draw();
+  if (state) draw(animate);
 }
 
 function connect() {
@@ -205,26 +503,38 @@ function connect() {
 }
 
 function translate() {
+  markLang();
   document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = t(el.dataset.t); });
+  document.querySelectorAll("[data-t-label]").forEach((el) => el.setAttribute("aria-label", t(el.dataset.tLabel)));
   $("lang-slot").replaceChildren(languageButton(() => { translate(); draw(); }));
   if (game.names.en) $("game-name").textContent = both(game.names.en, game.names.ja);
+}
+
+function keydown(event) {
+  if (!state || !game.module.keydown) return;
+  const target = event.target;
+  if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA")) return;
+  if (game.module.keydown(event, context())) event.preventDefault();
 }
 
 async function start() {
   const info = await (await fetch(`/api/rooms/${room}`)).json();
   game.id = info.game;
   game.names = { en: info.name_en, ja: info.name_ja };
-  document.title = `asobi · ${info.name_en}`;
-  game.assets = await (await fetch(`/api/games/${info.game}/assets`)).json();
-  try {
-    game.module = await import(`/static/games/${info.game}.js`);
-  } catch {
-    game.module = generic;
-  }
+  const [assets, games] = await Promise.all([
+    fetch(`/api/games/${info.game}/assets`).then((r) => r.json()),
+    fetch("/api/games").then((r) => r.json()),
+  ]);
+  game.assets = assets;
+  game.levels = (games.find((g) => g.id === info.game) || {}).levels || {};
+  useDeck(assets.deck);
+  game.module = await import(`/static/games/${info.game}.js`).catch(() => import("/static/games/generic.js"));
+  document.body.dataset.game = info.game;
   translate();
   $("leave").addEventListener("click", () => send({ type: "leave" }));
   $("undo").addEventListener("click", () => send({ type: "undo" }));
   $("rematch").addEventListener("click", () => send({ type: "rematch" }));
+  document.addEventListener("keydown", keydown);
   connect();
 }
 

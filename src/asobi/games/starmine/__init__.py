@@ -6,6 +6,8 @@ contest. See ``docs/rules/starmine.md``.
 
 from pathlib import Path
 
+from asobi.core.cards import FIREWORKS
+from asobi.core.lazy import Lazy
 from asobi.core.protocol import GameSpec
 from asobi.games.starmine.actions import ACTION_SPACE
 from asobi.games.starmine.balance import facts
@@ -26,6 +28,8 @@ SPEC = GameSpec(
     bots={"greedy": make_greedy},
     facts=facts,
     observer=observer,
+    deck=FIREWORKS,
+    words=Lazy("asobi.games.starmine.words:phrasebook"),
 )
 StarmineState.spec = SPEC
 

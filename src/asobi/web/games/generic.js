@@ -1,19 +1,16 @@
-// Any game, drawn from its view alone: every field in words, every legal move a button.
-// A game's own module (games/<id>.js) draws a real table and may reuse these helpers.
+// Any game without a module of its own, drawn from its view alone: every field in words (its
+// keys read aloud), every legal move a button in the server's words. A new game is playable
+// in the browser the moment it is registered; a real game draws its own table (games/<id>.js).
 
 export function describeValue(value) {
   if (Array.isArray(value)) {
-    const span = document.createElement("span");
-    span.textContent = value.length && typeof value[0] === "object"
-      ? "" : value.map((v) => (typeof v === "object" ? JSON.stringify(v) : String(v))).join(" ");
-    if (value.length && typeof value[0] === "object") {
-      value.forEach((item, i) => {
-        const block = document.createElement("div");
-        block.append(`${i + 1}. `, describeValue(item));
-        span.append(block);
-      });
-    }
-    return span;
+    const list = document.createElement("div");
+    value.forEach((item) => {
+      const block = document.createElement("div");
+      block.append(describeValue(item));
+      list.append(block);
+    });
+    return list;
   }
   if (value && typeof value === "object") {
     const dl = document.createElement("dl");
@@ -31,15 +28,19 @@ export function describeValue(value) {
   return span;
 }
 
-export function describeEvent(event) {
-  const { kind, seat, ...data } = event;
-  const parts = Object.entries(data).map(([k, v]) => `${k.replaceAll("_", " ")} ${typeof v === "object" ? JSON.stringify(v) : v}`);
-  return [kind.replaceAll("_", " "), ...parts].join(" ");
+export function handles() {
+  return false;
 }
 
-export function render(el, ctx) {
+export function plate(s, ctx) {
+  const seat = Array.isArray(ctx.view.seats) ? ctx.view.seats[s] : null;
+  return seat ? describeValue(seat) : [];
+}
+
+export function centre(ctx) {
   const box = document.createElement("div");
   box.className = "view";
-  box.append(describeValue(ctx.view));
-  el.replaceChildren(box);
+  const { seats, ...table } = ctx.view;
+  box.append(describeValue(table));
+  return box;
 }

@@ -1,0 +1,99 @@
+"""What the browser tests share: opening a seat's page, waiting under the page's CSP, reading
+what the page exposes for scripts (``data-number``, ``data-legal``, ``data-over`` on
+``<body>``), clicking through a whole game, and screenshots in ``test-artifacts/``."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+from playwright.sync_api import Page
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def wait(page: Page, expression: str, timeout: float = 30.0) -> None:
+    """Until ``expression`` is true in the page (polled: the page's CSP forbids the string
+    evaluation ``page.wait_for_function`` relies on)."""
+    end = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        if time.monotonic() > end:
+            raise TimeoutError(f"the page never showed: {expression}")
+        page.wait_for_timeout(40)
+
+
+def number(page: Page) -> int:
+    return int(page.locator("body").get_attribute("data-number") or "-1")
+
+
+def legal(page: Page) -> list[str]:
+    found: list[str] = json.loads(page.locator("body").get_attribute("data-legal") or "[]")
+    return found
+
+
+def over(page: Page) -> bool:
+    return page.locator("body").get_attribute("data-over") == "1"
+
+
+def my_turn_or_over(page: Page, timeout: float = 60.0) -> None:
+    wait(
+        page,
+        "document.body.dataset.over === '1' || "
+        "JSON.parse(document.body.dataset.legal || '[]').length > 0",
+        timeout,
+    )
+
+
+def shot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def make_room(site: str, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    answer = httpx.post(site + "/api/rooms", json={"game": game, "seats": seats, **extra})
+    assert answer.status_code == 201, answer.text
+    room: dict[str, Any] = answer.json()
+    return room
+
+
+def open_page(
+    browser: Any, url: str, lang: str = "en", viewport: dict[str, int] | None = None
+) -> tuple[Page, list[str]]:
+    """A new page on ``url`` in ``lang``; the errors its scripts raise are collected."""
+    page = browser.new_page(viewport=viewport or DESKTOP)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.add_init_script(f"localStorage.setItem('asobi-lang', '{lang}')")
+    page.goto(url)
+    if "/play/" in url:
+        wait(page, "document.body.dataset.number !== undefined")
+    else:  # the lobby
+        wait(page, "document.querySelectorAll('#game option').length > 0")
+    return page, errors
+
+
+def play_by_clicking(
+    page: Page, click: Callable[[Page, list[str]], None], most: int = 2000, shots: str = ""
+) -> int:
+    """Play this seat to the end of the game, ``click`` making one move a turn the way a
+    person does (it sees the legal moves only to choose among them); returns the moves made.
+    With ``shots``, a screenshot is taken after the 6th move."""
+    made = 0
+    while made < most:
+        my_turn_or_over(page)
+        if over(page):
+            return made
+        before = number(page)
+        click(page, legal(page))
+        wait(page, f"Number(document.body.dataset.number) > {before}", 30)
+        made += 1
+        if shots and made == 6:
+            shot(page, shots)
+    raise AssertionError(f"the game did not end within {most} of this seat's moves")
