@@ -80,6 +80,12 @@ def chromium() -> Path:
     return CHROMIUM
 
 
+def japanese_fonts() -> None:
+    """Fonts for Japanese text in screenshots (Noto CJK); the tests do not need them."""
+    if not Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc").exists():
+        apt_install("fonts-noto-cjk")
+
+
 def main() -> int:
     try:
         url = postgres()

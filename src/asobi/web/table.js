@@ -93,7 +93,9 @@ function context() {
       playable: Boolean(opts.move || opts.onClick) && !opts.quiet,
       ...opts,
     }),
-    back: (opts = {}) => backEl({ act, lang: language, ...opts }),
+    back: (opts = {}) => backEl({
+      act, lang: language, playable: Boolean(opts.move || opts.onClick), ...opts,
+    }),
     chip: (code) => chipEl(code, language),
     fan,
     word: (pair) => (language === "ja" ? pair[1] : pair[0]),
@@ -443,13 +445,15 @@ function onMessage(message) {
       number = message.number;
       break;
     case "move":
-      if (message.number > number || !state) {
-        if (state) remember(message);
+      // Each move once, in order: the moves before this page opened (the log's history),
+      // then each new one with the state it leaves.
+      if (message.number > number) {
+        remember(message);
+        number = message.number;
         lastMove = { seat: message.seat, by: message.by, said: message.said || [] };
         if (message.state) {
           state = message.state;
           seats = state.seats;
-          number = state.number;
           animate = true;
         }
       }
@@ -489,7 +493,7 @@ function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const query = new URLSearchParams();
   if (token) query.set("token", token);
-  if (state) query.set("since", String(number));
+  query.set("since", String(number));  // the moves this page has not seen, from the first
   ws = new WebSocket(`${proto}://${location.host}/api/rooms/${room}/ws?${query}`);
   ws.addEventListener("message", (e) => onMessage(JSON.parse(e.data)));
   ws.addEventListener("close", (e) => {
