@@ -17,6 +17,8 @@ from asobi.games.starmine.actions import (
     MAIN,
     OPENING,
     PASS,
+    PER_BOOST,
+    PER_MELD,
     STOP,
     Discard,
     Draw,
@@ -38,7 +40,7 @@ def test_place_code_names_the_row_the_meld_kind_and_its_cards() -> None:
     assert act.row == MAIN
     assert act.meld.kind == "seq"
     assert [c.code for c in act.meld.cards] == ["R4", "R5", "W1"]
-    assert act.meld.points == 6
+    assert act.meld.points(PER_MELD) == act.meld.points(PER_BOOST) == 6
     assert act.encode() == "place main seq R4 R5 W1"
     assert ACTION_SPACE.decode("place opening pair R1 Y1").row == OPENING  # type: ignore[union-attr]
     assert ACTION_SPACE.decode("place finale three R7 Y7 G7").row == FINALE  # type: ignore[union-attr]

@@ -31,9 +31,11 @@ from asobi.games.starmine.actions import (
     MELD_ORDER,
     OPENING,
     PASS,
+    PER_MELD,
     ROW_NAMES,
     ROWS,
     STOP,
+    BoostPenalty,
     Discard,
     Draw,
     Flip,
@@ -55,6 +57,11 @@ class StarmineOptions(StartPlayerOptions):
 
     players: int = 2
     hand_size: int = Field(default=3, ge=1, le=8, description="firework cards dealt to each hand")
+    boost_penalty: BoostPenalty = Field(
+        default=PER_MELD,
+        description="per_meld: a meld made with boosts scores 1 less (§5); "
+        "per_boost: each boost in a meld costs 1 (house rule)",
+    )
 
 
 class Phase(StrEnum):
@@ -73,6 +80,7 @@ class StarmineState(State):
         self.options = options
         self.rng = rng
         self.solo = options.players == 1
+        self.penalty: BoostPenalty = options.boost_penalty
         n = options.players
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.deck: list[Card] = []
@@ -267,7 +275,8 @@ class StarmineState(State):
         for c in meld.cards:
             hand.remove(c)
             self.known[seat].discard(c)
-        events = [public("place", seat, row=ROW_NAMES[row], meld=meld.encode(), points=meld.points)]
+        points = meld.points(self.penalty)
+        events = [public("place", seat, row=ROW_NAMES[row], meld=meld.encode(), points=points)]
         if self.solo:
             events += self._close_rows_below(row)
         self.rows[seat][row].append(meld)
@@ -288,7 +297,9 @@ class StarmineState(State):
         closes_main = self.current_row <= MAIN < row
         self.current_row = row
         if closes_main:
-            opening, main = (scoring.row_total(self.rows[0][r]) for r in (OPENING, MAIN))
+            opening, main = (
+                scoring.row_total(self.rows[0][r], self.penalty) for r in (OPENING, MAIN)
+            )
             if main <= opening:
                 self.failure = f"the main row closed at {main}, not above the opening's {opening}"
                 return [public("launch_failed", 0, reason=self.failure)]
@@ -366,7 +377,7 @@ class StarmineState(State):
         return self._judge()
 
     def _judge(self) -> list[Event]:
-        if self.solo or not scoring.duel_tied(self.rows):
+        if self.solo or not scoring.duel_tied(self.rows, self.penalty):
             return self._finish()
         # §8 ①: 追い打ち, while anyone still holds a meld
         if not any(melds_in(hand) for hand in self.hands):
@@ -382,9 +393,9 @@ class StarmineState(State):
         self.phase = Phase.OVER
         self.queue = []
         if self.solo:
-            self.result = scoring.solo_outcome(self.rows[0], self.failure)
+            self.result = scoring.solo_outcome(self.rows[0], self.failure, self.penalty)
         else:
-            self.result = scoring.duel_outcome(self.rows, self.chase_rounds)
+            self.result = scoring.duel_outcome(self.rows, self.chase_rounds, self.penalty)
         return [public("game_over", None, **self.result.to_json())]
 
     def outcome(self) -> Outcome | None:
