@@ -209,14 +209,6 @@ class Draw:
 
 
 @dataclass(frozen=True, slots=True)
-class Stop:
-    """Stop drawing: allowed only once the deck has run out mid-action (ruling)."""
-
-    def encode(self) -> str:
-        return "stop"
-
-
-@dataclass(frozen=True, slots=True)
 class Place:
     """Place one meld from hand onto a row (action B; the final phase; 追い打ち)."""
 
@@ -246,12 +238,11 @@ class Flip:
         return "open" if self.to_open else "remove"
 
 
-StarmineAction = Discard | Draw | Stop | Place | Pass | Flip
+StarmineAction = Discard | Draw | Place | Pass | Flip
 
 DISCARD = {c: Discard(c) for c in FIREWORKS.cards}
 DRAW_DECK = Draw(None)
 DRAW = {c: Draw(c) for c in FIREWORKS.cards}
-STOP = Stop()
 PASS = Pass()
 FLIP_OPEN, FLIP_REMOVE = Flip(True), Flip(False)
 PLACE = {(row, m): Place(row, m) for row in ROWS for m in MELDS}
@@ -278,14 +269,13 @@ def _parse(code: str) -> StarmineAction:
             return PLACE[(row, meld)]
     raise BadActionCode(
         f"{code!r} is not a Starmine action; try 'discard R4', 'draw deck', 'draw Y2', "
-        "'place main seq R4 R5 R6', 'pass', 'stop', 'open' or 'remove'"
+        "'place main seq R4 R5 R6', 'pass', 'open' or 'remove'"
     )
 
 
 ACTION_SPACE: ActionSpace[StarmineAction] = ActionSpace(
     [
         DRAW_DECK,
-        STOP,
         PASS,
         FLIP_OPEN,
         FLIP_REMOVE,

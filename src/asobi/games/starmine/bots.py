@@ -20,8 +20,7 @@ what they add to ``V``: the least useful card is the one whose loss costs ``V`` 
 average: the expected gain ``V(hand + u) - V(hand)`` over the unseen cards ``u``. It takes a
 face-up card when that completes or advances a meld more than the deck would on average
 (in solo, where a face-up draw also spares the deck and so buys time, with a small bonus),
-else the deck. Once the deck is empty it keeps drawing the best face-up card (more cards,
-more choice for the last meld); it stops only when nothing else is legal.
+else the deck.
 
 **Points** are the game's own: the view says how boosts cost (``boost_penalty``: 1 for a
 meld made with boosts, or 1 for each boost), and every meld is valued that way.
@@ -47,17 +46,18 @@ the result it leaves (a failed launch, then rows won minus rows lost); when the 
 still acts after it, first by the result after that seat's most harmful reply (one more
 meld of up to 5 points on any row), and then by how much it leads across the rows.
 
-**Solo** (ソロ用ルール). The rows must rise strictly (opening < main < finale; an empty row
-counts 0) and the evaluation is their sum minus the gap penalty (total gap = finale -
-opening: 2 → 0, 3–4 → 1, 5–7 → 3, 8–10 → 6, 11+ → 10). It plans with a *prospect*: the
-best evaluation it could still reach by sharing out over the rows not yet closed the melds
-of its hand (its best disjoint set) plus one expected future meld of 4 points for every two
-turns the deck still allows (at most two), with at most one meld per turn left and the last
-meld (solo §4) onto the finale only. Turns left are counted from the deck: every turn turns
-up two cards and draws about two, so ``(deck - 1) // 4`` after this one. A plan whose rows
-do not rise is a failed launch, ranked below every evaluation (a nearer miss above a worse
-one). So it plans rising rows with a small gap when its melds allow; as the penalty stops at
-10, a finale that keeps growing can also outweigh it, and the prospect weighs both.
+**Solo** (ソロ用ルール). The rows must rise strictly (0 < opening < main < finale: the first
+meld goes onto the opening) and the evaluation is their sum minus the gap penalty (total
+gap = finale - opening: 2 → 0, 3–4 → 1, 5–7 → 3, 8–10 → 6, 11+ → 10). It plans with a
+*prospect*: the best evaluation it could still reach by sharing out over the rows not yet
+closed the melds of its hand (its best disjoint set) plus one expected future meld of 4
+points for every two turns the deck still allows (at most two), with at most one meld per
+turn left and the last meld (solo §4) onto the finale only. Turns left are counted from
+the deck: every turn turns up two cards and draws about two, so ``(deck - 1) // 4`` after
+this one. A plan whose rows do not rise is a failed launch, ranked below every evaluation
+(a nearer miss above a worse one). So it plans rising rows with a small gap when its melds
+allow; as the penalty stops at 10, a finale that keeps growing can also outweigh it, and
+the prospect weighs both.
 
 - *Turn-start flip* (solo §3 A): it sends the turned-up card to the open cards when it
   helps its hand at least as much as an unseen card would on average (then it can draw
@@ -104,7 +104,6 @@ from asobi.games.starmine.actions import (
     Meld,
     Pass,
     Place,
-    Stop,
 )
 from asobi.games.starmine.scoring import gap_penalty
 
@@ -378,18 +377,16 @@ class GreedyBot:
 
     # --- drawing (both modes) ---------------------------------------------------------------
     def _draw(self, table: Table, legal: list[Action]) -> Action:
+        deck = next(a for a in legal if isinstance(a, Draw) and a.card is None)
         face_up = {a: a.card for a in legal if isinstance(a, Draw) and a.card is not None}
-        has_deck = any(isinstance(a, Draw) and a.card is None for a in legal)
         if not face_up:
-            return next(a for a in legal if not isinstance(a, Stop))
+            return deck
         bonus = OPEN_CARD_BONUS if table.solo else 0.0
         gains: dict[Action, float] = {a: table.gain(c) + bonus for a, c in face_up.items()}
         best = self._best(list(face_up), lambda a: gains[a])
-        if not has_deck:
-            return best  # the deck is out: any card beats stopping
         if gains[best] > 0 and gains[best] > table.deck_gain():
             return best
-        return next(a for a in legal if isinstance(a, Draw) and a.card is None)
+        return deck
 
     def _discard(self, table: Table, legal: list[Action]) -> Action:
         """Grow the hand: give up the card whose loss costs the hand's value least."""
@@ -564,10 +561,12 @@ def _duel_result(
 
 
 def solo_evaluation(opening: int, main: int, finale: int) -> float:
-    """The solo evaluation of finished rows; if they do not rise strictly, ``FAILED`` less
-    the points they lack to rise (so that a nearer miss is the better plan)."""
-    if not opening < main < finale:
-        return FAILED - max(0, opening + 1 - main) - max(0, main + 1 - finale)
+    """The solo evaluation of finished rows; if they do not rise strictly from a filled
+    opening (an empty one means nothing was placed in a turn: the first meld goes there),
+    ``FAILED`` less the points they lack (so that a nearer miss is the better plan)."""
+    if not 0 < opening < main < finale:
+        lacking = max(0, 1 - opening) + max(0, opening + 1 - main) + max(0, main + 1 - finale)
+        return FAILED - lacking
     return opening + main + finale - gap_penalty(finale - opening)
 
 

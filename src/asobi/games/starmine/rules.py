@@ -34,7 +34,6 @@ from asobi.games.starmine.actions import (
     PER_MELD,
     ROW_NAMES,
     ROWS,
-    STOP,
     BoostPenalty,
     Discard,
     Draw,
@@ -43,7 +42,6 @@ from asobi.games.starmine.actions import (
     Pass,
     Place,
     StarmineAction,
-    Stop,
     melds_in,
     place_actions,
 )
@@ -136,12 +134,8 @@ class StarmineState(State):
     def _list_legal(self, seat: int) -> list[StarmineAction]:
         hand = self.hands[seat]
         phase = self.phase
-        if phase is Phase.DRAW:
-            out: list[StarmineAction] = [DRAW_DECK] if self.deck else []
-            out += [DRAW[c] for c in self.discards if c is not self.no_take]
-            if not self.deck:
-                out.append(STOP)
-            return out
+        if phase is Phase.DRAW:  # the deck is never empty here: its last card ends the action
+            return [DRAW_DECK, *(DRAW[c] for c in self.discards if c is not self.no_take)]
         if phase is Phase.FLIP:
             return [FLIP_OPEN, FLIP_REMOVE]
         rows = self._open_rows()
@@ -155,6 +149,8 @@ class StarmineState(State):
             return ROWS
         if self.phase is Phase.FINAL:
             return (FINALE,)  # solo §4 ②: "フィナーレの列へ加えます"
+        if not self.rows[0][OPENING]:
+            return (OPENING,)  # solo §3 C ②: "必ず一番下のオープニング列から配置していきます"
         return ROWS[self.current_row :]
 
     def check(self, seat: int, action: Any) -> None:
@@ -165,9 +161,8 @@ class StarmineState(State):
                     "§5 A/B", "nothing is owed: draw only after a discard or a meld"
                 )
             if action.card is None:
-                if not self.deck:
-                    raise IllegalAction("§6", "the deck is empty")
-            elif action.card not in self.discards:
+                return  # the deck always holds a card while a draw is owed
+            if action.card not in self.discards:
                 if self.solo:
                     raise IllegalAction(
                         "solo §3 B", f"{action.card} is not among the open cards (オープン札)"
@@ -193,12 +188,6 @@ class StarmineState(State):
                 if self.solo:
                     raise IllegalAction("solo §3", "a turn must take action B or C; no passing")
                 raise IllegalAction("§5", "a turn must take action A or B; passing is for §6/§8")
-            return
-        if isinstance(action, Stop):
-            if phase is not Phase.DRAW or self.deck:
-                raise IllegalAction(
-                    "§5 ruling", "drawing may stop only once the deck has run out mid-action"
-                )
             return
         if isinstance(action, Flip):
             if phase is not Phase.FLIP:
@@ -234,6 +223,10 @@ class StarmineState(State):
         if action.row not in self._open_rows():
             if self.solo and phase is Phase.FINAL:
                 raise IllegalAction("solo §4 ②", "the last meld goes onto the finale")
+            if self.solo and not self.rows[seat][OPENING]:
+                raise IllegalAction(
+                    "solo §3 C ②", "the first meld goes onto the opening: rows are built from it"
+                )
             raise IllegalAction(
                 "solo §3 C ②",
                 f"the {ROW_NAMES[action.row]} row is closed: rows are built from the bottom up",
@@ -251,8 +244,6 @@ class StarmineState(State):
         if isinstance(action, Pass):
             events = [public("pass", seat)]
             return events + self._next_in_queue()
-        if isinstance(action, Stop):
-            return [public("stop", seat), *self._end_action()]
         assert isinstance(action, Flip)
         return self._flip(seat, action.to_open)
 
@@ -320,12 +311,11 @@ class StarmineState(State):
             events = [public("draw", seat, source="discards", card=card.code)]
         self.hands[seat].append(card)
         self.draws_left -= 1
-        if self.draws_left == 0 or not (self.deck or self._drawable_discards()):
+        # §6 "山札の最後のカードが引かれたら、即座に最終フェーズを行います" (solo §4 ①
+        # "ゲームは終了します"): no draw the action still owed follows the deck's last card.
+        if self.draws_left == 0 or not self.deck:
             events += self._end_action()
         return events
-
-    def _drawable_discards(self) -> bool:
-        return any(c is not self.no_take for c in self.discards)
 
     def _end_action(self) -> list[Event]:
         self.draws_left = 0
@@ -341,8 +331,14 @@ class StarmineState(State):
     # --- solo turn start (solo §3 A) ----------------------------------------------------
     def _start_solo_turn(self) -> list[Event]:
         self.flipped = self.deck.pop()
+        events = [public("flip", 0, card=self.flipped.code, deck=len(self.deck))]
+        if not self.deck:
+            # Solo §4 ①: "山札の最後のカードが引かれたら、ゲームは終了します": the game ends as
+            # the last card is turned up, before it has an area (nothing is drawn again).
+            self.last_drawer = 0
+            return events + self._start_final()
         self.phase = Phase.FLIP
-        return [public("flip", 0, card=self.flipped.code, deck=len(self.deck))]
+        return events
 
     def _flip(self, seat: int, to_open: bool) -> list[Event]:
         first = self.flipped
@@ -350,12 +346,11 @@ class StarmineState(State):
         self.flipped = None
         (self.discards if to_open else self.removed).append(first)
         events = [public("flip_to", seat, card=first.code, area="open" if to_open else "removed")]
-        if self.deck:
-            second = self.deck.pop()
-            (self.removed if to_open else self.discards).append(second)
-            area = "removed" if to_open else "open"
-            events.append(public("flip_to", seat, card=second.code, area=area))
-        if not self.deck:  # a turn-start flip took the last card: only the final meld
+        second = self.deck.pop()  # the first card was not the last (see _start_solo_turn)
+        (self.removed if to_open else self.discards).append(second)
+        area = "removed" if to_open else "open"
+        events.append(public("flip_to", seat, card=second.code, area=area))
+        if not self.deck:  # solo §4 ①: the second card was the last: only the final meld
             self.last_drawer = seat
             return events + self._start_final()
         self.phase = Phase.TURN
