@@ -19,6 +19,7 @@ from asobi.core.errors import IllegalAction
 from asobi.core.events import Event, private, public
 from asobi.core.protocol import Outcome, StartPlayerOptions, State, copy_rng
 from asobi.core.turns import NOBODY, just, order_from
+from asobi.core.words import Words
 from asobi.games.starmine import scoring
 from asobi.games.starmine.actions import (
     DISCARD,
@@ -395,6 +396,11 @@ class StarmineState(State):
 
     def outcome(self) -> Outcome | None:
         return self.result
+
+    def caution(self, seat: int, action: Any) -> Words | None:
+        from asobi.games.starmine.cautions import caution
+
+        return caution(self, seat, action)
 
     # --- views ------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
