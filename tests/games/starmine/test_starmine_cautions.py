@@ -146,8 +146,7 @@ def test_solo_with_no_turn_left_an_empty_opening_dooms_every_move() -> None:
         "(the last goes on the finale)"
     )
     assert found["place opening three R2 Y2 G2"] == (
-        "the launch can no longer succeed: the main row (0) can no longer end above the "
-        "opening (5)"
+        "the launch can no longer succeed: the main row (0) can no longer end above the opening (5)"
     )
 
 
