@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -12,6 +13,7 @@ from rich.console import Console
 import asobi.agents
 from asobi.core.bots import bot_names
 from asobi.core.records import GameRecord, Match, replay
+from asobi.core.words import Words
 from asobi.play import HUMAN, TerminalGame, default_bot, renderer_for, replay_record, scripted
 from asobi.play.render import render_json
 
@@ -98,6 +100,51 @@ def test_own_private_draws_are_shown() -> None:
     game.run()
     assert "You drew a card from the deck" in out.getvalue()
     assert "the card drawn: " in out.getvalue()  # told to its drawer alone
+
+
+def test_a_move_with_a_caution_has_it_printed_beside_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any game: the loop asks ``State.caution`` for each listed move and prints the words
+    (English, then Japanese, seats named) beside that move only."""
+    screen, out = console()
+    match = Match("itsmine", {"players": 2}, 4)
+    seat = min(match.state.active_seats())
+    legal = match.state.legal_actions(seat)
+    marked = legal[-1]
+
+    def caution(state: Any, seat: int, action: Any) -> Words | None:
+        return Words(f"mind this, {{s:{seat}}}", "注意") if action == marked else None
+
+    monkeypatch.setattr(type(match.state), "caution", caution)
+    seats = [HUMAN if s == seat else "random" for s in range(2)]
+    TerminalGame(match, seats, screen, scripted(["q"]), seed=4).run()
+    text = out.getvalue()
+    assert text.count("⚠") == 1
+    number = len(legal)  # the marked move's number; its code may be drawn with a die face
+    assert re.search(rf"{number} {marked.encode()}[^⚠]{{0,4}}⚠ mind this, you / 注意\n", text)
+
+
+def test_starmine_solo_cautions_the_placement_that_fails_the_launch() -> None:
+    """ソロ §3 C ③: the finale meld that would close the main row under the opening is
+    listed with its caution; nothing else is."""
+    screen, out = console()
+    setup = {
+        "hands": [["R5", "Y5", "G5", "B4", "W1"]],
+        "rows": [{"opening": ["three R1 Y1 G1"], "main": ["pair R2 Y2"]}],
+        "current_row": "main",
+        "deck": ["B1", "B2", "B3", "B5", "B6", "B7", "G7", "Y7"],
+        "rest": "box",
+    }
+    match = Match("starmine", {"players": 1}, 0, setup)
+    TerminalGame(match, [HUMAN], screen, scripted(["open", "q"]), seed=0).run()
+    text = out.getvalue()
+    finale = [a.encode() for a in match.state.legal_actions(0) if a.encode().startswith("place f")]
+    assert finale and text.count("⚠") == len(finale)
+    for code in finale:
+        assert re.search(
+            rf"{code}\s+⚠ ends the launch: failure — the main row closes at 3, not above the "
+            r"opening's 5 / 打上げ失敗で終わります",
+            text,
+        ), code
 
 
 def test_scripted_input_echoes_and_ends_with_eof() -> None:

@@ -247,6 +247,10 @@ def test_scenario_errors_are_invalid_setup(setup: dict, message: str) -> None:
         ({"current_row": "top"}, "current_row must be one of opening, main, finale"),
         ({"hands": [["R1", "W1"]], "deck": [], "rest": "box"}, "needs a deck"),
         ({"open": ["R1"], "removed": ["R1"]}, "cards listed twice: R1"),
+        # solo §3 C ②: 「カードは必ず一番下のオープニング列から配置していきます」
+        ({"rows": [{"main": ["pair R1 Y1"]}], "current_row": "main"}, "the opening is empty"),
+        ({"rows": [{"finale": ["pair R1 Y1"]}]}, "the opening is empty"),
+        ({"current_row": "finale"}, "the opening is empty"),
     ],
 )
 def test_solo_scenario_errors_are_invalid_setup(setup: dict, message: str) -> None:

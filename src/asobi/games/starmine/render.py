@@ -132,13 +132,12 @@ def _table_lines(view: Mapping[str, Any]) -> list[Text]:
     lines = [Text.assemble(("Deck 山札: ", "bold"), f"{view['deck_size']} cards")]
     if solo:
         if view.get("flipped"):
-            lines.append(
-                _cards_line(
-                    "Turned up めくったカード:",
-                    [view["flipped"]],
-                    "open → the next card is removed; remove → the next card is open",
-                )
+            note = (
+                "open → the next card is removed; remove → the next card is open"
+                if view["phase"] == "flip"
+                else "the deck's last card: the game ended as it was turned up"
             )
+            lines.append(_cards_line("Turned up めくったカード:", [view["flipped"]], note))
         lines.append(_cards_line("Open cards オープン札:", view.get("open_cards", []), "drawable"))
         lines.append(
             _cards_line("Removed 廃棄札:", view.get("removed_cards", []), "out of the game")
@@ -293,8 +292,6 @@ def event_text(event: Mapping[str, Any], names: Sequence[str], viewer: int | Non
         )
     elif kind == "pass":
         what = "pass"
-    elif kind == "stop":
-        what = "stop drawing"
     elif kind == "flip":
         what = f"turn up {event['card']} ({event.get('deck', '?')} left in the deck)"
     elif kind == "flip_to":

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from asobi.core.cards import FIREWORKS, is_boost
 from asobi.core.errors import InvalidSetup
 from asobi.core.scenarios import ScenarioCards
-from asobi.games.starmine.actions import ROW_NAMES, Meld, best_meld, find_meld
+from asobi.games.starmine.actions import OPENING, ROW_NAMES, Meld, best_meld, find_meld
 
 if TYPE_CHECKING:
     from asobi.games.starmine.rules import StarmineState
@@ -70,6 +70,12 @@ def apply_setup(state: StarmineState, setup: Mapping[str, Any]) -> None:
             if setup["current_row"] not in ROW_NAMES:
                 raise InvalidSetup(f"current_row must be one of {', '.join(ROW_NAMES)}")
             state.current_row = ROW_NAMES.index(setup["current_row"])
+        rows = state.rows[0]
+        if not rows[OPENING] and (any(rows[OPENING + 1 :]) or state.current_row != OPENING):
+            raise InvalidSetup(
+                "solo: the opening is empty, so no later row can have begun "
+                "(solo §3 C ②: the first meld goes onto the opening)"
+            )
     elif "discards" in setup:
         state.discards = take(setup["discards"], "discards")
     boosts = [c for c in FIREWORKS.cards if is_boost(c)]
