@@ -358,7 +358,7 @@ class ItsMineWords:
         counts = list(details.get("columns_scored") or [[0] * len(MINES)] * 2)
         players = range(len(counts))
         columns = (
-            Words("Mine", "鉱山"),
+            Words("Mine: cards once leftovers cancel", "鉱山:余った手札の処理後の枚数"),
             *(same(seat(s)) for s in players),
             Words("Taken by", "獲得"),
         )
