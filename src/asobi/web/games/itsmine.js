@@ -36,7 +36,7 @@ const WORDS = {
     "3枚ボーナス:ボーナスの山の一番上のカード(あなただけが見ている)"],
   ascending: ["ascending", "昇順"], descending: ["descending", "降順"],
   column: ["column", "列"], empty: ["no cards", "カードなし"],
-  yours: ["your", "あなたの"], takenBy: ["taken by", "獲得:"],
+  yours: ["your", "あなたの"], takenBy: ["taken by", "獲得:"], points: ["points", "点"],
 };
 const FACES = [1, 2, 3, 4, 5, 6];
 // Where each pip sits on a 24 × 24 die face.
@@ -241,6 +241,13 @@ function minesRow(ctx) {
   for (const mine of ctx.view.mines) {
     const cell = el("div", "im-mine");
     cell.append(ctx.card(mine));
+    // 勝敗 6: a mine is worth its number (K 13); in the simple variant every mine is worth 10.
+    const worth = ctx.view.variant === "simple" ? 10 : rankOf(mine, ctx);
+    const points = el("span", "im-points", String(worth));
+    points.setAttribute("role", "img");
+    points.setAttribute("aria-label", `${worth} ${word("points", ctx)}`);
+    points.title = `${worth} ${word("points", ctx)}`;
+    cell.append(points);
     if (owner.has(mine)) {
       const s = owner.get(mine);
       const label = `${word("takenBy", ctx)} ${ctx.seatName(s)}`;
