@@ -22,12 +22,13 @@ const SYMBOLS = {
   burst: "M12 1 13.2 8.6 18.6 3.4 15.4 10.2 23 9.3 16.4 13.2 22.2 18.2 14.9 15.9 15.8 23 12 16.6 8.2 23 9.1 15.9 1.8 18.2 7.6 13.2 1 9.3 8.6 10.2 5.4 3.4 10.8 8.6Z",
 };
 
-// Which symbol and colour each suit letter has, per deck.
+// Which symbol and colour each suit letter has, per deck. Each colour reads at 4.5:1 or more
+// on the white of a card or a chip (WCAG AA for the rank's small text).
 const SUITS = {
   seven: {
-    H: { symbol: "heart", colour: "#c8203d" }, O: { symbol: "onion", colour: "#2f8a3a" },
-    B: { symbol: "book", colour: "#1f58b8" }, C: { symbol: "coin", colour: "#a87a06" },
-    S: { symbol: "star", colour: "#0b8296" }, T: { symbol: "time", colour: "#8e2aa3" },
+    H: { symbol: "heart", colour: "#c8203d" }, O: { symbol: "onion", colour: "#2b7f35" },
+    B: { symbol: "book", colour: "#1f58b8" }, C: { symbol: "coin", colour: "#8c6500" },
+    S: { symbol: "star", colour: "#0a7a8c" }, T: { symbol: "time", colour: "#8e2aa3" },
     K: { symbol: "coffin", colour: "#444c5a" },
   },
   french: {

@@ -6,6 +6,8 @@ Two princesses bid dice for citizens and send them down seven mines. See
 
 from pathlib import Path
 
+from asobi.core.cards import SEVEN
+from asobi.core.lazy import Lazy
 from asobi.core.protocol import GameSpec
 from asobi.games.itsmine.actions import ACTION_SPACE
 from asobi.games.itsmine.balance import facts
@@ -29,6 +31,8 @@ SPEC = GameSpec(
     levels={"hard": "lookahead:worlds=8:seconds=0.8"},
     facts=facts,
     observer=observer,
+    deck=SEVEN,
+    words=Lazy("asobi.games.itsmine.words:phrasebook"),
 )
 ItsMineState.spec = SPEC
 
