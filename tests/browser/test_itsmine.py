@@ -51,7 +51,6 @@ def test_a_person_plays_a_whole_its_mine_game_against_a_bot_in_english(
     site: str, browser: Any
 ) -> None:
     page, errors = open_page(browser, site + "/", "en", DESKTOP)
-    page.emulate_media(reduced_motion="reduce")  # no slides to wait out before each click
     page.fill("#name", "Ami")
     page.select_option("#game", "itsmine")
     page.select_option("#seat-1", "bot:random")
@@ -80,7 +79,6 @@ def test_a_person_plays_a_whole_its_mine_game_in_japanese_on_a_phone(
 ) -> None:
     room = make_room(site, "itsmine", [{"name": "あみ"}, {"bot": "random"}], seed=7)
     page, errors = open_page(browser, site + room["invites"][0]["link"], "ja", PHONE)
-    page.emulate_media(reduced_motion="reduce")
     assert page.evaluate("document.documentElement.lang") == "ja"
     wait(page, "JSON.parse(document.body.dataset.legal || '[]').length > 0")
     assert "オークション" in page.locator("#status").inner_text()

@@ -46,7 +46,7 @@ def _no_sideways_scroll(page: Page) -> bool:
 def test_a_person_plays_a_whole_starmine_game_against_a_bot_in_english(
     site: str, browser: Any
 ) -> None:
-    page, errors = open_page(browser, site + "/", "en", DESKTOP)
+    page, errors = open_page(browser, site + "/", "en", DESKTOP, motion=True)
     page.fill("#name", "Ami")
     page.select_option("#game", "starmine")
     page.select_option("#seat-1", "bot:normal")

@@ -36,7 +36,9 @@ const SUITS = {
     D: { symbol: "diamonds", colour: "#c8203d" }, C: { symbol: "clubs", colour: "#1c2230" },
   },
   fireworks: {
-    R: { symbol: "burst", colour: "#d42a2a" }, Y: { symbol: "burst", colour: "#c99400" },
+    R: { symbol: "burst", colour: "#d42a2a" },
+    // A yellow that reads as yellow is too pale for text: its numbers are written darker.
+    Y: { symbol: "burst", colour: "#d9a000", ink: "#7a5800" },
     G: { symbol: "burst", colour: "#238a3f" }, B: { symbol: "burst", colour: "#2358c9" },
     W: { symbol: "star", colour: "#7a3fc4" },
   },
@@ -105,8 +107,8 @@ function span(className, text = "") {
 // The face of ``code``: corners with its rank, and its suit's symbol in the middle.
 function face(el, code) {
   const c = known.get(code);
-  const { symbol: name, colour } = look(code);
-  el.style.setProperty("--suit", colour);
+  const { symbol: name, colour, ink } = look(code);
+  el.style.setProperty("--suit", ink || colour);
   const boost = deck && deck.key === "fireworks" && c && c.suit === "W";
   const label = boost ? "★" : (c ? c.label : code);
   const corner = span("corner");
@@ -172,9 +174,9 @@ export function backEl(opts = {}) {
 // A small card inside a sentence (the log, a move's label): its rank and suit symbol.
 export function chipEl(code, lang) {
   const el = span(`chip ${deck ? deck.key : ""}`);
-  const { symbol: name, colour } = look(code);
+  const { symbol: name, colour, ink } = look(code);
   const c = known.get(code);
-  el.style.setProperty("--suit", colour);
+  el.style.setProperty("--suit", ink || colour);
   const boost = deck && deck.key === "fireworks" && c && c.suit === "W";
   el.append(symbol(name, colour, "pip"));
   if (!boost) el.append(span("rank", c ? c.label : code));
