@@ -25,9 +25,9 @@ const SYMBOLS = {
 // Which symbol and colour each suit letter has, per deck.
 const SUITS = {
   seven: {
-    H: { symbol: "heart", colour: "#c8203d" }, O: { symbol: "onion", colour: "#2f8a3a" },
-    B: { symbol: "book", colour: "#1f58b8" }, C: { symbol: "coin", colour: "#a87a06" },
-    S: { symbol: "star", colour: "#0b8296" }, T: { symbol: "time", colour: "#8e2aa3" },
+    H: { symbol: "heart", colour: "#c8203d" }, O: { symbol: "onion", colour: "#2a7d34" },
+    B: { symbol: "book", colour: "#1f58b8" }, C: { symbol: "coin", colour: "#8c6400" },
+    S: { symbol: "star", colour: "#0a7585" }, T: { symbol: "time", colour: "#8e2aa3" },
     K: { symbol: "coffin", colour: "#444c5a" },
   },
   french: {
