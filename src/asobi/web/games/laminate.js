@@ -41,7 +41,7 @@ const WORDS = {
   thanksLater: ["one hand card per paper of another player cited, chosen once the paper's cards are complete",
     "他人の論文1つにつき手札1枚を渡す(論文のカードがそろってから選ぶ)"],
   giveHint: ["Choose a card of your hand to give (highlighted below).", "渡す手札を選んでください(下の光っているカード)。"],
-  next: ["next", "次"],
+  next: ["next", "次"], later: ["later", "あとで"],
   total: ["Total", "合計"],
   progress: ["cards", "枚"], of: ["of", "/"],
   noWayBack: ["No way back: a paper once chosen is published this turn (the rules have no cancel, and every step offered can finish it). The others see nothing until it is on the table.",
@@ -112,12 +112,11 @@ function paperCard(id, ctx, { move = null, size = "", state = "", count = null, 
     foot.append(dots, el("span", "", count ? `${word("left", ctx)} ${count}` : word("noneLeft", ctx)));
     box.append(foot);
   }
-  if (state === "complete" || state === "review") {
-    box.append(el("span", `lam-stamp ${state}`, word(state, ctx)));
-  }
+  const published = state === "complete" || state === "review";
+  if (published) box.append(el("span", `lam-stamp ${state}`, word(state, ctx)));
   if (note) box.append(el("span", "lam-paper-note", note));
   const described = [say(info.name, ctx), pointsText(info.points, ctx), say(info.need, ctx)];
-  if (state) described.push(word(state, ctx));
+  if (published) described.push(word(state, ctx));
   if (count !== null) described.push(count ? `${word("left", ctx)} ${count}` : word("noneLeft", ctx));
   if (note) described.push(note);
   if (move) {
@@ -135,7 +134,7 @@ function paperCard(id, ctx, { move = null, size = "", state = "", count = null, 
 
 // The card for ``code``, a button making the first of ``moves`` that is legal.
 function cardFor(code, ctx, moves, opts = {}) {
-  const move = moves.map((verb) => (verb ? `${verb} ${code}` : null)).find((m) => m && ctx.legal.includes(m));
+  const move = moves.map((verb) => `${verb} ${code}`).find((m) => ctx.legal.includes(m));
   return ctx.card(code, move ? { ...opts, move } : opts);
 }
 
@@ -341,7 +340,7 @@ export function plate(s, ctx) {
 }
 
 // --- the trays: research, a publication, the End Flag ----------------------------------------
-function trayHead(title, ctx, ...more) {
+function trayHead(title, ...more) {
   const head = el("div", "lam-tray-head");
   head.append(el("h3", "", title), ...more);
   return head;
@@ -352,7 +351,7 @@ function keepTray(ctx) {
   const cards = el("div", "cards lam-drawn");
   cards.id = "lam-drawn";
   cards.append(...ctx.view.drawn.map((c) => cardFor(c, ctx, ["keep"])));
-  box.append(trayHead(word("research", ctx), ctx), el("p", "", word("keepOne", ctx)), cards,
+  box.append(trayHead(word("research", ctx)), el("p", "", word("keepOne", ctx)), cards,
     el("p", "lam-noback", word("noBackDraw", ctx)));
   return box;
 }
@@ -388,7 +387,7 @@ function publishTray(ctx) {
   const draft = view.draft;
   const box = el("div", "lam-tray lam-publishing");
   box.id = "lam-draft";
-  box.append(trayHead(word("publishing", ctx), ctx, el("span", "lam-progress", progressOf(draft, ctx))));
+  box.append(trayHead(word("publishing", ctx), el("span", "lam-progress", progressOf(draft, ctx))));
   const body = el("div", "lam-draft");
   body.append(paperCard(draft.paper, ctx, { state: "draft" }));
   const chosen = el("div", "lam-chosen");
@@ -455,7 +454,7 @@ function thanksList(foreign, draft, ctx) {
     item.append(`${word("thanksTo", ctx)} ${ctx.seatName(entry.author)} (`, ctx.chip(entry.card), "): ");
     if (i < draft.thanks.length) item.append(ctx.card(draft.thanks[i], { size: "tiny" }));
     else if (i === draft.thanks.length && ctx.view.phase === "gift") item.append(el("strong", "", `← ${word("next", ctx)}`));
-    else item.append(el("span", "muted", ctx.lang === "ja" ? "あとで" : "later"));
+    else item.append(el("span", "muted", word("later", ctx)));
     list.append(item);
   });
   if (ctx.view.phase !== "gift") {
@@ -469,7 +468,7 @@ function flagTray(ctx) {
   const box = el("div", "lam-tray lam-flagging");
   const body = el("div", "lam-draft");
   body.append(paperCard("endflag", ctx, { state: "draft" }), el("p", "", word("flagHint", ctx)));
-  box.append(trayHead(word("endFlag", ctx), ctx), body);
+  box.append(trayHead(word("endFlag", ctx)), body);
   return box;
 }
 
