@@ -26,9 +26,9 @@ const SYMBOLS = {
 // on the white of a card or a chip (WCAG AA for the rank's small text).
 const SUITS = {
   seven: {
-    H: { symbol: "heart", colour: "#c8203d" }, O: { symbol: "onion", colour: "#2b7f35" },
-    B: { symbol: "book", colour: "#1f58b8" }, C: { symbol: "coin", colour: "#8c6500" },
-    S: { symbol: "star", colour: "#0a7a8c" }, T: { symbol: "time", colour: "#8e2aa3" },
+    H: { symbol: "heart", colour: "#c8203d" }, O: { symbol: "onion", colour: "#2a7d34" },
+    B: { symbol: "book", colour: "#1f58b8" }, C: { symbol: "coin", colour: "#8c6400" },
+    S: { symbol: "star", colour: "#0a7585" }, T: { symbol: "time", colour: "#8e2aa3" },
     K: { symbol: "coffin", colour: "#444c5a" },
   },
   french: {

@@ -428,7 +428,15 @@ function renameButton() {
 
 // --- messages -----------------------------------------------------------------------------
 function remember(message) {
-  log.push({ number: message.number, seat: message.seat, said: message.said || [], by: message.by });
+  let said = message.said || [];
+  if (!said.length && message.seat === state.seat && message.code && state.labels[message.code]) {
+    // Your own move that showed nothing (a step of a move of several): its words as a button.
+    const words = state.labels[message.code];
+    said = [{ en: `{s:${message.seat}}: ${words.en}`, ja: `{s:${message.seat}}:${words.ja}` }];
+  } else if (!said.length && message.seat !== state.seat && message.state?.active.includes(message.seat)) {
+    return;  // a step of another's move still in progress that shows you nothing: told when done
+  }
+  log.push({ number: message.number, seat: message.seat, said, by: message.by });
 }
 
 function onMessage(message) {

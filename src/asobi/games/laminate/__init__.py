@@ -6,6 +6,8 @@ other's complete papers and review papers under review. See ``docs/rules/laminat
 
 from pathlib import Path
 
+from asobi.core.cards import SEVEN
+from asobi.core.lazy import Lazy
 from asobi.core.protocol import GameSpec
 from asobi.games.laminate.actions import ACTION_SPACE
 from asobi.games.laminate.balance import facts
@@ -31,6 +33,10 @@ SPEC = GameSpec(
     levels={"hard": "lookahead:seconds=0.8:top=3:least=6"},
     facts=facts,
     observer=observer,
+    deck=SEVEN,
+    words=Lazy("asobi.games.laminate.words:phrasebook"),
+    # The paper cards (論文カード) as the browser draws them: names, points, combinations.
+    assets=Lazy("asobi.games.laminate.words:assets"),
 )
 LaminateState.spec = SPEC
 
