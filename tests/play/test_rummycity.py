@@ -522,7 +522,7 @@ def test_lay_offs_name_the_combination_by_number_and_settlement_is_told() -> Non
     text = told(events, None)
     # 2 cards left (S2 D2) but 1 tepu: all of it is paid (a short purse), then no gains
     assert (
-        "Settlement of round 1: seat 0 paid 1 for 2 cards left (all it had), "
+        "Settlement of round 1: seat 0 paid 1 for 2 cards left (all the tepu held), "
         "gained 0 for combinations and 0 income: 0 tepu"
     ) in text
     assert "Round 2: 2 cards each" in text

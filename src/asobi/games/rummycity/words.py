@@ -388,7 +388,9 @@ class RummyCityWords:
     def _town_settled(who: str, town: Mapping[str, Any]) -> Words:
         hand, paid = int(town.get("hand", 0)), int(town.get("paid", 0))
         combos, income, tepu = town.get("combinations"), town.get("income"), town.get("tepu")
-        short = Words(" (all it had)", "(手持ちすべて)") if paid < hand else Words("", "")
+        short = Words("", "")
+        if paid < hand:  # "支払えるだけのテプがない場合は、手持ちのテプをすべて支払い"
+            short = Words(" (all the tepu held)", "(手持ちのテプすべて)")
         return Words(
             f"{who} paid {paid} for {plural(hand, 'card')} left{short.en}, gained {combos} for "
             f"combinations and {income} income: {tepu} tepu",
