@@ -127,9 +127,11 @@ function effectText(b, ctx) {
   return parts.map((p) => (ctx.lang === "ja" ? p.ja : p.en)).join(ctx.lang === "ja" ? "、" : "; ");
 }
 
-function incomeText(b, ctx) {
+// "+4 tepu at each settlement", the number on a coin (the server's words around it).
+function incomeEl(b, ctx) {
   const template = (ctx.assets.building_words || {}).income || { en: "+{n} tepu", ja: "+{n}テプ" };
-  return (ctx.lang === "ja" ? template.ja : template.en).replace("{n}", String(b.income));
+  const [before, after = ""] = (ctx.lang === "ja" ? template.ja : template.en).split("{n}");
+  return el("div", "rc-b-income", before, el("span", "rc-b-coin", String(b.income)), after);
 }
 
 // A recipe as printed ("♠4Run", "♣5+Run", "MIX3", "Set4"), its suit in its colour.
@@ -162,17 +164,12 @@ function buildingCard(b, ctx, action = null, extra = null) {
   const head = el("div", "rc-b-head",
     el("span", "rc-b-mark", b.mark),
     el("span", "rc-b-name", nameOf(b, ctx)));
-  if (b.income) {
-    const coin = el("span", "rc-b-coin", `+${b.income}`);
-    coin.setAttribute("aria-hidden", "true");
-    head.append(coin);
-  }
   const name2 = el("span", "rc-b-name2", otherName(b, ctx));
   name2.lang = ctx.lang === "ja" ? "en" : "ja";
   card.append(head, el("div", "rc-b-sub", name2, recipeEl(b.recipe, ctx)));
   const effect = effectText(b, ctx);
   if (effect) card.append(el("div", "rc-b-effect", effect));
-  if (b.income) card.append(el("div", "rc-b-income", incomeText(b, ctx)));
+  if (b.income) card.append(incomeEl(b, ctx));
   if (ctx.view.making && ctx.view.making.building === b.id) card.classList.add("rc-target");
   const deposit = ctx.view.deposits[b.id];
   if (deposit) {
@@ -242,7 +239,7 @@ function standingOf(combo, code) {
 
 // A combination's cards in reading order: a Set by suit, a run by rank (A high when the run
 // reaches past it), the wild cards in the gaps, then at the end.
-export function ordered(combo) {
+function ordered(combo) {
   const cards = [...combo.cards];
   const wild = cards.filter((c) => standingOf(combo, c) === "wild");
   const natural = cards.filter((c) => !wild.includes(c));
