@@ -573,7 +573,9 @@ class RummyCityWords:
                 f" ({top:g} tepu, {self.options.target} reached)",
                 f"({top:g}テプ、{self.options.target}テプ到達)",
             )
-        return Words(f" (round limit: {rounds} rounds)", f"(ラウンド上限:{rounds}ラウンド)")
+        return Words(
+            f" (round limit: {plural(rounds, 'round')})", f"(ラウンド上限:{rounds}ラウンド)"
+        )
 
 
 def phrasebook(options: RummyCityOptions) -> RummyCityWords:
