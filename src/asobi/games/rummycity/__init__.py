@@ -7,6 +7,8 @@ each other's, and settle their accounts in tepu (テプ) each round. See
 
 from pathlib import Path
 
+from asobi.core.cards import FRENCH52
+from asobi.core.lazy import Lazy
 from asobi.core.protocol import GameSpec
 from asobi.games.rummycity.actions import ACTION_SPACE
 from asobi.games.rummycity.balance import facts
@@ -30,6 +32,10 @@ SPEC = GameSpec(
     levels={"hard": "lookahead:worlds=5:seconds=0.8"},
     facts=facts,
     observer=observer,
+    deck=FRENCH52,
+    words=Lazy("asobi.games.rummycity.words:phrasebook"),
+    # The words that describe any catalogue's buildings in the browser (marks, effects).
+    assets=Lazy("asobi.games.rummycity.words:assets"),
 )
 RummyCityState.spec = SPEC
 
