@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from asobi.core.actions import Action, ActionSpace
-from asobi.core.errors import IllegalAction, InvalidOptions
+from asobi.core.errors import IllegalAction, InvalidOptions, problems, quoted
 from asobi.core.events import Event
 
 if TYPE_CHECKING:
@@ -155,6 +155,12 @@ class State(ABC):
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Validate, then carry out ``action`` for ``seat``; return what happened."""
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            # 1.0 == 1 and True == 1 would pass the turn check, then fail halfway through
+            # resolve (a list indexed by 1.0) with part of the move done.
+            raise IllegalAction(
+                "seats", f"{quoted(seat)} is not a seat: seats are 0..{self.players - 1}"
+            )
         if seat not in self.active_seats():
             if self.outcome() is not None:
                 raise IllegalAction("end of game", "the game is over; no more actions")
@@ -270,11 +276,7 @@ class GameSpec:
             try:
                 opts = self.options_model.model_validate(data)
             except ValidationError as exc:
-                problems = "; ".join(
-                    f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}"
-                    for err in exc.errors()
-                )
-                raise InvalidOptions(f"{self.id}: {problems}") from None
+                raise InvalidOptions(f"{self.id}: {problems(exc, 'options')}") from None
         if opts.players not in self.seat_counts:
             raise InvalidOptions(
                 f"{self.id}: {opts.players} players is not allowed "
