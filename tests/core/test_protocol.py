@@ -196,7 +196,7 @@ def test_apply_refuses_a_seat_that_is_no_whole_number_before_touching_anything(
     assert mover == 1, "seed 0: seat 1 opens, so 1.0 and True are the seat to act"
     before = fingerprint(state)
     draw = state.spec.action_space.decode("draw deck")
-    with pytest.raises(IllegalAction, match="is not a seat: seats are 0..1") as info:
+    with pytest.raises(IllegalAction, match=r"is not a seat: seats are 0\.\.1") as info:
         state.apply(seat, draw)  # type: ignore[arg-type]
     assert info.value.rule == "seats"
     assert fingerprint(state) == before
