@@ -3,11 +3,15 @@ of form, with the path of each problem, and the card bookkeeping after it."""
 
 from __future__ import annotations
 
+import importlib
+import json
+import re
 from typing import Annotated, Any, Literal
 
 import pytest
 from pydantic import Field
 
+from asobi.core import all_specs, get_spec
 from asobi.core.cards import SEVEN, Card
 from asobi.core.errors import InvalidSetup, quoted
 from asobi.core.scenarios import (
@@ -119,3 +123,38 @@ def test_per_seat_lists_hold_one_entry_per_seat() -> None:
         per_seat([[], []], "hands", 3)
     with pytest.raises(InvalidSetup, match=r"hands: one hand per seat \(2\)"):
         per_seat([[]], "hands", 2, "one hand per seat")
+
+
+def documented_examples() -> list[tuple[str, str, dict[str, Any]]]:
+    """Each game's scenario model and the example its docstring gives (after ``::``)."""
+    found = []
+    for spec in all_specs():
+        module = importlib.import_module(f"asobi.games.{spec.id}.scenarios")
+        for model in vars(module).values():
+            if isinstance(model, type) and issubclass(model, Scenario) and "::" in model.__doc__:
+                text = model.__doc__.split("::", 1)[1]
+                example = re.search(r"\n(\s*\{.*?\n\s*\})", text, re.DOTALL)
+                assert example, f"{model.__name__}: no JSON example after '::'"
+                found.append((spec.id, model.__name__, json.loads(example.group(1))))
+    return found
+
+
+@pytest.mark.parametrize(("game", "model", "example"), documented_examples())
+def test_every_documented_scenario_is_one_the_game_starts_from(
+    game: str, model: str, example: dict[str, Any]
+) -> None:
+    """The README points at each game's scenario model for the format: its example must be
+    a scenario the game accepts (for one of its seat counts)."""
+    spec = get_spec(game)
+    refusals = []
+    for players in spec.seat_counts:
+        try:
+            spec.new_game({"players": players}, 0, example)
+            return
+        except InvalidSetup as exc:
+            refusals.append(f"{players} players: {exc}")
+    raise AssertionError(f"{model}'s example is refused: {refusals}")
+
+
+def test_every_game_documents_its_scenario() -> None:
+    assert {game for game, _, _ in documented_examples()} == {s.id for s in all_specs()}

@@ -51,7 +51,7 @@ class ItsMineScenario(Scenario):
           "deck":      ["S6", "T9"],
           "citizens":  ["B4", "C6"],
           "bonus":     ["K8", "T7"],
-          "columns":   [{"C": ["C4", "C6"]}, {"S": ["S9"]}],
+          "columns":   [{"C": ["C4", "C7"]}, {"S": ["S9"]}],
           "removed_bonus": [[], ["H3"]],
           "bonus_claimed": ["C"],
           "last_face": [3, 5],

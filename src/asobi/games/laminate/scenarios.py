@@ -60,7 +60,7 @@ class LaminateScenario(Scenario):
           "discards": ["B4", "C6"],
           "papers":   [[{"paper": "kind3", "cards": ["H7"]}],
                        [{"paper": "sum49", "cards": ["B7"]},
-                        {"paper": "flush4", "cards": ["C7", "C8", "C9"]}],
+                        {"paper": "flush4", "cards": ["C8", "C9", "C10"]}],
                        []],
           "turn": 0,
           "end_condition_met_by": null,

@@ -64,7 +64,7 @@ class RummyCityScenario(Scenario):
           "tepu":      [7, 7],
           "buildings": [["park"], ["bank"]],
           "deposits":  {"bank": "S7"},
-          "laid":      [["run H6 H7 H8"], []],
+          "laid":      [["run H7 H8 H9"], []],
           "turn":      0,
           "round":     1,
           "rest":      "row"

@@ -56,7 +56,7 @@ class StarmineScenario(Scenario):
           "hands":    [["R1", "R2", "R3", "W1"], ["Y4", "Y5", "G6", "W2"]],
           "deck":     ["B1", "B2"],
           "discards": ["G7"],
-          "rows":     [{"opening": ["pair R5 Y5"], "main": [], "finale": []}, {}],
+          "rows":     [{"opening": ["pair R5 G5"], "main": [], "finale": []}, {}],
           "turn":     0,
           "rest":     "deck"
         }
