@@ -203,6 +203,19 @@ def test_apply_refuses_a_seat_that_is_no_whole_number_before_touching_anything(
     state.apply(1, draw)  # the same move by the seat itself
 
 
+@pytest.mark.parametrize("action", [{"code": "show 1"}, ["show", 1], "show 1", None, 1])
+def test_apply_refuses_a_value_that_is_no_action_at_all(action: object) -> None:
+    """A game's rules look actions up in sets: an unhashable value (a dict) was a TypeError
+    there. Anything without a code, or a string, is refused first."""
+    from properties.harness import fingerprint
+
+    state = ODDS_EVENS.new_game({}, seed=0)
+    before = fingerprint(state)
+    with pytest.raises(IllegalAction, match="is not an action of test-odds-evens") as info:
+        state.apply(0, action)  # type: ignore[arg-type]
+    assert info.value.rule == "actions" and fingerprint(state) == before
+
+
 def test_illegal_action_names_rule_and_reason() -> None:
     exc = IllegalAction("§5 A", "R4 is not in your hand")
     assert (exc.rule, exc.reason) == ("§5 A", "R4 is not in your hand")

@@ -62,19 +62,29 @@ def problems(exc: ValidationError, whole: str, most: int = 3) -> str:
 
 
 def _problem(error: Any, whole: str) -> str:
-    loc = [str(part) for part in error["loc"]]
+    loc = [key_name(part) for part in error["loc"]]
     message = error["msg"]
     if error["type"] == "extra_forbidden":
         message = "unknown key"
     elif error["type"] == "value_error":
         message = str(error["ctx"]["error"])  # a validator's own words, without pydantic's prefix
     if loc[-1:] == ["[key]"]:  # a key of an object is wrong, not its value
-        loc, key = loc[:-2], loc[-2]
+        loc, key = loc[:-2], error["loc"][-2]
         message = message.replace("Input", quoted(key), 1)
     value = error.get("input")
     if error["type"].endswith(("_type", "_parsing")):
         message += f", not {quoted(value)}"
     return f"{'.'.join(loc) or whole}: {message}"
+
+
+def key_name(key: object) -> str:
+    """A key (or a step of a path) as a message names it: as it is if it reads plainly, else
+    quoted (a key from outside may hold a line break)."""
+    if isinstance(key, int) and not isinstance(key, bool) and key.bit_length() <= 64:
+        return str(key)
+    if isinstance(key, str) and key.isprintable() and " " not in key and len(key) <= 40:
+        return key
+    return quoted(key)
 
 
 def quoted(value: Any) -> str:

@@ -161,6 +161,8 @@ class State(ABC):
             raise IllegalAction(
                 "seats", f"{quoted(seat)} is not a seat: seats are 0..{self.players - 1}"
             )
+        if not is_action(action):
+            raise IllegalAction("actions", f"{quoted(action)} is not an action of {self.spec.id}")
         if seat not in self.active_seats():
             if self.outcome() is not None:
                 raise IllegalAction("end of game", "the game is over; no more actions")
@@ -213,6 +215,24 @@ class State(ABC):
         """The rule that makes ``action`` final, for a game whose rules forbid taking back a
         move that reveals nothing (``asobi.core.takeback`` checks fair play for all games)."""
         return None
+
+
+def is_action(value: object) -> bool:
+    """Whether ``value`` can be an action at all: a hashable value with a code (a game's
+    rules look actions up in sets; a string has an ``encode`` too, but no code). Answered
+    once a type, as ``apply`` asks it of every move."""
+    kind = type(value)
+    known = _ACTION_TYPES.get(kind)
+    if known is None:
+        known = _ACTION_TYPES[kind] = (
+            kind.__hash__ is not None
+            and callable(getattr(kind, "encode", None))
+            and not issubclass(kind, str | bytes)
+        )
+    return known
+
+
+_ACTION_TYPES: dict[type, bool] = {}
 
 
 StateFactory = Callable[[Any, int, Mapping[str, Any] | None], State]

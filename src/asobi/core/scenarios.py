@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ConfigDict, PlainValidator, ValidationError
 
 from asobi.core.cards import Card, Deck
-from asobi.core.errors import InvalidSetup, problems
+from asobi.core.errors import InvalidSetup, key_name, problems
 
 
 class Scenario(BaseModel):
@@ -42,7 +42,7 @@ def read_scenario(model: type[S], setup: Mapping[str, Any]) -> S:
     else the first problems with their paths."""
     if not isinstance(setup, Mapping):
         raise InvalidSetup("a scenario is a JSON object (see the game's scenarios.py)")
-    unknown = sorted(str(key) for key in setup if key not in model.model_fields)
+    unknown = sorted(key_name(key) for key in setup if key not in model.model_fields)
     if unknown:
         raise InvalidSetup(
             f"unknown scenario keys: {', '.join(unknown)} "
