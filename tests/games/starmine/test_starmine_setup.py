@@ -230,6 +230,7 @@ def test_solo_scenario_pins_open_and_removed_cards_and_the_current_row() -> None
         ({"rows": [5, {}]}, "rows.0: Input should be a valid dictionary, not 5"),
         ({"rows": [{"main": [7]}, {}]}, "rows.0.main.0: a meld is written as text"),
         ({"turn": True}, "turn: Input should be a valid integer, not true"),
+        ({"hands": [[], ["R1", "W2"]]}, "hands: every hand holds a card"),
         ({"deck": ["R1"], "discards": {"G7": 1}}, "discards: expected a list of card codes"),
         (
             {"hands": [["R1", "W1"], ["R2", "W2"]], "deck": [], "discards": ["G7"], "rest": "box"},

@@ -102,6 +102,8 @@ def apply_setup(state: StarmineState, setup: Mapping[str, Any]) -> None:
         if scenario.hands is None
         else per_seat(scenario.hands, "hands", n, "one hand per seat")
     )
+    if hands is not None and not all(hands):
+        raise InvalidSetup("hands: every hand holds a card (a turn discards one or melds)")
     face_up = [*scenario.open, *scenario.removed] if state.solo else scenario.discards or []
     placed = [
         c for seat_rows in rows for melds in seat_rows.values() for m in melds for c in m.cards
