@@ -188,7 +188,7 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
             _fail(f"--option {pair!r}: expected key=value, e.g. --option start_player=0")
         try:
             options[key] = json.loads(raw)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # not JSON (or too deep, too long to read)
             options[key] = raw.strip()
     return options
 

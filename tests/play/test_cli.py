@@ -132,6 +132,14 @@ def test_a_setup_of_the_wrong_types_is_a_clean_error(
     assert_clean_error(result, f"--setup {path}: ", fragment)
 
 
+@pytest.mark.parametrize("value", ["[" * 100_000, "1" + "0" * 5000])
+def test_an_option_json_cannot_read_is_a_clean_error(value: str) -> None:
+    """-o reads a value as JSON where it can: nesting too deep or a number too long to read
+    is then the option's own error, not a crash."""
+    result = invoke(["play", "starmine", "-o", f"hand_size={value}"], input=ones(5))
+    assert_clean_error(result, "starmine: hand_size: ")
+
+
 def test_a_setup_nested_too_deeply_is_a_clean_error(tmp_path: Path) -> None:
     path = tmp_path / "deep.json"
     path.write_text("[" * 100_000)
