@@ -70,6 +70,7 @@ from asobi.games.rummycity.buildings import (
 )
 from asobi.games.rummycity.combos import (
     KINDS,
+    LONGEST,
     NATURAL_PIECE,
     Combination,
     Piece,
@@ -291,13 +292,17 @@ class RummyCityState(State):
         ]
         return [DONE, *lays] if done else lays
 
-    def _places(self, seat: int) -> list[Place]:
-        spots = [
+    def _open_spots(self, seat: int) -> list[str]:
+        """The seat's Bank or Police station with no card on it yet."""
+        return [
             b
             for b in self.owned[seat]
             if self.catalogue[b].effect in DEPOSITS and b not in self.deposits
         ]
-        return [Place(b, c) for b in spots for c in FRENCH52.sort(self.hands[seat])]
+
+    def _places(self, seat: int) -> list[Place]:
+        hand = FRENCH52.sort(self.hands[seat])
+        return [Place(b, c) for b in self._open_spots(seat) for c in hand]
 
     def _lay_offs(self, seat: int) -> list[LayOff]:
         """付け札 onto the other's combinations, card by card (in deck order)."""
@@ -411,14 +416,27 @@ class RummyCityState(State):
         self._legal = None
         return self._resolve(seat, action)
 
-    def _only_end(self, seat: int) -> bool:
-        """Whether ``seat``'s only choice now would be ``end`` (then the game moves on by
-        itself). Otherwise ``seat`` is to act, and its legal list is kept."""
-        legal = self._list_legal(seat)
-        if legal == [END]:
-            return True
-        self._active, self._legal = just(seat), legal
-        return False
+    def _idle(self, seat: int) -> bool:
+        """Whether ``end`` is ``seat``'s only move now whatever its hand holds; then the game
+        moves on by itself (ruling 21). It is decided from what everyone sees (the hand's
+        size, the buildings, the combinations on the table), so moving on tells the others
+        nothing of the hand; a seat that might have a move acts, if only to ``end``."""
+        size = len(self.hands[seat])
+        if size and self._open_spots(seat):
+            return False
+        if self.phase is Phase.SETTLE:
+            return size == 0 or all(len(c.cards) >= LONGEST[c.kind] for c in self.laid[1 - seat])
+        number = self.catalogue.recipe_no  # type: ignore[attr-defined]
+        own_recipes = {number[b] for b in self.owned[seat]}
+        may_build = self.builds < MOST_BUILDS and any(
+            b.recipe.size <= size
+            for b in self.catalogue.buildings
+            if number[b.id] not in own_recipes
+        )
+        may_meld = self.final and any(
+            r.size <= size for k in KINDS for r in self._meld_recipes(seat, k)
+        )
+        return not (may_build or may_meld)
 
     def _resolve(self, seat: int, action: Any) -> list[Event]:
         if isinstance(action, Draw):
@@ -597,7 +615,7 @@ class RummyCityState(State):
 
     def _between_combinations(self, seat: int) -> list[Event]:
         self.phase = Phase.BUILD
-        if self._only_end(seat):
+        if self._idle(seat):
             return self._end(seat)
         return []
 
@@ -634,7 +652,7 @@ class RummyCityState(State):
         while self.queue:
             self.turn = self.queue[0]
             self.phase = Phase.BUILD
-            if not self._only_end(self.turn):
+            if not self._idle(self.turn):
                 return [public("final_turn", self.turn)]
             self.queue.pop(0)
         self.final = False
@@ -653,7 +671,7 @@ class RummyCityState(State):
         while self.queue:
             self.turn = self.queue[0]
             self.phase = Phase.SETTLE
-            if not self._only_end(self.turn):
+            if not self._idle(self.turn):
                 return []
             self.queue.pop(0)
         return self._pay()
@@ -666,7 +684,7 @@ class RummyCityState(State):
         self.hands[seat].remove(action.card)
         self._forget(seat, [action.card])
         events = [public("layoff", seat, card=action.card.code, target=action.target)]
-        if self._only_end(seat):
+        if self._idle(seat):
             events += self._next_settler()
         return events
 
