@@ -152,7 +152,7 @@ def test_solo_5_no_two_passes_in_a_row() -> None:
     state = table([["SK", "DK"]], ROW, buildings=[["park"]])
     play(state, 0, "pass")
     assert "pass" not in legal(state)
-    refused(state, 0, "pass", "solo 5 / ruling")
+    refused(state, 0, "pass", "solo 5")
     play(state, 0, "draw 1")
     assert "pass" in legal(state)
 

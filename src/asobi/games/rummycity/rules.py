@@ -165,7 +165,7 @@ class RummyCityState(State):
         self.final = False  # this is a final turn (ラウンドの終了)
         self.queue: list[int] = []  # seats still to take a final turn / settle
         self.last_drawer: int | None = None
-        self.after_pass = False  # the turn before this one was a pass
+        self.passes = 0  # passes in a row just before this turn
         self.looked: list[Card] = []  # the School's range, as looked at
         self.taken: list[int] = []  # positions (1-based) taken from it
         self.target: str | None = None  # the building the combination under way claims
@@ -227,8 +227,10 @@ class RummyCityState(State):
         return DRAW_LIMIT + sum(1 for b in self.owned[seat] if self.catalogue[b].mark == HEART)
 
     def _may_pass(self, seat: int) -> bool:
+        """♠: the owner may pass, unless every player has just passed in turn: solo 5
+        "連続でパスは行えません" (one player: no pass right after a pass); with two, ruling 11."""
         owns_spade = any(self.catalogue[b].mark == SPADE for b in self.owned[seat])
-        return owns_spade and not self.after_pass
+        return owns_spade and self.passes < self.players
 
     def _owns_effect(self, seat: int, effect: str) -> bool:
         return any(self.catalogue[b].effect == effect for b in self.owned[seat])
@@ -340,8 +342,10 @@ class RummyCityState(State):
         if isinstance(action, Pass):
             if phase is not Phase.TURN:
                 return "♠について", "passing replaces a whole turn: not now"
-            if self.after_pass:
-                return "solo 5 / ruling", "no pass right after a pass (連続でパスは行えません)"
+            if self.passes >= self.players:
+                if self.solo:
+                    return "solo 5", "no pass right after a pass (連続でパスは行えません)"
+                return "ruling 11", "both players just passed: draw or build (the table repeats)"
             return "♠について", "only the owner of a ♠ building may pass"
         if isinstance(action, Build):
             if action.building not in self.catalogue:
@@ -628,7 +632,7 @@ class RummyCityState(State):
         return self._end_turn(seat, passed=False)
 
     def _end_turn(self, seat: int, passed: bool) -> list[Event]:
-        self.after_pass = passed
+        self.passes = self.passes + 1 if passed else 0
         self.builds = 0
         if not self.row:  # "山札が無くなると、ラウンド終了の合図"
             return self._start_final_turns(seat)
@@ -766,7 +770,7 @@ class RummyCityState(State):
         self.builds = 0
         self.final = False
         self.last_drawer = None
-        self.after_pass = False
+        self.passes = 0
         self._active = None
         self._legal = None
         return [public("round", self.first, round=self.round, row=self.row_codes(None))]
