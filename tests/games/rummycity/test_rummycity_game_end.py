@@ -3,7 +3,7 @@ round_limit option."""
 
 from __future__ import annotations
 
-from rummycity_helpers import acting, build, end_all, phase, play, refused, table, tepu
+from rummycity_helpers import acting, end_all, phase, play, refused, table, tepu
 
 # Six cards that never make a combination (ranks 2 5 8 10 J K): rounds played with them
 # alone are pure drawing, and each final turn and lay-off is ended (``end_all``).
@@ -36,12 +36,9 @@ def test_the_game_ends_after_a_settlement_with_50_tepu() -> None:
 def test_reaching_50_during_a_round_does_not_end_it() -> None:
     """ゲームの終了: only 「決算を終えた後」: the Market's tepu mid-round end nothing."""
     state = table(
-        [["S3", "S4", "S5", "H9"], ["DK", "CJ"]],
-        ["C10", "H2"],
-        buildings=[["market"], []],
-        tepu=[49, 7],
+        [["S2", "H9"], ["DK", "CJ"]], ["C10", "DQ", "H2"], buildings=[["market"], []], tepu=[49, 7]
     )
-    build(state, 0, "park", "S3 S4 S5")
+    play(state, 0, "draw 1")  # the turn ends with a face-up ♦ on top: the Market pays
     assert tepu(state) == [50, 7]
     assert state.outcome() is None and acting(state) == 1
 

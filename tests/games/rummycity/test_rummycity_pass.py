@@ -1,8 +1,8 @@
-"""♠について: passing, and the ♦ effects a pass gives up."""
+"""♠について: passing (the ♦ effects a pass gives up: test_rummycity_diamonds)."""
 
 from __future__ import annotations
 
-from rummycity_helpers import acting, hand, legal, play, refused, row, table, tepu
+from rummycity_helpers import acting, hand, legal, play, refused, row, table
 
 OTHER = ["DK", "CQ"]
 ROW = ["?C10", "?H10", "SJ", "DJ", "S9", "H2"]
@@ -73,16 +73,3 @@ def test_a_pass_is_only_a_whole_turn() -> None:
     play(state, 0, "build park", "lay S3", "lay S4", "lay S5", "done")
     assert "pass" not in legal(state)
     refused(state, 0, "pass", "♠について")
-
-
-def test_passing_forfeits_the_diamond_effects() -> None:
-    """♠について: 「♦️の効果と重複することはなく、パスをすると、♦️の効果は無くなってしまいます」:
-    with the Market and the Mine, a pass gains nothing."""
-    state = table([["S7", "H9"], OTHER], ROW, buildings=[["park", "market", "mine"], []])
-    play(state, 0, "pass")
-    assert tepu(state) == [7, 7]
-    # The same seat drawing face-down cards on a later turn does gain (the Mine).
-    play(state, 1, "draw 1")
-    assert row(state)[0] is None
-    play(state, 0, "draw 1")
-    assert tepu(state) == [8, 7]

@@ -41,8 +41,8 @@ KIND_EN = {"run": "Run", "mix": "MIX Run", "set": "Set"}
 KIND_JA = {"run": "ラン", "mix": "ミックスラン", "set": "セット"}
 WILD = STANDING_NAMES[JOKER]  # a Police station card's standing in a combination (views.py)
 GAIN_WHY = {  # a "gain" event's why: the effect of the building that pays
-    "mine": "face-down cards drawn",
-    "market": "a building built",
+    "mine": "the turn ends with a face-down card on top of the row",
+    "market": "the turn ends with a face-up ♦ on top of the row",
     "post_office": "the other town laid a MIX3",
 }
 
@@ -435,8 +435,8 @@ EFFECT_SHORT = {
     "police": "a card on it: its rank wild",
     "post_office": "+2 when the other lays a MIX3",
     "station": "the other pays 1 to draw 3+",
-    "market": "+1 per building built",
-    "mine": "+1 per face-down card drawn",
+    "market": "+1 when your turn ends on a ♦ up",
+    "mine": "+1 when your turn ends on a card down",
 }
 
 

@@ -50,6 +50,8 @@ from asobi.games.rummycity.actions import (
 from asobi.games.rummycity.buildings import (
     BANK,
     DEPOSITS,
+    DIAMOND_SUIT,
+    DIAMOND_TEPU,
     HEART,
     MARKET,
     MINE,
@@ -520,8 +522,6 @@ class RummyCityState(State):
                     c for c in cards if c not in self.face_down or c in self._seen_by(viewer)
                 )
         self._leave_row(cards)
-        if hidden and self._owns_effect(seat, MINE):
-            events += self._gain(seat, len(hidden), "mine")
         if len(cards) >= STATION_DRAW and not self.solo:
             events += self._fare(seat)
         if self.solo:
@@ -606,10 +606,7 @@ class RummyCityState(State):
             self.owned[owner].remove(building)
         self.owned[seat].append(building)
         self.builds += 1
-        events = [public("build", seat, building=building, taken_from=owner)]
-        if self._owns_effect(seat, MARKET):
-            events += self._gain(seat, 1, "market")
-        return events
+        return [public("build", seat, building=building, taken_from=owner)]
 
     def _return(self, seat: int, building: str) -> list[Event]:
         self.owned[seat].remove(building)
@@ -632,13 +629,27 @@ class RummyCityState(State):
         return self._end_turn(seat, passed=False)
 
     def _end_turn(self, seat: int, passed: bool) -> list[Event]:
+        # "パスをすると、♦️の効果は無くなってしまいます"
+        events = [] if passed else self._diamond_effects(seat)
         self.passes = self.passes + 1 if passed else 0
         self.builds = 0
         if not self.row:  # "山札が無くなると、ラウンド終了の合図"
-            return self._start_final_turns(seat)
+            return events + self._start_final_turns(seat)
         self.turn = (seat + 1) % self.players
         self.phase = Phase.TURN
-        return []
+        return events
+
+    def _diamond_effects(self, seat: int) -> list[Event]:
+        """Our ♦ buildings (ruling 12), at the end of a turn their owner did not pass: the
+        row's top card, as everyone sees it, pays the Market if it is a face-up ♦, the Mine if
+        it lies face down."""
+        if not self.row:
+            return []
+        top = self.row[0]
+        pays = MINE if top in self.face_down else MARKET if top.suit == DIAMOND_SUIT else None
+        if pays is None or not self._owns_effect(seat, pays):
+            return []
+        return self._gain(seat, DIAMOND_TEPU, pays)
 
     # --- the round's end ----------------------------------------------------------------------
     def _start_final_turns(self, last: int) -> list[Event]:
