@@ -495,6 +495,9 @@ SETTLE_SETUP = {
 def test_lay_offs_name_the_combination_by_number_and_settlement_is_told() -> None:
     match = Match("rummycity", {"players": 2}, 1, SETTLE_SETUP)
     events = match.play(0, "draw 1")
+    # Four cards might make a combination, as far as the others know: seat 0 ends its
+    # final turn itself (ruling 21).
+    events += match.play(0, "end")
     text = told(events, None)
     assert "seat 0 drew the last card: round end ラウンドの終了" in text
     assert "Settlement 決算: each may lay off 付け札" in text
@@ -509,6 +512,7 @@ def test_lay_offs_name_the_combination_by_number_and_settlement_is_told() -> Non
     assert "seat 0: lays off 付け札 H5 onto your combination 1" in told(events, 1)
     assert "seat 0: lays off 付け札 H5 onto seat 1's combination 1" in told(events, None)
     events = match.play(0, "layoff H4 1")  # a chain: H4 fits once H5 is on
+    events += match.play(0, "end")  # the run is still open: seat 0 says it is done
     text = told(events, None)
     # 2 cards left (S2 D2) but 1 tepu: all of it is paid (a short purse), then no gains
     assert "Settlement 決算, round 1: seat 0 −1 for 2 cards (all they had), +0" in text

@@ -13,6 +13,8 @@ replays reproduce, clones share nothing, games end). On top of that each game ad
 - ``max_steps``: a bound on a game's length in moves (random play must end within it).
 - ``option_sets``: extra options to play under, on top of each allowed seat count.
 - ``scenarios(players)``: valid scenarios for a seat count, for the fuzz tests to break.
+- ``revealing_events``: the events by which the rules show hidden cards (a card turned up
+  from the deck, sealed bids opened): a move with one may show each world something else.
 
 ``test_every_registered_game_has_hooks`` fails for a game with no entry, so a new game
 cannot silently skip its invariants.
@@ -61,6 +63,11 @@ class GameHooks:
     # resampling that depends on the true hidden values (their order, their parity, ...).
     # Needs a canonical order of what is resampled (sort a pool before shuffling it).
     determinize_from_view_only: bool = False
+    # Events by which the rules make hidden things public (a card turned up from a hidden
+    # deck, sealed bids opened, the hands shown at the end): after a move with one of these,
+    # what a seat sees may depend on what a world resampled, so the same move in the true
+    # state and in a sampled world is not compared for that seat.
+    revealing_events: frozenset[str] = frozenset()
     # Share of the property tests' examples for this game: a game whose random games are
     # long (hundreds of moves, each checked from every seat) takes fewer, longer examples.
     weight: float = 1.0
@@ -161,6 +168,9 @@ STARMINE = GameHooks(
     # few moves per meld left; 400 is far above any real game (about 45 moves).
     max_steps=400,
     determinize_from_view_only=True,
+    # Solo: the turn's first card is turned up from the deck (and, put in one area, the next
+    # goes to the other).
+    revealing_events=frozenset({"flip", "flip_to"}),
 )
 
 
@@ -287,6 +297,11 @@ ITSMINE = GameHooks(
     # after ties; random games take 30-100 moves (mean 55). 400 is far above any real game.
     max_steps=400,
     determinize_from_view_only=True,
+    # Bids and plays are opened together; the citizens are refilled and the tie cards drawn
+    # from the deck, the bonus card from its pile; the end shows the hands.
+    revealing_events=frozenset(
+        {"reveal", "plays_revealed", "refill", "tie_draw", "bonus", "game_over"}
+    ),
     # The simple variant differs only in scoring; with one bonus card, a third of the
     # games end by the bonus pile running out (with the default five, none do).
     option_sets=({}, {"variant": "simple", "bonus_cards": 1}),
@@ -410,6 +425,8 @@ LAMINATE = GameHooks(
     # take 180-400 moves (mean 300). 1,500 is far above any real game.
     max_steps=1500,
     determinize_from_view_only=True,
+    # Research keeps one of the two cards drawn and discards the other face up.
+    revealing_events=frozenset({"discard"}),
     # A low end threshold ends games sooner and more often with an empty hand or a pass.
     option_sets=({}, {"end_points": 4}),
     weight=0.1,
@@ -517,6 +534,8 @@ RUMMYCITY = GameHooks(
     # tie's extra round, or the limit), and single rounds.
     max_steps=2000,
     determinize_from_view_only=True,
+    # Solo: the row's next cards are discarded face up after a draw or a pass.
+    revealing_events=frozenset({"discard"}),
     option_sets=(
         {"target": 20, "round_limit": 3, "solo_rounds": 2},
         {"round_limit": 1, "solo_rounds": 1},
@@ -627,6 +646,7 @@ ODDS_EVENS = GameHooks(
     events_check=odds_evens_events_check,
     max_steps=2 * (2 * 5 - 1),  # both seats, at most 2k-1 rounds for k <= 5
     determinize_from_view_only=True,
+    revealing_events=frozenset({"reveal"}),  # the fingers shown together
     option_sets=({}, {"rounds_to_win": 3}),
 )
 
