@@ -16,7 +16,7 @@ from rich.table import Table
 
 from asobi import __version__
 from asobi.core.bots import LEVELS, bot_names, level_bot, make_bot
-from asobi.core.errors import AsobiError, InvalidOptions, RecordMismatch
+from asobi.core.errors import AsobiError, InvalidOptions, InvalidSetup, RecordMismatch
 from asobi.core.protocol import GameSpec
 from asobi.core.records import GameRecord
 from asobi.core.registry import all_specs, get_spec
@@ -188,7 +188,7 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
             _fail(f"--option {pair!r}: expected key=value, e.g. --option start_player=0")
         try:
             options[key] = json.loads(raw)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # not JSON (or too deep, too long to read)
             options[key] = raw.strip()
     return options
 
@@ -245,14 +245,25 @@ def _check_bot(flag: str, name: str, game: str, why: str = "") -> None:
 
 def _read_json(path: Path, what: str) -> dict[str, Any]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = _json(path.read_text(encoding="utf-8"))
     except OSError as exc:
         _fail(f"{what} {path}: {exc.strerror or exc}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        _fail(f"{what} {path}: not JSON ({exc})")
+    except ValueError as exc:
+        _fail(f"{what} {path}: {exc}")
     if not isinstance(data, dict):
         _fail(f"{what} {path}: expected a JSON object")
     return data
+
+
+def _json(text: str) -> Any:
+    """JSON from a file; a ValueError in one line for text that is none (not UTF-8, not
+    JSON, a number too long to read, nesting too deep for Python's stack)."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError("not JSON (nested too deeply)") from None
+    except ValueError as exc:
+        raise ValueError(f"not JSON ({exc})") from None
 
 
 @app.command()
@@ -484,6 +495,8 @@ def play(
         result = play_game(
             spec.id, opts.model_dump(), seed, seats, console, terminal_ask(console), scenario
         )
+    except InvalidSetup as exc:
+        _fail(f"--setup {setup}: {exc}")
     except AsobiError as exc:
         _fail(str(exc))
     except ValueError as exc:  # an unknown bot name, a bad seat list
@@ -852,15 +865,15 @@ def _simulated_game(path: Path, game: int | None) -> dict[str, Any]:
         with path.open(encoding="utf-8") as lines:
             for line in lines:
                 if held == game:
-                    data = json.loads(line)
+                    data = _json(line)
                     if not isinstance(data, dict):
                         _fail(f"record {path}, game {game}: expected a JSON object")
                     return data
                 held += 1
     except OSError as exc:
         _fail(f"record {path}: {exc.strerror or exc}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        _fail(f"record {path}, game {game}: not JSON ({exc})")
+    except ValueError as exc:
+        _fail(f"record {path}, game {game}: {exc}")
     _fail(f"record {path}: no game {game} (it holds {held})")
 
 

@@ -505,6 +505,9 @@ SETTLE_SETUP = {
 def test_lay_offs_name_the_combination_by_number_and_settlement_is_told() -> None:
     match = Match("rummycity", {"players": 2}, 1, SETTLE_SETUP)
     events = match.play(0, "draw 1")
+    # Four cards might make a combination, as far as the others know: seat 0 ends its
+    # final turn itself (ruling 21).
+    events += match.play(0, "end")
     text = told(events, None)
     assert "Seat 0 drew the last card: the round ends" in text
     assert "Settlement: each town may lay off cards" in text
@@ -519,6 +522,7 @@ def test_lay_offs_name_the_combination_by_number_and_settlement_is_told() -> Non
     assert "Seat 0 laid off H5 onto the other town's combination 1" in told(events, 1)
     assert "Seat 0 laid off H5 onto the other town's combination 1" in told(events, None)
     events = match.play(0, "layoff H4 1")  # a chain: H4 fits once H5 is on
+    events += match.play(0, "end")  # the run is still open: seat 0 says it is done
     text = told(events, None)
     # 2 cards left (S2 D2) but 1 tepu: all of it is paid (a short purse), then no gains
     assert (

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from starmine_helpers import (
@@ -17,6 +18,7 @@ from starmine_helpers import (
     totals,
 )
 
+from asobi.games.starmine.actions import PASS
 from asobi.games.starmine.rules import StarmineState
 
 
@@ -331,9 +333,42 @@ def test_s8_level_until_no_meld_is_left_is_a_draw() -> None:
     assert result.details["chase_rounds"] == 1
 
 
-def test_s8_with_no_meld_left_in_any_hand_a_tie_is_a_draw_at_once() -> None:
-    """§8 ①: 「手札にまだ役の揃っているカードが残っている場合」 — with none, no 追い打ち."""
+def test_s8_with_no_meld_in_either_hand_the_chase_is_passed_and_drawn() -> None:
+    """§8 ①: 「手札にまだ役の揃っているカードが残っている場合」, ③ 「勝敗が決まらない場合は…
+    引き分け」, ruling 14: whether a hand holds a meld is hidden, so the 追い打ち round is
+    played; a player without a meld passes, and a round with none added is a draw."""
     state = final_phase([["R5", "Y6", "G7"], ["G5", "B6"]], LEVEL)
+    play(state, 0, "pass")
+    play(state, 1, "pass")
+    assert phase(state) == "chase" and active(state) == [0]
+    assert legal(state) == ["pass"]
+    play(state, 0, "pass")
+    assert legal(state) == ["pass"]
+    play(state, 1, "pass")
+    result = state.outcome()
+    assert result is not None and result.is_draw
+    assert result.details["chase_rounds"] == 1
+
+
+def test_s8_the_chase_tells_a_player_without_a_meld_nothing_of_the_other_hand() -> None:
+    """Issue 30 (7): seat 0 holds no meld. Whether the game ends or goes to 追い打ち after
+    seat 1's pass used to depend on seat 1's hidden hand (a pair there: 追い打ち; none: the
+    end), so seat 0 learned it. Now it is the same in every world seat 0 cannot tell apart."""
+    state = final_phase([["R5", "Y6", "G7"], ["G5", "B6"]], LEVEL)
+    play(state, 0, "pass")
+    after = state.clone()
+    after.apply(1, PASS)
+    for k in range(20):
+        world = state.determinize(0, random.Random(k))
+        world.apply(1, PASS)
+        assert world.view(0) == after.view(0)
+        assert world.active_seats() == after.active_seats() == {0}
+
+
+def test_s8_with_fewer_than_two_cards_in_each_hand_a_tie_is_a_draw_at_once() -> None:
+    """§8 ①: every meld holds 2 cards or more (a pair, ペア): with one card in each hand, as
+    everyone sees, no 追い打ち can be added and the tie is a draw at once."""
+    state = final_phase([["G7"], ["G5"]], LEVEL)
     play(state, 0, "pass")
     play(state, 1, "pass")
     result = state.outcome()

@@ -5,11 +5,19 @@ from __future__ import annotations
 
 from asobi.core.protocol import Facts, Outcome
 
+# The length the building catalogue is tuned for (docs/rules/rummycity.md): a median game of
+# 4 to 8 rounds.
+TARGET_ROUNDS = range(4, 9)
+
 
 def facts(outcome: Outcome) -> Facts:
     details = outcome.details
     return Facts(
-        game={"rounds": details["rounds"], "ended by": _ending(details["reason"])},
+        game={
+            "rounds": details["rounds"],
+            "rounds, against the 4–8 aimed at": _band(details["rounds"]),
+            "ended by": _ending(details["reason"]),
+        },
         seats=[
             {
                 "tepu": tepu,
@@ -37,3 +45,11 @@ def _ending(reason: str) -> str:
     if "round limit" in reason:
         return "the round limit (ruling)"
     return reason.split(" (")[0]
+
+
+def _band(rounds: int) -> str:
+    if rounds < TARGET_ROUNDS.start:
+        return f"fewer than {TARGET_ROUNDS.start}"
+    if rounds >= TARGET_ROUNDS.stop:
+        return f"more than {TARGET_ROUNDS.stop - 1}"
+    return f"{TARGET_ROUNDS.start}–{TARGET_ROUNDS.stop - 1}"

@@ -15,7 +15,8 @@ play with ``--catalogue FILE``. A file lists buildings like this::
     income = 0               # optional: tepu (テプ) its owner gains at each settlement
 
 What a mark means is the rulebook's: a ♠ building lets its owner pass; each ♥ building
-raises the draw limit by one; a ♦ building's effect works on turns its owner does not pass.
+raises the draw limit by one; a ♦ building's effect works on turns its owner does not pass
+(ours: the Market and the Mine pay at the end of such a turn, by the row's top card).
 """
 
 from __future__ import annotations
@@ -63,6 +64,8 @@ NOT_IN_SOLO = (STATION, POST_OFFICE)  # solo rule 3: "「駅」と「郵便局�
 POST_OFFICE_TEPU = 2
 STATION_FARE = 1
 STATION_DRAW = 3  # the other player's draws of this many cards or more pay the fare
+DIAMOND_TEPU = 1  # the Market's and the Mine's pay, at the end of a turn without a pass
+DIAMOND_SUIT = "D"  # the Market pays for a face-up ♦ on top of the row
 _RESERVED_IDS = {"draw", "look", "take", "done", "pass", "build", "lay", "meld", "end", "place"}
 
 
@@ -192,8 +195,10 @@ EFFECT_TEXT = {
     POLICE: "put a hand card on it: cards of that rank are wild for you",
     POST_OFFICE: f"+{POST_OFFICE_TEPU} tepu when the other player lays a MIX3",
     STATION: f"the other player pays you {STATION_FARE} tepu when drawing {STATION_DRAW}+ cards",
-    MARKET: "+1 tepu for each building you build (♦)",
-    MINE: "+1 tepu for each face-down card you draw (♦)",
+    MARKET: f"+{DIAMOND_TEPU} tepu when a turn you do not pass ends with a face-up ♦ on top "
+    "of the row",
+    MINE: f"+{DIAMOND_TEPU} tepu when a turn you do not pass ends with a face-down card on top "
+    "of the row",
 }
 
 

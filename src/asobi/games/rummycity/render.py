@@ -237,8 +237,9 @@ def _status(view: Mapping[str, Any], catalogue: Mapping[str, Mapping[str, Any]])
             draw = f"draw 1–{limit} from the row (山札を引く)" if limit > 1 else "draw 1"
         line.append(f"{draw}, or build up to 3 buildings (建物を建てる)")
         if any(b.get("mark") == "♠" for b in owned):
-            if view.get("after_pass"):
-                line.append(" — no pass right after a pass", style="dim")
+            if int(view.get("passes_in_a_row") or 0) >= len(view["seats"]):
+                nobody = "a pass" if solo else "both players' passes"
+                line.append(f" — no pass right after {nobody}", style="dim")
             else:
                 line.append(", or pass (パス ♠)")
     elif phase == "pick":
@@ -421,8 +422,8 @@ EFFECT_SHORT = {
     "police": "a card on it: its rank wild",
     "post_office": "+2 when the other lays a MIX3",
     "station": "the other pays 1 to draw 3+",
-    "market": "+1 per building built",
-    "mine": "+1 per face-down card drawn",
+    "market": "+1 when your turn ends on a ♦ up",
+    "mine": "+1 when your turn ends on a card down",
 }
 
 

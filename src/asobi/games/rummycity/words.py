@@ -73,15 +73,20 @@ EFFECT_WORDS: dict[str, Words] = {
         f"the other town pays you {STATION_FARE} tepu for each draw of {STATION_DRAW}+ cards",
         f"相手が{STATION_DRAW}枚以上引くたびに{STATION_FARE}テプもらう",
     ),
-    MARKET: Words("+1 tepu for each building you build", "建物を建てるたびに+1テプ"),
+    MARKET: Words(
+        "+1 tepu when a turn of yours ends with a face-up ♦ on top of the row (not if you pass)",
+        "手番の終わりに山札の一番上が表向きの♦なら+1テプ(パスしたら無し)",
+    ),
     MINE: Words(
-        "+1 tepu for each face-down card you draw", "裏向きのカードを引くと1枚につき+1テプ"
+        "+1 tepu when a turn of yours ends with a face-down card on top of the row "
+        "(not if you pass)",
+        "手番の終わりに山札の一番上が裏向きなら+1テプ(パスしたら無し)",
     ),
 }
 # Why a "gain" event paid: the effect of the building that paid, by effect id.
 GAIN_WORDS: dict[str, Words] = {
-    MARKET: Words("a building built", "建物を建てた"),
-    MINE: Words("face-down cards drawn", "裏向きのカードを引いた"),
+    MARKET: Words("a face-up ♦ on top of the row", "山札の一番上が表向きの♦"),
+    MINE: Words("a face-down card on top of the row", "山札の一番上が裏向き"),
     POST_OFFICE: Words("the other town laid a MIX3", "相手がMIX3ランを出した"),
 }
 # What a card on a Bank or a Police station makes of the cards of its rank.

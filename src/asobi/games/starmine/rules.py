@@ -49,6 +49,7 @@ from asobi.games.starmine.actions import (
 
 FIREWORK_CARDS = tuple(c for c in FIREWORKS.cards if not is_boost(c))
 BOOSTS = tuple(c for c in FIREWORKS.cards if is_boost(c))
+SMALLEST_MELD = 2  # a pair (ペア)
 
 
 class StarmineOptions(StartPlayerOptions):
@@ -375,8 +376,10 @@ class StarmineState(State):
     def _judge(self) -> list[Event]:
         if self.solo or not scoring.duel_tied(self.rows, self.penalty):
             return self._finish()
-        # §8 ①: 追い打ち, while anyone still holds a meld
-        if not any(melds_in(hand) for hand in self.hands):
+        # §8 ①: 追い打ち, while a hand may still hold a meld. Whether one does is hidden, so
+        # only the hands' sizes decide (every meld has 2 cards or more); a player without a
+        # meld passes (ruling 14), and going on tells nobody what the other hand holds.
+        if all(len(hand) < SMALLEST_MELD for hand in self.hands):
             return self._finish()
         assert self.last_drawer is not None
         self.phase = Phase.CHASE
