@@ -12,7 +12,7 @@ from playwright.sync_api import Page
 
 from .helpers import DESKTOP, PHONE, legal, make_room, my_turn_or_over, number, open_page, wait
 
-GAMES = [("starmine", 2), ("itsmine", 2), ("laminate", 3), ("rummycity", 2)]
+GAMES = [("starmine", 2), ("itsmine", 2), ("laminate", 3), ("rummycity", 2), ("carrotein", 3)]
 
 
 def _serious(page: Page) -> list[str]:
