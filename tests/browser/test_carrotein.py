@@ -127,7 +127,9 @@ def test_a_person_plays_a_whole_carrotein_game_in_japanese_on_a_phone(
 def test_carrotein_a_chip_then_two_boards_dragged_turned_flipped_and_laid(
     site: str, browser: Any
 ) -> None:
-    room = make_room(site, "carrotein", [{"name": "ami"}, {"name": "ben"}])
+    room = make_room(
+        site, "carrotein", [{"name": "ami"}, {"name": "ben"}], options={"start_player": 1}
+    )
     links = {i["seat"]: site + i["link"] for i in room["invites"]}
     ami, ami_errors = open_page(browser, links[0], "en", {"width": 1100, "height": 1000})
     ben, ben_errors = open_page(browser, links[1], "en", PHONE)
@@ -164,6 +166,7 @@ def test_carrotein_a_chip_then_two_boards_dragged_turned_flipped_and_laid(
 
     # Drag the first board over our chip: its centre point is then hidden (live).
     assert first.locator("#showing").inner_text().startswith("centre points showing: 2")
+    first.locator("#mat").scroll_into_view_if_needed()  # the phone's mat, in sight
     board = first.locator("#mat g[data-board]").first
     start = board.bounding_box()
     chip = first.locator("#mat circle.centre").nth(1).bounding_box()

@@ -602,7 +602,8 @@ export function centre(ctx) {
   }
   const last = lastCaption(ctx);
   if (last) box.append(last);
-  box.append(boardsOnMat(ctx));
+  // The challenger laying its boards has them in the tray, right under the mat.
+  if (!laying(ctx)) box.append(boardsOnMat(ctx));
   return box;
 }
 
