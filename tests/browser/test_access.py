@@ -23,7 +23,7 @@ from .helpers import (
     wait,
 )
 
-GAMES = [("starmine", 2), ("itsmine", 2), ("laminate", 3), ("rummycity", 2)]
+GAMES = [("starmine", 2), ("itsmine", 2), ("laminate", 3), ("rummycity", 2), ("carrotein", 3)]
 
 
 def _serious(page: Page) -> list[str]:

@@ -8,6 +8,7 @@ physical model is data (``sky.toml``), the judge is geometry (``sky.py``), and t
 
 from pathlib import Path
 
+from asobi.core.lazy import Lazy
 from asobi.core.protocol import GameSpec
 from asobi.games.carrotein.actions import ACTION_SPACE
 from asobi.games.carrotein.balance import facts
@@ -35,6 +36,8 @@ SPEC = GameSpec(
     facts=facts,
     observer=observer,
     coding=coding,
+    # No cards: the page draws the mat, the chips and the boards from ``assets`` (no deck).
+    words=Lazy("asobi.games.carrotein.words:phrasebook"),
 )
 CarroteinState.spec = SPEC
 
