@@ -1,6 +1,6 @@
 """REINFORCE with a baseline on the Starmine solo contest, in numpy only.
 
-    .venv/bin/python examples/starmine_solo_reinforce.py                   # 2–3 minutes
+    .venv/bin/python examples/starmine_solo_reinforce.py                   # a few minutes
     .venv/bin/python examples/starmine_solo_reinforce.py --episodes 3000   # half a minute
     .venv/bin/python examples/starmine_solo_reinforce.py --features onehot # the plain policy
 
@@ -43,14 +43,15 @@ after training (sampling, as it was trained) and after training taking its most 
 action; then the episodes and seconds. Everything follows from ``--seed``: the initial
 weights, the training games and every random choice.
 
-**What we found** (500 held-out games, a busy 2-core machine). Random: 1.65 ± 0.14, 76% of
-launches failed. Factored, 20,000 episodes (about 2 minutes): 14.25 ± 0.14, no failed
-launch; it is at about 14 within 3,000 episodes and then levels off. Onehot, 20,000 episodes
-(about 4 times slower a game: 1186 × 268 weights; 9 minutes): 12.2 ± 0.16, 1.4% failed.
-asobi's hand-written ``greedy`` bot, which plans its rows, scores 16.8 ± 0.12 on the same
-games: the linear policy learns never to fail a launch, but leaves points behind. In
-shorter trials (6,000–20,000 episodes) an entropy bonus of 0.01 did not help, and without
-the baseline it learnt as fast and ended a little lower (14.1).
+**What we found** (500 held-out games, a busy 2-core machine, with the rules of
+``docs/rules/starmine.md`` today: the first meld on the opening, −1 per boosted meld).
+Random: 1.02 ± 0.14, 90% of launches failed. Factored, 20,000 episodes (about 9 minutes
+there): 13.7 ± 0.13 sampling, 13.8 ± 0.12 taking the most likely action (0.2% failed); it
+is at about 13 within 4,000 episodes and then levels off. asobi's hand-written ``greedy``
+bot, which plans its rows, scores 16.1 ± 0.32 on the same games but fails 12% of its
+launches: the linear policy learns almost never to fail, but leaves points behind. (Onehot
+and the variants without a baseline or with an entropy bonus were measured under the
+earlier rules: onehot learnt more slowly and ended lower; neither variant helped.)
 """
 
 from __future__ import annotations

@@ -178,8 +178,13 @@ GameOptionArgs = Annotated[
 """``-o KEY=VALUE`` (repeatable): a game option, checked by the game."""
 
 
-def parse_options(pairs: list[str]) -> dict[str, Any]:
-    """``key=value`` pairs; values are read as JSON where they can be (3, true, null)."""
+def parse_options(pairs: list[str], spec: GameSpec | None = None) -> dict[str, Any]:
+    """``key=value`` pairs; values are read as JSON where they can be (3, true, null).
+
+    An option the game declares as read from a file (``json_schema_extra={"file": True}``,
+    e.g. a catalogue of cards) is given here as a file name and read here, on the command
+    line's side: the game itself takes only data, so no other front end (the server's API)
+    can make it open a file."""
     options: dict[str, Any] = {}
     for pair in pairs:
         key, sep, raw = pair.partition("=")
@@ -190,6 +195,21 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
             options[key] = json.loads(raw)
         except (ValueError, RecursionError):  # not JSON (or too deep, too long to read)
             options[key] = raw.strip()
+    return _read_option_files(spec, options) if spec is not None else options
+
+
+def _read_option_files(spec: GameSpec, options: dict[str, Any]) -> dict[str, Any]:
+    from asobi.core.datafile import read_data_file
+
+    for name, field in spec.options_model.model_fields.items():
+        extra = field.json_schema_extra
+        if isinstance(extra, dict) and extra.get("file") and isinstance(options.get(name), str):
+            path = options[name]
+            try:
+                options[name] = read_data_file(path, name)
+                spec.options({name: options[name]})  # its contents' errors name the file
+            except InvalidOptions as exc:
+                _fail(f"{path}: {exc}" if path not in str(exc) else str(exc))
     return options
 
 
@@ -434,7 +454,7 @@ def play(
     from asobi.play.loop import play_game
 
     spec = _spec(game)
-    options = parse_options(option or [])
+    options = parse_options(option or [], spec)
     kinds = [k.strip().lower() for k in seat_types.split(",")] if seat_types else None
     if hotseat and kinds is not None:
         _fail("use either --hotseat or --seat-types, not both")
@@ -462,9 +482,9 @@ def play(
     if catalogue is not None:
         if "catalogue" not in spec.options_model.model_fields:
             _fail(f"{spec.id} has no building catalogue (its options: {_option_names(spec)})")
-        if options.get("catalogue", str(catalogue)) != str(catalogue):
+        if "catalogue" in options:
             _fail("give the catalogue once (--catalogue or -o catalogue=...)")
-        options["catalogue"] = str(catalogue)
+        options |= _read_option_files(spec, {"catalogue": str(catalogue)})
     if hotseat and options.get("players") == 1:
         _fail("--hotseat needs more than one seat")
     unknown = sorted(set(options) - set(spec.options_model.model_fields))
@@ -615,7 +635,7 @@ def tournament(
     from asobi.arena.tournament import Tournament, markdown, run_tournament
 
     spec = _spec(game)
-    options = parse_options(option or [])
+    options = parse_options(option or [], spec)
     names = [b.strip() for b in bots.split(",") if b.strip()]
     if len(set(names)) != len(names) or len(names) < 2:
         _fail("--bots: name at least two different bots")
@@ -755,7 +775,7 @@ def simulate(
     )
 
     spec = _spec(game)
-    options = parse_options(option or [])
+    options = parse_options(option or [], spec)
     if players is not None:
         options["players"] = players
     swept = parse_sweep(sweep or [])
