@@ -732,8 +732,9 @@ def simulate(
     command gives the same games whatever the number of workers or the backend, and every
     variant is played on the same deals. Writes DIR/games.jsonl (every game, replayable with
     `asobi replay DIR/games.jsonl --game N`) and DIR/results.csv (one row per seat per game),
-    then prints the win share of each place in turn order. `asobi report DIR` makes the
-    balance report.
+    the same bytes for any --workers, backend or resume, and DIR/timings.csv (each bot's
+    seconds), then prints the win share of each place in turn order. `asobi report DIR`
+    makes the balance report.
 
     * `asobi simulate itsmine --games 10000 --workers 2` : the heuristic bot against itself
 
@@ -811,7 +812,7 @@ def simulate(
         console.print(Markdown(f"## {section.title}\n\n" + section.tables[0].markdown()))
     console.print(
         f"{len(jobs)} games in [bold]{folder}[/]: "
-        + ", ".join(p.name for p in [folder / "games.jsonl", *written])
+        + ", ".join(p.name for p in [folder / "games.jsonl", *written, folder / "timings.csv"])
         + f". Next: asobi report {folder}"
     )
 

@@ -4,6 +4,7 @@ same whatever the number of workers, resumable, with options swept side by side.
 from __future__ import annotations
 
 import csv
+import filecmp
 import json
 import os
 import signal
@@ -18,6 +19,7 @@ from asobi.arena.backends import batch_size, run_jobs
 from asobi.arena.simulate import (
     GAMES_FILE,
     TABLE_FILE,
+    TIMES_FILE,
     Simulation,
     SimulationMismatch,
     prepare,
@@ -29,8 +31,6 @@ from asobi.arena.simulate import (
 from asobi.core.records import GameRecord, replay
 from asobi.core.registry import get_spec
 
-TIMES = ("seconds", "slowest")  # the only things a machine may change
-
 
 def simulate(folder: Path, plan: Simulation, workers: int = 1, backend: str = "local") -> Path:
     spec = get_spec(plan.game)
@@ -41,18 +41,48 @@ def simulate(folder: Path, plan: Simulation, workers: int = 1, backend: str = "l
     return folder
 
 
-def without_times(folder: Path) -> list[dict]:
-    return [{k: v for k, v in g.items() if k not in TIMES} for g in read_games(folder)]
+def same_files(a: Path, b: Path) -> bool:
+    """The arena's bar: games.jsonl and results.csv the same, byte for byte."""
+    return all(filecmp.cmp(a / name, b / name, shallow=False) for name in (GAMES_FILE, TABLE_FILE))
 
 
-def test_the_same_command_gives_the_same_games_whatever_the_number_of_workers(
+def test_the_same_command_gives_the_same_files_whatever_the_workers_and_stops(
     tmp_path: Path,
 ) -> None:
+    """One worker, two, and a run cut short mid-line then resumed on two: the same bytes."""
     plan = Simulation("itsmine", ("normal", "random"), games=8, seed=5)
     one = simulate(tmp_path / "one", plan, workers=1)
     two = simulate(tmp_path / "two", plan, workers=2)
-    assert without_times(one) == without_times(two)
-    assert (one / TABLE_FILE).read_bytes() == (two / TABLE_FILE).read_bytes()
+    assert same_files(one, two)
+    cut = tmp_path / "cut"
+    cut.mkdir()
+    lines = (one / GAMES_FILE).read_bytes().splitlines(keepends=True)
+    prepare(cut, plan)
+    (cut / GAMES_FILE).write_bytes(b"".join(lines[:3]) + lines[3][:50])  # stopped mid-line
+    assert prepare(cut, plan) == 3
+    simulate(cut, plan, workers=2)
+    assert same_files(one, cut)
+
+
+def test_times_are_kept_apart_one_row_per_seat_per_game(tmp_path: Path) -> None:
+    """The machine's part (each seat's seconds and slowest decision) is in timings.csv;
+    a resumed run keeps the rows of the games it keeps and adds the rest's."""
+    plan = Simulation("starmine", ("greedy", "random"), games=4, seed=2)
+    folder = simulate(tmp_path / "s", plan)
+    assert "seconds" not in (folder / GAMES_FILE).read_text()
+    rows = list(csv.DictReader((folder / TIMES_FILE).open()))
+    assert [(int(r["game"]), int(r["seat"])) for r in rows] == [
+        (g, s) for g in range(4) for s in range(2)
+    ]
+    assert [r["bot"] for r in rows[:4]] == ["greedy", "random", "random", "greedy"]
+    assert all(float(r["slowest"]) <= float(r["seconds"]) for r in rows)
+    lines = (folder / GAMES_FILE).read_text().splitlines(keepends=True)
+    (folder / GAMES_FILE).write_text("".join(lines[:1]))  # stopped after the first game
+    assert prepare(folder, plan) == 1
+    assert len((folder / TIMES_FILE).read_text().splitlines()) == 1 + 2  # header, game 0
+    simulate(folder, plan)
+    again = list(csv.DictReader((folder / TIMES_FILE).open()))
+    assert [(r["game"], r["seat"]) for r in again] == [(r["game"], r["seat"]) for r in rows]
 
 
 def test_every_simulated_game_replays_to_its_outcome(tmp_path: Path) -> None:
@@ -113,7 +143,7 @@ def test_a_stopped_run_is_resumed_by_the_same_plan(tmp_path: Path) -> None:
     (cut / GAMES_FILE).write_text("".join(lines[:2]) + lines[2][:40])  # stopped mid-line
     assert prepare(cut, plan) == 2
     simulate(cut, plan)
-    assert without_times(cut) == without_times(whole)
+    assert same_files(cut, whole)
 
 
 def test_a_folder_of_another_simulation_is_refused(tmp_path: Path) -> None:
@@ -171,8 +201,7 @@ def test_a_simulation_on_a_local_ray_instance_gives_the_same_games(tmp_path: Pat
     plan = Simulation("itsmine", ("greedy",), games=6, seed=11)
     local = simulate(tmp_path / "local", plan, workers=1)
     on_ray = simulate(tmp_path / "ray", plan, workers=2, backend="ray")
-    assert without_times(on_ray) == without_times(local)
-    assert (on_ray / TABLE_FILE).read_bytes() == (local / TABLE_FILE).read_bytes()
+    assert same_files(on_ray, local)
 
 
 def test_games_jsonl_lines_are_plain_json(tmp_path: Path) -> None:
