@@ -801,14 +801,15 @@ def simulate(
         except KeyboardInterrupt:
             console.print(f"Stopped; the same command resumes {folder}.")
             raise typer.Exit(EXIT_INTERRUPTED) from None
-    played = list(read_games(folder))  # once, for the tables and the summary
+    # The games are read from games.jsonl as they are needed, never held: the memory of a
+    # simulation does not grow with its games.
     try:
-        written = write_tables(folder, plan, played, parquet=parquet)
+        written = write_tables(folder, plan, parquet=parquet)
     except ValueError as exc:
         _fail(str(exc))
-    from asobi.arena.report import sections
+    from asobi.arena.report import summary
 
-    for section in sections(played, plot=False)[:2]:
+    for section in summary(read_games(folder)):
         console.print(Markdown(f"## {section.title}\n\n" + section.tables[0].markdown()))
     console.print(
         f"{len(jobs)} games in [bold]{folder}[/]: "

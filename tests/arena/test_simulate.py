@@ -11,6 +11,8 @@ import signal
 import subprocess
 import sys
 import time
+import tracemalloc
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -37,7 +39,7 @@ def simulate(folder: Path, plan: Simulation, workers: int = 1, backend: str = "l
     jobs = plan.jobs(lambda opts: spec.options(opts).players)
     done = prepare(folder, plan)
     run_simulation(folder, plan, jobs, workers=workers, backend=backend, done=done)
-    write_tables(folder, plan, list(read_games(folder)))
+    write_tables(folder, plan)
     return folder
 
 
@@ -173,11 +175,35 @@ def test_the_table_has_a_row_per_seat_with_turn_order_and_facts(tmp_path: Path) 
     assert "seconds" not in rows[0]
 
 
+def test_the_tables_and_the_summary_do_not_hold_the_games(tmp_path: Path) -> None:
+    """Issue 31: the parent of a simulation grew by every game it had played (about 17 KB
+    each) when it made the table and the summary; now it reads games.jsonl as it goes."""
+    from asobi.arena.report import summary
+
+    plan = Simulation("starmine", ("random",), games=1, seed=4)
+    line = json.loads((simulate(tmp_path / "one", plan) / GAMES_FILE).read_text())
+
+    def peak(games: int) -> int:
+        folder = tmp_path / str(games)
+        prepare(folder, replace(plan, games=games))
+        with (folder / GAMES_FILE).open("w") as out:
+            for index in range(games):
+                out.write(json.dumps({**line, "index": index}) + "\n")
+        tracemalloc.start()
+        write_tables(folder, replace(plan, games=games))
+        summary(read_games(folder))
+        _, most = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        return most
+
+    assert peak(1000) < 1.5 * peak(100)
+
+
 def test_the_table_as_parquet(tmp_path: Path) -> None:
     pq = pytest.importorskip("pyarrow.parquet")
     plan = Simulation("starmine", ("random",), games=2)
     folder = simulate(tmp_path / "s", plan)
-    write_tables(folder, plan, list(read_games(folder)), parquet=True)
+    write_tables(folder, plan, parquet=True)
     table = pq.read_table(folder / "results.parquet")
     assert table.num_rows == 4
     assert table.column("seat").to_pylist() == [0, 1, 0, 1]

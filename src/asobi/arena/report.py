@@ -17,10 +17,12 @@ from __future__ import annotations
 import base64
 import html
 import io
+import math
 import statistics
 from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -87,25 +89,89 @@ def _by_variant(games: Sequence[Game]) -> dict[str, list[Game]]:
 
 
 # --- sections -----------------------------------------------------------------------------
+@dataclass
+class Tally:
+    """What the overview and the seat advantage count in a variant's games, added up one
+    game at a time: ``asobi simulate`` prints them without holding its games."""
+
+    games: int = 0
+    draws: int = 0
+    decisions: int = 0
+    choices: int = 0
+    forced: int = 0
+    lengths: Counter[int] = field(default_factory=Counter)  # decisions a game: games
+    players: int = 0  # the most seats a game had
+    wins: defaultdict[int, float] = field(default_factory=lambda: defaultdict(float))
+    seats: Counter[int] = field(default_factory=Counter)  # by position in turn order
+    first_wins: float = 0.0  # of the player who took the first turn, where one did
+    first_seats: int = 0
+    opens_at_once: bool = False  # some game opened with everyone deciding at once
+
+    def add(self, g: Game) -> None:
+        n = len(g["lineup"])
+        self.games += 1
+        self.draws += g["outcome"]["ranks"].count(1) == n > 1
+        self.decisions += sum(g["decisions"])
+        self.choices += sum(g["choices"])
+        self.forced += sum(g["forced"])
+        self.lengths[sum(g["decisions"])] += 1
+        self.players = max(self.players, n)
+        for seat in range(n):
+            self.wins[position(g, seat)] += win(g, seat)
+            self.seats[position(g, seat)] += 1
+        if g["first_player"] is None:
+            self.opens_at_once = True
+        else:
+            self.first_wins += win(g, g["first_player"])
+            self.first_seats += 1
+
+
+def tallies(games: Iterable[Game]) -> dict[str, Tally]:
+    """Each variant's :class:`Tally`, in the order the variants come."""
+    found: dict[str, Tally] = {}
+    for g in games:
+        found.setdefault(g["variant"], Tally()).add(g)
+    return found
+
+
+def summary(games: Iterable[Game]) -> list[Section]:
+    """The overview and (where seats play against each other) the seat advantage, from
+    one pass over the games."""
+    counted = tallies(games)
+    if not counted:
+        return []
+    multi = any(t.players > 1 for t in counted.values())
+    return [overview_of(counted), *([seat_advantage_of(counted, plot=False)] if multi else [])]
+
+
+def _counted_mean_sd(counts: Counter[int]) -> str:
+    """:func:`mean_sd` of whole numbers given as value: how many times."""
+    n = sum(counts.values())
+    if n < 2:
+        return mean_sd(list(counts.elements()))
+    total = sum(v * c for v, c in counts.items())
+    squares = sum(v * v * c for v, c in counts.items())
+    variance = Fraction(n * squares - total * total, n * (n - 1))  # exact, as statistics
+    return f"{total / n:.2f} ± {math.sqrt(variance):.2f}"
+
+
 def overview(groups: Mapping[str, list[Game]]) -> Section:
+    return overview_of({label: tallies(games)[label] for label, games in groups.items()})
+
+
+def overview_of(counted: Mapping[str, Tally]) -> Section:
     header = ["variant", "games", "draws", "decisions a game", "choices a decision", "forced"]
-    rows = []
-    for label, games in groups.items():
-        decisions = sum(sum(g["decisions"]) for g in games)
-        choices = sum(sum(g["choices"]) for g in games)
-        forced = sum(sum(g["forced"]) for g in games)
-        lengths = [sum(g["decisions"]) for g in games]
-        draws = sum(1 for g in games if g["outcome"]["ranks"].count(1) == len(g["lineup"]) > 1)
-        rows.append(
-            [
-                label or ALL,
-                str(len(games)),
-                share(draws, len(games)),
-                mean_sd(lengths),
-                f"{choices / decisions:.1f}" if decisions else "–",
-                f"{forced / decisions:.1%}" if decisions else "–",
-            ]
-        )
+    rows = [
+        [
+            label or ALL,
+            str(t.games),
+            share(t.draws, t.games),
+            _counted_mean_sd(t.lengths),
+            f"{t.choices / t.decisions:.1f}" if t.decisions else "–",
+            f"{t.forced / t.decisions:.1%}" if t.decisions else "–",
+        ]
+        for label, t in counted.items()
+    ]
     return Section(
         "Overview",
         "Decisions count every action a player chose, forced ones (a single legal action) "
@@ -115,17 +181,18 @@ def overview(groups: Mapping[str, list[Game]]) -> Section:
 
 
 def seat_advantage(groups: Mapping[str, list[Game]], plot: bool) -> Section:
+    return seat_advantage_of(
+        {label: tallies(games)[label] for label, games in groups.items()}, plot
+    )
+
+
+def seat_advantage_of(counted: Mapping[str, Tally], plot: bool) -> Section:
     """Win share by place in turn order, with its interval, against the fair share 1/n."""
-    players = max(len(g["lineup"]) for games in groups.values() for g in games)
+    players = max(t.players for t in counted.values())
     header = ["variant", *[f"position {p}" for p in range(1, players + 1)]]
     rows, bars = [], {}
-    for label, games in groups.items():
-        wins: dict[int, float] = defaultdict(float)
-        seats: Counter[int] = Counter()
-        for g in games:
-            for seat in range(len(g["lineup"])):
-                wins[position(g, seat)] += win(g, seat)
-                seats[position(g, seat)] += 1
+    for label, t in counted.items():
+        wins, seats = t.wins, t.seats
         rows.append(
             [label or ALL]
             + [share(wins[p], seats[p]) if seats[p] else "–" for p in range(1, players + 1)]
@@ -135,27 +202,21 @@ def seat_advantage(groups: Mapping[str, list[Game]], plot: bool) -> Section:
             for p in range(1, players + 1)
         ]
     edges = [
-        f"{label or ALL}: position 1 wins {share(*_first(games))} against a fair {1 / players:.1%}"
-        for label, games in groups.items()
+        f"{label or ALL}: position 1 wins {share(t.first_wins, t.first_seats)} "
+        f"against a fair {1 / players:.1%}"
+        for label, t in counted.items()
     ]
-    opens_at_once = any(g["first_player"] is None for games in groups.values() for g in games)
     text = (
         "Each place's share of the wins (a tie for first shares it), with its 95% interval; "
         f"a fair game gives every place 1/{players} = {1 / players:.1%}. Position 1 took "
         "the first turn."
     )
-    if opens_at_once:
+    if any(t.opens_at_once for t in counted.values()):
         text += " This game opens with everyone deciding at once: positions are seats."
     else:
         text += " **" + "; ".join(edges) + ".**"
     figure = _bars(bars, [f"{p}" for p in range(1, players + 1)], 1 / players) if plot else None
     return Section("Seat advantage (first-player advantage)", text, [Table(header, rows)], figure)
-
-
-def _first(games: Sequence[Game]) -> tuple[float, int]:
-    """Wins and seats of the player who took the first turn."""
-    seats = [(g, g["first_player"]) for g in games if g["first_player"] is not None]
-    return sum(win(g, s) for g, s in seats), len(seats)
 
 
 def bots(groups: Mapping[str, list[Game]]) -> Section | None:
@@ -571,9 +632,10 @@ def build(folder: Path, plot: bool = True) -> Report:
 def sections(games: Sequence[Game], plot: bool = True) -> list[Section]:
     """The report's sections, overview and seat advantage first."""
     groups = _by_variant(games)
+    counted = tallies(games)
     found = (
-        overview(groups),
-        seat_advantage(groups, plot) if any(len(g["lineup"]) > 1 for g in games) else None,
+        overview_of(counted),
+        seat_advantage_of(counted, plot) if any(t.players > 1 for t in counted.values()) else None,
         bots(groups),
         scores_and_lengths(groups, plot),
         game_facts(groups),

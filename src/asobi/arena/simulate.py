@@ -32,7 +32,7 @@ import itertools
 import json
 import os
 import shlex
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -240,74 +240,97 @@ def position(game: Mapping[str, Any], seat: int) -> int:
     return (seat - first) % n + 1 if first is not None else seat + 1
 
 
-def _facts_columns(games: Sequence[Mapping[str, Any]]) -> tuple[list[str], list[str]]:
+def table_columns(games: Iterable[Mapping[str, Any]], sweep: Sequence[str]) -> list[str]:
+    """The columns of ``results.csv``: who played, how it went, then every fact any game
+    told (one pass over the games, none of them kept)."""
     game_keys: dict[str, None] = {}
     seat_keys: dict[str, None] = {}
+    holdings: dict[str, None] = {}
     for g in games:
-        game_keys.update(dict.fromkeys(g["facts"].get("game", {})))
-        for seat in g["facts"].get("seats", []):
-            seat_keys.update(dict.fromkeys(seat))
-    return list(game_keys), list(seat_keys)
-
-
-def table_rows(games: Sequence[Mapping[str, Any]], sweep: Sequence[str]) -> list[dict[str, Any]]:
-    """One row per seat per game: who played it, how it went, and the game's facts."""
-    game_keys, seat_keys = _facts_columns(games)
-    rows = []
-    for g in games:
-        ranks = g["outcome"]["ranks"]
-        n = len(ranks)
         facts = g["facts"]
-        for seat in range(n):
-            row: dict[str, Any] = {
-                "game": g["index"],
-                "variant": g["variant"],
-                **{f"options.{name}": g["options"].get(name) for name in sweep},
-                "seed": g["seed"],
-                "players": n,
-                "seat": seat,
-                "position": position(g, seat),
-                "bot": g["lineup"][seat],
-                "rank": ranks[seat],
-                "win": win(g, seat),
-                "score": g["outcome"]["scores"][seat],
-                "decisions": g["decisions"][seat],
-                "choices": g["choices"][seat],
-                "forced": g["forced"][seat],
-                "length": sum(g["decisions"]),
-            }
-            for key in game_keys:
-                row[f"game: {key}"] = facts.get("game", {}).get(key)
-            seats = facts.get("seats") or []
-            for key in seat_keys:
-                row[key] = seats[seat].get(key) if seat < len(seats) else None
-            if facts.get("holdings"):
-                row[facts.get("holding") or "holdings"] = ";".join(facts["holdings"][seat])
-            rows.append(row)
-    return rows
+        game_keys.update(dict.fromkeys(facts.get("game", {})))
+        for seat in facts.get("seats", []):
+            seat_keys.update(dict.fromkeys(seat))
+        if facts.get("holdings"):
+            holdings[facts.get("holding") or "holdings"] = None
+    fixed = ["game", "variant", *(f"options.{name}" for name in sweep), "seed", "players"]
+    fixed += ["seat", "position", "bot", "rank", "win", "score", "decisions", "choices"]
+    fixed += ["forced", "length"]
+    return list(
+        dict.fromkeys([*fixed, *(f"game: {key}" for key in game_keys), *seat_keys, *holdings])
+    )
 
 
-def write_tables(
-    folder: Path, plan: Simulation, games: Sequence[Mapping[str, Any]], parquet: bool = False
-) -> list[Path]:
-    """``results.csv`` (and ``results.parquet``) from the games of ``games.jsonl``."""
-    rows = table_rows(games, list(plan.sweep))
-    columns = list(dict.fromkeys(key for row in rows for key in row))
+def table_rows(
+    g: Mapping[str, Any], sweep: Sequence[str], columns: Sequence[str]
+) -> Iterator[dict[str, Any]]:
+    """A game's rows of ``results.csv``, one per seat: who played it, how it went, and the
+    game's facts (a fact this game did not tell is left empty)."""
+    ranks = g["outcome"]["ranks"]
+    n = len(ranks)
+    facts = g["facts"]
+    seats = facts.get("seats") or []
+    for seat in range(n):
+        row: dict[str, Any] = {
+            "game": g["index"],
+            "variant": g["variant"],
+            **{f"options.{name}": g["options"].get(name) for name in sweep},
+            "seed": g["seed"],
+            "players": n,
+            "seat": seat,
+            "position": position(g, seat),
+            "bot": g["lineup"][seat],
+            "rank": ranks[seat],
+            "win": win(g, seat),
+            "score": g["outcome"]["scores"][seat],
+            "decisions": g["decisions"][seat],
+            "choices": g["choices"][seat],
+            "forced": g["forced"][seat],
+            "length": sum(g["decisions"]),
+        }
+        for column in columns:
+            if column.startswith("game: "):
+                row[column] = facts.get("game", {}).get(column.removeprefix("game: "))
+        own = seats[seat] if seat < len(seats) else {}
+        for key, value in own.items():
+            row[key] = value
+        if facts.get("holdings"):
+            row[facts.get("holding") or "holdings"] = ";".join(facts["holdings"][seat])
+        yield row
+
+
+def write_tables(folder: Path, plan: Simulation, parquet: bool = False) -> list[Path]:
+    """``results.csv`` (and ``results.parquet``) from the games of ``games.jsonl``, read
+    twice (the columns, then the rows) rather than held: a simulation's memory does not
+    grow with its games."""
+    sweep = list(plan.sweep)
+    columns = table_columns(read_games(folder), sweep)
     written = [folder / TABLE_FILE]
     with written[0].open("w", newline="", encoding="utf-8") as out:
         writer = csv.DictWriter(out, fieldnames=columns)
         writer.writeheader()
-        writer.writerows(rows)
+        for g in read_games(folder):
+            writer.writerows(table_rows(g, sweep, columns))
     if parquet:
-        try:
-            import pyarrow as pa
-            import pyarrow.parquet as pq
-        except ImportError:
-            raise ValueError("--parquet needs pyarrow: pip install 'asobi[report]'") from None
-        table = pa.Table.from_pylist([{c: row.get(c) for c in columns} for row in rows])
-        pq.write_table(table, folder / PARQUET_FILE)
-        written.append(folder / PARQUET_FILE)
+        written.append(_write_parquet(folder, sweep, columns))
     return written
+
+
+def _write_parquet(folder: Path, sweep: Sequence[str], columns: Sequence[str]) -> Path:
+    """The table as Parquet. Arrow infers each column's type from all its rows, so this
+    one (only on request) holds the whole table, as compact rows rather than games."""
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise ValueError("--parquet needs pyarrow: pip install 'asobi[report]'") from None
+    rows = [
+        {c: row.get(c) for c in columns}
+        for g in read_games(folder)
+        for row in table_rows(g, sweep, columns)
+    ]
+    pq.write_table(pa.Table.from_pylist(rows), folder / PARQUET_FILE)
+    return folder / PARQUET_FILE
 
 
 # --- running ----------------------------------------------------------------------------
