@@ -12,12 +12,13 @@ import subprocess
 import sys
 import time
 import tracemalloc
+import types
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from asobi.arena.backends import batch_size, run_jobs
+from asobi.arena.backends import BackendUnavailable, batch_size, run_jobs
 from asobi.arena.simulate import (
     GAMES_FILE,
     TABLE_FILE,
@@ -217,6 +218,44 @@ def test_results_come_back_in_job_order_on_every_backend() -> None:
         run_jobs(abs, jobs, backend="slurm")
     with pytest.raises(ValueError, match="needs --backend ray"):
         run_jobs(abs, jobs, address="10.0.0.1:6379")
+
+
+TIMED_OUT = (
+    "The current node timed out during startup. This could happen because some of the raylet "
+    "failed to startup or the GCS has become overloaded.\nMore advice on another line."
+)
+
+
+def failing_ray(failure: Exception) -> types.ModuleType:
+    """A stand-in for the ray module whose start fails as Ray's does on a busy machine."""
+    ray = types.ModuleType("ray")
+
+    def init(**settings: object) -> None:
+        raise failure
+
+    ray.__dict__.update(init=init, is_initialized=lambda: False, shutdown=lambda: None)
+    return ray
+
+
+@pytest.mark.parametrize(
+    ("address", "failure", "advice"),
+    [
+        (None, Exception(TIMED_OUT), "`ray stop`"),
+        ("10.0.0.1:6379", ConnectionError("Could not find any running Ray instance."), "status"),
+    ],
+)
+def test_a_ray_that_does_not_start_is_one_line_with_what_to_try(
+    monkeypatch: pytest.MonkeyPatch, address: str | None, failure: Exception, advice: str
+) -> None:
+    """Issue 34: Ray's "node timed out during startup" reached the user as a traceback."""
+    monkeypatch.setitem(sys.modules, "ray", failing_ray(failure))
+    with pytest.raises(BackendUnavailable) as caught:
+        list(run_jobs(abs, [1, 2], workers=2, backend="ray", address=address))
+    message = str(caught.value)
+    assert "\n" not in message
+    assert str(failure).splitlines()[0] in message
+    assert advice in message and "--backend local" in message
+    assert isinstance(caught.value, ValueError)  # what the commands report as an error
 
 
 @pytest.mark.ray
