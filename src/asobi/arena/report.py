@@ -28,10 +28,13 @@ from typing import TYPE_CHECKING, Any
 
 from asobi.arena.simulate import load_plan, position, read_games, win
 from asobi.arena.tournament import wilson
+from asobi.core.errors import AsobiError
 from asobi.core.registry import get_spec
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
+
+    from asobi.core.words import Words
 
 Game = Mapping[str, Any]
 ALL = "all games"  # the label of a simulation's one variant when nothing is swept
@@ -366,9 +369,12 @@ def seat_facts(groups: Mapping[str, list[Game]]) -> Section | None:
     )
 
 
-def holdings(groups: Mapping[str, list[Game]], plot: bool) -> Section | None:
+def holdings(
+    groups: Mapping[str, list[Game]], plot: bool, names: Mapping[str, Words] | None = None
+) -> Section | None:
     """For each thing a player can end with: how often it is held and how often its holder
-    wins, against the fair share."""
+    wins, against the fair share. ``names``: every thing the game has, named
+    (``GameSpec.holding_names``), so that those never held are listed too."""
     kind = next((g["facts"].get("holding") for games in groups.values() for g in games), "")
     if not kind:
         return None
@@ -382,23 +388,26 @@ def holdings(groups: Mapping[str, list[Game]], plot: bool) -> Section | None:
                     held[thing] += 1
                     wins[thing] += win(g, s)
         counts[label] = (held, wins, len(games))
+    names = names or {}
     first_held, first_wins, _ = next(iter(counts.values()))
     ordered = sorted(first_held, key=lambda t: -first_wins[t] / first_held[t])
     ordered += sorted({t for held, _, _ in counts.values() for t in held} - set(ordered))
+    ordered += [t for t in names if t not in ordered]  # never held, in the game's order
     header = [kind]
     for label in counts:
         suffix = f" ({label})" if len(counts) > 1 else ""
         header += [f"holders a game{suffix}", f"holder wins{suffix}"]
     rows = []
     for t in ordered:
-        row = [f"`{t}`"]
+        row = [f"{names[t].en} ({names[t].ja})" if t in names else f"`{t}`"]
         for held, wins, n in counts.values():
             row += [f"{held[t] / n:.2f}", share(wins[t], held[t])]
         rows.append(row)
     for label, (held, wins, _) in counts.items():
-        bars[label or ALL] = {
-            t: (wins[t] / held[t], *wilson(wins[t] / held[t], held[t])) for t in ordered if held[t]
-        }
+        bars[label or ALL] = [
+            (wins[t] / held[t], *wilson(wins[t] / held[t], held[t])) if held[t] else None
+            for t in ordered
+        ]
     players = statistics.fmean(len(g["lineup"]) for games in groups.values() for g in games)
     return Section(
         f"Which {kind.split(' (')[0]}s win games",
@@ -407,7 +416,10 @@ def holdings(groups: Mapping[str, list[Game]], plot: bool) -> Section | None:
         f"(a fair share is 1/{players:g} = {1 / players:.1%}). A thing held by winners more "
         "often may be strong, or may come to players who are winning anyway.",
         [Table(header, rows)],
-        _holding_bars(bars, 1 / players) if plot else None,
+        # English names only: the plots' font has no Japanese (the table has both)
+        _holding_bars(bars, [names[t].en if t in names else t for t in ordered], 1 / players)
+        if plot
+        else None,
     )
 
 
@@ -484,12 +496,16 @@ def _bars(
     return fig
 
 
-def _bins(values: Sequence[float]) -> Any:
-    """One bin per value for small whole-number scores (rows won, points), else 40."""
-    low, high = min(values), max(values)
-    if all(float(v).is_integer() for v in values) and high - low <= 60:
-        return [low - 0.5 + k for k in range(int(high - low) + 2)]
-    return 40
+def _bins(values: Sequence[float], most: int = 60) -> Any:
+    """Bins for a histogram. Whole numbers (scores, decisions) get bins of a whole width
+    centred on them (``k - 0.5`` to ``k + width - 0.5``), so that no bin holds one more
+    value than its neighbours and shows a dip or a peak the game does not have; at most
+    about ``most`` of them. Other numbers: ``most`` equal bins."""
+    if not all(float(v).is_integer() for v in values):
+        return most
+    low, high = int(min(values)), int(max(values))
+    width = max(1, math.ceil((high - low + 1) / most))
+    return [low - 0.5 + k * width for k in range((high - low) // width + 2)]
 
 
 def _distributions(groups: Mapping[str, list[Game]]) -> Figure:
@@ -502,7 +518,7 @@ def _distributions(groups: Mapping[str, list[Game]]) -> Figure:
         scores = [s for g in games for s in g["outcome"]["scores"]]
         lengths = [sum(g["decisions"]) for g in games]
         left.hist(scores, bins=_bins(scores), histtype="step", label=name)
-        right.hist(lengths, bins=40, histtype="step", label=name)
+        right.hist(lengths, bins=_bins(lengths), histtype="step", label=name)
     left.set_xlabel("score")
     left.set_ylabel("seats")
     right.set_xlabel("decisions in the game")
@@ -514,22 +530,25 @@ def _distributions(groups: Mapping[str, list[Game]]) -> Figure:
 
 
 def _holding_bars(
-    bars: Mapping[str, Mapping[str, tuple[float, float, float]]], fair: float
+    bars: Mapping[str, Sequence[tuple[float, float, float] | None]],
+    things: Sequence[str],
+    fair: float,
 ) -> Figure:
+    """One row per thing (``things``: their labels), a bar per variant; a thing a variant
+    never saw held has no bar there."""
     _use_agg()
     import matplotlib.pyplot as plt
 
-    things = list(next(iter(bars.values())))
     fig, ax = plt.subplots(figsize=(6.4, max(2.4, 0.22 * len(things) * len(bars) + 1)))
     height = 0.8 / len(bars)
     for k, (label, values) in enumerate(bars.items()):
-        ys = [i + k * height - 0.4 + height / 2 for i in range(len(things))]
-        xs = [values.get(t, (0, 0, 0))[0] for t in things]
-        err = _error_bars([values.get(t, (0.0, 0.0, 0.0)) for t in things])
+        ys = [i + k * height - 0.4 + height / 2 for i, v in enumerate(values) if v]
+        xs = [v[0] for v in values if v]
+        err = _error_bars([v for v in values if v])
         ax.barh(ys, xs, height, xerr=err, capsize=2, label=label)
     ax.axvline(fair, color="grey", linestyle="--", linewidth=1)
     ax.set_yticks(range(len(things)), things, fontsize="small")
-    ax.invert_yaxis()
+    ax.set_ylim(len(things) - 0.5, -0.5)  # every thing listed, the first on top
     ax.set_xlabel("holder's win share")
     if len(bars) > 1:
         ax.legend(fontsize="small")
@@ -626,11 +645,23 @@ def build(folder: Path, plot: bool = True) -> Report:
         if saved.get("command")
         else "",
     ]
-    return Report(f"{spec.name_en} ({spec.name_ja}): balance report", intro, sections(games, plot))
+    names: dict[str, Words] = {}
+    if spec.holding_names is not None:
+        for variant in plan.variants():
+            try:
+                names.update(spec.holding_names(spec.options(variant.options)))
+            except AsobiError:  # options this asobi no longer reads: the codes will do
+                continue
+    return Report(
+        f"{spec.name_en} ({spec.name_ja}): balance report", intro, sections(games, plot, names)
+    )
 
 
-def sections(games: Sequence[Game], plot: bool = True) -> list[Section]:
-    """The report's sections, overview and seat advantage first."""
+def sections(
+    games: Sequence[Game], plot: bool = True, names: Mapping[str, Words] | None = None
+) -> list[Section]:
+    """The report's sections, overview and seat advantage first. ``names``: the things a
+    player can end with, named (``GameSpec.holding_names``)."""
     groups = _by_variant(games)
     counted = tallies(games)
     found = (
@@ -640,7 +671,7 @@ def sections(games: Sequence[Game], plot: bool = True) -> list[Section]:
         scores_and_lengths(groups, plot),
         game_facts(groups),
         seat_facts(groups),
-        holdings(groups, plot),
+        holdings(groups, plot, names),
     )
     return [s for s in found if s is not None]
 
