@@ -752,8 +752,9 @@ def simulate(
     command gives the same games whatever the number of workers or the backend, and every
     variant is played on the same deals. Writes DIR/games.jsonl (every game, replayable with
     `asobi replay DIR/games.jsonl --game N`) and DIR/results.csv (one row per seat per game),
-    then prints the win share of each place in turn order. `asobi report DIR` makes the
-    balance report.
+    the same bytes for any --workers, backend or resume, and DIR/timings.csv (each bot's
+    seconds), then prints the win share of each place in turn order. `asobi report DIR`
+    makes the balance report.
 
     * `asobi simulate itsmine --games 10000 --workers 2` : the heuristic bot against itself
 
@@ -820,18 +821,19 @@ def simulate(
         except KeyboardInterrupt:
             console.print(f"Stopped; the same command resumes {folder}.")
             raise typer.Exit(EXIT_INTERRUPTED) from None
-    played = list(read_games(folder))  # once, for the tables and the summary
+    # The games are read from games.jsonl as they are needed, never held: the memory of a
+    # simulation does not grow with its games.
     try:
-        written = write_tables(folder, plan, played, parquet=parquet)
+        written = write_tables(folder, plan, parquet=parquet)
     except ValueError as exc:
         _fail(str(exc))
-    from asobi.arena.report import sections
+    from asobi.arena.report import summary
 
-    for section in sections(played, plot=False)[:2]:
+    for section in summary(read_games(folder)):
         console.print(Markdown(f"## {section.title}\n\n" + section.tables[0].markdown()))
     console.print(
         f"{len(jobs)} games in [bold]{folder}[/]: "
-        + ", ".join(p.name for p in [folder / "games.jsonl", *written])
+        + ", ".join(p.name for p in [folder / "games.jsonl", *written, folder / "timings.csv"])
         + f". Next: asobi report {folder}"
     )
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from asobi.core.protocol import GameSpec
 from asobi.games.carrotein.actions import ACTION_SPACE
-from asobi.games.carrotein.balance import facts
+from asobi.games.carrotein.balance import facts, holding_names
 from asobi.games.carrotein.bots import BOTS
 from asobi.games.carrotein.observation import coding, observer
 from asobi.games.carrotein.rules import CarroteinOptions, CarroteinState, new_state
@@ -33,6 +33,7 @@ SPEC = GameSpec(
     assets=assets,
     insight=insight,
     facts=facts,
+    holding_names=holding_names,
     observer=observer,
     coding=coding,
 )
