@@ -29,6 +29,7 @@ SPEC = GameSpec(
     levels={"hard": "lookahead:worlds=8:seconds=0.8"},
     facts=facts,
     observer=observer,
+    simultaneous=True,  # the dice bids (ダイスアクション): both princesses at once
 )
 ItsMineState.spec = SPEC
 
