@@ -276,6 +276,10 @@ class GameSpec:
     # numbers the choices where the finite action space is not enough (Carrotein's poses).
     observer: Callable[[GameOptions], Observer] | None = None
     coding: Callable[[GameOptions], ActionCoding] | None = None
+    # Whether some decisions are made by several seats at once, each choice kept secret
+    # until all are in (It's Mine!'s dice bids): adapters may offer them as simultaneous
+    # moves. asobi itself takes them one seat at a time (``active_seats`` then shrinks).
+    simultaneous: bool = False
     # The cards the game is played with, for front ends that draw them (None: no cards).
     deck: Deck | None = None
     # What the game says to people, in English and Japanese (``asobi.core.words``): its

@@ -30,6 +30,7 @@ SPEC = GameSpec(
     facts=facts,
     holding_names=holding_names,
     observer=observer,
+    simultaneous=True,  # the dice bids (ダイスアクション): both princesses at once
 )
 ItsMineState.spec = SPEC
 
