@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -456,6 +458,23 @@ def test_bad_simulate_options_are_clean_errors(
 ) -> None:
     result = invoke(["simulate", "itsmine", "--games", "1", "--out", str(tmp_path), *args])
     assert_clean_error(result, fragment)
+
+
+def test_a_ray_that_does_not_start_is_a_clean_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 34 goal 4: one line with what to try, not Ray's traceback."""
+    ray = types.ModuleType("ray")
+
+    def init(**settings: object) -> None:
+        raise Exception("The current node timed out during startup.\nMore lines of advice.")
+
+    ray.__dict__.update(init=init, is_initialized=lambda: False, shutdown=lambda: None)
+    monkeypatch.setitem(sys.modules, "ray", ray)
+    args = ["simulate", "itsmine", "-b", "random", "-g", "2", "--out", str(tmp_path)]
+    result = invoke([*args, "--backend", "ray", "--workers", "2"])
+    assert_clean_error(result, "timed out during startup", "--backend local")
+    assert "More lines" not in result.output
 
 
 def test_simulate_refuses_a_folder_of_another_simulation(tmp_path: Path) -> None:

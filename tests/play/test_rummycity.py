@@ -379,7 +379,7 @@ def test_a_bad_catalogue_is_a_clean_error(tmp_path: Path) -> None:
     )
     good = tmp_path / "good.toml"
     good.write_text(MY_CATALOGUE, encoding="utf-8")
-    assert_clean_error(invoke([*args, "--catalogue", str(good), "-o", f"catalogue={bad}"]), "once")
+    assert_clean_error(invoke([*args, "--catalogue", str(bad), "-o", f"catalogue={good}"]), "once")
 
 
 # --- the rendering and the events -----------------------------------------------------------

@@ -267,11 +267,19 @@ class GameSpec:
     # What a balance report counts in a finished game beyond ranks and scores (which rows
     # decide Starmine games, which buildings Rummy City winners own): ``facts(outcome)``.
     facts: Callable[[Outcome], Facts] | None = None
+    # Every thing a player can end a game holding (``Facts.holdings``: mines, papers,
+    # buildings, boards), in the game's own order, named in English and Japanese, so that a
+    # report lists them all by name, those never held too: ``holding_names(options)``.
+    holding_names: Callable[[GameOptions], Mapping[str, Words]] | None = None
     # How a learning agent sees the game and chooses (the RL adapters, ``asobi.adapters``):
     # ``observer(options)`` encodes a seat's view as a fixed-size vector; ``coding(options)``
     # numbers the choices where the finite action space is not enough (Carrotein's poses).
     observer: Callable[[GameOptions], Observer] | None = None
     coding: Callable[[GameOptions], ActionCoding] | None = None
+    # Whether some decisions are made by several seats at once, each choice kept secret
+    # until all are in (It's Mine!'s dice bids): adapters may offer them as simultaneous
+    # moves. asobi itself takes them one seat at a time (``active_seats`` then shrinks).
+    simultaneous: bool = False
     # The cards the game is played with, for front ends that draw them (None: no cards).
     deck: Deck | None = None
     # What the game says to people, in English and Japanese (``asobi.core.words``): its

@@ -168,11 +168,19 @@ class Match:
     def clone(self, state: State | None = None) -> Match:
         """An independent copy; with ``state``, a copy that goes on from that state instead
         (a search's sampled world: its record is then the moves, not a replayable game)."""
-        other = object.__new__(Match)
-        other.spec = self.spec
-        other.state = state if state is not None else self.state.clone()
-        other.record = replace(self.record, moves=list(self.record.moves))
-        return other
+        return Match.resume(
+            state if state is not None else self.state.clone(),
+            replace(self.record, moves=list(self.record.moves)),
+        )
+
+    @staticmethod
+    def resume(state: State, record: GameRecord) -> Match:
+        """The match of ``record`` going on from ``state`` (the state its moves led to)."""
+        match = object.__new__(Match)
+        match.spec = get_spec(record.game)
+        match.state = state
+        match.record = record
+        return match
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from asobi.core.cards import SEVEN
 from asobi.core.lazy import Lazy
 from asobi.core.protocol import GameSpec
 from asobi.games.laminate.actions import ACTION_SPACE
-from asobi.games.laminate.balance import facts
+from asobi.games.laminate.balance import facts, holding_names
 from asobi.games.laminate.bots import make_greedy
 from asobi.games.laminate.observation import observer
 from asobi.games.laminate.rules import LaminateOptions, LaminateState, new_state
@@ -32,6 +32,7 @@ SPEC = GameSpec(
     # (docs/strength.md, Laminate "endgame").
     levels={"hard": "lookahead:seconds=0.8:top=3:least=6"},
     facts=facts,
+    holding_names=holding_names,
     observer=observer,
     deck=SEVEN,
     words=Lazy("asobi.games.laminate.words:phrasebook"),

@@ -21,8 +21,6 @@ raises the draw limit by one; a ♦ building's effect works on turns its owner d
 
 from __future__ import annotations
 
-import json
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -32,6 +30,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from asobi.core.cards import FRENCH52
+from asobi.core.datafile import read_data_file
 from asobi.core.errors import InvalidOptions
 from asobi.games.rummycity.combos import Recipe, parse_recipe
 
@@ -238,17 +237,7 @@ DEFAULT_FILE = Path(__file__).with_name("catalogue.toml")
 
 def read_catalogue_file(path: str | Path) -> CatalogueData:
     """Read and check a catalogue file (TOML or JSON), with errors that say what is wrong."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InvalidOptions(f"catalogue {path}: {exc.strerror or exc}") from None
-    try:
-        raw = json.loads(text) if path.suffix.lower() == ".json" else tomllib.loads(text)
-    except (ValueError, tomllib.TOMLDecodeError) as exc:
-        kind = path.suffix[1:] or "TOML"
-        raise InvalidOptions(f"catalogue {path}: not valid {kind}: {exc}") from None
-    return catalogue_data(raw, str(path))
+    return catalogue_data(read_data_file(path, "catalogue"), str(path))
 
 
 def catalogue_data(raw: Mapping[str, Any], where: str = "catalogue") -> CatalogueData:

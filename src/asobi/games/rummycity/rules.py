@@ -18,7 +18,7 @@ from typing import Any, Self
 from pydantic import Field, field_validator
 
 from asobi.core.cards import FRENCH52, Card
-from asobi.core.errors import IllegalAction
+from asobi.core.errors import IllegalAction, InvalidOptions
 from asobi.core.events import Event, private, public
 from asobi.core.protocol import Outcome, StartPlayerOptions, State, copy_rng
 from asobi.core.turns import NOBODY, just
@@ -68,7 +68,6 @@ from asobi.games.rummycity.buildings import (
     catalogue_data,
     catalogue_of,
     default_data,
-    read_catalogue_file,
 )
 from asobi.games.rummycity.combos import (
     KINDS,
@@ -105,15 +104,21 @@ class RummyCityOptions(StartPlayerOptions):
     )
     catalogue: CatalogueData | None = Field(
         default=None,
-        description="the building cards: a catalogue file (TOML/JSON) or its contents; "
-        "unset: asobi's reconstruction",
+        description="the building cards: a catalogue's contents (the command line reads "
+        "them from a TOML/JSON file); unset: asobi's reconstruction",
+        json_schema_extra={"file": True},
     )
 
     @field_validator("catalogue", mode="before")
     @classmethod
-    def _read_file(cls, value: Any) -> Any:
+    def _data_only(cls, value: Any) -> Any:
+        # Never a file name: options come from the server's API too, and a game that opened
+        # the files it was named would let anyone read the server's disk.
         if isinstance(value, str | Path):
-            return read_catalogue_file(value)
+            raise InvalidOptions(
+                "catalogue: give the building cards themselves, not a file name "
+                "(asobi play/simulate --catalogue FILE reads a file)"
+            )
         if isinstance(value, Mapping):
             return catalogue_data(value)
         return value
