@@ -1,7 +1,8 @@
 """The terminal game loop, generic over games: it knows the protocol, not the rules.
 
 Each seat is a human or a named bot. For a human decision it shows that seat's view, lists
-the legal actions numbered (by their codes) and accepts a number or a typed code; a refused
+the legal actions numbered (by their codes; a game may list a few and say how to type the
+rest: ``shortlist`` in ``asobi.play.render``) and accepts a number or a typed code; a refused
 move prints the reason and the rule that forbids it, and asks again. Bots choose through
 :func:`asobi.core.bots.choose_for`, and what they do is printed as events, filtered by
 what the watching seat may see. With more than one human (hot-seat) the screen is cleared
@@ -209,13 +210,18 @@ class TerminalGame:
         pending.clear()
 
     def _decide(self, seat: int) -> None:
-        self.renderer.render(self.state.view(seat), self.console)
+        view = self.state.view(seat)
+        self.renderer.render(view, self.console)
         legal: list[Action] = self.state.legal_actions(seat)
         if not legal:
             raise RuntimeError(f"seat {seat} is to act but has no legal action")
-        self._list_actions(legal)
+        # The moves listed by number: all of them, unless the game shortens a long list
+        # (the others are still played by typing their code).
+        shown, note = self.renderer.shortlist([a.encode() for a in legal], view)
+        listed = [legal[i] for i in shown]
+        self._list_actions(listed, note)
         prompt = (
-            f"[bold]{self.names[seat]}[/] › number 1–{len(legal)} or a move code (? for help): "
+            f"[bold]{self.names[seat]}[/] › number 1–{len(listed)} or a move code (? for help): "
         )
         while True:
             text = " ".join(self._ask(prompt).split())
@@ -225,21 +231,21 @@ class TerminalGame:
             if word in QUIT_WORDS:
                 raise Quit("quit")
             if word in HELP_WORDS:
-                self._help(legal)
+                self._help(listed)
                 continue
             if word in VIEW_WORDS:
-                self.renderer.render(self.state.view(seat), self.console)
-                self._list_actions(legal)
+                self.renderer.render(view, self.console)
+                self._list_actions(listed, note)
                 continue
             if word in RULES_WORDS:
                 self.console.print(Markdown(self.spec.summary or "No rules summary yet."))
                 continue
             if text.isdigit():
                 number = int(text)
-                if not 1 <= number <= len(legal):
-                    self._refuse(f"there is no move {number}: choose 1–{len(legal)}")
+                if not 1 <= number <= len(listed):
+                    self._refuse(f"there is no move {number}: choose 1–{len(listed)}")
                     continue
-                action = legal[number - 1]
+                action = listed[number - 1]
             else:
                 try:
                     action = self.spec.action_space.decode(text)
@@ -260,7 +266,7 @@ class TerminalGame:
             line.append(f"  (rule: {rule})", style="red")
         self.console.print(line)
 
-    def _list_actions(self, legal: Sequence[Action]) -> None:
+    def _list_actions(self, legal: Sequence[Action], note: Text | None = None) -> None:
         width = len(str(len(legal)))
         items = [
             Text.assemble(
@@ -269,6 +275,8 @@ class TerminalGame:
             for i, a in enumerate(legal, start=1)
         ]
         self.console.print(Columns(items, padding=(0, 3), column_first=True))
+        if note is not None:
+            self.console.print(note)
 
     def _help(self, legal: Sequence[Action]) -> None:
         example = legal[0].encode()
