@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
+import math
 import re
 from collections.abc import Callable
 from typing import Any
@@ -196,3 +198,34 @@ def test_replay_record_as_a_seat_shows_only_that_hand() -> None:
     text = out.getvalue()
     assert "Your hand 手札" in text
     assert "Seat 0 hand 手札:" in text and "cards" in text
+
+
+def test_a_game_may_list_a_few_of_its_moves_and_take_any_other_typed() -> None:
+    """Carrotein's scatter time has 100+ legal spots: its renderer's ``shortlist`` lists pass
+    and six spots near the stars; a number picks among those, a number past the short list
+    is refused, and a typed code plays any other legal move."""
+    for answers in (["8", "2", "q"], ["place 102.5 397.5", "q"]):
+        screen, out = console()
+        match = Match("carrotein", {"players": 2, "start_player": 0}, 3)
+        game = TerminalGame(match, [HUMAN, "random"], screen, scripted(answers), seed=3)
+        game.run()
+        text = out.getvalue()
+        assert "or type place X Y for any other spot" in text
+        assert "place 25 25" not in text  # a spot far from the stars is not listed
+        seat, code = match.record.moves[0]
+        assert seat == 0 and code.startswith("place ")
+        x, y = map(float, code.split()[1:])
+        if answers[0] == "8":
+            assert "there is no move 8: choose 1–7" in text
+            fresh = Match("carrotein", {"players": 2, "start_player": 0}, 3).state
+            assert code in [a.encode() for a in fresh.legal_actions(0)]
+            assert math.dist((300, 225), (x, y)) < 60  # the first spot listed, near the star
+        else:
+            assert (x, y) == (102.5, 397.5)
+
+
+def test_a_shortlist_naming_moves_that_do_not_exist_is_a_bug() -> None:
+    renderer = renderer_for("carrotein")
+    broken = dataclasses.replace(renderer, shortlist_fn=lambda codes, view: ([len(codes)], "x"))
+    with pytest.raises(ValueError, match="not listed"):
+        broken.shortlist(["pass"], {})

@@ -2,7 +2,8 @@
 
 Each seat is a human or a named bot. For a human decision it shows that seat's view, lists
 the legal actions numbered (by their codes, each with the game's caution beside it where the
-game gives one: ``State.caution``) and accepts a number or a typed code; a refused
+game gives one: ``State.caution``; a game may list a few and say how to type the rest:
+``shortlist`` in ``asobi.play.render``) and accepts a number or a typed code; a refused
 move prints the reason and the rule that forbids it, and asks again. Bots choose through
 :func:`asobi.core.bots.choose_for`, and what they do is printed as events, filtered by
 what the watching seat may see. With more than one human (hot-seat) the screen is cleared
@@ -211,13 +212,18 @@ class TerminalGame:
         pending.clear()
 
     def _decide(self, seat: int) -> None:
-        self.renderer.render(self.state.view(seat), self.console)
+        view = self.state.view(seat)
+        self.renderer.render(view, self.console)
         legal: list[Action] = self.state.legal_actions(seat)
         if not legal:
             raise RuntimeError(f"seat {seat} is to act but has no legal action")
-        self._list_actions(seat, legal)
+        # The moves listed by number: all of them, unless the game shortens a long list
+        # (the others are still played by typing their code).
+        shown, note = self.renderer.shortlist([a.encode() for a in legal], view)
+        listed = [legal[i] for i in shown]
+        self._list_actions(seat, listed, note)
         prompt = (
-            f"[bold]{self.names[seat]}[/] › number 1–{len(legal)} or a move code (? for help): "
+            f"[bold]{self.names[seat]}[/] › number 1–{len(listed)} or a move code (? for help): "
         )
         while True:
             text = " ".join(self._ask(prompt).split())
@@ -227,21 +233,21 @@ class TerminalGame:
             if word in QUIT_WORDS:
                 raise Quit("quit")
             if word in HELP_WORDS:
-                self._help(legal)
+                self._help(listed)
                 continue
             if word in VIEW_WORDS:
-                self.renderer.render(self.state.view(seat), self.console)
-                self._list_actions(seat, legal)
+                self.renderer.render(view, self.console)
+                self._list_actions(seat, listed, note)
                 continue
             if word in RULES_WORDS:
                 self.console.print(Markdown(self.spec.summary or "No rules summary yet."))
                 continue
             if text.isdigit():
                 number = int(text)
-                if not 1 <= number <= len(legal):
-                    self._refuse(f"there is no move {number}: choose 1–{len(legal)}")
+                if not 1 <= number <= len(listed):
+                    self._refuse(f"there is no move {number}: choose 1–{len(listed)}")
                     continue
-                action = legal[number - 1]
+                action = listed[number - 1]
             else:
                 try:
                     action = self.spec.action_space.decode(text)
@@ -262,7 +268,7 @@ class TerminalGame:
             line.append(f"  (rule: {rule})", style="red")
         self.console.print(line)
 
-    def _list_actions(self, seat: int, legal: Sequence[Action]) -> None:
+    def _list_actions(self, seat: int, legal: Sequence[Action], note: Text | None = None) -> None:
         width = len(str(len(legal)))
         items = []
         for i, action in enumerate(legal, start=1):
@@ -274,6 +280,8 @@ class TerminalGame:
                 item.append_text(self._caution_text(seat, caution))
             items.append(item)
         self.console.print(Columns(items, padding=(0, 3), column_first=True))
+        if note is not None:
+            self.console.print(note)
 
     def _caution_text(self, seat: int, caution: Words) -> Text:
         """A move's caution, to print beside it: English, then Japanese, each with its seats
