@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Set up the project and run every check: the one test command, locally and in CI.
 
-    python3 tools/check.py                 # everything
+    python3 tools/check.py                 # everything (CI runs this)
+    python3 tools/check.py --fast          # the fast lane: about a minute
     python3 tools/check.py -k replay -x    # extra arguments go to pytest
 
 Needs only Python 3.11+ (it looks for python3.13/3.12/3.11 if ``python3`` is older). It
@@ -10,6 +11,13 @@ whenever ``pyproject.toml`` changes, or with ASOBI_REINSTALL=1), then runs, stop
 the first failure:
 
     ruff check · ruff format --check · mypy · pytest
+
+``--fast`` leaves out the tests marked ``slow`` (whole games in a browser, server
+processes, long fuzz runs) and runs the property tests with a tenth of their examples
+(hypothesis profile ``quick``): the loop while editing.
+
+pytest runs on every core (pytest-xdist, ``-n auto``; two cores take the suite from about
+26 minutes to about 15); give ``-n 0`` to run it in one process, e.g. under a debugger.
 
 Under CI (``CI=true``) or with ``ASOBI_SERVICES=1`` it first starts PostgreSQL and installs
 Chromium (``tools/services.py``, Debian packages, root): the tests that need them then fail
@@ -127,14 +135,31 @@ def start_services() -> None:
     os.environ["ASOBI_REQUIRE_SERVICES"] = "1"
 
 
+def parallel(pytest_args: list[str]) -> list[str]:
+    """pytest-xdist's options, unless the caller chose its own ``-n``. ``worksteal`` hands
+    the long tests (whole games in a browser) out as workers come free."""
+    if any(a.startswith(("-n", "--numprocesses")) for a in pytest_args):
+        return []
+    return ["-n", "auto", "--dist", "worksteal"]
+
+
+def fast_lane(pytest_args: list[str]) -> list[str]:
+    """``--fast`` taken out of the arguments and turned into pytest's and hypothesis's."""
+    if "--fast" not in pytest_args:
+        return pytest_args
+    os.environ.setdefault("HYPOTHESIS_PROFILE", "quick")
+    return ["-m", "not slow", *(a for a in pytest_args if a != "--fast")]
+
+
 def main(pytest_args: list[str]) -> int:
+    pytest_args = fast_lane(pytest_args)
     python = str(ensure_venv())
     start_services()
     steps = [
         ("ruff check", [python, "-m", "ruff", "check", "."]),
         ("ruff format", [python, "-m", "ruff", "format", "--check", "."]),
         ("mypy", [python, "-m", "mypy"]),
-        ("pytest", [python, "-m", "pytest", *pytest_args]),
+        ("pytest", [python, "-m", "pytest", *parallel(pytest_args), *pytest_args]),
     ]
     for name, cmd in steps:
         code = run(cmd)

@@ -30,6 +30,7 @@ def example() -> ModuleType:
     return module
 
 
+@pytest.mark.slow
 def test_training_runs_and_one_seed_gives_one_result(example: ModuleType) -> None:
     lines: list[str] = []
     first = example.train(episodes=40, seed=7, eval_episodes=20, log_every=20, log=lines.append)
@@ -50,6 +51,7 @@ def test_training_runs_and_one_seed_gives_one_result(example: ModuleType) -> Non
     assert "trained, most likely" in table and "40 training episodes" in table
 
 
+@pytest.mark.slow
 def test_a_few_hundred_games_already_beat_random_play(example: ModuleType) -> None:
     """About 10 s of CPU: the policy learns to launch (about 11 against 1 for random play,
     which fails nine launches in ten now that the first meld must go on the opening)."""

@@ -31,6 +31,7 @@ def example() -> ModuleType:
     return module
 
 
+@pytest.mark.slow
 def test_evaluate_bots_plays_both_searches_on_two_games(example: ModuleType) -> None:
     results = example.run(["starmine", "itsmine"], matches=2, simulations=4, worlds=2, seed=0)
     assert [(r.game, r.first, r.second) for r in results] == [

@@ -37,6 +37,7 @@ def position(game: str, seed: int, moves: int) -> State:
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("seed", range(3))
 def test_ismcts_chooses_a_legal_action(game: str, seed: int) -> None:
@@ -79,6 +80,7 @@ def test_what_the_bot_may_not_know_does_not_change_its_choice(game: str, seed: i
     assert choose_for(ISMCTS(seed=11, iterations=GAMES[game]), other, seat) == mine
 
 
+@pytest.mark.slow
 def test_ismcts_beats_random_at_starmine() -> None:
     """With 150 iterations a move, ISMCTS (random rollouts) wins Starmine duels against the
     random bot: 6 seeded games, seats alternating."""

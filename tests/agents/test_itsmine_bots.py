@@ -340,6 +340,7 @@ def test_evaluation_prefers_a_lead_in_a_valuable_mine() -> None:
 
 
 # --- strength ---------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_greedy_beats_random(variant: str) -> None:
     games, score = 60, 0.0

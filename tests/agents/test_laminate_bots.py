@@ -308,6 +308,7 @@ def test_last_turn_completes_rather_than_researches() -> None:
 
 
 # --- strength ---------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYERS)
 def test_greedy_beats_random(players: int) -> None:
     # One greedy bot against random ones, the greedy seat rotating; a tie at the top shares

@@ -114,6 +114,7 @@ def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return folders
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", ["starmine", "itsmine", "laminate", "rummycity", "carrotein"])
 def test_every_game_gets_a_report_with_its_own_facts(
     reports: dict[str, Path], game_id: str

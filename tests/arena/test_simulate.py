@@ -258,6 +258,7 @@ def test_a_ray_that_does_not_start_is_one_line_with_what_to_try(
     assert isinstance(caught.value, ValueError)  # what the commands report as an error
 
 
+@pytest.mark.slow
 @pytest.mark.ray
 def test_a_simulation_on_a_local_ray_instance_gives_the_same_games(tmp_path: Path) -> None:
     """Beyond one machine: the same plan on Ray (a local instance of 2 CPUs here, a

@@ -4,6 +4,9 @@ its own browser download cannot be used here) against a real server in its own p
 The pages run under the server's strict Content-Security-Policy, which forbids evaluating
 strings as script: Playwright's ``wait_for_function`` does exactly that, so the tests wait
 with :func:`helpers.wait`, which polls ``page.evaluate`` from Python instead.
+
+Every test here starts Chromium against a server process: all are ``slow`` (left out of
+``tools/check.py --fast``).
 """
 
 from __future__ import annotations
@@ -46,3 +49,10 @@ def browser() -> Iterator[Any]:
         )
         yield chromium
         chromium.close()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in item.path.parents:
+            item.add_marker(pytest.mark.slow)

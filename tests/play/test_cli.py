@@ -415,6 +415,7 @@ def test_bad_tournament_options_are_clean_errors(args: list[str], fragment: str)
 
 
 # --- simulate, report, replay of a simulated game (issue 9) -------------------------------
+@pytest.mark.slow
 def test_simulate_then_report_then_replay_a_game(tmp_path: Path) -> None:
     out = tmp_path / "sim"
     args = ["simulate", "itsmine", "--games", "3", "--sweep", "variant=basic,simple"]

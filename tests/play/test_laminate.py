@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import pytest
 from rich.console import Console
 
 from asobi.core.bots import choose_for, make_bot
@@ -153,6 +154,7 @@ def test_games_rules_and_help_know_laminate() -> None:
     assert "laminate" in play_help and "ラミネートラミー" in play_help
 
 
+@pytest.mark.slow
 def test_a_game_against_bots_to_the_end_then_replay(tmp_path: Path) -> None:
     path = tmp_path / "laminate.json"
     args = ["play", "laminate", "--players", "3", "--seed", "3", "--bot", "random"]
@@ -213,6 +215,7 @@ def test_the_default_bots_play_five_seats_to_the_end() -> None:
 
 
 # --- hot-seat ----------------------------------------------------------------------------
+@pytest.mark.slow
 def test_hotseat_hides_each_hand_from_the_other_players(tmp_path: Path) -> None:
     path = tmp_path / "hotseat.json"
     args = ["play", "laminate", "--players", "5", "--hotseat", "--seed", "7"]
@@ -244,6 +247,7 @@ def test_hotseat_hides_each_hand_from_the_other_players(tmp_path: Path) -> None:
 
 
 # --- replay ------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_a_replay_shows_each_viewer_only_what_it_may_see() -> None:
     match = Match("laminate", {"players": 3, "end_points": 6}, 12)
     bots = [make_bot("random", "laminate", s) for s in range(3)]

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import pytest
 from rich.console import Console
 
 from asobi.core.cards import FRENCH52
@@ -208,6 +209,7 @@ def test_the_rules_table_is_the_default_catalogue() -> None:
         assert ("draw limit +1" in effect) == (b.mark == "heart"), bid
 
 
+@pytest.mark.slow
 def test_bots_play_a_whole_game_through_the_cli_then_replay(tmp_path: Path) -> None:
     path = tmp_path / "city.json"
     args = ["play", "rummycity", "--seat-types", "bot,bot", "--bot", "random", "--seed", "5"]
@@ -234,6 +236,7 @@ def test_bots_play_a_whole_game_through_the_cli_then_replay(tmp_path: Path) -> N
     assert [(int(s), c) for _, s, c in shown] == [(s, c) for s, c in record.moves]
 
 
+@pytest.mark.slow
 def test_a_scripted_human_against_the_random_bot_sees_only_its_own(tmp_path: Path) -> None:
     path = tmp_path / "human.json"
     args = ["play", "rummycity", "--bot", "random", "--seed", "3", "-o", "target=20"]
@@ -256,6 +259,7 @@ def test_a_scripted_human_against_the_random_bot_sees_only_its_own(tmp_path: Pat
     assert re.search(r"Seat 1 \(random bot\) drew \d cards? from the row", out)
 
 
+@pytest.mark.slow
 def test_the_solo_score_attack_through_the_cli(tmp_path: Path) -> None:
     path = tmp_path / "solo.json"
     result = invoke(
@@ -276,6 +280,7 @@ def test_the_solo_score_attack_through_the_cli(tmp_path: Path) -> None:
     assert "Your hand 手札" in again.output
 
 
+@pytest.mark.slow
 def test_hotseat_hides_each_hand_from_the_other_town(tmp_path: Path) -> None:
     path = tmp_path / "hotseat.json"
     args = ["play", "rummycity", "--hotseat", "--seed", "7", "-o", "target=10"]
@@ -328,6 +333,7 @@ effect = "market"
 """
 
 
+@pytest.mark.slow
 def test_a_catalogue_file_replaces_the_buildings(tmp_path: Path) -> None:
     path = tmp_path / "my_buildings.toml"
     path.write_text(MY_CATALOGUE, encoding="utf-8")
@@ -383,6 +389,7 @@ def test_a_bad_catalogue_is_a_clean_error(tmp_path: Path) -> None:
 
 
 # --- the rendering and the events -----------------------------------------------------------
+@pytest.mark.slow
 def test_random_positions_show_each_seat_only_what_it_may_see() -> None:
     """Tables of random games for each seat and a spectator, and the event lines each is
     told: no card it may not see; its own hand always; the other hand's known cards."""
@@ -611,6 +618,7 @@ def test_action_texts_and_public_codes() -> None:
     assert renderer.move_code("take 2", 0, events, None) == "take 2"
 
 
+@pytest.mark.slow
 def test_a_replay_shows_each_viewer_only_what_it_may_see() -> None:
     match, _ = random_game(2, 12, target=15)
     record = GameRecord.from_json(match.record.to_json())

@@ -16,6 +16,7 @@ from .helpers import Player, make_room, play_out
 SEATS = {"starmine": 2, "itsmine": 2, "laminate": 3, "rummycity": 2, "carrotein": 3}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(SEATS))
 def test_a_whole_game_of_each_title_is_played_through_the_api(
     client: TestClient, game: str
@@ -78,6 +79,7 @@ def test_two_people_play_each_other_with_invite_links(client: TestClient) -> Non
     assert players[1].state is not None and players[1].state["outcome"]
 
 
+@pytest.mark.slow
 def test_bots_think_in_worker_processes(any_db: str) -> None:
     """The default server: bots in a process pool, off the event loop; on SQLite and on
     PostgreSQL."""
@@ -89,6 +91,7 @@ def test_bots_think_in_worker_processes(any_db: str) -> None:
     assert final["outcome"]
 
 
+@pytest.mark.slow
 def test_after_a_failed_challenge_the_solver_shows_what_would_have_worked(
     client: TestClient,
 ) -> None:

@@ -9,9 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from websockets.sync.client import connect
 
 from .helpers import Player, Socket, play_out, server
+
+pytestmark = pytest.mark.slow  # each test takes seconds (tools/check.py --fast leaves them out)
 
 
 def _new_room(url: str, seed: int) -> tuple[str, str]:

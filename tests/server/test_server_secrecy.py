@@ -38,6 +38,7 @@ def assert_told_only_what_it_may_know(
     assert checked > len(record.moves) // 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(SEATS))
 def test_each_seat_and_a_spectator_get_only_their_own_view_and_events(
     client: TestClient, game: str

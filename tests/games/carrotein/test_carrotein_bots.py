@@ -61,6 +61,7 @@ def test_the_same_seed_makes_the_same_decision() -> None:
         assert first == again, level
 
 
+@pytest.mark.slow
 def test_bots_play_a_whole_game_with_legal_moves_only() -> None:
     """A game between the beginner and the good eye runs to its end through ``choose_for``
     (which refuses an illegal choice)."""
@@ -90,6 +91,7 @@ def test_a_bot_in_a_hurry_moves_as_the_untimed_bot_when_it_has_the_time() -> Non
         )
 
 
+@pytest.mark.slow
 def test_a_bot_whose_own_eye_is_out_of_time_answers_with_the_coarse_eye(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

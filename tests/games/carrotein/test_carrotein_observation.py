@@ -73,6 +73,7 @@ def accepted(state: CarroteinState, lay: Lay) -> bool:
 
 
 # --- through whole games ------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "seed"), [(2, 3), (4, 5)])
 def test_every_decision_of_a_random_game_encodes_and_masks(players: int, seed: int) -> None:
     """At every decision: every seat's vector has the layout's size, finite numbers about
@@ -275,6 +276,7 @@ def unturned(x: float, y: float) -> int:
     return (int(y // 50) * COLUMNS + int(x // 50)) * TURNS * 2 + POSES
 
 
+@pytest.mark.slow
 def test_a_lay_of_two_grid_poses_is_accepted_exactly_where_the_mask_says() -> None:
     """With the carrot rabbit (200 mm wide) laid first at (125, 225), the stretching rabbit
     (200 mm) may lie at (325, 225), its plate touching, but not at (275, 225); every second
@@ -338,6 +340,7 @@ def test_the_pending_features_name_the_first_pose() -> None:
         coding.pending_features((SOLVER,))
 
 
+@pytest.mark.slow
 def test_every_first_pose_leaves_a_second_one() -> None:
     """Why every pose is offered first: even the two widest boards, the first in the middle
     of the mat in any turn, leave the second room (in the mat's far corners)."""

@@ -20,6 +20,8 @@ from asobi.games.carrotein.layouts import corpus
 from asobi.games.carrotein.sky import default_sky, judge
 from asobi.games.carrotein.solver import CLEARANCE, Solver
 
+pytestmark = pytest.mark.slow  # each test takes seconds (tools/check.py --fast leaves them out)
+
 SKY = default_sky()
 
 

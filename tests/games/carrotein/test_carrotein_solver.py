@@ -72,6 +72,7 @@ def test_stars_in_all_four_corners_cannot_be_done() -> None:
     assert attempt.verdict.shown > 2
 
 
+@pytest.mark.slow
 def test_any_pair_finds_the_boards_that_fit() -> None:
     """Asked about every pair, the solver returns a success with some pair when a planted
     pair exists."""
@@ -99,6 +100,7 @@ def test_boards_far_apart_are_never_refused_as_overlapping() -> None:
     judge(SKY, centres, list(zip((a, b), attempt.poses, strict=True)))  # no IllegalAction
 
 
+@pytest.mark.slow
 def test_the_reference_agrees_on_a_small_planted_layout() -> None:
     """The slow reference (2°, 1 mm, every candidate refined) finds what the solver finds."""
     centres, a, b = planted(SKY, 2, chips=9)
@@ -182,6 +184,7 @@ def test_plates_overlap_by_separating_axes_exactly_when_shapely_says(seed: int) 
             assert (depth > 0) == (area > 1e-6), (pa, pb, depth, area)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("seed", "boards"), [(1002, ("sitting", "ears")), (1012, ("sitting", "sleeping"))]
 )

@@ -16,6 +16,8 @@ from asobi.games.carrotein.layouts import planted, scattered
 from asobi.games.carrotein.sky import Board, default_sky
 from asobi.games.carrotein.solver import Memo, Solver, _Layer
 
+pytestmark = pytest.mark.slow  # each test takes seconds (tools/check.py --fast leaves them out)
+
 SKY = default_sky()
 
 

@@ -27,6 +27,8 @@ from asobi.games.carrotein.solver import (
     shared_memo,
 )
 
+pytestmark = pytest.mark.slow  # each test takes seconds (tools/check.py --fast leaves them out)
+
 SKY = default_sky()
 
 

@@ -86,6 +86,7 @@ GAMES = [
 ]
 
 
+@pytest.mark.slow
 def test_every_event_kind_has_words_in_both_languages_for_every_seat_that_sees_it() -> None:
     """Every kind of event the rules emit in random games gets a sentence in English and
     Japanese for every seat that sees it (game_over alone says nothing: the end screen

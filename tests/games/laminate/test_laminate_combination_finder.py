@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -69,6 +70,7 @@ def pools(draw: st.DrawFn, max_cards: int = 11) -> tuple[Pool, int]:
 
 
 # Sum papers need many cards to be interesting; give them larger ranks via bigger pools.
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(paper=st.sampled_from(PUBLISHABLE), pool_budget=pools(), need_hand=st.booleans())
 def test_min_cost_matches_brute_force(
@@ -81,6 +83,7 @@ def test_min_cost_matches_brute_force(
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
     paper=st.sampled_from(PUBLISHABLE),
@@ -98,6 +101,7 @@ def test_min_cost_with_cards_chosen_matches_brute_force(
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(paper=st.sampled_from(PUBLISHABLE), pool_budget=pools(9))
 def test_next_cards_are_exactly_the_cards_on_some_completion(
@@ -114,6 +118,7 @@ def test_next_cards_are_exactly_the_cards_on_some_completion(
             assert offered.get((card, src)) == rest, (card, src)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     paper=st.sampled_from(PUBLISHABLE),
@@ -199,6 +204,7 @@ def test_100_plus_cost_matches_brute_force(
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(pool_budget=pools(14))
 def test_the_turns_paper_list_agrees_with_the_finder(pool_budget: tuple[Pool, int]) -> None:

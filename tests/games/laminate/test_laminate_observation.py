@@ -87,6 +87,7 @@ def test_the_layout_describes_every_feature() -> None:
     assert all(f.meaning and f"`{f.name}`" in table_ for f in layout.features)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_the_vector_is_fixed_size_finite_and_small_at_every_decision(players: int) -> None:
     obs = observer_for(players)

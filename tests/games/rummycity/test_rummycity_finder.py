@@ -91,6 +91,7 @@ def random_pool(rng: random.Random, size: int, jokers: int) -> list[Piece]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(6))
 def test_finder_agrees_with_brute_force(seed: int) -> None:
     """組み合わせ and 銀行/警察署: fits() says yes exactly when some cards of the pool complete

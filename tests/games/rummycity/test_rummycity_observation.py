@@ -97,6 +97,7 @@ def random_positions(
 
 
 # --- size and values ------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("options", OPTIONS, ids=["duel", "solo", "duel-small", "solo-small"])
 def test_every_decision_gives_a_finite_float32_vector_of_the_layout_size(
     options: dict[str, Any],
