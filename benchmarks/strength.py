@@ -1,20 +1,21 @@
-"""The strength ladder (issue 7): seat-rotated tournaments between random, the heuristic bot
-and ISMCTS at two budgets, per game and player count, written to ``docs/strength.md``.
+"""Strength matches: seat-rotated tournaments between bots, per game and player count.
 
     .venv/bin/python benchmarks/strength.py --game starmine --rounds 20 --workers 2
     .venv/bin/python benchmarks/strength.py --game laminate --players 3 --rounds 4
     .venv/bin/python benchmarks/strength.py --game itsmine --bots greedy,hard --label hard
-    .venv/bin/python benchmarks/strength.py --doc          # rebuild docs/strength.md only
+    .venv/bin/python benchmarks/strength.py --doc          # rebuild the lab notebook only
 
 Each run is the same tournament as ``asobi tournament`` (``asobi.arena``): every round deals
 once and plays the deal in every seating, each bot in each seat equally often (and from
-three seats up, both ways round the table). Its summary
-goes to ``benchmarks/results/strength/GAME-Np.json`` (one file per game and player count,
-replaced by a new run; ``GAME-Np-LABEL.json`` with ``--label``, for a match kept beside the
-ladder), and ``docs/strength.md`` is rebuilt from all of them, so ladders measured at
-different times sit side by side with their commands. Budgets are iteration or world
-counts where a run should be reproducible; the time each bot took per decision is measured
-and printed beside its results.
+three seats up, both ways round the table). It prints its tables, and its summary goes to
+``benchmarks/results/strength/GAME-Np.json`` (one file per game and player count, replaced
+by a new run; ``GAME-Np-LABEL.json`` with ``--label``, for a match kept beside the ladder).
+
+``docs/strength.md``, the reference, quotes the figures of today's bots by hand, with the
+command of each. Every stored match, with the notes written beside it
+(``GAME-Np[-LABEL].md``), is rebuilt into the lab notebook ``docs/lab/strength-history.md``.
+Budgets are iteration or world counts where a run should be reproducible; the time each bot
+took per decision is measured and printed beside its results.
 """
 
 from __future__ import annotations
@@ -31,12 +32,12 @@ from asobi.arena.tournament import Tournament, markdown, plural, run_tournament
 from benchlib import machine
 
 RESULTS = Path(__file__).parent / "results" / "strength"
-DOC = Path(__file__).parent.parent / "docs" / "strength.md"
+DOC = Path(__file__).parent.parent / "docs" / "lab" / "strength-history.md"
 
 # The ladder per game: random, the heuristic bot, and ISMCTS at two budgets with the
 # rollouts that measured stronger there. Carrotein's rungs are its solver bots. The hard
 # levels (the lookahead over the heuristic bot) are matched against the heuristic bot beside
-# the ladder: ``--bots greedy,hard --label lookahead`` (the commands are in docs/strength.md).
+# the ladder: ``--bots greedy,hard --label lookahead`` (docs/strength.md gives the commands).
 LADDERS: dict[str, list[str]] = {
     "starmine": [
         "random",
@@ -50,34 +51,30 @@ LADDERS: dict[str, list[str]] = {
     "carrotein": ["random", "beginner", "good_eye", "perfect"],
 }
 
-HEADER = """# Strength ladder
+HEADER = """# Strength: the lab notebook
 
-How strong asobi's bots are, measured by seat-rotated tournaments (`asobi.arena`, the same
-as `asobi tournament`): each round deals once and plays that deal in every seating, so each
-bot sits in each seat equally often and the luck of the deal cancels between bots. Written
-by `benchmarks/strength.py` from `benchmarks/results/strength/*.json`; each section gives the
-command that made it.
+> **A lab notebook**: the experiments that led to today's bots, kept for the record; figures
+> here may be out of date — [docs/strength.md](../strength.md) has the current ones.
 
-From three seats up, every set of bots now plays both ways round the table, so each bot
-plays right after each other as often as right before it. Sections that say "every rotation
-of one order round the table" were measured before that (session 14): one bot of a pair
-always played right after the other, which in Carrotein alone swung a score from 0.94 to
-0.25 (the Carrotein 3-player `hard` section), so read their pairwise scores with care.
+Every match stored in `benchmarks/results/strength/`, with the notes written beside it,
+rebuilt by `benchmarks/strength.py` (`--doc` rebuilds it alone): edit the notes there, not
+this page. "Session N" in the notes is the N-th round of work on the project. Starmine's and
+Rummy City's matches were played under earlier readings of their rules unless their notes
+say otherwise. Every match whose bots sat "every rotation of one order round the table"
+(before session 14) had one bot of a pair always play right after the other, which in
+Carrotein alone swung a score from 0.94 to 0.25: read their pairwise scores with care.
 
 - **Score** of the row's bot against the column's: in each game every seat of one is
   compared with every seat of the other (1 better, ½ tied, 0 worse), averaged per game; ½
   is even. The bracket is a 95% Wilson interval over the games.
 - **Rating**: Bradley–Terry on the Elo scale, fitted by maximum likelihood to the pairwise
-  scores (so it agrees with them and not with the order of the games), the bots' mean 0,
-  with a 95% interval; recomputed from the stored pairwise scores when the doc is rebuilt.
+  scores, the bots' mean 0, with a 95% interval; recomputed from the stored pairwise scores
+  when the page is rebuilt.
 - **Alone** (the solo modes, 1 player): every bot plays each deal on its own, and the bots
-  meet deal by deal: on one deal the higher score ranks better, an equal score ties (as
-  duplicate bridge compares tables). Score, rating, win share and mean rank are of these
-  meetings; **mean score** is the solo score itself.
-- **s/decision** and **slowest s**: the time a bot took per decision on this machine (one
-  core per worker), forced decisions included. The difficulty levels (`asobi games`) are
-  chosen from these figures: `hard` is the strongest bot measured, and should answer within
-  a second a move.
+  meet deal by deal: on one deal the higher score ranks better, an equal score ties.
+  **Mean score** is the solo score itself.
+- **s/decision** and **slowest s**: the time a bot took per decision on the machine of the
+  run (one core per worker), forced decisions included.
 """
 
 
@@ -128,6 +125,7 @@ def write_doc() -> None:
         notes = path.with_suffix(".md")
         if notes.exists():  # what the figures mean, written by hand beside them
             parts.append("\n" + notes.read_text())
+    DOC.parent.mkdir(parents=True, exist_ok=True)
     DOC.write_text("\n".join(parts))
     print(f"wrote {DOC}")
 
@@ -147,7 +145,9 @@ def main() -> None:
     parser.add_argument(
         "--label", default=None, help="keep this run beside the ladder: GAME-Np-LABEL.json"
     )
-    parser.add_argument("--doc", action="store_true", help="only rebuild docs/strength.md")
+    parser.add_argument(
+        "--doc", action="store_true", help="only rebuild docs/lab/strength-history.md"
+    )
     args = parser.parse_args()
     if not args.doc:
         if args.game is None:
