@@ -23,7 +23,6 @@ import numpy as np
 from gymnasium import spaces
 from numpy.typing import NDArray
 
-import asobi.agents  # noqa: F401  (registers the generic bots: random, ismcts, ...)
 from asobi.adapters.table import Table
 from asobi.core.bots import Bot, choose_for, make_bot
 from asobi.core.errors import BadActionCode, IllegalAction

@@ -7,8 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-import asobi.agents  # noqa: F401  (registers the generic bots)
-from asobi.core.bots import choose, decision_for, make_bot
+from asobi.core.bots import choose, decision_for, make_bot, mix_seeds
 from asobi.core.records import Match
 
 
@@ -40,7 +39,7 @@ class GameResult:
 
 def bot_seed(tournament_seed: int, index: int, seat: int) -> int:
     """Each bot's own seed, from the tournament's, the game's index and the seat."""
-    return (tournament_seed * 1_000_003 + index * 7919 + seat * 104_729) % 2**32
+    return mix_seeds(tournament_seed, index, seat)
 
 
 def play_game(

@@ -8,6 +8,7 @@ cannot cheat even by accident.
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import math
 import random
@@ -59,6 +60,13 @@ def choose_for(bot: Bot, state: State, seat: int) -> Action:
     return choose(bot, decision_for(state, seat))
 
 
+def mix_seeds(first: int, second: int, third: int) -> int:
+    """One 32-bit seed from three numbers (a game's seed, a seat, a count...): each scaled
+    by its own prime, so that neighbouring triples give unrelated seeds. The server, the
+    arena and the terminal derive their bots' seeds with it."""
+    return (first * 1_000_003 + second * 7_919 + third * 104_729) % 2**32
+
+
 def choose(bot: Bot, decision: Decision) -> Action:
     """Ask ``bot`` to decide ``decision``, refusing an action that is not among its legal ones
     (for a caller that also wants the decision itself, as the arena counts the choices)."""
@@ -100,8 +108,17 @@ def register_bot(name: str, factory: GenericBotFactory) -> None:
     _GENERIC[name] = factory
 
 
+def _generic_bots() -> dict[str, GenericBotFactory]:
+    """The generic bots, registered on first use: they live above ``core`` (in
+    ``asobi.agents``, which registers them as it is imported), and a caller of
+    ``make_bot("hard", game)`` should not have to know that it must import them first."""
+    if not _GENERIC:
+        importlib.import_module("asobi.agents")
+    return _GENERIC
+
+
 def bot_names(game: str) -> list[str]:
-    return sorted({*_GENERIC, *get_spec(game).bots})
+    return sorted({*_generic_bots(), *get_spec(game).bots})
 
 
 def level_bot(game: str, level: str) -> str:
@@ -172,7 +189,7 @@ def make_bot(name: str, game: str, seed: int = 0) -> Bot:
             raise InvalidBot(f"bot {base!r} of {game} takes no parameters (given {name!r})")
         bot: Bot = own(seed, **params)
         return bot
-    generic = _GENERIC.get(base)
+    generic = _generic_bots().get(base)
     if generic is None:
         known = ", ".join(dict.fromkeys([*LEVELS, *bot_names(game)]))
         raise InvalidBot(f"no bot {base!r} for {game} (known: {known})")

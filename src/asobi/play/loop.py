@@ -28,9 +28,8 @@ from rich.markdown import Markdown
 from rich.panel import Panel
 from rich.text import Text
 
-import asobi.agents  # noqa: F401  (registers the generic bots)
 from asobi.core.actions import Action
-from asobi.core.bots import Bot, choose_for, level_bot, make_bot
+from asobi.core.bots import Bot, choose_for, level_bot, make_bot, mix_seeds
 from asobi.core.errors import BadActionCode, IllegalAction
 from asobi.core.events import Event
 from asobi.core.protocol import State
@@ -57,7 +56,7 @@ def default_bot(game: str) -> str:
 
 def bot_seed(seed: int, seat: int) -> int:
     """Each bot's own seed, derived from the game's so a whole session is reproducible."""
-    return (seed * 7919 + 104729 * (seat + 1)) % (2**32)
+    return mix_seeds(0, seed, seat + 1)  # the terminal's first formula, kept: same bots
 
 
 class Quit(Exception):
