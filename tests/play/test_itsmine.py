@@ -343,3 +343,17 @@ def test_the_other_seat_learns_only_that_a_bonus_card_was_decided() -> None:
     assert card.code not in seven_words(theirs) and "seat 0: remove" not in theirs
     game._print_events(0, "remove", events, 0)
     assert f"You removed {card.code} from the game face down" in out.getvalue()
+
+
+def test_the_barred_face_is_said_as_the_rulebook_gives_it_round_by_round() -> None:
+    """準備: the dice start 「「1」の目を上にして」, so in the first round 1 is barred because
+    the dice start on it; from the second round on, the barred face is last round's."""
+    match = Match("itsmine", {}, 4)
+    first = rendered(match.state.view(0))
+    assert "may not show 1 (the face the dice start on)" in first
+    assert "last round's face" not in first
+    while match.state.round == 1:
+        seat = min(match.state.active_seats())
+        match.play(seat, match.state.legal_actions(seat)[-1].encode())
+    later = rendered(match.state.view(0))
+    assert "(last round's face" in later and "the dice start on" not in later

@@ -229,3 +229,22 @@ def test_a_shortlist_naming_moves_that_do_not_exist_is_a_bug() -> None:
     broken = dataclasses.replace(renderer, shortlist_fn=lambda codes, view: ([len(codes)], "x"))
     with pytest.raises(ValueError, match="not listed"):
         broken.shortlist(["pass"], {})
+
+
+def test_one_listed_move_is_asked_for_as_number_1_and_one_card_as_1_card() -> None:
+    screen, out = console()
+    match = Match("starmine", {"players": 1}, 0)
+    while len(match.state.legal_actions(0)) > 1:  # to the draw: "draw deck" alone
+        match.play(0, match.state.legal_actions(0)[-1].encode())
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return "q"
+
+    TerminalGame(match, [HUMAN], screen, ask, seed=0).run()
+    assert "number 1 or a move code" in prompts[0] and "1–1" not in prompts[0]
+    view = match.state.view(0) | {"deck_size": 1}
+    screen, out = console()
+    renderer_for("starmine").render(view, screen)
+    assert re.search(r"Deck 山札: 1 card(?!s)", out.getvalue())

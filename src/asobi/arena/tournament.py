@@ -40,6 +40,7 @@ from typing import Any
 
 from asobi.arena.backends import run_jobs
 from asobi.arena.matches import GameResult, play_game
+from asobi.core.words import plural
 
 
 def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
@@ -273,10 +274,6 @@ def run_tournament(
             progress(result)
     tournament.results = results
     return tournament
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def markdown(summary: Mapping[str, Any]) -> str:

@@ -221,9 +221,8 @@ class TerminalGame:
         shown, note = self.renderer.shortlist([a.encode() for a in legal], view)
         listed = [legal[i] for i in shown]
         self._list_actions(seat, listed, note)
-        prompt = (
-            f"[bold]{self.names[seat]}[/] › number 1–{len(listed)} or a move code (? for help): "
-        )
+        numbers = "1" if len(listed) == 1 else f"1–{len(listed)}"
+        prompt = f"[bold]{self.names[seat]}[/] › number {numbers} or a move code (? for help): "
         while True:
             text = " ".join(self._ask(prompt).split())
             word = text.lower()

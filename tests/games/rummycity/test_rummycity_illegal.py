@@ -12,6 +12,8 @@ from rummycity_helpers import SPEC, acting, game, snapshot
 
 from asobi.core import IllegalAction
 from asobi.core.cards import FRENCH52
+from asobi.core.errors import BadActionCode
+from asobi.games.rummycity.actions import ACTION_SPACE
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 2), (1, 3)])
@@ -45,3 +47,20 @@ def test_actions_outside_the_legal_list_are_refused_and_change_nothing(
         )
         assert Counter(state.all_cards()) == Counter(FRENCH52.cards)
         step += 1
+
+
+@pytest.mark.parametrize(
+    ("code", "example"), [("lay", "lay S4"), ("build", "build park"), ("draw many", "draw 3")]
+)
+def test_a_move_written_wrong_is_shown_how_it_is_written(code: str, example: str) -> None:
+    """A bare ``lay`` is a Rummy City move missing its card, not "not a Rummy City action"."""
+    with pytest.raises(BadActionCode) as refused:
+        ACTION_SPACE.decode(code)
+    assert repr(example) in str(refused.value) and "not a Rummy City action" not in str(
+        refused.value
+    )
+
+
+def test_a_word_that_is_no_move_lists_the_moves() -> None:
+    with pytest.raises(BadActionCode, match="not a Rummy City action; try 'draw 3'"):
+        ACTION_SPACE.decode("jump")

@@ -42,6 +42,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from asobi.core.words import plural
 from asobi.games.carrotein.actions import GRID
 from asobi.games.carrotein.rules import COLOURS
 from asobi.games.carrotein.sky import Board, Pose, default_sky, placed
@@ -87,10 +88,6 @@ _CHIPS: list[tuple[float, float]] = []
 
 
 # --- small pieces --------------------------------------------------------------------------
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
 def _mm(value: Any) -> str:
     return f"{float(value):g}"
 
@@ -506,7 +503,7 @@ def _mat(view: Mapping[str, Any]) -> list[RenderableType]:
     grid = Grid.around(mat, [(float(c["x"]), float(c["y"])) for c in chips])
     parts: list[RenderableType] = [head, *draw_mat(mat, chips, grid=grid, taken=taken)]
     parts.append(_legend((str(c["kind"]) for c in chips), grid, taken))
-    parts.append(chips_line(chips, f"{_plural(len(chips), 'chip')} on the mat 星チップ"))
+    parts.append(chips_line(chips, f"{plural(len(chips), 'chip')} on the mat 星チップ"))
     parts.append(Text(f"Spare chips in the box: {view.get('spares_left', 0)}", style="dim"))
     return parts
 
@@ -521,7 +518,7 @@ def _scored_words(scored: Sequence[int], view: Mapping[str, Any]) -> Text:
             out.append(", ")
         first = False
         out.append_text(seat_label(s, view))
-        out.append(f" +{_plural(int(k), 'chip')}")
+        out.append(f" +{plural(int(k), 'chip')}")
     if first:
         out.append("nobody scored a chip", style="dim")
     return out
@@ -545,10 +542,10 @@ def last_challenge(view: Mapping[str, Any], *, drawing: bool = True) -> list[Ren
     head.append(" with " + " + ".join(board_name(b) for b in boards) + " — ")
     if success:
         head.append("success 成功", style="bold green")
-        head.append(f": {_plural(shown, 'centre point')} left showing (2 at most)")
+        head.append(f": {plural(shown, 'centre point')} left showing (2 at most)")
     else:
         head.append("failure 失敗", style="bold red")
-        head.append(f": {_plural(shown, 'centre point')} left showing (more than 2)")
+        head.append(f": {plural(shown, 'centre point')} left showing (more than 2)")
     lines: list[RenderableType] = [head]
     score = Text("  Scored: ")
     score.append_text(_scored_words(list(c.get("scored") or []), view))
@@ -601,7 +598,7 @@ def _hindsight(chips: Sequence[Mapping[str, Any]], view: Mapping[str, Any]) -> T
     code = " ".join(p.encode() for p in found.poses)
     return Text(
         f"  It could have been done: {pair}, lay {code} "
-        f"({_plural(found.verdict.shown, 'centre point')} left showing)",
+        f"({plural(found.verdict.shown, 'centre point')} left showing)",
         style="italic",
     )
 
@@ -808,7 +805,7 @@ def event_text(event: Mapping[str, Any], names: Sequence[str], viewer: int | Non
             line.append("success 成功", style="bold green")
         else:
             line.append("failure 失敗", style="bold red")
-        line.append(f", {_plural(shown, 'centre point')} left showing; ")
+        line.append(f", {plural(shown, 'centre point')} left showing; ")
         gains = [(s, int(k)) for s, k in enumerate(event.get("scored") or []) if k]
         if gains:
             line.append("scored: ")
@@ -816,7 +813,7 @@ def event_text(event: Mapping[str, Any], names: Sequence[str], viewer: int | Non
                 if i:
                     line.append(", ")
                 line.append_text(who(s))
-                line.append(f" +{_plural(k, 'chip')}")
+                line.append(f" +{plural(k, 'chip')}")
         else:
             line.append("no chips scored")
         if event.get("success"):

@@ -25,6 +25,7 @@ from rich.text import Text
 
 from asobi.core.cards import SEVEN, SEVEN_SUITS
 from asobi.core.cardtext import SEVEN_TEXT
+from asobi.core.words import plural
 
 TITLE = "It's Mine! イッツマイン!"
 SUIT_EN = {s.letter: s.en for s in SEVEN_SUITS}
@@ -88,10 +89,6 @@ def _seat_name(seat: int | None, viewer: int | None) -> str:
     if seat is None:
         return "nobody"
     return f"seat {seat} (you)" if seat == viewer else f"seat {seat}"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 # --- the status ----------------------------------------------------------------------------
@@ -158,10 +155,10 @@ def _piles(view: Mapping[str, Any]) -> list[Text]:
     citizens = list(view.get("citizens", []))
     line = Text.assemble(
         ("Deck 山札: ", "bold"),
-        _plural(int(view["deck_size"]), "card"),
+        plural(int(view["deck_size"]), "card"),
         " · ",
         ("Bonus pile ボーナスの山: ", "bold"),
-        _plural(int(view["bonus_pile"]), "card"),
+        plural(int(view["bonus_pile"]), "card"),
         (" (face down)", "dim"),
     )
     cits = Text.assemble((f"Citizens 国民カード ({len(citizens)}): ", "bold"))
@@ -193,7 +190,12 @@ def _dice(view: Mapping[str, Any]) -> list[Text]:
         if phase == "bid" and not seat.get("committed"):
             barred = seat.get("forbidden_faces") or []
             if barred:  # public, and the other's matter as much as one's own
-                why = "last round's face" + (" and the tied face" if view.get("ties") else "")
+                # "「1」の目を上にして": in the first round the barred face is the one the dice
+                # start on, not one shown in a round before.
+                shown = (
+                    "the face the dice start on" if view.get("round") == 1 else "last round's face"
+                )
+                why = shown + (" and the tied face" if view.get("ties") else "")
                 line.append(f" — may not show {', '.join(map(str, barred))} ({why})", "dim")
         lines.append(line)
     return lines
@@ -270,7 +272,7 @@ def _hands(view: Mapping[str, Any]) -> list[Text]:
             lines.append(line)
         else:
             line = Text.assemble(
-                (f"Seat {s} hand 手札: ", "bold"), _plural(int(seat["hand_size"]), "card")
+                (f"Seat {s} hand 手札: ", "bold"), plural(int(seat["hand_size"]), "card")
             )
             known = seat.get("known_cards") or []
             if known:

@@ -28,6 +28,7 @@ from rich.text import Text
 
 from asobi.core.cards import SEVEN
 from asobi.core.cardtext import SEVEN_TEXT
+from asobi.core.words import plural
 from asobi.games.laminate.actions import PAPER, PAPER_TYPES, PaperType, Shape
 from asobi.games.laminate.words import NEED
 
@@ -60,10 +61,6 @@ def paper_name(paper_id: str) -> str:
     if kind is None:
         return paper_id
     return kind.en if kind.en == kind.ja else f"{kind.en} {kind.ja}"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _seat_name(seat: int | None, viewer: int | None) -> str:
@@ -165,7 +162,7 @@ def _end_line(view: Mapping[str, Any]) -> Text:
         label.append(" — this is the last turn", style="bold red")
     else:
         label.append(
-            f" — {_plural(left, 'more turn')} after this one; the game ends after "
+            f" — {plural(left, 'more turn')} after this one; the game ends after "
             f"{_seat_name(last, viewer)}'s turn"
         )
     return label
@@ -174,7 +171,7 @@ def _end_line(view: Mapping[str, Any]) -> Text:
 def _piles(view: Mapping[str, Any]) -> list[Text]:
     viewer = view.get("seat")
     discards = list(view.get("discards") or [])
-    deck = Text.assemble(("Deck 山札: ", "bold"), _plural(int(view["deck_size"]), "card"))
+    deck = Text.assemble(("Deck 山札: ", "bold"), plural(int(view["deck_size"]), "card"))
     if not view["deck_size"] and discards:
         deck.append("  (the discards are shuffled in when a draw needs them)", style="dim")
     pile = Text.assemble((f"Discards 捨て札 ({len(discards)}): ", "bold"))
@@ -199,7 +196,7 @@ def _piles(view: Mapping[str, Any]) -> list[Text]:
     elif drawing:
         who = _seat_name(int(view["turn"]), viewer)
         lines.append(
-            Text(f"{who} is choosing between {_plural(drawing, 'drawn card')} (hidden)", "dim")
+            Text(f"{who} is choosing between {plural(drawing, 'drawn card')} (hidden)", "dim")
         )
     passes = int(view.get("passes_in_row") or 0)
     if passes and view["phase"] != "over":
@@ -259,7 +256,7 @@ def _paper_line(paper: Mapping[str, Any]) -> Text:
     line = Text.assemble(("… ", "yellow"), paper_name(str(paper["paper"])))
     line.append(f" ({_points(points)}) 査読中: ", style="yellow")
     line.append_text(cards_text(cards))
-    line.append(f" ({_plural(len(cards) - 1, 'review')} to go)", style="dim")
+    line.append(f" ({plural(len(cards) - 1, 'review')} to go)", style="dim")
     return line
 
 
@@ -280,9 +277,9 @@ def _seats_table(view: Mapping[str, Any]) -> Table:
         if s == trigger:
             name.append(" ⚑", style="bold red")
         if "hand" in seat:
-            hand = Text(_plural(len(seat["hand"]), "card"))
+            hand = Text(plural(len(seat["hand"]), "card"))
         else:
-            hand = Text(_plural(int(seat["hand_size"]), "card"))
+            hand = Text(plural(int(seat["hand_size"]), "card"))
             known = seat.get("known_cards") or []
             if known:
                 hand.append("\nknown: ", style="dim")
@@ -397,7 +394,7 @@ def _draft(view: Mapping[str, Any]) -> Text | None:
                 out.append("—", style="dim")
     elif foreign:
         out.append(
-            f"\n  thanks お礼 to give when the cards are chosen: {_plural(len(foreign), 'card')}"
+            f"\n  thanks お礼 to give when the cards are chosen: {plural(len(foreign), 'card')}"
         )
     out.append("\n  (hidden from the others until the paper is on the table)", style="dim")
     return out

@@ -166,11 +166,30 @@ def _parse(code: str) -> RummyCityAction:
             return Place(words[1].lower(), FRENCH52.card(words[2]))
     except InvalidSetup as exc:
         raise BadActionCode(str(exc)) from None
+    if verb in EXAMPLES:  # a move of the game, written without (or with wrong) words after it
+        raise BadActionCode(
+            f"{code!r} is not written as the game reads it; for example {EXAMPLES[verb]!r}"
+        )
     raise BadActionCode(
-        f"{code!r} is not a Rummy City action; try 'draw 3', 'look', 'take 2', 'done', "
-        "'pass', 'build park', 'meld run', 'lay S4', 'end', 'place bank S7', "
-        "'layoff H5 1' or 'return park'"
+        f"{code!r} is not a Rummy City action; try " + ", ".join(repr(e) for e in EXAMPLES.values())
     )
+
+
+EXAMPLES = {
+    "draw": "draw 3",
+    "look": "look",
+    "take": "take 2",
+    "done": "done",
+    "pass": "pass",
+    "build": "build park",
+    "meld": "meld run",
+    "lay": "lay S4",
+    "end": "end",
+    "place": "place bank S7",
+    "layoff": "layoff H5 1",
+    "return": "return park",
+}
+"""Each move's word, with an example of it as typed."""
 
 
 def _default_buildings() -> list[str]:

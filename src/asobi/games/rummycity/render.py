@@ -29,6 +29,7 @@ from rich.table import Table
 from rich.text import Text
 
 from asobi.core.cardtext import FRENCH_TEXT
+from asobi.core.words import plural
 from asobi.games.rummycity.buildings import catalogue_of, default_data
 from asobi.games.rummycity.combos import JOKER, STANDING_NAMES
 
@@ -81,10 +82,6 @@ def kind_name(kind: Any) -> str:
 
 
 # --- small pieces ----------------------------------------------------------------------------
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
 def _seat_name(seat: int | None, viewer: int | None, solo: bool = False) -> str:
     if seat is None:
         return "nobody"
@@ -293,7 +290,7 @@ def _row(view: Mapping[str, Any]) -> list[Text]:
     solo = view["mode"] == "solo"
     row = list(view["row"])
     down = sum(1 for r in row if not r["face_up"])
-    head = Text.assemble(("Row 山札: ", "bold"), _plural(len(row), "card"))
+    head = Text.assemble(("Row 山札: ", "bold"), plural(len(row), "card"))
     if not row:
         head.append(" — empty", style="dim")
         return [head]
@@ -372,9 +369,9 @@ def _towns(view: Mapping[str, Any], catalogue: Mapping[str, Mapping[str, Any]]) 
             name = Text("▶ ", style="bold cyan").append_text(name)
         name.append(f"\ndraws up to {seat['draw_limit']}", style="dim")
         if "hand" in seat:
-            hand = Text(_plural(len(seat["hand"]), "card"))
+            hand = Text(plural(len(seat["hand"]), "card"))
         else:
-            hand = Text(_plural(int(seat["hand_size"]), "card"))
+            hand = Text(plural(int(seat["hand_size"]), "card"))
             known = list(seat.get("known_cards") or [])
             if known:
                 hand.append("\nknown: ", style="dim")
@@ -651,7 +648,7 @@ def render_outcome(view: Mapping[str, Any], console: Console) -> None:
         )
     lines: list[RenderableType] = [
         headline,
-        Text(f"{details.get('reason', '')} · {_plural(int(details.get('rounds', 0)), 'round')}"),
+        Text(f"{details.get('reason', '')} · {plural(int(details.get('rounds', 0)), 'round')}"),
         table,
     ]
     if not solo:

@@ -20,6 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from asobi.core.cardtext import FIREWORK_TEXT
+from asobi.core.words import plural
 
 ROWS = ("opening", "main", "finale")
 ROW_JA = {"opening": "オープニング", "main": "メイン", "finale": "フィナーレ"}
@@ -128,7 +129,7 @@ def _cards_line(label: str, codes: Sequence[str], note: str = "") -> Text:
 
 def _table_lines(view: Mapping[str, Any]) -> list[Text]:
     solo = view["mode"] == "solo"
-    lines = [Text.assemble(("Deck 山札: ", "bold"), f"{view['deck_size']} cards")]
+    lines = [Text.assemble(("Deck 山札: ", "bold"), plural(view["deck_size"], "card"))]
     if solo:
         if view.get("flipped"):
             note = (
