@@ -2,7 +2,7 @@
 """Set up the project and run every check: the one test command, locally and in CI.
 
     python3 tools/check.py                 # everything (CI runs this)
-    python3 tools/check.py --fast          # the fast lane: about a minute
+    python3 tools/check.py --fast          # the fast lane, while editing
     python3 tools/check.py -k replay -x    # extra arguments go to pytest
 
 Needs only Python 3.11+ (it looks for python3.13/3.12/3.11 if ``python3`` is older). It
