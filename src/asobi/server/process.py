@@ -3,6 +3,7 @@ a free loopback port, waited for, and killed (SIGKILL, as a crash would) at the 
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
@@ -10,6 +11,7 @@ import time
 import urllib.request
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 
@@ -20,12 +22,23 @@ def free_port() -> int:
         return port
 
 
+@dataclass(frozen=True)
+class Served:
+    """A running ``asobi serve``: its address and its process."""
+
+    url: str
+    process: subprocess.Popen[bytes]
+
+    def tree(self) -> list[int]:
+        """The server's process and every process under it (workers, bots, helpers)."""
+        return [self.process.pid, *descendants(self.process.pid)]
+
+
 @contextmanager
-def running_server(
+def serving(
     db: str, log: Path, bot_workers: int = 0, extra: Sequence[str] = ()
-) -> Iterator[str]:
-    """A server on ``db`` logging to ``log`` (``extra``: more ``asobi serve`` options);
-    yields its address."""
+) -> Iterator[Served]:
+    """A server on ``db`` logging to ``log`` (``extra``: more ``asobi serve`` options)."""
     port = free_port()
     with log.open("a") as err:
         proc = subprocess.Popen(
@@ -35,7 +48,7 @@ def running_server(
         )  # fmt: skip
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(400):
+        for _ in range(1200):
             try:
                 with urllib.request.urlopen(url + "/api/games", timeout=1):
                     break
@@ -43,7 +56,64 @@ def running_server(
                 if proc.poll() is not None:
                     raise RuntimeError(f"the server stopped: {log.read_text()}") from None
                 time.sleep(0.05)
-        yield url
+        yield Served(url, proc)
     finally:
         proc.kill()
         proc.wait()
+
+
+@contextmanager
+def running_server(
+    db: str, log: Path, bot_workers: int = 0, extra: Sequence[str] = ()
+) -> Iterator[str]:
+    """A server on ``db`` logging to ``log`` (``extra``: more ``asobi serve`` options);
+    yields its address."""
+    with serving(db, log, bot_workers, extra) as served:
+        yield served.url
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes under ``pid``, children first (Linux: read from /proc)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/stat", encoding="ascii") as f:
+                parent = int(f.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue  # gone meanwhile
+        children.setdefault(parent, []).append(int(entry.name))
+    found: list[int] = []
+    todo = list(children.get(pid, []))
+    while todo:
+        child = todo.pop(0)
+        found.append(child)
+        todo.extend(children.get(child, []))
+    return found
+
+
+def cpu_seconds(pids: Sequence[int]) -> float:
+    """User and system CPU time the processes ``pids`` have used so far (Linux: /proc)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+    return total / ticks
+
+
+def resident_mb(pids: Sequence[int]) -> float:
+    """The memory the processes ``pids`` hold (resident set, MB; Linux: /proc)."""
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/statm", encoding="ascii") as f:
+                total += int(f.read().split()[1])
+        except OSError:
+            continue
+    return total * os.sysconf("SC_PAGE_SIZE") / 1e6
