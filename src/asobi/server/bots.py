@@ -152,9 +152,7 @@ class BotRunner:
         """Decisions in line (not yet given to a worker)."""
         return len(self._line)
 
-    async def choose(
-        self, record: dict[str, Any], seat: int, bot: str, seed: int
-    ) -> str:
+    async def choose(self, record: dict[str, Any], seat: int, bot: str, seed: int) -> str:
         """The code of what ``bot`` plays for ``seat`` after ``record``'s moves (decided by
         the game's normal bot instead if it waited in line too long)."""
         loop = asyncio.get_running_loop()

@@ -57,6 +57,7 @@ NOT_SAVED = "the server could not save that; nothing changed, try again"
 MOVED_ON = "the game moved on meanwhile; nothing changed, look again"
 RETRY_PAUSE = 0.5  # seconds before a failed bot move is tried again, doubling each time
 NAME_LENGTH = 40  # characters of a seat's name
+CHECKPOINT = 1.0  # seconds between copies of SQLite's log into its database file
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -335,8 +336,9 @@ class Lobby:
         self.process = process or f"asobi {secrets.token_hex(4)}"
         self.rooms: dict[str, Room] = {}
         self.ready: asyncio.Future[None] | None = None
-        # One thread writes to the store, in order: writers waiting on each other's
-        # database locks cost more than waiting in line.
+        self._checkpoints: asyncio.Future[None] | None = None
+        # One thread writes to the store, in order (writers waiting on each other's
+        # database locks cost more than waiting in line); SQLite's writes are made inline.
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="asobi-store")
 
     async def _write(self, refusal: str, write: Callable[..., Any], *args: Any) -> Any:
@@ -344,6 +346,8 @@ class Lobby:
         ``refusal`` (a 503) before anything in memory has changed. :class:`Behind` (another
         process got there first) is passed on."""
         try:
+            if self.store.inline:  # SQLite: quicker here than handed to a thread and back
+                return write(*args)
             return await asyncio.get_running_loop().run_in_executor(self._writer, write, *args)
         except (Behind, IntegrityError):
             raise
@@ -364,6 +368,8 @@ class Lobby:
         go on. Whatever needs a game or a room waits for it first (:meth:`opened`)."""
         self.bots.start()
         self.ready = asyncio.ensure_future(self._open())
+        if self.store.inline:
+            self._checkpoints = asyncio.ensure_future(self._checkpoint())
 
     async def opened(self) -> None:
         assert self.ready is not None, "the lobby was not started"
@@ -380,9 +386,18 @@ class Lobby:
             room.driven = True
             self._kick(room)
 
+    async def _checkpoint(self) -> None:
+        while True:
+            await asyncio.sleep(CHECKPOINT)
+            try:
+                await asyncio.to_thread(self.store.checkpoint)
+            except Exception:
+                log.exception("checkpoint failed; trying again")
+
     async def stop(self) -> None:
-        if self.ready is not None and not self.ready.done():
-            self.ready.cancel()
+        for task in (self.ready, self._checkpoints):
+            if task is not None and not task.done():
+                task.cancel()
         for room in self.rooms.values():
             for task in (room.bot_task, room.timer):
                 if task is not None:
