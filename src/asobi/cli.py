@@ -21,7 +21,7 @@ from asobi.core.errors import AsobiError, InvalidOptions, RecordMismatch
 from asobi.core.protocol import GameSpec
 from asobi.core.records import GameRecord
 from asobi.core.registry import all_specs, get_spec
-from asobi.server import MAX_SOCKETS, ROOMS_PER_MINUTE
+from asobi.server import MAX_LINE, MAX_SOCKETS, ROOMS_PER_MINUTE
 
 EXIT_ERROR = 1
 EXIT_INTERRUPTED = 130
@@ -1005,10 +1005,13 @@ def serve(
     when the server starts again, so a restart loses nothing. The HTTP API is described at
     /docs. Needs the server extra: `pip install -e '.[server]'`.
     """
+    # Before websockets is imported: the longest opening request line it reads (the address
+    # with its token: one too long is then refused by the server, 4403, not left unanswered).
+    os.environ.setdefault("WEBSOCKETS_MAX_LINE_LENGTH", str(MAX_LINE))
     try:
         import uvicorn
 
-        from asobi.server.app import MAX_FRAME, SETTINGS, create_app
+        from asobi.server.app import MAX_FRAME, SETTINGS, WebSocketProtocol, create_app
         from asobi.server.bots import default_workers
     except ImportError as exc:
         _fail(f"the server needs its extra: pip install -e '.[server]' ({exc})")
@@ -1033,7 +1036,7 @@ def serve(
     # anything else the server does for a move.
     options: dict[str, Any] = {
         "host": host, "port": port, "log_config": None, "log_level": "warning",
-        "ws_max_size": MAX_FRAME, "ws_per_message_deflate": False,
+        "ws": WebSocketProtocol, "ws_max_size": MAX_FRAME, "ws_per_message_deflate": False,
     }  # fmt: skip
     if workers == 1:
         uvicorn.run(create_app(**settings), **options)

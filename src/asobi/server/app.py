@@ -63,6 +63,7 @@ from fastapi import FastAPI, HTTPException, Query, Request, Response, WebSocket,
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from asobi.core.bots import LEVELS, bot_names, level_bot
 from asobi.core.errors import AsobiError, IllegalAction, InvalidOptions, UnknownGame
@@ -177,6 +178,19 @@ class PerAddress:
                 del self.buckets[next(iter(self.buckets))]
         self.buckets[address] = bucket  # last used, last in line to be forgotten
         return bucket.take()
+
+
+class WebSocketProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's websocket protocol (websockets' sans-I/O one), answering an opening it
+    cannot read (a request line over :data:`~asobi.server.MAX_LINE` bytes, too many headers)
+    with websockets' own refusal (414, 431...) and closing, instead of leaving the client
+    waiting."""
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        if not self.handshake_complete and self.conn.handshake_exc is not None:
+            self.transport.write(b"".join(self.conn.data_to_send()))
+            self.transport.close()
 
 
 SETTINGS = "ASOBI_SERVE"  # the environment variable serve --workers passes its settings in
