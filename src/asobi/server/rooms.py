@@ -494,8 +494,11 @@ class Lobby:
             room = self.rooms[room_id] = (await asyncio.to_thread(_rebuild, [stored]))[0]
             if not self.shared:
                 room.driven = True
-            elif not room.state.is_over:
-                room.driven = bool(await self._write(NOT_SAVED, self.store.claim, [room.id]))
+            else:
+                # Notes about the room that came while it was loading were not heard here.
+                await self.catch_up(room)
+                if not room.state.is_over:
+                    room.driven = bool(await self._write(NOT_SAVED, self.store.claim, [room.id]))
             self._kick(room)
         return room
 
@@ -900,8 +903,7 @@ class Lobby:
                     log.exception("room %s does not replay; left in the store", room_id)
                     continue
                 room = self.rooms.setdefault(room_id, room)
-            else:
-                await self.catch_up(room)
+            await self.catch_up(room)  # notes that came while it was loading
             room.driven = True
             self._kick(room)
 

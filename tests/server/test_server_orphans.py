@@ -1,0 +1,84 @@
+"""No process outlives the server: after SIGTERM, SIGINT or ``kill -9`` of ``asobi serve``,
+its bot workers and the multiprocessing resource tracker end too; and so do the processes
+of ``asobi serve --workers 2`` (each with its own bots) when their parent is killed."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from asobi.server.process import descendants, free_port
+
+PATIENCE = 60.0  # seconds the processes are given to start, and then to end
+
+
+def _alive(pid: int) -> bool:
+    """Running (a zombie waiting for its parent to read its exit status has ended)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _serve(db: str, log: Path, *extra: str) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    with log.open("a") as err:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "asobi.cli", "serve", "--port", str(port), "--db", db, *extra],
+            stdout=subprocess.DEVNULL, stderr=err,
+        )  # fmt: skip
+    url = f"http://127.0.0.1:{port}/api/games"
+    deadline = time.monotonic() + PATIENCE
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=5):
+                return server, url
+        except OSError:
+            assert server.poll() is None and time.monotonic() < deadline, log.read_text()
+            time.sleep(0.1)
+
+
+def _helpers(server: subprocess.Popen[bytes], at_least: int) -> list[int]:
+    """The processes under ``server`` once there are ``at_least`` of them."""
+    deadline = time.monotonic() + PATIENCE
+    while len(found := descendants(server.pid)) < at_least:
+        assert time.monotonic() < deadline, f"only {found} under the server"
+        time.sleep(0.1)
+    return found
+
+
+def _all_end(pids: list[int]) -> None:
+    deadline = time.monotonic() + PATIENCE
+    while left := [pid for pid in pids if _alive(pid)]:
+        assert time.monotonic() < deadline, f"left behind: {left}"
+        time.sleep(0.1)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL])
+def test_no_process_outlives_the_server(tmp_path: Path, sig: signal.Signals) -> None:
+    server, _ = _serve(f"sqlite:///{tmp_path / 'asobi.db'}", tmp_path / "server.log",
+                       "--bot-workers", "2")  # fmt: skip
+    # Two bot workers and the resource tracker (started with the pool).
+    helpers = _helpers(server, 3)
+    server.send_signal(sig)
+    server.wait(timeout=PATIENCE)
+    _all_end(helpers)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL])
+def test_no_process_outlives_serve_with_several_workers(
+    tmp_path: Path, postgres: str, sig: signal.Signals
+) -> None:
+    server, _ = _serve(postgres, tmp_path / "server.log", "--workers", "2", "--bot-workers", "1")
+    # Two server processes, each with a bot worker, and the resource tracker they share.
+    helpers = _helpers(server, 5)
+    server.send_signal(sig)
+    server.wait(timeout=PATIENCE)
+    _all_end(helpers)
