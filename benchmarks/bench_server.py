@@ -66,6 +66,7 @@ class Tally:
     acknowledged: int = 0
     errors: list[str] = field(default_factory=list)
     latencies: list[float] = field(default_factory=list)  # seconds, moves sent in the window
+    bot_latencies: list[float] = field(default_factory=list)  # a bot's move since the last news
     cpu: float = 0.0  # the client process's own CPU seconds in the window
 
     def add(self, other: Tally) -> None:
@@ -73,6 +74,7 @@ class Tally:
         self.acknowledged += other.acknowledged
         self.errors += other.errors
         self.latencies += other.latencies
+        self.bot_latencies += other.bot_latencies
         self.cpu += other.cpu
 
 
@@ -91,6 +93,7 @@ async def _seat(
     sent: tuple[str, float] | None = None
     due: float | None = None  # when it will move (its turn, nothing waiting for an answer)
     state: dict[str, Any] | None = None
+    news = time.time()  # when the last message came
     while True:
         now = time.time()
         if sent is None and due is not None and now >= due and state and state["legal"]:
@@ -116,6 +119,9 @@ async def _seat(
             continue
         message = json.loads(raw)
         kind = message["type"]
+        if kind == "move" and message["by"] != "seat" and news >= window.counted:
+            tally.bot_latencies.append(time.time() - news)  # its line, its thinking
+        news = time.time()
         if kind == "error":
             tally.errors.append(message["message"])
             sent = None
@@ -138,16 +144,16 @@ async def _seat(
 
 async def _room_loop(
     http: httpx.AsyncClient, ws_urls: Sequence[str], game: str, k: int, pace: float,
-    window: Window, tally: Tally,
+    window: Window, tally: Tally, bot: str | None = None,
 ) -> None:  # fmt: skip
     """Rooms one after another until the time is up, each of two scripted people (on
-    ``ws_urls`` in turn: with several servers, the two are on different ones)."""
+    ``ws_urls`` in turn: with several servers, the two are on different ones), or of one
+    and ``bot``."""
     rng = random.Random(k)
     await asyncio.sleep(max(0.0, window.start - time.time()) + rng.uniform(0, pace))
     while time.time() < window.end:
-        answer = await http.post(
-            "/api/rooms", json={"game": game, "seats": [{"name": "a"}, {"name": "b"}]}
-        )
+        seats = [{"name": "a"}, {"bot": bot} if bot else {"name": "b"}]
+        answer = await http.post("/api/rooms", json={"game": game, "seats": seats})
         if answer.status_code != 201:
             tally.errors.append(f"room not made: {answer.status_code} {answer.text}")
             return
@@ -157,6 +163,10 @@ async def _room_loop(
             f"{ws_urls[(k + i) % len(ws_urls)]}/api/rooms/{room['room']}/ws?token={token}"
             for i, token in enumerate(tokens)
         ]
+        if bot:
+            async with connect(urls[0]) as alone:
+                await _seat(alone, rng, pace, window, tally)
+            continue
         async with connect(urls[0]) as first, connect(urls[1]) as second:
             await asyncio.gather(
                 _seat(first, rng, pace, window, tally), _seat(second, rng, pace, window, tally)
@@ -164,8 +174,9 @@ async def _room_loop(
 
 
 async def _clients(
-    urls: Sequence[str], game: str, rooms: Sequence[int], pace: float, window: Window
-) -> Tally:
+    urls: Sequence[str], game: str, rooms: Sequence[int], pace: float, window: Window,
+    bot_rooms: Sequence[int] = (), bot: str = "hard",
+) -> Tally:  # fmt: skip
     tally = Tally()
     ws_urls = [url.replace("http", "ws", 1) for url in urls]
     limits = httpx.Limits(max_connections=100)
@@ -177,6 +188,9 @@ async def _clients(
         tasks = [
             _room_loop(clients[k % len(clients)], ws_urls, game, k, pace, window, tally)
             for k in rooms
+        ] + [
+            _room_loop(clients[k % len(clients)], ws_urls, game, k, pace, window, tally, bot)
+            for k in bot_rooms
         ]
         cpu_before: float | None = None
 
@@ -195,9 +209,10 @@ async def _clients(
 
 
 def _client_process(
-    urls: Sequence[str], game: str, rooms: Sequence[int], pace: float, window: Window
-) -> Tally:
-    return asyncio.run(_clients(urls, game, rooms, pace, window))
+    urls: Sequence[str], game: str, rooms: Sequence[int], pace: float, window: Window,
+    bot_rooms: Sequence[int], bot: str,
+) -> Tally:  # fmt: skip
+    return asyncio.run(_clients(urls, game, rooms, pace, window, bot_rooms, bot))
 
 
 def loadavg() -> str:
@@ -214,13 +229,17 @@ def measure(
     warmup: float = 5.0,
     pace: float = 1.0,
     clients: int = 1,
+    bot_rooms: int = 0,
+    bot: str = "hard",
 ) -> dict[str, Any]:
     """``rooms`` rooms on the servers at ``urls`` for ``warmup`` + ``seconds`` seconds, the
-    clients in ``clients`` processes (0: this one); the figures of the counted window."""
+    clients in ``clients`` processes (0: this one), and ``bot_rooms`` more of one scripted
+    person against ``bot``; the figures of the counted window."""
     start = time.time() + 0.5
     window = Window(start, start + warmup, start + warmup + seconds)
     load_before = loadavg()
     shares = [list(range(rooms))[i :: max(1, clients)] for i in range(max(1, clients))]
+    bots = [list(range(rooms, rooms + bot_rooms)) if i == 0 else [] for i in range(len(shares))]
     tally = Tally()
     cpu: list[float] = []
     memory: list[float] = []
@@ -239,7 +258,7 @@ def measure(
                 sample()
 
             sampler = asyncio.ensure_future(samples())
-            found = await _clients(urls, game, shares[0], pace, window)
+            found = await _clients(urls, game, shares[0], pace, window, bots[0], bot)
             await sampler
             return found
 
@@ -248,8 +267,8 @@ def measure(
         context = multiprocessing.get_context("spawn")
         with context.Pool(clients) as pool:
             jobs = [
-                pool.apply_async(_client_process, (urls, game, share, pace, window))
-                for share in shares
+                pool.apply_async(_client_process, (urls, game, share, pace, window, mine, bot))
+                for share, mine in zip(shares, bots, strict=True)
             ]
             time.sleep(max(0.0, window.counted - time.time()))
             sample()
@@ -259,6 +278,7 @@ def measure(
                 tally.add(job.get(timeout=seconds + warmup + 2 * GRACE + 60))
     ms = sorted(x * 1000 for x in tally.latencies)
     counted = len(ms)
+    bot_ms = sorted(x * 1000 for x in tally.bot_latencies)
     return {
         "rooms": rooms,
         "moves": counted,
@@ -273,6 +293,9 @@ def measure(
         "server_cpu_share": (cpu[1] - cpu[0]) / seconds,
         "client_cpu_ms_per_move": 1000 * tally.cpu / max(1, counted),
         "server_mb": memory[1],
+        "bot_moves": len(bot_ms),
+        "bot_p50_ms": statistics.median(bot_ms) if bot_ms else float("nan"),
+        "bot_max_ms": bot_ms[-1] if bot_ms else float("nan"),
         "load_before": load_before,
         "load_after": loadavg(),
     }
@@ -293,6 +316,11 @@ def main() -> int:
         "on different ones",
     )  # fmt: skip
     parser.add_argument("--clients", type=int, default=1, help="load generator processes")
+    parser.add_argument(
+        "--bot-rooms", type=int, default=0,
+        help="more rooms, each of one scripted person against --bot (its moves timed too)",
+    )  # fmt: skip
+    parser.add_argument("--bot", default="hard", help="the bot of --bot-rooms")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     rows = []
@@ -302,21 +330,23 @@ def main() -> int:
         extra = [*UNLIMITED, "--workers", str(args.workers)] if args.workers > 1 else UNLIMITED
         with ExitStack() as stack:
             served = [
-                stack.enter_context(serving(db, folder / f"server{i}.log", 1, extra))
+                stack.enter_context(serving(db, folder / f"server{i}.log", None, extra))
                 for i in range(args.servers)
             ]
             urls = [s.url for s in served]
             for n in args.rooms:
                 pids = [pid for s in served for pid in s.tree()]
                 row = measure(
-                    urls, pids, args.game, n, args.seconds, args.warmup, args.pace, args.clients
-                )
+                    urls, pids, args.game, n, args.seconds, args.warmup, args.pace,
+                    args.clients, args.bot_rooms, args.bot,
+                )  # fmt: skip
                 rows.append(row)
                 _print_row(row)
     print(
         f"{args.game}; {args.servers} server process(es) x {args.workers} worker(s); "
         f"{args.clients} client process(es); {args.seconds:g} s counted per row after "
         f"{args.warmup:g} s; pace {args.pace:g} s; {os.cpu_count()} CPUs"
+        + (f"; {args.bot_rooms} more room(s) against {args.bot}" if args.bot_rooms else "")
     )
     print(
         "| rooms | moves/s | p50 ms | p99 ms | server CPU ms/move | server CPU share | "
@@ -331,6 +361,14 @@ def main() -> int:
             f"{r['server_mb']:.0f} | {r['load_before']} → {r['load_after']} | "
             f"{len(r['errors'])} |"
         )
+    if args.bot_rooms:
+        print("| rooms | bot moves | bot's answer p50 ms | bot's answer max ms |")
+        print("|---:|---:|---:|---:|")
+        for r in rows:
+            print(
+                f"| {r['rooms']} | {r['bot_moves']} | {r['bot_p50_ms']:.0f} | "
+                f"{r['bot_max_ms']:.0f} |"
+            )
     fine = [r["rooms"] for r in rows if r["p99_ms"] < 100 and not r["errors"]]
     print(f"knee (largest N with p99 under 100 ms): {max(fine) if fine else 'none'}")
     if args.json:

@@ -36,14 +36,16 @@ class Served:
 
 @contextmanager
 def serving(
-    db: str, log: Path, bot_workers: int = 0, extra: Sequence[str] = ()
+    db: str, log: Path, bot_workers: int | None = 0, extra: Sequence[str] = ()
 ) -> Iterator[Served]:
-    """A server on ``db`` logging to ``log`` (``extra``: more ``asobi serve`` options)."""
+    """A server on ``db`` logging to ``log`` (``extra``: more ``asobi serve`` options; bots
+    in ``bot_workers`` processes, 0: a thread, None: the server's default)."""
     port = free_port()
+    bots = [] if bot_workers is None else ["--bot-workers", str(bot_workers)]
     with log.open("a") as err:
         proc = subprocess.Popen(
             [sys.executable, "-m", "asobi.cli", "serve", "--port", str(port), "--db", db,
-             "--bot-workers", str(bot_workers), *extra],
+             *bots, *extra],
             stdout=subprocess.DEVNULL, stderr=err,
         )  # fmt: skip
     url = f"http://127.0.0.1:{port}"
