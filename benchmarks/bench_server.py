@@ -16,7 +16,8 @@ New rooms replace finished games until the time is up; the first ``--warmup`` se
 
 Reported per N, over the counted window: moves per second, the p50 / p99 of that latency,
 the server's CPU time per move (its processes' CPU seconds over the moves: what stays true
-when other work shares the machine), the load generator's, the server's memory, the
+when other work shares the machine; the bots' worker processes not counted), the load
+generator's, the memory of the server's processes (its bot workers aside), the
 machine's load average (/proc/loadavg) before and after; then the knee: the largest N
 whose p99 stays under 100 ms.
 """
@@ -40,12 +41,15 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
+import uvloop
 from websockets.asyncio.client import ClientConnection, connect
 
 from asobi.server.process import cpu_seconds, resident_mb, serving
 
 # Every client is on this machine: one address for all of them, so no per-address limit.
 UNLIMITED = ["--max-sockets", "1000000", "--rooms-per-minute", "1e9"]
+OPENING = 32  # rooms being made or connected at once, per client process
 GRACE = 30.0  # seconds a client waits for the answers to its last moves once time is up
 
 
@@ -102,7 +106,7 @@ async def _seat(
             code = rng.choice(state["legal"])
             sent, due = (code, now), None
             tally.sent += 1
-            await ws.send(json.dumps({"type": "act", "action": code}))
+            await ws.send(orjson.dumps({"type": "act", "action": code}).decode())
             continue
         if sent is None and now >= window.end:
             return
@@ -117,7 +121,7 @@ async def _seat(
                 tally.errors.append(f"no answer to {sent[0]!r}")
                 return
             continue
-        message = json.loads(raw)
+        message = orjson.loads(raw)
         kind = message["type"]
         if kind == "move" and message["by"] != "seat" and news >= window.counted:
             tally.bot_latencies.append(time.time() - news)  # its line, its thinking
@@ -144,16 +148,19 @@ async def _seat(
 
 async def _room_loop(
     http: httpx.AsyncClient, ws_urls: Sequence[str], game: str, k: int, pace: float,
-    window: Window, tally: Tally, bot: str | None = None,
+    window: Window, tally: Tally, opening: asyncio.Semaphore, bot: str | None = None,
 ) -> None:  # fmt: skip
     """Rooms one after another until the time is up, each of two scripted people (on
     ``ws_urls`` in turn: with several servers, the two are on different ones), or of one
-    and ``bot``."""
+    and ``bot``. The rooms open one after another over most of the warm-up, a few at a time
+    (``opening``), rather than all at once."""
     rng = random.Random(k)
-    await asyncio.sleep(max(0.0, window.start - time.time()) + rng.uniform(0, pace))
+    ramp = max(pace, 0.8 * (window.counted - window.start) - pace)
+    await asyncio.sleep(max(0.0, window.start - time.time()) + rng.uniform(0, ramp))
     while time.time() < window.end:
         seats = [{"name": "a"}, {"bot": bot} if bot else {"name": "b"}]
-        answer = await http.post("/api/rooms", json={"game": game, "seats": seats})
+        async with opening:
+            answer = await http.post("/api/rooms", json={"game": game, "seats": seats})
         if answer.status_code != 201:
             tally.errors.append(f"room not made: {answer.status_code} {answer.text}")
             return
@@ -164,10 +171,15 @@ async def _room_loop(
             for i, token in enumerate(tokens)
         ]
         if bot:
-            async with connect(urls[0]) as alone:
+            async with opening:
+                alone = await connect(urls[0])
+            async with alone:
                 await _seat(alone, rng, pace, window, tally)
             continue
-        async with connect(urls[0]) as first, connect(urls[1]) as second:
+        async with opening:
+            first = await connect(urls[0])
+            second = await connect(urls[1])
+        async with first, second:
             await asyncio.gather(
                 _seat(first, rng, pace, window, tally), _seat(second, rng, pace, window, tally)
             )
@@ -179,17 +191,20 @@ async def _clients(
 ) -> Tally:  # fmt: skip
     tally = Tally()
     ws_urls = [url.replace("http", "ws", 1) for url in urls]
-    limits = httpx.Limits(max_connections=100)
+    limits = httpx.Limits(max_connections=OPENING)
+    opening = asyncio.Semaphore(OPENING)
     async with httpx.AsyncClient(base_url=urls[0], timeout=60, limits=limits) as http:
         # Rooms are made on each server in turn.
         clients = [http]
         for url in urls[1:]:
             clients.append(httpx.AsyncClient(base_url=url, timeout=60, limits=limits))
         tasks = [
-            _room_loop(clients[k % len(clients)], ws_urls, game, k, pace, window, tally)
+            _room_loop(clients[k % len(clients)], ws_urls, game, k, pace, window, tally, opening)
             for k in rooms
         ] + [
-            _room_loop(clients[k % len(clients)], ws_urls, game, k, pace, window, tally, bot)
+            _room_loop(
+                clients[k % len(clients)], ws_urls, game, k, pace, window, tally, opening, bot
+            )
             for k in bot_rooms
         ]
         cpu_before: float | None = None
@@ -212,7 +227,7 @@ def _client_process(
     urls: Sequence[str], game: str, rooms: Sequence[int], pace: float, window: Window,
     bot_rooms: Sequence[int], bot: str,
 ) -> Tally:  # fmt: skip
-    return asyncio.run(_clients(urls, game, rooms, pace, window, bot_rooms, bot))
+    return uvloop.run(_clients(urls, game, rooms, pace, window, bot_rooms, bot))
 
 
 def loadavg() -> str:
@@ -262,7 +277,7 @@ def measure(
             await sampler
             return found
 
-        tally = asyncio.run(run_here())
+        tally = uvloop.run(run_here())
     else:
         context = multiprocessing.get_context("spawn")
         with context.Pool(clients) as pool:
@@ -305,7 +320,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rooms", type=int, nargs="*", default=[50, 100, 200, 500, 1000])
     parser.add_argument("--seconds", type=float, default=30.0, help="counted, per room count")
-    parser.add_argument("--warmup", type=float, default=10.0, help="seconds not counted")
+    parser.add_argument(
+        "--warmup", type=float, default=None,
+        help="seconds not counted while the rooms open (default: 10 + rooms / 25)",
+    )  # fmt: skip
     parser.add_argument("--pace", type=float, default=1.0, help="seconds a player thinks")
     parser.add_argument("--game", default="starmine")
     parser.add_argument("--db", help="a database URL (default: SQLite in a temporary folder)")
@@ -335,9 +353,10 @@ def main() -> int:
             ]
             urls = [s.url for s in served]
             for n in args.rooms:
-                pids = [pid for s in served for pid in s.tree()]
+                pids = [pid for s in served for pid in s.serving()]  # bots' thinking aside
+                warmup = args.warmup if args.warmup is not None else 10 + n / 25
                 row = measure(
-                    urls, pids, args.game, n, args.seconds, args.warmup, args.pace,
+                    urls, pids, args.game, n, args.seconds, warmup, args.pace,
                     args.clients, args.bot_rooms, args.bot,
                 )  # fmt: skip
                 rows.append(row)
@@ -345,7 +364,8 @@ def main() -> int:
     print(
         f"{args.game}; {args.servers} server process(es) x {args.workers} worker(s); "
         f"{args.clients} client process(es); {args.seconds:g} s counted per row after "
-        f"{args.warmup:g} s; pace {args.pace:g} s; {os.cpu_count()} CPUs"
+        f"{'10 + rooms/25' if args.warmup is None else f'{args.warmup:g}'} s; "
+        f"pace {args.pace:g} s; {os.cpu_count()} CPUs"
         + (f"; {args.bot_rooms} more room(s) against {args.bot}" if args.bot_rooms else "")
     )
     print(

@@ -21,7 +21,7 @@ def test_a_short_run_of_the_load_benchmark_has_no_error(
     db = f"sqlite:///{tmp_path / 'bench.db'}"
     with serving(db, tmp_path / "server.log", 0, bench.UNLIMITED) as served:
         row = bench.measure(
-            [served.url], served.tree(), "starmine", rooms=20, seconds=20, warmup=2, clients=0
+            [served.url], served.serving(), "starmine", rooms=20, seconds=20, warmup=2, clients=0
         )
     assert row["errors"] == []
     assert row["moves"] > 0 and row["sent"] == row["acknowledged"]  # every move answered

@@ -65,10 +65,13 @@ def _all_end(pids: list[int]) -> None:
 def test_no_process_outlives_the_server(tmp_path: Path, sig: signal.Signals) -> None:
     server, _ = _serve(f"sqlite:///{tmp_path / 'asobi.db'}", tmp_path / "server.log",
                        "--bot-workers", "2")  # fmt: skip
-    # Two bot workers and the resource tracker (started with the pool).
-    helpers = _helpers(server, 3)
-    server.send_signal(sig)
-    server.wait(timeout=PATIENCE)
+    try:
+        # Two bot workers and the resource tracker (started with the pool).
+        helpers = _helpers(server, 3)
+        server.send_signal(sig)
+        server.wait(timeout=PATIENCE)
+    finally:
+        server.kill()
     _all_end(helpers)
 
 
@@ -77,8 +80,11 @@ def test_no_process_outlives_serve_with_several_workers(
     tmp_path: Path, postgres: str, sig: signal.Signals
 ) -> None:
     server, _ = _serve(postgres, tmp_path / "server.log", "--workers", "2", "--bot-workers", "1")
-    # Two server processes, each with a bot worker, and the resource tracker they share.
-    helpers = _helpers(server, 5)
-    server.send_signal(sig)
-    server.wait(timeout=PATIENCE)
+    try:
+        # Two server processes, each with a bot worker, and the resource tracker they share.
+        helpers = _helpers(server, 5)
+        server.send_signal(sig)
+        server.wait(timeout=PATIENCE)
+    finally:
+        server.kill()
     _all_end(helpers)

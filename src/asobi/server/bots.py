@@ -98,8 +98,6 @@ def end_with_parent(parent: int) -> None:
 
 def _worker_start(parent: int) -> None:
     end_with_parent(parent)
-    with contextlib.suppress(OSError):
-        os.nice(NICE)
     all_specs()  # every game's tables built now, not in a room's first decision
 
 
@@ -146,6 +144,11 @@ class BotRunner:
         """Start every worker now (each builds the games' tables as it starts)."""
         for _ in range(self.workers):
             self._pool.submit(_ready)
+        # Their priority lowered at once, before they have even loaded anything.
+        for child in multiprocessing.active_children():
+            if child.pid is not None and hasattr(os, "setpriority"):
+                with contextlib.suppress(OSError):
+                    os.setpriority(os.PRIO_PROCESS, child.pid, NICE)
 
     @property
     def waiting(self) -> int:

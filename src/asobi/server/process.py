@@ -33,6 +33,11 @@ class Served:
         """The server's process and every process under it (workers, bots, helpers)."""
         return [self.process.pid, *descendants(self.process.pid)]
 
+    def serving(self) -> list[int]:
+        """The processes that serve (the server's, or its --workers), without the bots'
+        workers: those run at a lower priority (asobi.server.bots.NICE)."""
+        return [pid for pid in self.tree() if _nice(pid) == 0]
+
 
 @contextmanager
 def serving(
@@ -93,6 +98,14 @@ def descendants(pid: int) -> list[int]:
         found.append(child)
         todo.extend(children.get(child, []))
     return found
+
+
+def _nice(pid: int) -> int | None:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            return int(f.read().rsplit(")", 1)[1].split()[16])  # field 19: nice
+    except (OSError, ValueError):
+        return None
 
 
 def cpu_seconds(pids: Sequence[int]) -> float:
