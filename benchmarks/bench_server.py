@@ -44,12 +44,14 @@ import httpx
 import orjson
 import uvloop
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import WebSocketException
 
 from asobi.server.process import cpu_seconds, resident_mb, serving
 
 # Every client is on this machine: one address for all of them, so no per-address limit.
 UNLIMITED = ["--max-sockets", "1000000", "--rooms-per-minute", "1e9"]
 OPENING = 32  # rooms being made or connected at once, per client process
+OPEN_TIMEOUT = 60.0  # seconds a websocket may take to open
 GRACE = 30.0  # seconds a client waits for the answers to its last moves once time is up
 
 
@@ -158,31 +160,43 @@ async def _room_loop(
     ramp = max(pace, 0.8 * (window.counted - window.start) - pace)
     await asyncio.sleep(max(0.0, window.start - time.time()) + rng.uniform(0, ramp))
     while time.time() < window.end:
-        seats = [{"name": "a"}, {"bot": bot} if bot else {"name": "b"}]
-        async with opening:
-            answer = await http.post("/api/rooms", json={"game": game, "seats": seats})
-        if answer.status_code != 201:
-            tally.errors.append(f"room not made: {answer.status_code} {answer.text}")
+        try:
+            await _room(http, ws_urls, game, k, pace, window, tally, opening, rng, bot)
+        except (OSError, TimeoutError, httpx.HTTPError, WebSocketException) as exc:
+            tally.errors.append(f"room {k}: {type(exc).__name__}: {exc}")
             return
-        room = answer.json()
-        tokens = [invite["token"] for invite in room["invites"]]
-        urls = [
-            f"{ws_urls[(k + i) % len(ws_urls)]}/api/rooms/{room['room']}/ws?token={token}"
-            for i, token in enumerate(tokens)
-        ]
-        if bot:
-            async with opening:
-                alone = await connect(urls[0])
-            async with alone:
-                await _seat(alone, rng, pace, window, tally)
-            continue
+
+
+async def _room(
+    http: httpx.AsyncClient, ws_urls: Sequence[str], game: str, k: int, pace: float,
+    window: Window, tally: Tally, opening: asyncio.Semaphore, rng: random.Random,
+    bot: str | None,
+) -> None:  # fmt: skip
+    """One room, played until its game ends or the time is up."""
+    seats = [{"name": "a"}, {"bot": bot} if bot else {"name": "b"}]
+    async with opening:
+        answer = await http.post("/api/rooms", json={"game": game, "seats": seats})
+    if answer.status_code != 201:
+        raise OSError(f"room not made: {answer.status_code} {answer.text}")
+    room = answer.json()
+    tokens = [invite["token"] for invite in room["invites"]]
+    urls = [
+        f"{ws_urls[(k + i) % len(ws_urls)]}/api/rooms/{room['room']}/ws?token={token}"
+        for i, token in enumerate(tokens)
+    ]
+    if bot:
         async with opening:
-            first = await connect(urls[0])
-            second = await connect(urls[1])
-        async with first, second:
-            await asyncio.gather(
-                _seat(first, rng, pace, window, tally), _seat(second, rng, pace, window, tally)
-            )
+            alone = await connect(urls[0], open_timeout=OPEN_TIMEOUT)
+        async with alone:
+            await _seat(alone, rng, pace, window, tally)
+        return
+    async with opening:
+        first = await connect(urls[0], open_timeout=OPEN_TIMEOUT)
+        second = await connect(urls[1], open_timeout=OPEN_TIMEOUT)
+    async with first, second:
+        await asyncio.gather(
+            _seat(first, rng, pace, window, tally), _seat(second, rng, pace, window, tally)
+        )
 
 
 async def _clients(
