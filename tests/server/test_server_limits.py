@@ -1,8 +1,9 @@
 """The limits on what one connection may send, as the docs state them (src/asobi/server/app.py),
-on a real server (uvicorn and its websocket library set some of them): a message over 4 KB
-gets an error and the connection stays; a frame over 64 KB closes the connection unread
-(1009); a token longer than any the server makes is refused at once (4403), and an address
-too long to read at all is answered (414 or 400) rather than left waiting."""
+on a real server (uvicorn and its websocket library set some of them): a message over 4 KB,
+a frame of a megabyte among them, gets an error and the connection stays; a frame over 2 MiB
+closes the connection unread (1009); a token longer than any the server makes is refused at
+once (4403), and an address too long to read at all is answered (414 or 400) rather than
+left waiting."""
 
 from __future__ import annotations
 
@@ -39,12 +40,14 @@ def _next(ws: ClientConnection, kinds: tuple[str, ...]) -> dict[str, object]:
             return message
 
 
+@pytest.mark.parametrize("pad", [2 * MAX_MESSAGE, 1_048_576])
 def test_a_message_too_long_gets_an_error_and_the_connection_stays(
-    site: tuple[str, str, str],
+    site: tuple[str, str, str], pad: int
 ) -> None:
+    """Up to a frame of a megabyte (issue 32: one used to close the connection)."""
     url, room, token = site
-    with connect(f"{url}/api/rooms/{room}/ws?token={token}") as ws:
-        ws.send(json.dumps({"type": "ping", "pad": "x" * 2 * MAX_MESSAGE}))
+    with connect(f"{url}/api/rooms/{room}/ws?token={token}", max_size=None) as ws:
+        ws.send(json.dumps({"type": "ping", "pad": "x" * pad}))
         error = _next(ws, ("error", "pong"))
         assert error == {
             "type": "error",

@@ -22,10 +22,11 @@ then on); ``{"type": "name", "name": NAME}`` (the name your seat is shown by, up
 is over: a new room with the same seats, each seat sent its own link); ``{"type": "sync"}``
 (the current state again) and ``{"type": "ping"}``. Anything else, anything too big (over
 :data:`MAX_MESSAGE` bytes) or too fast (over :data:`RATE` a second) gets ``{"type":
-"error", "message": ...}`` and changes nothing; the connection stays open. A frame over
-:data:`MAX_FRAME` bytes is not even read: the connection is closed (code 1009, "message too
-big"), and the page reconnects. A token longer than any the server makes (over
-:data:`MAX_TOKEN` characters) is refused at once, like a wrong one (code 4403).
+"error", "message": ...}`` and changes nothing; the connection stays open (a frame of a
+megabyte too). Only a frame over :data:`MAX_FRAME` bytes is not even read: the connection is
+closed (code 1009, "message too big"), and the page reconnects. A token longer than any the
+server makes (over :data:`MAX_TOKEN` characters) is refused at once, like a wrong one (code
+4403).
 
 The server's messages: ``hello`` (the room), ``state`` (what this seat sees: its view, its
 legal moves with their ``labels`` in words and any ``cautions``, the ``status`` in words,
@@ -87,7 +88,10 @@ from asobi.server.store import Store
 
 WEB = Path(__file__).resolve().parent.parent / "web"  # the browser client: static files
 MAX_MESSAGE = 4_096  # bytes: the longest action code is a few dozen
-MAX_FRAME = 65_536  # bytes: a frame past this closes its connection unread (1009)
+# bytes: a frame up to this is read and, if over MAX_MESSAGE, answered with an error (a
+# megabyte, what a careless client might send, among them); past it the connection is
+# closed unread (1009). Memory is bounded by it times the sockets an address may hold.
+MAX_FRAME = 2 * 1024 * 1024
 MAX_TOKEN = 64  # characters: the server's tokens have 24
 RATE = 20.0  # messages a second per connection, in bursts of up to BURST
 BURST = 40.0
