@@ -13,7 +13,10 @@ the rounds played until someone holds 50 tepu after a settlement, and for each b
 - *decides*: in how many decided games the tepu the building earned its final owner-winner
   over the game (its income at each settlement while they owned it, and the Market's, the
   Mine's, the Post office's and the Station's tepu) is more than the winning margin: without
-  that building's earnings the winner would not have been ahead.
+  that building's earnings the winner would not have been ahead;
+- *effect a round*: for the buildings whose effect pays (the Market, the Mine, the Post
+  office, the Station), the tepu the effect paid whoever held it, per settlement at which
+  someone held it (income is not counted: it is the catalogue's number).
 
 The default catalogue was tuned with it so that the median game lasts 4–8 rounds and no
 building decides most games (``docs/rules/rummycity.md`` quotes its report). It also plays
@@ -46,6 +49,8 @@ def play(seed: int, bots: tuple[str, str], options: dict[str, Any]) -> dict[str,
     state = SPEC.new_game({"players": 2, **options}, seed)
     players = [make_bot(name, "rummycity", 2 * seed + i) for i, name in enumerate(bots)]
     earned: list[Counter[str]] = [Counter(), Counter()]
+    paid: Counter[str] = Counter()  # what each effect paid, whoever held the building
+    held: Counter[str] = Counter()  # settlements at which someone held it
     decisions = 0
     while not state.is_over:
         seat = next(iter(state.active_seats()))
@@ -53,14 +58,19 @@ def play(seed: int, bots: tuple[str, str], options: dict[str, Any]) -> dict[str,
         decisions += 1
         for e in events:
             if e.kind == "gain" and e.data["why"] in EFFECT_GAINS:
-                earned[e.seat][_building_with(state, e.seat, e.data["why"])] += e.data["tepu"]
+                building = _building_with(state, e.seat, e.data["why"])
+                earned[e.seat][building] += e.data["tepu"]
+                paid[building] += e.data["tepu"]
             elif e.kind == "fare":
                 to = e.data["to"]
-                earned[to][_building_with(state, to, "station")] += e.data["tepu"]
+                building = _building_with(state, to, "station")
+                earned[to][building] += e.data["tepu"]
+                paid[building] += e.data["tepu"]
             elif e.kind == "settled":
                 for s in range(2):
                     for b in state.owned[s]:
                         earned[s][b] += state.building(b).income
+                        held[b] += 1
     result = state.outcome()
     assert result is not None
     winner = None if result.is_draw else result.winners[0]
@@ -72,6 +82,8 @@ def play(seed: int, bots: tuple[str, str], options: dict[str, Any]) -> dict[str,
         "margin": abs(state.tepu[0] - state.tepu[1]),
         "owned": [list(o) for o in state.owned],
         "earned": [dict(e) for e in earned],
+        "paid": dict(paid),
+        "held": dict(held),
         "decisions": decisions,
     }
 
@@ -87,12 +99,14 @@ def report(games: list[dict[str, Any]], buildings: list[str]) -> dict[str, Any]:
         )
         by_winner = sum(1 for g in decided if b in g["owned"][g["winner"]])
         decides = sum(1 for g in decided if g["earned"][g["winner"]].get(b, 0) > g["margin"])
+        held = sum(g["held"].get(b, 0) for g in games)
         rows.append(
             {
                 "building": b,
                 "owned_by_winner": by_winner / len(decided) if decided else 0.0,
                 "owner_wins": owner_wins / len(owned_games) if owned_games else 0.0,
                 "decides": decides / len(decided) if decided else 0.0,
+                "effect_a_round": sum(g["paid"].get(b, 0) for g in games) / held if held else 0.0,
             }
         )
     quartiles = statistics.quantiles(rounds, n=4) if len(rounds) > 1 else [rounds[0]] * 3
@@ -121,13 +135,14 @@ def markdown(summary: dict[str, Any], strength: dict[str, Any], solo: dict[str, 
         f"winner's tepu median {summary['winning_tepu_median']:g}, margin median "
         f"{summary['margin_median']:g}.",
         "",
-        "| building | owned by the winner | its owner wins | decides |",
-        "|---|---:|---:|---:|",
+        "| building | owned by the winner | its owner wins | decides | effect a round |",
+        "|---|---:|---:|---:|---:|",
     ]
     for row in sorted(summary["buildings"], key=lambda r: -r["decides"]):
+        effect = f"{row['effect_a_round']:.1f}" if row["effect_a_round"] else "–"
         lines.append(
             f"| {row['building']} | {100 * row['owned_by_winner']:.0f}% | "
-            f"{100 * row['owner_wins']:.0f}% | {100 * row['decides']:.1f}% |"
+            f"{100 * row['owner_wins']:.0f}% | {100 * row['decides']:.1f}% | {effect} |"
         )
     lines += [
         "",

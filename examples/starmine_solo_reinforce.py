@@ -1,14 +1,14 @@
 """REINFORCE with a baseline on the Starmine solo contest, in numpy only.
 
-    .venv/bin/python examples/starmine_solo_reinforce.py                   # 2–3 minutes
+    .venv/bin/python examples/starmine_solo_reinforce.py                   # a few minutes
     .venv/bin/python examples/starmine_solo_reinforce.py --episodes 3000   # half a minute
     .venv/bin/python examples/starmine_solo_reinforce.py --features onehot # the plain policy
 
 **The environment.** ``gymnasium.make("asobi/starmine-v0", options={"players": 1})`` is
 Starmine Rummy Pocket's solo contest (ソロ用ルール, ``docs/rules/starmine.md``) as a
 single-agent task. An observation is ``{"observation": float32[267], "action_mask":
-int8[1187]}``: the player's view (hand, rows, open and removed cards, the turned-up card,
-unseen cards...; ``docs/rl-layouts.md``) and which of the game's 1187 choices are legal now
+int8[1186]}``: the player's view (hand, rows, open and removed cards, the turned-up card,
+unseen cards...; ``docs/rl-layouts.md``) and which of the game's 1186 choices are legal now
 (``draw deck``, ``open``, ``discard R4``, ``place main seq R4 R5 W1``...; usually a handful
 are, at most about 40). An episode is one game of about 20 choices; the only reward comes
 at the end: the contest's own evaluation (row totals minus the gap penalty; 26+ earns the
@@ -19,8 +19,8 @@ counting 0). A uniformly random legal policy fails three launches in four.
 ``logit(s, a) = φ(a) · W x(s)``, with ``x(s)`` the observation (divided by 6, so its norm is
 about 1) and a constant 1, and ``φ(a)`` fixed features of the action itself, read once from
 the game's action space: its kind (draw from the deck, open, remove, discard, draw an open
-card, place, pass, stop), the card it discards or draws, and for a placement the row, the
-meld's kind, its points and its boosts (``--features factored``, the default: 86 numbers).
+card, place, pass), the card it discards or draws, and for a placement the row, the
+meld's kind, its points and its boosts (``--features factored``, the default: 85 numbers).
 Illegal actions' logits are never computed, which is the same as setting them to -inf.
 Placements of different melds share what they have in common, so what is learnt about "a
 7-point sequence on the main row" holds for every such sequence. Nothing looks ahead: the
@@ -43,14 +43,15 @@ after training (sampling, as it was trained) and after training taking its most 
 action; then the episodes and seconds. Everything follows from ``--seed``: the initial
 weights, the training games and every random choice.
 
-**What we found** (500 held-out games, a busy 2-core machine). Random: 1.65 ± 0.14, 76% of
-launches failed. Factored, 20,000 episodes (about 2 minutes): 14.25 ± 0.14, no failed
-launch; it is at about 14 within 3,000 episodes and then levels off. Onehot, 20,000 episodes
-(about 4 times slower a game: 1187 × 268 weights; 9 minutes): 12.2 ± 0.16, 1.4% failed.
-asobi's hand-written ``greedy`` bot, which plans its rows, scores 16.8 ± 0.12 on the same
-games: the linear policy learns never to fail a launch, but leaves points behind. In
-shorter trials (6,000–20,000 episodes) an entropy bonus of 0.01 did not help, and without
-the baseline it learnt as fast and ended a little lower (14.1).
+**What we found** (500 held-out games, a busy 2-core machine, with the rules of
+``docs/rules/starmine.md`` today: the first meld on the opening, −1 per boosted meld).
+Random: 1.02 ± 0.14, 90% of launches failed. Factored, 20,000 episodes (about 9 minutes
+there): 13.7 ± 0.13 sampling, 13.8 ± 0.12 taking the most likely action (0.2% failed); it
+is at about 13 within 4,000 episodes and then levels off. asobi's hand-written ``greedy``
+bot, which plans its rows, scores 16.1 ± 0.32 on the same games but fails 12% of its
+launches: the linear policy learns almost never to fail, but leaves points behind. (Onehot
+and the variants without a baseline or with an entropy bonus were measured under the
+earlier rules: onehot learnt more slowly and ended lower; neither variant helped.)
 """
 
 from __future__ import annotations
@@ -70,6 +71,7 @@ from asobi.core.cards import FIREWORKS
 from asobi.games.starmine.actions import (
     ACTION_SPACE,
     PAIR,
+    PER_MELD,
     ROWS,
     SEQUENCE,
     THREE,
@@ -78,7 +80,6 @@ from asobi.games.starmine.actions import (
     Flip,
     Pass,
     Place,
-    Stop,
 )
 
 Floats = NDArray[np.float64]
@@ -91,11 +92,11 @@ EVAL_SEED_BASE = 2**30  # held-out games: seeds 2**30, 2**30 + 1, ...; training 
 # --- action features -------------------------------------------------------------------
 def factored_features() -> Floats:
     """φ(a) for every action: what kind it is, which card, which row, what meld."""
-    kinds = (Draw, Stop, Pass, Flip, Discard, Place)  # every action is one of these
+    kinds = (Draw, Pass, Flip, Discard, Place)  # every action is one of these
     cards = len(FIREWORKS.cards)
     melds = (SEQUENCE, THREE, PAIR)
     # column offsets of the blocks
-    kind_at = {"deck": 0, "stop": 1, "pass": 2, "open": 3, "remove": 4, "discard": 5}
+    kind_at = {"deck": 0, "pass": 1, "open": 2, "remove": 3, "discard": 4}
     kind_at |= {"draw card": 6, "place": 7}
     discard_at = len(kind_at)
     draw_at = discard_at + cards
@@ -117,8 +118,6 @@ def factored_features() -> Floats:
             f[discard_at + FIREWORKS.cards.index(action.card)] = 1
         elif isinstance(action, Flip):
             f[kind_at["open" if action.to_open else "remove"]] = 1
-        elif isinstance(action, Stop):
-            f[kind_at["stop"]] = 1
         elif isinstance(action, Pass):
             f[kind_at["pass"]] = 1
         else:
@@ -126,7 +125,7 @@ def factored_features() -> Floats:
             f[kind_at["place"]] = 1
             f[row_at + row] = 1
             f[meld_at + len(melds) * row + melds.index(meld.kind)] = 1
-            f[points_at + row] = meld.points / 7
+            f[points_at + row] = meld.points(PER_MELD) / 7  # the default boost penalty
             f[boosts_at + row] = meld.boosts
     return phi
 

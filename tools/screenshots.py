@@ -40,7 +40,8 @@ SIZES = {
 
 
 def main(games: list[str]) -> None:
-    if Path(sys.executable).resolve() != PYTHON.resolve() and PYTHON.exists():
+    # (a venv's python is a link to the system's: compare the environments, not the files)
+    if Path(sys.prefix).resolve() != PYTHON.parent.parent.resolve() and PYTHON.exists():
         os.execv(PYTHON, [str(PYTHON), __file__, *games])  # the project's own environment
     sys.path.insert(0, str(ROOT / "tools"))
     import services
@@ -62,7 +63,9 @@ def main(games: list[str]) -> None:
                 players, moves, seed = GAMES[game]
                 seats = [{"name": "Ami"}] + [{"bot": "normal"}] * (players - 1)
                 room = httpx.post(
-                    site + "/api/rooms", json={"game": game, "seats": seats, "seed": seed}
+                    site + "/api/rooms",
+                    json={"game": game, "seats": seats, "seed": seed},
+                    timeout=120,  # a game's first room loads its engine (Carrotein: seconds)
                 ).json()
                 token = room["invites"][0]["token"]
                 _play_first_moves(connect, site, room["room"], token, moves, seed)

@@ -17,10 +17,10 @@ from rich.table import Table
 
 from asobi import __version__
 from asobi.core.bots import LEVELS, bot_names, level_bot, make_bot
-from asobi.core.errors import AsobiError, InvalidOptions, RecordMismatch
+from asobi.core.errors import AsobiError, InvalidOptions, InvalidSetup, RecordMismatch
 from asobi.core.protocol import GameSpec
 from asobi.core.records import GameRecord
-from asobi.core.registry import all_specs, get_spec
+from asobi.core.registry import all_specs, game_ids, get_spec
 from asobi.server import MAX_LINE, MAX_SOCKETS, ROOMS_PER_MINUTE
 
 EXIT_ERROR = 1
@@ -28,11 +28,9 @@ EXIT_INTERRUPTED = 130
 
 
 def _playable() -> str:
-    try:
-        specs = all_specs()
-    except Exception:  # the help must show even if a game fails to load
-        return "see `asobi games`"
-    return ", ".join(f"{s.id} = {s.name_en} ({s.name_ja})" for s in specs) or "none yet"
+    # The registered games' ids, read without importing any game: importing them all (their
+    # engines, numpy, shapely) would cost every command, `asobi --version` included, a second.
+    return ", ".join(game_ids()) or "none yet"
 
 
 HELP = f"""
@@ -179,8 +177,13 @@ GameOptionArgs = Annotated[
 """``-o KEY=VALUE`` (repeatable): a game option, checked by the game."""
 
 
-def parse_options(pairs: list[str]) -> dict[str, Any]:
-    """``key=value`` pairs; values are read as JSON where they can be (3, true, null)."""
+def parse_options(pairs: list[str], spec: GameSpec | None = None) -> dict[str, Any]:
+    """``key=value`` pairs; values are read as JSON where they can be (3, true, null).
+
+    An option the game declares as read from a file (``json_schema_extra={"file": True}``,
+    e.g. a catalogue of cards) is given here as a file name and read here, on the command
+    line's side: the game itself takes only data, so no other front end (the server's API)
+    can make it open a file."""
     options: dict[str, Any] = {}
     for pair in pairs:
         key, sep, raw = pair.partition("=")
@@ -189,8 +192,23 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
             _fail(f"--option {pair!r}: expected key=value, e.g. --option start_player=0")
         try:
             options[key] = json.loads(raw)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # not JSON (or too deep, too long to read)
             options[key] = raw.strip()
+    return _read_option_files(spec, options) if spec is not None else options
+
+
+def _read_option_files(spec: GameSpec, options: dict[str, Any]) -> dict[str, Any]:
+    from asobi.core.datafile import read_data_file
+
+    for name, field in spec.options_model.model_fields.items():
+        extra = field.json_schema_extra
+        if isinstance(extra, dict) and extra.get("file") and isinstance(options.get(name), str):
+            path = options[name]
+            try:
+                options[name] = read_data_file(path, name)
+                spec.options({name: options[name]})  # its contents' errors name the file
+            except InvalidOptions as exc:
+                _fail(f"{path}: {exc}" if path not in str(exc) else str(exc))
     return options
 
 
@@ -246,14 +264,25 @@ def _check_bot(flag: str, name: str, game: str, why: str = "") -> None:
 
 def _read_json(path: Path, what: str) -> dict[str, Any]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = _json(path.read_text(encoding="utf-8"))
     except OSError as exc:
         _fail(f"{what} {path}: {exc.strerror or exc}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        _fail(f"{what} {path}: not JSON ({exc})")
+    except ValueError as exc:
+        _fail(f"{what} {path}: {exc}")
     if not isinstance(data, dict):
         _fail(f"{what} {path}: expected a JSON object")
     return data
+
+
+def _json(text: str) -> Any:
+    """JSON from a file; a ValueError in one line for text that is none (not UTF-8, not
+    JSON, a number too long to read, nesting too deep for Python's stack)."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError("not JSON (nested too deeply)") from None
+    except ValueError as exc:
+        raise ValueError(f"not JSON ({exc})") from None
 
 
 @app.command()
@@ -424,7 +453,7 @@ def play(
     from asobi.play.loop import play_game
 
     spec = _spec(game)
-    options = parse_options(option or [])
+    options = parse_options(option or [], spec)
     kinds = [k.strip().lower() for k in seat_types.split(",")] if seat_types else None
     if hotseat and kinds is not None:
         _fail("use either --hotseat or --seat-types, not both")
@@ -452,9 +481,9 @@ def play(
     if catalogue is not None:
         if "catalogue" not in spec.options_model.model_fields:
             _fail(f"{spec.id} has no building catalogue (its options: {_option_names(spec)})")
-        if options.get("catalogue", str(catalogue)) != str(catalogue):
+        if "catalogue" in options:
             _fail("give the catalogue once (--catalogue or -o catalogue=...)")
-        options["catalogue"] = str(catalogue)
+        options |= _read_option_files(spec, {"catalogue": str(catalogue)})
     if hotseat and options.get("players") == 1:
         _fail("--hotseat needs more than one seat")
     unknown = sorted(set(options) - set(spec.options_model.model_fields))
@@ -485,6 +514,8 @@ def play(
         result = play_game(
             spec.id, opts.model_dump(), seed, seats, console, terminal_ask(console), scenario
         )
+    except InvalidSetup as exc:
+        _fail(f"--setup {setup}: {exc}")
     except AsobiError as exc:
         _fail(str(exc))
     except ValueError as exc:  # an unknown bot name, a bad seat list
@@ -603,7 +634,7 @@ def tournament(
     from asobi.arena.tournament import Tournament, markdown, run_tournament
 
     spec = _spec(game)
-    options = parse_options(option or [])
+    options = parse_options(option or [], spec)
     names = [b.strip() for b in bots.split(",") if b.strip()]
     if len(set(names)) != len(names) or len(names) < 2:
         _fail("--bots: name at least two different bots")
@@ -720,8 +751,9 @@ def simulate(
     command gives the same games whatever the number of workers or the backend, and every
     variant is played on the same deals. Writes DIR/games.jsonl (every game, replayable with
     `asobi replay DIR/games.jsonl --game N`) and DIR/results.csv (one row per seat per game),
-    then prints the win share of each place in turn order. `asobi report DIR` makes the
-    balance report.
+    the same bytes for any --workers, backend or resume, and DIR/timings.csv (each bot's
+    seconds), then prints the win share of each place in turn order. `asobi report DIR`
+    makes the balance report.
 
     * `asobi simulate itsmine --games 10000 --workers 2` : the heuristic bot against itself
 
@@ -743,7 +775,7 @@ def simulate(
     )
 
     spec = _spec(game)
-    options = parse_options(option or [])
+    options = parse_options(option or [], spec)
     if players is not None:
         options["players"] = players
     swept = parse_sweep(sweep or [])
@@ -788,18 +820,19 @@ def simulate(
         except KeyboardInterrupt:
             console.print(f"Stopped; the same command resumes {folder}.")
             raise typer.Exit(EXIT_INTERRUPTED) from None
-    played = list(read_games(folder))  # once, for the tables and the summary
+    # The games are read from games.jsonl as they are needed, never held: the memory of a
+    # simulation does not grow with its games.
     try:
-        written = write_tables(folder, plan, played, parquet=parquet)
+        written = write_tables(folder, plan, parquet=parquet)
     except ValueError as exc:
         _fail(str(exc))
-    from asobi.arena.report import sections
+    from asobi.arena.report import summary
 
-    for section in sections(played, plot=False)[:2]:
+    for section in summary(read_games(folder)):
         console.print(Markdown(f"## {section.title}\n\n" + section.tables[0].markdown()))
     console.print(
         f"{len(jobs)} games in [bold]{folder}[/]: "
-        + ", ".join(p.name for p in [folder / "games.jsonl", *written])
+        + ", ".join(p.name for p in [folder / "games.jsonl", *written, folder / "timings.csv"])
         + f". Next: asobi report {folder}"
     )
 
@@ -853,15 +886,15 @@ def _simulated_game(path: Path, game: int | None) -> dict[str, Any]:
         with path.open(encoding="utf-8") as lines:
             for line in lines:
                 if held == game:
-                    data = json.loads(line)
+                    data = _json(line)
                     if not isinstance(data, dict):
                         _fail(f"record {path}, game {game}: expected a JSON object")
                     return data
                 held += 1
     except OSError as exc:
         _fail(f"record {path}: {exc.strerror or exc}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        _fail(f"record {path}, game {game}: not JSON ({exc})")
+    except ValueError as exc:
+        _fail(f"record {path}, game {game}: {exc}")
     _fail(f"record {path}: no game {game} (it holds {held})")
 
 

@@ -51,8 +51,9 @@ def test_training_runs_and_one_seed_gives_one_result(example: ModuleType) -> Non
 
 
 def test_a_few_hundred_games_already_beat_random_play(example: ModuleType) -> None:
-    """About 2 s: the policy learns to launch (about 12 against 2 for random play)."""
-    report = example.train(episodes=250, seed=0, eval_episodes=40)
+    """About 10 s of CPU: the policy learns to launch (about 11 against 1 for random play,
+    which fails nine launches in ten now that the first meld must go on the opening)."""
+    report = example.train(episodes=500, seed=0, eval_episodes=40)
     random, _, trained, most_likely = report.evaluations
     assert trained.mean > random.mean + 5.0 and most_likely.mean > random.mean + 5.0
     assert trained.failed < random.failed / 4

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 import random
 
 import numpy as np
@@ -120,6 +121,21 @@ def test_a_clone_shares_nothing_that_changes(game: str) -> None:
     play_random(copy, random.Random(5), choices=30)
     assert table.state.view(None) == before
     assert table.record().moves == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_table_pickles_as_its_game_so_far(game: str) -> None:
+    """OpenSpiel serialises a state by pickling it: the game so far comes back, and goes on
+    as the original does."""
+    table = Table(game)
+    table.reset(6)
+    play_random(table, random.Random(6), choices=12)
+    copy = pickle.loads(pickle.dumps(table))
+    assert copy.state.view(None) == table.state.view(None)
+    assert copy.record() == table.record() and copy.pending == table.pending
+    play_random(copy, random.Random(7), choices=20)
+    play_random(table, random.Random(7), choices=20)
+    assert copy.state.view(None) == table.state.view(None)
 
 
 def test_returns_are_places_from_plus_one_to_minus_one_ties_sharing() -> None:

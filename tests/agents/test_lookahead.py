@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from typing import ClassVar
 
 import pytest
 
@@ -220,20 +221,32 @@ def test_least_rounds_before_the_policys_move_is_left() -> None:
 
 
 class SlowRandom:
-    """The random Starmine bot, ``delay`` seconds a move: a whole playout takes seconds."""
+    """The random Starmine bot, ``delay`` seconds a move on the search's clock (a fake one,
+    ``fake_clock``): a whole playout takes seconds, whatever the machine's load."""
 
     name = "slow"
     delay = 0.02
+    now: ClassVar[list[float]] = [0.0]
 
     def __init__(self, seed: int) -> None:
         self.bot = make_bot("random", "starmine", seed)
 
     def choose(self, decision: Decision) -> Action:
-        time.sleep(self.delay)
+        SlowRandom.now[0] += self.delay
         return self.bot.choose(decision)
 
 
-def test_a_search_that_cannot_play_least_rounds_in_time_plays_the_policys_move_at_once() -> None:
+@pytest.fixture
+def fake_clock(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """The search's clock (``time.perf_counter``) moved only by SlowRandom's moves."""
+    SlowRandom.now[0] = 0.0
+    monkeypatch.setattr(time, "perf_counter", lambda: SlowRandom.now[0])
+    return SlowRandom.now
+
+
+def test_a_search_that_cannot_play_least_rounds_in_time_plays_the_policys_move_at_once(
+    fake_clock: list[float],
+) -> None:
     """With ``seconds``, when the first playouts say that ``least`` rounds of every move
     will not fit, the bot stops searching and plays the policy's move: no waiting for a
     search whose rounds could never leave it."""
@@ -241,21 +254,21 @@ def test_a_search_that_cannot_play_least_rounds_in_time_plays_the_policys_move_a
     seat = min(state.active_seats())
     bot = Lookahead(SlowRandom, seed=3, seconds=2.0, least=3)
     policy_move = SlowRandom(random.Random(3).getrandbits(32)).choose(decision_for(state, seat))
-    start = time.perf_counter()
+    start = fake_clock[0]
     assert choose_for(bot, state, seat) == policy_move
     # The policy's move and one whole playout (about 0.7 s), then it stops: not the 2 s.
-    assert time.perf_counter() - start < 1.5
+    assert fake_clock[0] - start < 1.5
     assert bot.last_worlds == 0
 
 
-def test_a_playout_stops_at_the_deadline() -> None:
+def test_a_playout_stops_at_the_deadline(fake_clock: list[float]) -> None:
     """A round still being played when the time is up is dropped mid-playout, so a decision
     overruns its ``seconds`` by at most one policy move, however long a playout is."""
     state = position("starmine", 1, moves=2)
     seat = min(state.active_seats())
     # The first playout alone outlasts 0.3 s: the deadline, not the projection, stops it.
     bot = Lookahead(SlowRandom, seed=3, seconds=0.3)
-    start = time.perf_counter()
     assert choose_for(bot, state, seat) in state.legal_actions(seat)
-    assert time.perf_counter() - start < 0.3 + 0.2
+    # Past the deadline: at most the rollout move under way, then the policy's own answer.
+    assert fake_clock[0] < 0.3 + 3 * SlowRandom.delay
     assert bot.last_worlds == 0

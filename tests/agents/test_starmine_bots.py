@@ -133,7 +133,7 @@ def test_hand_value_counts_melds_one_live_card_short() -> None:
 def test_solo_evaluation_matches_the_rulebook_example() -> None:
     # ソロ用ルール: rows 5, 6, 12 -> 23 - 3 = 20 (天才肌の職人)
     assert solo_evaluation(5, 6, 12) == 20
-    assert solo_evaluation(0, 3, 5) == 8 - 3  # an empty opening counts 0
+    assert solo_evaluation(0, 3, 5) < FAILED + 1  # solo §3 C ②: the opening comes first
     assert solo_evaluation(5, 5, 9) < FAILED + 1  # not strictly rising: failed
     assert solo_evaluation(5, 5, 9) > solo_evaluation(9, 5, 3)  # a nearer miss ranks higher
 
@@ -186,7 +186,7 @@ def test_duel_final_phase_places_the_meld_that_wins_a_row() -> None:
         "turn": 1,
     }
     state = new_game("starmine", {"players": 2}, 0, setup=setup)
-    for code in ("discard Y7", "draw deck", "stop", "pass"):
+    for code in ("discard Y7", "draw deck", "pass"):  # the last card ends the action at once
         state.apply(1, state.spec.action_space.decode(code))
     assert state.view(0)["phase"] == "final"
     action = choose_for(GreedyBot(0), state, 0).encode()
@@ -221,8 +221,7 @@ def test_solo_last_meld_only_if_it_improves_the_evaluation() -> None:
             "rest": "box",
         }
         state = new_game("starmine", {"players": 1}, 0, setup=setup)
-        state.apply(0, choose_for(GreedyBot(0), state, 0))  # the flip takes the last card
-        assert state.view(0)["phase"] == "final"
+        assert state.view(0)["phase"] == "final"  # turning up the deck's last card ends it
         return choose_for(GreedyBot(0), state, 0).encode()
 
     # 5, 6, 7 = 18 (gap 2: no penalty); a pair makes 5, 6, 10 = 21 - 3 = 18: no better.

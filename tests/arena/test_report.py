@@ -3,6 +3,7 @@ self-contained HTML page with its plots."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ import pytest
 from asobi.arena import report
 from asobi.arena.simulate import Simulation, prepare, read_games, run_simulation
 from asobi.core.registry import all_specs, get_spec
+from asobi.core.words import Words
 
 
 def simulate(folder: Path, plan: Simulation) -> Path:
@@ -71,6 +73,34 @@ def test_holdings_rank_things_by_how_often_their_holder_wins() -> None:
     assert cells(section)[0][2].startswith("100.0%")
 
 
+def test_holdings_are_named_and_those_never_held_listed() -> None:
+    """Issue 34: mines, papers, buildings and boards by their names, not codes like S11;
+    a thing nobody held is a row too (Carrotein's seventh board)."""
+    g = game([1, 2], first=0)
+    g["facts"] = {"game": {}, "seats": [{}, {}], "holdings": [["S11"], []], "holding": "mine"}
+    names = {"H7": Words("Heart 7", "ハート7"), "S11": Words("Star 11", "スター11")}
+    section = report.holdings({"": [g]}, plot=False, names=names)
+    assert section is not None
+    assert cells(section) == [
+        ["Star 11 (スター11)", "1.00", report.share(1, 1)],
+        ["Heart 7 (ハート7)", "0.00", "–"],
+    ]
+
+
+@pytest.mark.parametrize("values", [[0, 1, 2, 7], [3, 250], [-12, 0, 64], [5]])
+def test_histogram_bins_line_up_with_whole_numbers(values: list[int]) -> None:
+    """Issue 34: 40 bins over whole-number scores gave some bins one value more than their
+    neighbours (dips a designer could read as real). Every bin now spans the same whole
+    numbers, each well inside it."""
+    edges = report._bins([float(v) for v in values])
+    widths = {b - a for a, b in itertools.pairwise(edges)}
+    assert len(widths) == 1 and float(widths.pop()).is_integer()
+    assert all(float(e + 0.5).is_integer() for e in edges)
+    assert edges[0] < min(values) and max(values) < edges[-1]
+    assert len(edges) <= 62
+    assert report._bins([0.5, 1.25]) == 60  # not whole numbers: equal bins
+
+
 @pytest.fixture(scope="module")
 def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """A few random games of every game, each reported."""
@@ -102,6 +132,27 @@ def test_every_game_gets_a_report_with_its_own_facts(
     }[game_id]
     assert own in text
     assert "Made with `asobi simulate test`" in text
+
+
+@pytest.mark.parametrize("game_id", ["itsmine", "laminate", "rummycity", "carrotein"])
+def test_every_thing_held_is_named_and_every_one_listed(
+    reports: dict[str, Path], game_id: str
+) -> None:
+    """What a game's facts hold (mines, papers, buildings, boards) is named in both
+    languages by the game's own tables, and its report lists every one: all seven
+    Carrotein boards, all seven mines."""
+    spec = get_spec(game_id)
+    assert spec.holding_names is not None
+    names = spec.holding_names(spec.options({}))
+    held = {
+        t for g in read_games(reports[game_id]) for seat in g["facts"]["holdings"] for t in seat
+    }
+    assert held <= set(names)
+    text = (reports[game_id] / "report.md").read_text()
+    for name in names.values():
+        assert f"| {name.en} ({name.ja}) |" in text
+    if game_id in ("carrotein", "itsmine"):
+        assert len(names) == 7
 
 
 def test_the_html_page_is_self_contained(reports: dict[str, Path]) -> None:

@@ -4,20 +4,25 @@ same whatever the number of workers, resumable, with options swept side by side.
 from __future__ import annotations
 
 import csv
+import filecmp
 import json
 import os
 import signal
 import subprocess
 import sys
 import time
+import tracemalloc
+import types
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from asobi.arena.backends import batch_size, run_jobs
+from asobi.arena.backends import BackendUnavailable, batch_size, run_jobs
 from asobi.arena.simulate import (
     GAMES_FILE,
     TABLE_FILE,
+    TIMES_FILE,
     Simulation,
     SimulationMismatch,
     prepare,
@@ -29,30 +34,58 @@ from asobi.arena.simulate import (
 from asobi.core.records import GameRecord, replay
 from asobi.core.registry import get_spec
 
-TIMES = ("seconds", "slowest")  # the only things a machine may change
-
 
 def simulate(folder: Path, plan: Simulation, workers: int = 1, backend: str = "local") -> Path:
     spec = get_spec(plan.game)
     jobs = plan.jobs(lambda opts: spec.options(opts).players)
     done = prepare(folder, plan)
     run_simulation(folder, plan, jobs, workers=workers, backend=backend, done=done)
-    write_tables(folder, plan, list(read_games(folder)))
+    write_tables(folder, plan)
     return folder
 
 
-def without_times(folder: Path) -> list[dict]:
-    return [{k: v for k, v in g.items() if k not in TIMES} for g in read_games(folder)]
+def same_files(a: Path, b: Path) -> bool:
+    """The arena's bar: games.jsonl and results.csv the same, byte for byte."""
+    return all(filecmp.cmp(a / name, b / name, shallow=False) for name in (GAMES_FILE, TABLE_FILE))
 
 
-def test_the_same_command_gives_the_same_games_whatever_the_number_of_workers(
+def test_the_same_command_gives_the_same_files_whatever_the_workers_and_stops(
     tmp_path: Path,
 ) -> None:
+    """One worker, two, and a run cut short mid-line then resumed on two: the same bytes."""
     plan = Simulation("itsmine", ("normal", "random"), games=8, seed=5)
     one = simulate(tmp_path / "one", plan, workers=1)
     two = simulate(tmp_path / "two", plan, workers=2)
-    assert without_times(one) == without_times(two)
-    assert (one / TABLE_FILE).read_bytes() == (two / TABLE_FILE).read_bytes()
+    assert same_files(one, two)
+    cut = tmp_path / "cut"
+    cut.mkdir()
+    lines = (one / GAMES_FILE).read_bytes().splitlines(keepends=True)
+    prepare(cut, plan)
+    (cut / GAMES_FILE).write_bytes(b"".join(lines[:3]) + lines[3][:50])  # stopped mid-line
+    assert prepare(cut, plan) == 3
+    simulate(cut, plan, workers=2)
+    assert same_files(one, cut)
+
+
+def test_times_are_kept_apart_one_row_per_seat_per_game(tmp_path: Path) -> None:
+    """The machine's part (each seat's seconds and slowest decision) is in timings.csv;
+    a resumed run keeps the rows of the games it keeps and adds the rest's."""
+    plan = Simulation("starmine", ("greedy", "random"), games=4, seed=2)
+    folder = simulate(tmp_path / "s", plan)
+    assert "seconds" not in (folder / GAMES_FILE).read_text()
+    rows = list(csv.DictReader((folder / TIMES_FILE).open()))
+    assert [(int(r["game"]), int(r["seat"])) for r in rows] == [
+        (g, s) for g in range(4) for s in range(2)
+    ]
+    assert [r["bot"] for r in rows[:4]] == ["greedy", "random", "random", "greedy"]
+    assert all(float(r["slowest"]) <= float(r["seconds"]) for r in rows)
+    lines = (folder / GAMES_FILE).read_text().splitlines(keepends=True)
+    (folder / GAMES_FILE).write_text("".join(lines[:1]))  # stopped after the first game
+    assert prepare(folder, plan) == 1
+    assert len((folder / TIMES_FILE).read_text().splitlines()) == 1 + 2  # header, game 0
+    simulate(folder, plan)
+    again = list(csv.DictReader((folder / TIMES_FILE).open()))
+    assert [(r["game"], r["seat"]) for r in again] == [(r["game"], r["seat"]) for r in rows]
 
 
 def test_every_simulated_game_replays_to_its_outcome(tmp_path: Path) -> None:
@@ -113,7 +146,7 @@ def test_a_stopped_run_is_resumed_by_the_same_plan(tmp_path: Path) -> None:
     (cut / GAMES_FILE).write_text("".join(lines[:2]) + lines[2][:40])  # stopped mid-line
     assert prepare(cut, plan) == 2
     simulate(cut, plan)
-    assert without_times(cut) == without_times(whole)
+    assert same_files(cut, whole)
 
 
 def test_a_folder_of_another_simulation_is_refused(tmp_path: Path) -> None:
@@ -143,11 +176,35 @@ def test_the_table_has_a_row_per_seat_with_turn_order_and_facts(tmp_path: Path) 
     assert "seconds" not in rows[0]
 
 
+def test_the_tables_and_the_summary_do_not_hold_the_games(tmp_path: Path) -> None:
+    """Issue 31: the parent of a simulation grew by every game it had played (about 17 KB
+    each) when it made the table and the summary; now it reads games.jsonl as it goes."""
+    from asobi.arena.report import summary
+
+    plan = Simulation("starmine", ("random",), games=1, seed=4)
+    line = json.loads((simulate(tmp_path / "one", plan) / GAMES_FILE).read_text())
+
+    def peak(games: int) -> int:
+        folder = tmp_path / str(games)
+        prepare(folder, replace(plan, games=games))
+        with (folder / GAMES_FILE).open("w") as out:
+            for index in range(games):
+                out.write(json.dumps({**line, "index": index}) + "\n")
+        tracemalloc.start()
+        write_tables(folder, replace(plan, games=games))
+        summary(read_games(folder))
+        _, most = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        return most
+
+    assert peak(1000) < 1.5 * peak(100)
+
+
 def test_the_table_as_parquet(tmp_path: Path) -> None:
     pq = pytest.importorskip("pyarrow.parquet")
     plan = Simulation("starmine", ("random",), games=2)
     folder = simulate(tmp_path / "s", plan)
-    write_tables(folder, plan, list(read_games(folder)), parquet=True)
+    write_tables(folder, plan, parquet=True)
     table = pq.read_table(folder / "results.parquet")
     assert table.num_rows == 4
     assert table.column("seat").to_pylist() == [0, 1, 0, 1]
@@ -163,6 +220,44 @@ def test_results_come_back_in_job_order_on_every_backend() -> None:
         run_jobs(abs, jobs, address="10.0.0.1:6379")
 
 
+TIMED_OUT = (
+    "The current node timed out during startup. This could happen because some of the raylet "
+    "failed to startup or the GCS has become overloaded.\nMore advice on another line."
+)
+
+
+def failing_ray(failure: Exception) -> types.ModuleType:
+    """A stand-in for the ray module whose start fails as Ray's does on a busy machine."""
+    ray = types.ModuleType("ray")
+
+    def init(**settings: object) -> None:
+        raise failure
+
+    ray.__dict__.update(init=init, is_initialized=lambda: False, shutdown=lambda: None)
+    return ray
+
+
+@pytest.mark.parametrize(
+    ("address", "failure", "advice"),
+    [
+        (None, Exception(TIMED_OUT), "`ray stop`"),
+        ("10.0.0.1:6379", ConnectionError("Could not find any running Ray instance."), "status"),
+    ],
+)
+def test_a_ray_that_does_not_start_is_one_line_with_what_to_try(
+    monkeypatch: pytest.MonkeyPatch, address: str | None, failure: Exception, advice: str
+) -> None:
+    """Issue 34: Ray's "node timed out during startup" reached the user as a traceback."""
+    monkeypatch.setitem(sys.modules, "ray", failing_ray(failure))
+    with pytest.raises(BackendUnavailable) as caught:
+        list(run_jobs(abs, [1, 2], workers=2, backend="ray", address=address))
+    message = str(caught.value)
+    assert "\n" not in message
+    assert str(failure).splitlines()[0] in message
+    assert advice in message and "--backend local" in message
+    assert isinstance(caught.value, ValueError)  # what the commands report as an error
+
+
 @pytest.mark.ray
 def test_a_simulation_on_a_local_ray_instance_gives_the_same_games(tmp_path: Path) -> None:
     """Beyond one machine: the same plan on Ray (a local instance of 2 CPUs here, a
@@ -171,8 +266,7 @@ def test_a_simulation_on_a_local_ray_instance_gives_the_same_games(tmp_path: Pat
     plan = Simulation("itsmine", ("greedy",), games=6, seed=11)
     local = simulate(tmp_path / "local", plan, workers=1)
     on_ray = simulate(tmp_path / "ray", plan, workers=2, backend="ray")
-    assert without_times(on_ray) == without_times(local)
-    assert (on_ray / TABLE_FILE).read_bytes() == (local / TABLE_FILE).read_bytes()
+    assert same_files(on_ray, local)
 
 
 def test_games_jsonl_lines_are_plain_json(tmp_path: Path) -> None:

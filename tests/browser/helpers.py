@@ -63,10 +63,18 @@ def make_room(site: str, game: str, seats: list[dict[str, Any]], **extra: Any) -
 
 
 def open_page(
-    browser: Any, url: str, lang: str = "en", viewport: dict[str, int] | None = None
+    browser: Any,
+    url: str,
+    lang: str = "en",
+    viewport: dict[str, int] | None = None,
+    motion: bool = False,
 ) -> tuple[Page, list[str]]:
-    """A new page on ``url`` in ``lang``; the errors its scripts raise are collected."""
+    """A new page on ``url`` in ``lang``; the errors its scripts raise are collected. Without
+    ``motion`` the page is asked for reduced motion: Playwright waits for a card to stop
+    sliding before it clicks, and the slides would double a game's time."""
     page = browser.new_page(viewport=viewport or DESKTOP)
+    if not motion:
+        page.emulate_media(reduced_motion="reduce")
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)

@@ -4,15 +4,26 @@ language follows the choice; moves can be made from the keyboard alone."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
-from .helpers import DESKTOP, PHONE, legal, make_room, my_turn_or_over, number, open_page, wait
+from .helpers import (
+    DESKTOP,
+    PHONE,
+    legal,
+    make_room,
+    my_turn_or_over,
+    number,
+    open_page,
+    over,
+    wait,
+)
 
-GAMES = [("starmine", 2)]
+GAMES = [("starmine", 2), ("itsmine", 2), ("laminate", 3), ("rummycity", 2), ("carrotein", 3)]
 
 
 def _serious(page: Page) -> list[str]:
@@ -82,3 +93,39 @@ def test_starmine_moves_are_made_from_the_keyboard(site: str, browser: Any) -> N
             page.keyboard.press("Enter")
         wait(page, f"Number(document.body.dataset.number) > {before}")
     assert errors == []
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_every_game_is_played_from_the_keyboard_alone(
+    site: str, browser: Any, game: str, players: int
+) -> None:
+    """Issue 29: keyboard play in every game. Each of a few moves is made by pressing Tab from
+    the top of the page until a move's button has the focus, then Enter. Where every move
+    needs cards chosen first (Starmine's melds and discards), Enter on the first card of the
+    hand chooses it, and Tab goes on to the buttons that chosen card offers."""
+    room = make_room(site, game, [{"name": "Ami"}] + [{"bot": "random"}] * (players - 1))
+    page, errors = open_page(browser, site + room["invites"][0]["link"], "en", DESKTOP)
+    for _ in range(3):
+        my_turn_or_over(page)
+        if over(page):
+            break
+        moves, before = legal(page), number(page)
+        shown = page.evaluate(
+            "[...document.querySelectorAll('button[data-code]')].map(b => b.dataset.code)"
+        )
+        page.locator("body").focus()
+        if not set(shown) & set(moves):
+            _tab_to(page, "!!document.activeElement.closest('#mine button[data-card]')")
+            page.keyboard.press("Enter")
+        _tab_to(page, f"{json.dumps(moves)}.includes(document.activeElement.dataset.code)")
+        page.keyboard.press("Enter")
+        wait(page, f"Number(document.body.dataset.number) > {before}")
+    assert errors == []
+
+
+def _tab_to(page: Page, condition: str) -> None:
+    for _ in range(400):
+        page.keyboard.press("Tab")
+        if page.evaluate(condition):
+            return
+    raise AssertionError(f"Tab never reached: {condition}")

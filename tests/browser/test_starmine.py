@@ -7,7 +7,19 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-from .helpers import DESKTOP, PHONE, make_room, open_page, play_by_clicking, shot
+from .helpers import (
+    DESKTOP,
+    PHONE,
+    legal,
+    make_room,
+    my_turn_or_over,
+    number,
+    open_page,
+    over,
+    play_by_clicking,
+    shot,
+    wait,
+)
 
 
 def click_starmine(page: Page, legal: list[str]) -> None:
@@ -34,7 +46,7 @@ def _no_sideways_scroll(page: Page) -> bool:
 def test_a_person_plays_a_whole_starmine_game_against_a_bot_in_english(
     site: str, browser: Any
 ) -> None:
-    page, errors = open_page(browser, site + "/", "en", DESKTOP)
+    page, errors = open_page(browser, site + "/", "en", DESKTOP, motion=True)
     page.fill("#name", "Ami")
     page.select_option("#game", "starmine")
     page.select_option("#seat-1", "bot:normal")
@@ -66,3 +78,37 @@ def test_a_person_plays_a_whole_starmine_game_in_japanese_on_a_phone(
     assert "勝利した列" in outcome and "ゲーム終了" in outcome
     assert _no_sideways_scroll(page)
     assert errors == []
+
+
+def test_a_person_plays_the_solo_contest_to_its_evaluation(site: str, browser: Any) -> None:
+    room = make_room(site, "starmine", [{"name": "Ami"}], options={"players": 1})
+    page, errors = open_page(browser, site + room["invites"][0]["link"], "en", DESKTOP)
+    play_by_clicking(page, click_starmine)
+    outcome = page.locator("#outcome").inner_text()
+    assert "Evaluation" in outcome or "launch failed" in outcome
+    assert errors == []
+
+
+def test_a_placement_that_fails_the_launch_says_so_before_it_is_made(
+    site: str, browser: Any
+) -> None:
+    """Solo §3 C ③: a meld on the finale closes the main row; at or below the opening's
+    points the launch fails. The page says so on the move's button (State.caution)."""
+    room = make_room(site, "starmine", [{"name": "Ami"}], options={"players": 1})
+    page, errors = open_page(browser, site + room["invites"][0]["link"], "en", DESKTOP)
+    for _ in range(60):
+        my_turn_or_over(page)
+        assert not over(page), "no meld for the finale came while the main row was empty"
+        moves = legal(page)
+        opened = page.locator(".star-row[data-row='opening'] .card").count() > 0
+        finale = next((c for c in moves if c.startswith("place finale ")), None)
+        if opened and finale:
+            page.click(f"button[data-meld='{' '.join(sorted(finale.split()[3:]))}']")
+            button = page.locator(f"#hand-moves button[data-code='{finale}']")
+            assert "ends the launch: failure" in button.locator(".caution").inner_text()
+            assert errors == []
+            return
+        before = number(page)
+        click_starmine(page, moves)
+        wait(page, f"Number(document.body.dataset.number) > {before}")
+    raise AssertionError("no finale placement was offered in 60 moves")

@@ -37,6 +37,7 @@ from asobi.core import (
     ranks_from_scores,
 )
 from asobi.core.events import private, public
+from asobi.core.scenarios import Scenario, per_seat, read_scenario
 
 GAME_ID = "test-odds-evens"
 FINGERS = range(6)
@@ -149,17 +150,29 @@ class OddsEvensState(State):
         return world
 
 
+class OddsEvensScenario(Scenario):
+    """A position of the game: who plays odd, and the rounds each seat has won so far."""
+
+    odd_seat: int | None = None
+    """The seat that plays odd (0 or 1); without it the seed draws it."""
+    wins: list[int] = Field(default_factory=lambda: [0, 0])
+    """The rounds each seat has won so far, fewer than ``rounds_to_win``."""
+
+
 def new_state(
     options: OddsEvensOptions, seed: int, setup: Mapping[str, Any] | None = None
 ) -> OddsEvensState:
-    """``setup`` may pin ``odd_seat`` (0 or 1) and the ``wins`` so far."""
     state = OddsEvensState(options, random.Random(seed))
-    if setup:
-        unknown = set(setup) - {"odd_seat", "wins"}
-        if unknown:
-            raise InvalidSetup(f"unknown scenario keys: {', '.join(sorted(unknown))}")
-        state.odd_seat = int(setup.get("odd_seat", state.odd_seat))
-        state.wins = [int(w) for w in setup.get("wins", state.wins)]
+    if setup is not None:
+        scenario = read_scenario(OddsEvensScenario, setup)
+        wins = per_seat(scenario.wins, "wins", 2)
+        if scenario.odd_seat not in (None, 0, 1):
+            raise InvalidSetup("odd_seat: a seat, 0 or 1")
+        if not all(0 <= w < options.rounds_to_win for w in wins):
+            raise InvalidSetup(f"wins: 0..{options.rounds_to_win - 1} each")
+        if scenario.odd_seat is not None:
+            state.odd_seat = scenario.odd_seat
+        state.wins = list(wins)
     return state
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -12,6 +13,7 @@ import asobi.agents  # registers the "random" bot
 from asobi.core import GameSpec, new_game
 from asobi.core import bots as core_bots
 from asobi.core.bots import Decision, bot_names, choose_for, decision_for, make_bot, register_bot
+from asobi.core.errors import AsobiError, InvalidBot
 from properties.harness import fingerprint
 
 from .simultaneous_game import FirstLegalBot, Show, registered
@@ -147,3 +149,33 @@ def test_generic_bots_serve_every_game(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "first-anywhere" in bot_names("starmine")
     assert isinstance(make_bot("first-anywhere", "starmine", 12), FirstLegalBot)
     assert made == [("starmine", 12)]
+
+
+@pytest.mark.parametrize(
+    ("name", "game", "message"),
+    [
+        ("ismcts:seconds=nan", "starmine", "seconds='nan' is not a finite number"),
+        ("ismcts:seconds=inf", "starmine", "seconds='inf' is not a finite number"),
+        ("ismcts:c=NaN", "starmine", "c='NaN' is not a finite number"),
+        ("ismcts:margin=-inf", "starmine", "margin='-inf' is not a finite number"),
+        ("ismcts:bias=nan", "starmine", "bias='nan' is not a finite number"),
+        ("ismcts:c=-1", "starmine", "c='-1' is less than 0"),
+        ("ismcts:margin=-0.5", "starmine", "margin='-0.5' is less than 0"),
+        ("ismcts:depth=-1", "starmine", "depth='-1' is less than 0"),
+        ("lookahead:seconds=nan", "starmine", "seconds='nan' is not a finite number"),
+        ("lookahead:margin=1e999", "starmine", "margin='1e999' is not a finite number"),
+        ("lookahead:depth=-3", "starmine", "depth='-3' is less than 0"),
+        ("lookahead:least=0", "starmine", "least='0' is less than 1"),
+        ("careless:p=nan", "starmine", "p='nan' is not a finite number"),
+        ("perfect:seconds=nan", "carrotein", "seconds='nan' is not a finite number"),
+        ("good_eye:seconds=0", "carrotein", "a time budget is more than 0"),
+        ("beginner:seconds=-1", "carrotein", "a time budget is more than 0"),
+    ],
+)
+def test_a_bot_parameter_that_means_nothing_is_refused(name: str, game: str, message: str) -> None:
+    """Issue 30, 14: ``seconds=nan`` made a decision that never ends (no deadline is ever
+    past NaN); every number a bot takes must be finite, and not below what means anything.
+    The error is an AsobiError (one line at the CLI) and a ValueError, as bot names were."""
+    with pytest.raises(InvalidBot, match=re.escape(message)) as refused:
+        make_bot(name, game)
+    assert isinstance(refused.value, AsobiError) and isinstance(refused.value, ValueError)

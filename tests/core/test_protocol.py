@@ -60,7 +60,7 @@ def test_options_default_to_the_first_seat_count_or_the_stated_default() -> None
 
 
 def test_unknown_option_is_an_error_naming_it() -> None:
-    with pytest.raises(InvalidOptions, match=r"^toy: varaint: Extra inputs are not permitted"):
+    with pytest.raises(InvalidOptions, match=r"^toy: varaint: unknown key$"):
         toy_spec().options({"varaint": "advanced"})
 
 
@@ -179,6 +179,41 @@ def test_apply_after_the_end_says_the_game_is_over() -> None:
     with pytest.raises(IllegalAction, match="the game is over") as info:
         state.apply(0, Show(1))
     assert info.value.rule == "end of game"
+
+
+@pytest.mark.parametrize("seat", [1.0, True, "1", None, [1]])
+def test_apply_refuses_a_seat_that_is_no_whole_number_before_touching_anything(
+    seat: object,
+) -> None:
+    """Issue 30, 13: ``1.0 in {1}`` and ``True in {1}`` passed the turn check, then Starmine's
+    ``draw deck`` took the card off the deck and failed before it reached the hand."""
+    from asobi.core import new_game
+    from properties.harness import fingerprint
+
+    state = new_game("starmine", {}, seed=0)
+    mover = min(state.active_seats())
+    state.apply(mover, state.legal_actions(mover)[0])  # a discard: the draw is owed now
+    assert mover == 1, "seed 0: seat 1 opens, so 1.0 and True are the seat to act"
+    before = fingerprint(state)
+    draw = state.spec.action_space.decode("draw deck")
+    with pytest.raises(IllegalAction, match=r"is not a seat: seats are 0\.\.1") as info:
+        state.apply(seat, draw)  # type: ignore[arg-type]
+    assert info.value.rule == "seats"
+    assert fingerprint(state) == before
+    state.apply(1, draw)  # the same move by the seat itself
+
+
+@pytest.mark.parametrize("action", [{"code": "show 1"}, ["show", 1], "show 1", None, 1])
+def test_apply_refuses_a_value_that_is_no_action_at_all(action: object) -> None:
+    """A game's rules look actions up in sets: an unhashable value (a dict) was a TypeError
+    there. Anything without a code, or a string, is refused first."""
+    from properties.harness import fingerprint
+
+    state = ODDS_EVENS.new_game({}, seed=0)
+    before = fingerprint(state)
+    with pytest.raises(IllegalAction, match="is not an action of test-odds-evens") as info:
+        state.apply(0, action)  # type: ignore[arg-type]
+    assert info.value.rule == "actions" and fingerprint(state) == before
 
 
 def test_illegal_action_names_rule_and_reason() -> None:

@@ -84,11 +84,40 @@ def test_saved_records_keep_japanese_readable(tmp_path: Path) -> None:
         ({"game": "starmine", "seed": 0, "moves": [[0]]}, "not a game record"),
         ({"game": "starmine", "seed": 0, "moves": [["zero", "pass"]]}, "not a game record"),
         ([1, 2, 3], "not a game record"),
+        # Issue 30, 12: read strictly, nothing rounded or converted.
+        ({"game": "starmine", "seed": 0, "moves": [[0.7, "pass"]]}, r"moves\.0\.0: .*not 0\.7"),
+        ({"game": "starmine", "seed": 0, "moves": [[True, "pass"]]}, r"moves\.0\.0: .*not true"),
+        ({"game": "starmine", "seed": 0, "moves": [[0, 5]]}, r"moves\.0\.1: .*valid string"),
+        ({"game": "starmine", "seed": 1.5}, r"seed: .*not 1\.5"),
+        ({"game": "starmine", "seed": 0, "setup": "xyz"}, r"setup: .*valid dictionary"),
+        ({"game": "starmine", "seed": 0, "options": [2]}, r"options: .*valid dictionary"),
+        ({"game": 7, "seed": 0}, r"game: .*valid string"),
     ],
 )
 def test_malformed_records_raise_record_mismatch(data: Any, message: str) -> None:
     with pytest.raises(RecordMismatch, match=message):
         GameRecord.from_json(data)
+
+
+def test_a_record_nested_too_deeply_is_refused_whole() -> None:
+    """Issue 30, 12: deep nesting is a clear error, in a file or in data already read."""
+    deep: list[Any] = []
+    for _ in range(100_000):
+        deep = [deep]
+    with pytest.raises(RecordMismatch, match="nested more than 64 deep"):
+        GameRecord.from_json({"game": "starmine", "seed": 0, "outcome": {"details": deep}})
+
+
+def test_loading_a_file_nested_too_deeply(tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000)
+    with pytest.raises(RecordMismatch, match="nested too deeply"):
+        GameRecord.load(path)
+
+
+def test_a_simulations_line_is_a_record_with_more_keys() -> None:
+    line = {"game": "starmine", "seed": 3, "moves": [[0, "pass"]], "lineup": ["a", "b"]}
+    assert GameRecord.from_json(line) == GameRecord("starmine", {}, 3, None, [(0, "pass")])
 
 
 def test_loading_a_file_that_is_not_json(tmp_path: Path) -> None:
@@ -206,6 +235,24 @@ def test_undecodable_move_raises_record_mismatch(starmine_match: Match) -> None:
     record.moves[0] = (record.moves[0][0], "castle kingside")
     with pytest.raises(RecordMismatch, match=r"move 1 .*castle kingside"):
         replay(record)
+
+
+@pytest.mark.parametrize(
+    ("record", "message"),
+    [
+        (GameRecord("starmine", {"players": "many"}, 0), "options: starmine: players: "),
+        (GameRecord("starmine", {}, 0, {"hands": 5}), "setup: hands: Input should be a valid list"),
+        (GameRecord("starmine", {}, 0, {"hands": [[1, 2, 3, 4], ["R1"]]}), "setup: hands.0: "),
+    ],
+)
+def test_options_or_setup_the_game_refuses_are_a_record_mismatch(
+    record: GameRecord, message: str
+) -> None:
+    """Issue 30, 12: the record's options and scenario are the game's to check."""
+    with pytest.raises(RecordMismatch, match=message):
+        replay(record)
+    with pytest.raises(RecordMismatch, match=message):
+        next(replay_steps(record))
 
 
 def test_record_of_an_unknown_game_raises_unknown_game() -> None:

@@ -33,6 +33,7 @@ MELD_POINTS = {"seq": 7, "three": 5, "pair": 3}
 
 
 def place_points(code: str) -> int:
-    """Points of the meld a ``place ROW KIND CARDS`` code puts down (each boost costs 1)."""
+    """Points of the meld a ``place ROW KIND CARDS`` code puts down (a meld made with boosts
+    loses 1, the rulebook's default)."""
     words = code.split()
-    return MELD_POINTS[words[2]] - sum(1 for w in words[3:] if w.startswith("W"))
+    return MELD_POINTS[words[2]] - any(w.startswith("W") for w in words[3:])

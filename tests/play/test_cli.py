@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -109,6 +111,107 @@ def test_bad_record_files_are_clean_errors(tmp_path: Path) -> None:
         )
     )
     assert_clean_error(invoke(["replay", str(bad_move), "--all"]), "move 1")
+
+
+# --- bad input that used to crash (issue 30) ------------------------------------------------
+@pytest.mark.parametrize(
+    ("game", "setup", "fragment"),
+    [
+        ("starmine", {"hands": [[1, 2, 3, 4], [5, 6, 7, 8]]}, "hands.0: expected a list of card"),
+        ("starmine", {"rows": [5, {}]}, "rows.0: Input should be a valid dictionary"),
+        ("itsmine", {"columns": [False, {}]}, "columns.0: Input should be a valid dictionary"),
+        ("laminate", {"papers": [True, [], [], []]}, "papers.0: Input should be a valid list"),
+        ("rummycity", {"laid": [[7], []]}, "laid.0.0: 7 starts with run, mix or set"),
+        ("carrotein", {"chips": [["left", 1, "red"]]}, "chips.0: x: a number of millimetres"),
+    ],
+)
+def test_a_setup_of_the_wrong_types_is_a_clean_error(
+    tmp_path: Path, game: str, setup: dict[str, object], fragment: str
+) -> None:
+    path = tmp_path / "setup.json"
+    path.write_text(json.dumps(setup))
+    result = invoke(["play", game, "--setup", str(path)], input=ones(5))
+    assert_clean_error(result, f"--setup {path}: ", fragment)
+
+
+@pytest.mark.parametrize("value", ["[" * 100_000, "1" + "0" * 5000])
+def test_an_option_json_cannot_read_is_a_clean_error(value: str) -> None:
+    """-o reads a value as JSON where it can: nesting too deep or a number too long to read
+    is then the option's own error, not a crash."""
+    result = invoke(["play", "starmine", "-o", f"hand_size={value}"], input=ones(5))
+    assert_clean_error(result, "starmine: hand_size: ")
+
+
+def test_a_setup_nested_too_deeply_is_a_clean_error(tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000)
+    result = invoke(["play", "starmine", "--setup", str(path)], input=ones(5))
+    assert_clean_error(result, "not JSON (nested too deeply)")
+
+
+def _saved_record(tmp_path: Path) -> dict[str, object]:
+    path = tmp_path / "game.json"
+    invoke(
+        ["play", "starmine", "--seed", "4", "--seat-types", "random,random", "--save", str(path)]
+    )
+    data: dict[str, object] = json.loads(path.read_text())
+    return data
+
+
+@pytest.mark.parametrize(
+    ("change", "fragment"),
+    [
+        ({"options": {"players": "many"}}, "options: starmine: players: "),
+        ({"setup": {"hands": 5}}, "setup: hands: Input should be a valid list"),
+        ({"setup": "garbage"}, "not a game record: setup: Input should be a valid dictionary"),
+        ({"seed": "4"}, "not a game record: seed: Input should be a valid integer"),
+    ],
+)
+def test_a_record_of_the_wrong_types_is_a_clean_error(
+    tmp_path: Path, change: dict[str, object], fragment: str
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({**_saved_record(tmp_path), **change}))
+    assert_clean_error(invoke(["replay", str(path), "--all"]), fragment)
+
+
+def test_a_record_whose_seats_are_not_whole_numbers_is_refused(tmp_path: Path) -> None:
+    """Seats 0.7 and 1.7 were replayed as 0 and 1 without a word."""
+    data = _saved_record(tmp_path)
+    moves = data["moves"]
+    assert isinstance(moves, list)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({**data, "moves": [[seat + 0.7, code] for seat, code in moves]}))
+    assert_clean_error(
+        invoke(["replay", str(path), "--all"]), "moves.0.0: Input should be a valid int"
+    )
+
+
+def test_a_record_nested_too_deeply_is_a_clean_error(tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000)
+    assert_clean_error(invoke(["replay", str(path), "--all"]), "not JSON (nested too deeply)")
+
+
+def test_a_tampered_move_shows_nothing_of_the_game_before_its_error(tmp_path: Path) -> None:
+    """Issue 34, goal 5: the whole record is checked before the replay prints anything, so
+    the game up to the bad move is not shown first."""
+    data = _saved_record(tmp_path)
+    moves = data["moves"]
+    assert isinstance(moves, list) and len(moves) > 10
+    moves[10] = [moves[10][0], "draw Y9"]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    result = invoke(["replay", str(path), "--all"])
+    assert_clean_error(result, "move 11 ")
+    assert result.output.startswith("asobi: error:"), result.output
+
+
+@pytest.mark.parametrize("bot", ["ismcts:seconds=nan", "lookahead:seconds=nan", "ismcts:c=inf"])
+def test_a_bot_budget_that_is_not_a_finite_number_is_a_clean_error(bot: str) -> None:
+    """Issue 30, 14: seconds=nan never ended the bot's decision."""
+    result = invoke(["play", "starmine", "--bot", bot], input=ones(5))
+    assert_clean_error(result, "is not a finite number")
 
 
 # --- a duel against a bot ----------------------------------------------------------------
@@ -355,6 +458,23 @@ def test_bad_simulate_options_are_clean_errors(
 ) -> None:
     result = invoke(["simulate", "itsmine", "--games", "1", "--out", str(tmp_path), *args])
     assert_clean_error(result, fragment)
+
+
+def test_a_ray_that_does_not_start_is_a_clean_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 34 goal 4: one line with what to try, not Ray's traceback."""
+    ray = types.ModuleType("ray")
+
+    def init(**settings: object) -> None:
+        raise Exception("The current node timed out during startup.\nMore lines of advice.")
+
+    ray.__dict__.update(init=init, is_initialized=lambda: False, shutdown=lambda: None)
+    monkeypatch.setitem(sys.modules, "ray", ray)
+    args = ["simulate", "itsmine", "-b", "random", "-g", "2", "--out", str(tmp_path)]
+    result = invoke([*args, "--backend", "ray", "--workers", "2"])
+    assert_clean_error(result, "timed out during startup", "--backend local")
+    assert "More lines" not in result.output
 
 
 def test_simulate_refuses_a_folder_of_another_simulation(tmp_path: Path) -> None:

@@ -87,9 +87,9 @@ def test_duel_against_a_bot_to_the_end_then_replay(tmp_path: Path) -> None:
     details = record.outcome["details"]
     assert details["reason"] in out
     # the bot's secret choices are never printed, only that it made them
-    assert "(random bot): chose a die face (hidden until both are in)" in out
-    assert "(random bot): bid" not in out
-    assert not re.search(r"\(random bot\): (kept|removed|chose play)", out)
+    assert "(random bot) chose a die face in secret" in out
+    assert "(random bot): bid" not in out and "(random bot) will show" not in out
+    assert not re.search(r"\(random bot\):? (kept|removed|chose play|will lay|will pass)", out)
 
     again = invoke(["replay", str(path), "--all"])
     assert again.exit_code == 0, again.output[-3000:]
@@ -187,8 +187,9 @@ def test_hotseat_never_shows_the_other_seats_bid_or_hand(tmp_path: Path) -> None
         assert f"seat {other}: bid " not in screen
         assert not re.search(rf"seat {other} [^\n]*your bid", screen)
         assert f"seat {other}: chose play" not in screen
+        assert not re.search(rf"(?i)seat {other} will (show|lay|pass)", screen)
         if states[first].bids[other] is not None:
-            assert f"seat {other}: chose a die face (hidden until both are in)" in screen
+            assert f"Seat {other} chose a die face in secret" in screen
             assert "bid in ✓ (hidden until both are in)" in screen
             second_bidder += 1
         if "your bid:" in screen:  # only one's own bid is shown, hidden from the other
@@ -205,12 +206,13 @@ def test_a_bot_bidding_first_shows_only_that_its_bid_is_in() -> None:
     game.run()
     text = out.getvalue()
     before_my_bid = text.split("seat 1 (you) › ")[0]
-    assert "seat 0 (random bot): chose a die face (hidden until both are in)" in before_my_bid
+    assert "Seat 0 (random bot) chose a die face in secret" in before_my_bid
     assert "seat 0 ⚀ 1 — bid in ✓ (hidden until both are in)" in before_my_bid
     face = match.record.moves[0][1]
     assert face.startswith("bid ")
     assert "seat 0 (random bot): bid" not in text
-    assert "Dice revealed" in text  # after the human's bid, both are shown together
+    assert "(random bot) will show" not in text
+    assert "The dice were revealed" in text  # after the human's bid, both are shown together
 
 
 def test_a_secret_move_of_the_other_seat_is_described_not_coded() -> None:
@@ -226,7 +228,7 @@ def test_a_secret_move_of_the_other_seat_is_described_not_coded() -> None:
     names = ["seat 0", "seat 1"]
     told = [renderer.event_text(e, names, 1) for e in events if e.visible_to(1)]
     shown = " ".join(t.plain for t in told if t is not None)
-    assert shown == "seat 0: chose a die face (hidden until both are in)"
+    assert shown == "Seat 0 chose a die face in secret"
 
 
 # --- the rendering -------------------------------------------------------------------------
@@ -337,7 +339,7 @@ def test_the_other_seat_learns_only_that_a_bonus_card_was_decided() -> None:
     game._print_events(0, "remove", events, 1)
     theirs = out.getvalue()
     assert theirs.startswith("• seat 0: a bonus card kept or removed (secret)\n")
-    assert "Round 2 ラウンド begins" in theirs
+    assert "Round 2 began" in theirs
     assert card.code not in seven_words(theirs) and "seat 0: remove" not in theirs
     game._print_events(0, "remove", events, 0)
-    assert f"seat 0: removed {card.code} face down (only you know)" in out.getvalue()
+    assert f"You removed {card.code} from the game face down" in out.getvalue()

@@ -10,6 +10,7 @@ publication in progress never reach the screen.
 from __future__ import annotations
 
 import io
+import itertools
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -83,6 +84,19 @@ def assert_shows_only_what_is_visible(
             assert f"Your hand 手札 ({len(hand)}): " in table
             assert set(hand) <= shown
             assert f"seat {seat} (you)" in table
+
+
+def assert_told_only_own_secrets(text: str) -> None:
+    """The lines of events in ``text`` tell the reader ("you") only its own secrets: the
+    cards it drew itself ("the cards drawn", right after its own draw), the card it kept,
+    and the cards given as thanks by it or to it (right after that public thanks)."""
+    bullets = [line for line in text.splitlines() if "• " in line]
+    assert not re.search(r"• Seat \d[^•]* kept ", text)
+    for before, line in itertools.pairwise(bullets):
+        if "• the cards drawn: " in line:
+            assert "• You researched: drew" in before, (before, line)
+        if "• the card given to " in line:
+            assert "• You gave " in before or " gave you a card" in before, (before, line)
 
 
 def console(width: int = 200) -> tuple[Console, io.StringIO]:
@@ -167,10 +181,10 @@ def test_a_game_against_bots_to_the_end_then_replay(tmp_path: Path) -> None:
 
     # The bots' secrets never reach the screen: their drawn and kept cards, the steps of
     # their publications, the cards they give one another.
-    assert not re.search(r"\(random bot\): (drew|keeps) ", out)
+    assert_told_only_own_secrets(out)
     assert not re.search(r"\(random bot\): (publish|lay|cite|done|give) ", out)
-    assert not re.search(r"\(random bot\): gives \S+ to seat \d \(random bot\)", out)
-    assert "(random bot): research 研究: draws 2 from the deck" in out
+    assert "(random bot) researched: drew 2 cards from the deck" in out
+    assert "the cards drawn: " in out  # the human's own, each after its draw
 
     spectator = invoke(["replay", str(path), "--all"])
     assert spectator.exit_code == 0, spectator.output[-3000:]
@@ -223,11 +237,10 @@ def test_hotseat_hides_each_hand_from_the_other_players(tmp_path: Path) -> None:
         assert_shows_only_what_is_visible(panels(screen), states[first:end], seat)
         # what happened while away: never another seat's drawn or kept cards, nor a gift
         # between two other seats
-        assert not re.search(rf"• seat (?!{seat}\b)\d: (drew|keeps) ", screen)
-        for gift in re.finditer(r"• seat (\d)(?: \(you\))?: gives (\S+) to (you|seat \d)", screen):
-            assert int(gift[1]) == seat or gift[3] == "you", gift[0]
+        assert_told_only_own_secrets(screen)
     assert any("While you were away:" in screen for _, screen in screens)
-    assert any("publishes 論文発表" in screen for _, screen in screens)
+    assert any(" published “" in screen for _, screen in screens)
+    assert any("• the card given to " in screen for _, screen in screens)
 
 
 # --- replay ------------------------------------------------------------------------------
@@ -291,18 +304,19 @@ def test_a_publication_in_progress_is_shown_to_its_author_alone() -> None:
 
     spectator, giver, first, second = told(None), told(0), told(1), told(2)
     published = (
-        "seat 0: publishes 論文発表 five of a kind 5カード: lays O7 C7; cites 引用 B7 of "
-        "seat 1, K7 of seat 2, H7 (own) — under review 査読中"
+        " published “Five of a kind” (4 points): laid O7 C7, cited B7 (by seat 1), "
+        "K7 (by seat 2), H7 (own paper) — under review"
     )
-    assert published in spectator and published in giver
-    assert "cites 引用 B7 (yours), K7 of seat 2" in first
-    assert "gives seat 1 a card as thanks お礼 (only the two of them see which)" in spectator
+    assert "Seat 0" + published in spectator and "You" + published in giver
+    assert "cited B7 (by you), K7 (by seat 2)" in first
+    assert "Seat 0 gave seat 1 a card as thanks for the citation" in spectator
     assert not {"H2", "S9"} & seven_words(spectator)
-    assert "seat 0: gives H2 to seat 1 as thanks お礼" in giver
-    assert "seat 0: gives S9 to seat 2 as thanks お礼" in giver
-    assert "seat 0: gives H2 to you" in first and "S9" not in seven_words(first)
-    assert "seat 0: gives S9 to you" in second and "H2" not in seven_words(second)
-    assert "— Turn 2: seat 1 —" in spectator
+    assert "You gave seat 1 a card as thanks for the citation" in giver
+    assert "the card given to seat 1: H2" in giver and "the card given to seat 2: S9" in giver
+    assert "Seat 0 gave you a card as thanks" in first
+    assert "the card given to you: H2" in first and "S9" not in seven_words(first)
+    assert "the card given to you: S9" in second and "H2" not in seven_words(second)
+    assert "Turn 2: seat 1" in spectator
 
     table = rendered(match.state.view(1))
     assert "… five of a kind 5カード (4 pts) 査読中: O7 C7 (1 review to go)" in table
@@ -340,15 +354,15 @@ def test_the_end_condition_the_end_flag_and_the_outcome() -> None:
     text = "\n".join(
         t.plain for t in (renderer.event_text(e, names, None) for e in events) if t is not None
     )
-    assert "seat 0: meets the end condition ゲーム終了条件 with 15 points!" in text
-    assert "they take the End Flag エンドフラグ" in text
+    assert "Seat 0 met the end condition with 15 points" in text
+    assert "the End Flag goes to seat 0" in text
     table = rendered(match.state.view(0))
     assert "the End Flag エンドフラグ: lay a hand card with it" in table
     events = match.play(0, "flag T6")
     text = "\n".join(
         t.plain for t in (renderer.event_text(e, names, 1) for e in events) if t is not None
     )
-    assert "seat 0: lays T6 with the End Flag エンドフラグ (a complete paper, 1 pt)" in text
+    assert "Seat 0 laid T6 with the End Flag (a complete paper, 1 point)" in text
     table = rendered(match.state.view(1))
     assert "met by seat 0 ⚑ — 4 more turns after this one; the game ends after seat 2's turn" in (
         table
@@ -407,7 +421,7 @@ def test_a_sum_paper_in_progress_shows_its_total() -> None:
     for code in hand[:9]:
         match.play(0, f"lay {code}")
     table = rendered(match.state.view(0))
-    assert "Your paper in progress 論文発表: 100+ (6 pts; any cards" in table
+    assert "Your paper in progress 論文発表: 100+ (6 pts; ranks total 100 or more)" in table
     assert "ranks total 97 (100 or more to finish: not yet)" in table
     match.play(0, "lay C10")  # 107: more cards may follow, or done
     assert [a.encode() for a in match.state.legal_actions(0)] == ["lay HA", "done"]

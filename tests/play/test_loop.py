@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
+import math
 import re
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -12,6 +15,7 @@ from rich.console import Console
 import asobi.agents
 from asobi.core.bots import bot_names
 from asobi.core.records import GameRecord, Match, replay
+from asobi.core.words import Words
 from asobi.play import HUMAN, TerminalGame, default_bot, renderer_for, replay_record, scripted
 from asobi.play.render import render_json
 
@@ -100,6 +104,51 @@ def test_own_private_draws_are_shown() -> None:
     assert "the card drawn: " in out.getvalue()  # told to its drawer alone
 
 
+def test_a_move_with_a_caution_has_it_printed_beside_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any game: the loop asks ``State.caution`` for each listed move and prints the words
+    (English, then Japanese, seats named) beside that move only."""
+    screen, out = console()
+    match = Match("itsmine", {"players": 2}, 4)
+    seat = min(match.state.active_seats())
+    legal = match.state.legal_actions(seat)
+    marked = legal[-1]
+
+    def caution(state: Any, seat: int, action: Any) -> Words | None:
+        return Words(f"mind this, {{s:{seat}}}", "注意") if action == marked else None
+
+    monkeypatch.setattr(type(match.state), "caution", caution)
+    seats = [HUMAN if s == seat else "random" for s in range(2)]
+    TerminalGame(match, seats, screen, scripted(["q"]), seed=4).run()
+    text = out.getvalue()
+    assert text.count("⚠") == 1
+    number = len(legal)  # the marked move's number; its code may be drawn with a die face
+    assert re.search(rf"{number} {marked.encode()}[^⚠]{{0,4}}⚠ mind this, you / 注意\n", text)
+
+
+def test_starmine_solo_cautions_the_placement_that_fails_the_launch() -> None:
+    """ソロ §3 C ③: the finale meld that would close the main row under the opening is
+    listed with its caution; nothing else is."""
+    screen, out = console()
+    setup = {
+        "hands": [["R5", "Y5", "G5", "B4", "W1"]],
+        "rows": [{"opening": ["three R1 Y1 G1"], "main": ["pair R2 Y2"]}],
+        "current_row": "main",
+        "deck": ["B1", "B2", "B3", "B5", "B6", "B7", "G7", "Y7"],
+        "rest": "box",
+    }
+    match = Match("starmine", {"players": 1}, 0, setup)
+    TerminalGame(match, [HUMAN], screen, scripted(["open", "q"]), seed=0).run()
+    text = out.getvalue()
+    finale = [a.encode() for a in match.state.legal_actions(0) if a.encode().startswith("place f")]
+    assert finale and text.count("⚠") == len(finale)
+    for code in finale:
+        assert re.search(
+            rf"{code}\s+⚠ ends the launch: failure — the main row closes at 3, not above the "
+            r"opening's 5 / 打上げ失敗で終わります",
+            text,
+        ), code
+
+
 def test_scripted_input_echoes_and_ends_with_eof() -> None:
     screen, out = console()
     ask = scripted(["a"], screen)
@@ -149,3 +198,34 @@ def test_replay_record_as_a_seat_shows_only_that_hand() -> None:
     text = out.getvalue()
     assert "Your hand 手札" in text
     assert "Seat 0 hand 手札:" in text and "cards" in text
+
+
+def test_a_game_may_list_a_few_of_its_moves_and_take_any_other_typed() -> None:
+    """Carrotein's scatter time has 100+ legal spots: its renderer's ``shortlist`` lists pass
+    and six spots near the stars; a number picks among those, a number past the short list
+    is refused, and a typed code plays any other legal move."""
+    for answers in (["8", "2", "q"], ["place 102.5 397.5", "q"]):
+        screen, out = console()
+        match = Match("carrotein", {"players": 2, "start_player": 0}, 3)
+        game = TerminalGame(match, [HUMAN, "random"], screen, scripted(answers), seed=3)
+        game.run()
+        text = out.getvalue()
+        assert "or type place X Y for any other spot" in text
+        assert "place 25 25" not in text  # a spot far from the stars is not listed
+        seat, code = match.record.moves[0]
+        assert seat == 0 and code.startswith("place ")
+        x, y = map(float, code.split()[1:])
+        if answers[0] == "8":
+            assert "there is no move 8: choose 1–7" in text
+            fresh = Match("carrotein", {"players": 2, "start_player": 0}, 3).state
+            assert code in [a.encode() for a in fresh.legal_actions(0)]
+            assert math.dist((300, 225), (x, y)) < 60  # the first spot listed, near the star
+        else:
+            assert (x, y) == (102.5, 397.5)
+
+
+def test_a_shortlist_naming_moves_that_do_not_exist_is_a_bug() -> None:
+    renderer = renderer_for("carrotein")
+    broken = dataclasses.replace(renderer, shortlist_fn=lambda codes, view: ([len(codes)], "x"))
+    with pytest.raises(ValueError, match="not listed"):
+        broken.shortlist(["pass"], {})

@@ -281,6 +281,24 @@ def random_game(case: GameCase, seed: int, chooser: Chooser, max_steps: int) -> 
         step = Step(step.number + 1, match, events, seat)
 
 
+# --- the same move in worlds a seat cannot tell apart -------------------------------------
+def with_chance_of(world: State, state: State) -> State:
+    """``world`` with ``state``'s random generators (every attribute holding one, copied):
+    chance after the next move (a deal, a roll) then falls alike in both, so that what an
+    observer sees afterwards differs only through what the world resampled."""
+    for name, value in vars(state).items():
+        if isinstance(value, random.Random):
+            copy = random.Random(0)
+            copy.setstate(value.getstate())
+            setattr(world, name, copy)
+    return world
+
+
+def seen_by(events: list[Event], seat: int | None) -> list[dict[str, Any]]:
+    """The events ``seat`` may see, as JSON."""
+    return [e.to_json() for e in events if e.visible_to(seat)]
+
+
 # --- protocol sanity, checked at every position -------------------------------------------
 def check_protocol(state: State, spec: GameSpec, *, finite_actions: bool = True) -> None:
     """What every position of every game must satisfy, whatever the rules."""

@@ -12,6 +12,9 @@ replays reproduce, clones share nothing, games end). On top of that each game ad
   may see reveal nothing beyond its views before and after the move.
 - ``max_steps``: a bound on a game's length in moves (random play must end within it).
 - ``option_sets``: extra options to play under, on top of each allowed seat count.
+- ``scenarios(players)``: valid scenarios for a seat count, for the fuzz tests to break.
+- ``revealing_events``: the events by which the rules show hidden cards (a card turned up
+  from the deck, sealed bids opened): a move with one may show each world something else.
 
 ``test_every_registered_game_has_hooks`` fails for a game with no entry, so a new game
 cannot silently skip its invariants.
@@ -60,6 +63,11 @@ class GameHooks:
     # resampling that depends on the true hidden values (their order, their parity, ...).
     # Needs a canonical order of what is resampled (sort a pool before shuffling it).
     determinize_from_view_only: bool = False
+    # Events by which the rules make hidden things public (a card turned up from a hidden
+    # deck, sealed bids opened, the hands shown at the end): after a move with one of these,
+    # what a seat sees may depend on what a world resampled, so the same move in the true
+    # state and in a sampled world is not compared for that seat.
+    revealing_events: frozenset[str] = frozenset()
     # Share of the property tests' examples for this game: a game whose random games are
     # long (hundreds of moves, each checked from every seat) takes fewer, longer examples.
     weight: float = 1.0
@@ -67,6 +75,9 @@ class GameHooks:
     # actions, clones played to the end) run at every ``heavy_every``-th position of a long
     # game; views, events and invariants are checked at every position.
     heavy_every: int = 1
+    # Scenarios the game starts from (``--setup``), a few for each seat count: the fuzz tests
+    # (``test_bad_input.py``) check that each is accepted, then break them in every way.
+    scenarios: Callable[[int], tuple[Mapping[str, Any], ...]] = lambda players: ()
 
 
 def strings_in(data: Any) -> Iterable[str]:
@@ -132,7 +143,24 @@ def starmine_events_check(
     assert not beyond, f"events tell {observer} about {sorted(beyond)}, which it cannot see"
 
 
+def starmine_scenarios(players: int) -> tuple[dict[str, Any], ...]:
+    if players == 1:
+        return (
+            {"hands": [["R1", "R2", "R3", "W1"]], "deck": ["B1", "B2", "B3"], "open": ["G7"],
+             "removed": ["Y7"], "rows": [{"opening": ["pair R5 Y5"]}], "current_row": "main",
+             "rest": "box"},
+            {"deck": "B1 B2", "rest": "deck"},
+        )  # fmt: skip
+    return (
+        {"hands": [["R1", "R2", "R3", "W1"], ["Y4", "Y5", "G6", "W2"]], "deck": ["B1", "B2"],
+         "discards": ["G7"], "turn": 0, "rest": "deck",
+         "rows": [{"opening": ["pair R5 G5"], "main": ["seq B3 B4 B5"]}, {"finale": ["G1 G2 G3"]}]},
+        {"turn": 1, "rest": "box", "deck": "B1 B2 B3 Y1"},
+    )  # fmt: skip
+
+
 STARMINE = GameHooks(
+    scenarios=starmine_scenarios,
     invariant=starmine_invariant,
     view_check=starmine_view_check,
     events_check=starmine_events_check,
@@ -140,6 +168,9 @@ STARMINE = GameHooks(
     # few moves per meld left; 400 is far above any real game (about 45 moves).
     max_steps=400,
     determinize_from_view_only=True,
+    # Solo: the turn's first card is turned up from the deck (and, put in one area, the next
+    # goes to the other).
+    revealing_events=frozenset({"flip", "flip_to"}),
 )
 
 
@@ -247,7 +278,18 @@ def itsmine_events_check(
         assert not beyond, f"events tell {observer} about {sorted(beyond)}, which it cannot see"
 
 
+def itsmine_scenarios(players: int) -> tuple[dict[str, Any], ...]:
+    return (
+        {"hands": [["H2", "O3"], ["C5"]], "deck": ["S6", "T9"], "citizens": ["B4", "C6"],
+         "bonus": ["K8", "T7"], "columns": [{"C": ["C4", "C7"]}, {"S": ["S9"]}],
+         "removed_bonus": [[], ["H3"]], "last_face": [3, 5], "round": 4, "final_round": False,
+         "rest": "deck"},
+        {"citizens": "B4 C6 S6", "bonus": [], "rest": "box", "bonus_claimed": []},
+    )  # fmt: skip
+
+
 ITSMINE = GameHooks(
+    scenarios=itsmine_scenarios,
     invariant=itsmine_invariant,
     view_check=itsmine_view_check,
     events_check=itsmine_events_check,
@@ -255,6 +297,11 @@ ITSMINE = GameHooks(
     # after ties; random games take 30-100 moves (mean 55). 400 is far above any real game.
     max_steps=400,
     determinize_from_view_only=True,
+    # Bids and plays are opened together; the citizens are refilled and the tie cards drawn
+    # from the deck, the bonus card from its pile; the end shows the hands.
+    revealing_events=frozenset(
+        {"reveal", "plays_revealed", "refill", "tie_draw", "bonus", "game_over"}
+    ),
     # The simple variant differs only in scoring; with one bonus card, a third of the
     # games end by the bonus pile running out (with the default five, none do).
     option_sets=({}, {"variant": "simple", "bonus_cards": 1}),
@@ -354,7 +401,22 @@ def laminate_events_check(
         assert not beyond, f"events tell {observer} about {sorted(beyond)}, which it cannot see"
 
 
+def laminate_scenarios(players: int) -> tuple[dict[str, Any], ...]:
+    others: list[list[Any]] = [[] for _ in range(players - 2)]
+    papers = [
+        [{"paper": "kind3", "cards": ["H7"]}],
+        [{"paper": "sum49", "cards": ["B7"]}, {"paper": "flush4", "cards": ["C8", "C9", "C10"]}],
+    ]
+    return (
+        {"players": players, "hands": [["O7", "C7"], ["S5"], *others], "deck": ["S6", "T9"],
+         "discards": ["B4", "C6"], "papers": [*papers, *others], "turn": 1,
+         "end_condition_met_by": 0, "turns_left": 2, "passes_in_row": 0, "rest": "deck"},
+        {"turn": players - 1, "rest": "box", "deck": "S6 T9 H2"},
+    )  # fmt: skip
+
+
 LAMINATE = GameHooks(
+    scenarios=laminate_scenarios,
     invariant=laminate_invariant,
     view_check=laminate_view_check,
     events_check=laminate_events_check,
@@ -363,6 +425,8 @@ LAMINATE = GameHooks(
     # take 180-400 moves (mean 300). 1,500 is far above any real game.
     max_steps=1500,
     determinize_from_view_only=True,
+    # Research keeps one of the two cards drawn and discards the other face up.
+    revealing_events=frozenset({"discard"}),
     # A low end threshold ends games sooner and more often with an empty hand or a pass.
     option_sets=({}, {"end_points": 4}),
     weight=0.1,
@@ -443,7 +507,24 @@ def rummycity_events_check(
     assert not beyond, f"events tell {observer} about {sorted(beyond)}, which it cannot see"
 
 
+def rummycity_scenarios(players: int) -> tuple[dict[str, Any], ...]:
+    if players == 1:
+        return (
+            {"hands": [["SA", "S2"]], "row": ["S3", "?D9", "C4"], "tepu": [7],
+             "buildings": [["bank"]], "deposits": {"bank": "S7"}, "laid": [["set H7 D7 C7"]],
+             "turn": 0, "round": 2, "rest": "row"},
+            {"row": ["S3", "C4"], "rest": "box"},
+        )  # fmt: skip
+    return (
+        {"hands": [["SA", "S2"], ["H5", "H6"]], "row": ["S3", "?D9", "C4"], "tepu": [7, 9],
+         "buildings": [["park"], ["bank"]], "deposits": {"bank": "S7"},
+         "laid": [["run H7 H8 H9"], []], "turn": 1, "round": 3, "rest": "row"},
+        {"tepu": [0, 20], "turn": 0},
+    )  # fmt: skip
+
+
 RUMMYCITY = GameHooks(
+    scenarios=rummycity_scenarios,
     invariant=rummycity_invariant,
     view_check=rummycity_view_check,
     events_check=rummycity_events_check,
@@ -453,6 +534,8 @@ RUMMYCITY = GameHooks(
     # tie's extra round, or the limit), and single rounds.
     max_steps=2000,
     determinize_from_view_only=True,
+    # Solo: the row's next cards are discarded face up after a draw or a pass.
+    revealing_events=frozenset({"discard"}),
     option_sets=(
         {"target": 20, "round_limit": 3, "solo_rounds": 2},
         {"round_limit": 1, "solo_rounds": 1},
@@ -496,7 +579,18 @@ def carrotein_view_check(state: Any, seat: int | None, view: dict[str, Any]) -> 
     assert view["chips"] == [{"x": c.x, "y": c.y, "kind": c.kind} for c in state.chips]
 
 
+def carrotein_scenarios(players: int) -> tuple[dict[str, Any], ...]:
+    return (
+        {"chips": [[250, 230, "red"], [340, 215, "blue"], [300, 300, "colourless"]],
+         "scored": [3, 0, 1, 0, 0, 0][:players],
+         "won": [["sitting", "ears"], *([] for _ in range(players - 1))],
+         "round": 4, "first": 1, "turn": players - 1, "passed": [0] if players > 2 else []},
+        {"challenger": 0, "chosen": ["sleeping", "leaping"], "chips": [[100, 100, "colourless"]]},
+    )  # fmt: skip
+
+
 CARROTEIN = GameHooks(
+    scenarios=carrotein_scenarios,
     invariant=carrotein_invariant,
     view_check=carrotein_view_check,
     # A random round scatters up to every chip there is (70 with 2 players) before the last
@@ -546,11 +640,13 @@ def odds_evens_events_check(
 
 
 ODDS_EVENS = GameHooks(
+    scenarios=lambda players: ({"odd_seat": 1, "wins": [1, 0]}, {}),
     invariant=odds_evens_invariant,
     view_check=odds_evens_view_check,
     events_check=odds_evens_events_check,
     max_steps=2 * (2 * 5 - 1),  # both seats, at most 2k-1 rounds for k <= 5
     determinize_from_view_only=True,
+    revealing_events=frozenset({"reveal"}),  # the fingers shown together
     option_sets=({}, {"rounds_to_win": 3}),
 )
 

@@ -35,14 +35,17 @@ from .harness import (
     assert_refused,
     check_events,
     check_protocol,
+    choose_move,
     choosers,
     examples,
     game_seeds,
     illegal_candidates,
     play_out,
     random_game,
+    seen_by,
     shared_mutables,
     state_fingerprint,
+    with_chance_of,
 )
 from .hooks import HOOKS, TEST_ONLY_SPECS, GameHooks
 
@@ -160,6 +163,48 @@ def test_views_leak_nothing(case: GameCase, seed: int, chooser: Chooser) -> None
                 hooks.events_check(seat, seen, previous[seat], views[seat])
         previous = views
         assert state_fingerprint(state) == before, "view or determinize changed the state"
+
+
+# --- (a') what a move shows depends only on what others see --------------------------------
+@per_game(20, seed=game_seeds, chooser=choosers())
+def test_moves_show_others_only_what_they_see(case: GameCase, seed: int, chooser: Chooser) -> None:
+    """Issue 30 (7): after the same move in the true state and in a world sampled for
+    another seat (``determinize``), that seat's view is still the same, and so are the events
+    it sees. A move whose consequence depends on what the seat cannot see (a turn that ends
+    by itself because of the mover's hand) would make the two differ. Chance after the move
+    falls alike in both (the world gets the true random generator). Not compared: a world in
+    which the move is not legal (the mover's resampled hand lacks the card), and a move by
+    which the rules show the seat hidden cards (the game's ``revealing_events``)."""
+    hooks = hooks_of(case)
+    state = case.spec.new_game(case.all_options(), seed)
+    steps = 0
+    while not state.is_over:
+        assert steps < hooks.max_steps, f"{case.id}: not over after {hooks.max_steps} moves"
+        mover, action = choose_move(state, chooser)
+        if steps % hooks.heavy_every == 0:
+            after = state.clone()
+            events = after.apply(mover, action)
+            for seat in _observers(state):
+                if seat == mover:
+                    continue
+                view, seen = after.view(seat), seen_by(events, seat)
+                for _ in range(2):
+                    world = state.determinize(seat, random.Random(chooser.rng.getrandbits(32)))
+                    with_chance_of(world, state)
+                    if action not in world.legal_actions(mover):
+                        continue
+                    told = seen_by(world.apply(mover, action), seat)
+                    if hooks.revealing_events & {e["kind"] for e in [*seen, *told]}:
+                        continue  # the rules show it what the world resampled
+                    assert world.view(seat) == view, (
+                        f"after seat {mover}'s {action.encode()!r}, view({seat}) depends on "
+                        "what it cannot see"
+                    )
+                    assert told == seen, (
+                        f"seat {mover}'s {action.encode()!r} tells seat {seat} what it cannot see"
+                    )
+        state.apply(mover, action)
+        steps += 1
 
 
 # --- (b) illegal actions change nothing -----------------------------------------------------

@@ -10,7 +10,6 @@ nothing. Every move is kept, so a table's game is a :class:`GameRecord` like any
 
 from __future__ import annotations
 
-import copy
 import os
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -61,11 +60,13 @@ class Table:
         self.observation_size = self.observer.layout.size + self.coding.pending_size
         self.match = Match(self.spec.id, self.options, 0)
         self.pending: dict[int, Pending] = {}
+        self._legal: dict[int, list[int]] = {}  # worked out once a position, by seat
         self._masks: dict[int, NDArray[np.bool_]] = {}
 
     def reset(self, seed: int) -> None:
         self.match = Match(self.spec.id, self.options, seed)
         self.pending = {}
+        self._legal = {}
         self._masks = {}
 
     @property
@@ -74,11 +75,24 @@ class Table:
 
     def clone(self, state: State | None = None) -> Table:
         """An independent copy (with ``state``: going on from that world instead)."""
-        other = copy.copy(self)  # the spec, observer and coding hold nothing that changes
+        other = object.__new__(Table)
+        other.__dict__.update(self.__dict__)  # the spec, observer and coding never change
         other.match = self.match.clone(state)
         other.pending = dict(self.pending)
+        other._legal = {}
         other._masks = {}
         return other
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        # OpenSpiel clones a Python state by deep-copying its attributes: only the game
+        # needs copying; the spec, observer and coding are shared
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled (OpenSpiel serialises a state so) as the game so far; the spec, observer
+        # and coding, which hold functions, come back from the registry
+        moves = (self.spec.id, self.options.model_dump(), self.state, self.match.record)
+        return (_restore, (*moves, dict(self.pending)))
 
     @property
     def is_over(self) -> bool:
@@ -96,13 +110,22 @@ class Table:
         chosen = self.coding.pending_features(self.pending.get(seat, ()))
         return np.concatenate([seen, chosen])
 
+    def legal(self, seat: int) -> list[int]:
+        """The indices ``seat`` may choose now, in increasing order ([] when it is not to
+        act). The list is the table's own: read it, do not change it."""
+        if seat not in self._legal:
+            if seat in self.state.active_seats():
+                found = self.coding.legal(self.state, seat, self.pending.get(seat, ()))
+            else:
+                found = []
+            self._legal[seat] = found
+        return self._legal[seat]
+
     def mask(self, seat: int) -> NDArray[np.bool_]:
         """True at every index ``seat`` may choose now (all false when it is not to act)."""
         if seat not in self._masks:
-            if seat in self.state.active_seats():
-                allowed = self.coding.mask(self.state, seat, self.pending.get(seat, ()))
-            else:
-                allowed = np.zeros(self.coding.size, dtype=np.bool_)
+            allowed = np.zeros(self.coding.size, dtype=np.bool_)
+            allowed[self.legal(seat)] = True
             self._masks[seat] = allowed
         return self._masks[seat]
 
@@ -118,9 +141,10 @@ class Table:
                 "the game is over" if over else f"seat {seat} is not to act now",
             )
         pending = self.pending.get(seat, ())
-        if not self.mask(seat)[index]:
+        if index not in self.legal(seat):
             self._refuse(seat, pending, index)
         made = self.coding.choose(self.state, seat, pending, index)
+        self._legal = {}
         self._masks = {}
         if isinstance(made, tuple):
             self.pending[seat] = made
@@ -131,6 +155,7 @@ class Table:
 
     def play(self, seat: int, action: Action) -> None:
         """Play a whole action for ``seat`` (a bot's, chosen from its own decision)."""
+        self._legal = {}
         self._masks = {}
         self.match.play(seat, action)
 
@@ -165,5 +190,18 @@ class Table:
         return self.match.record
 
 
+def _restore(
+    game: str,
+    options: dict[str, Any],
+    state: State,
+    record: GameRecord,
+    pending: dict[int, Pending],
+) -> Table:
+    table = Table(game, options)
+    table.match = Match.resume(state, record)
+    table.pending = pending
+    return table
+
+
 def legal_indices(mask: Sequence[bool] | NDArray[np.bool_]) -> list[int]:
-    return [int(i) for i in np.flatnonzero(mask)]
+    return np.flatnonzero(mask).tolist()

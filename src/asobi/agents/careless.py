@@ -11,12 +11,13 @@ import random
 
 from asobi.core.actions import Action
 from asobi.core.bots import Bot, Decision, make_bot, no_more_params, register_bot, take_param
+from asobi.core.errors import InvalidBot
 
 
 class CarelessBot:
     def __init__(self, inner: Bot, p: float, seed: int = 0) -> None:
         if not 0.0 <= p <= 1.0:
-            raise ValueError(f"careless: p={p} is not a probability (0 to 1)")
+            raise InvalidBot(f"careless: p={p} is not a probability (0 to 1)")
         self.inner = inner
         self.p = p
         self.name = f"careless {inner.name}"

@@ -72,6 +72,7 @@ from typing import Any
 
 from asobi.core.actions import Action
 from asobi.core.bots import Bot, Decision, make_bot, no_more_params, register_bot, take_param
+from asobi.core.errors import InvalidBot
 from asobi.core.events import Event
 from asobi.core.protocol import Outcome, State
 
@@ -197,7 +198,7 @@ class ISMCTS:
         observer: str = "single",
     ) -> None:
         if observer not in ("single", "multiple"):
-            raise ValueError(f"ismcts observer={observer!r}: single or multiple")
+            raise InvalidBot(f"ismcts observer={observer!r}: single or multiple")
         self.name = name
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -458,9 +459,9 @@ def _make(game: str, seed: int, **params: str) -> ISMCTS:
     moves = take_param(params, "moves", int, None)
     unbounded = seconds is None and moves is None
     iterations = take_param(params, "iterations", int, 1000 if unbounded else 10**9)
-    c = take_param(params, "c", float, 0.7)
-    depth = take_param(params, "depth", int, None)
-    margin = take_param(params, "margin", float, 1.0)
+    c = take_param(params, "c", float, 0.7, least=0)
+    depth = take_param(params, "depth", int, None, least=0)
+    margin = take_param(params, "margin", float, 1.0, least=0)
     expand = take_param(params, "expand", int, 1)
     bias = take_param(params, "bias", float, 1.0)
     rollout_bot = params.pop("rollout", "random")
@@ -478,11 +479,11 @@ def _make(game: str, seed: int, **params: str) -> ISMCTS:
         or (seconds is not None and seconds <= 0)
         or (moves is not None and moves < 1)
     ):
-        raise ValueError("ismcts needs at least one iteration, a positive time and a move")
+        raise InvalidBot("ismcts needs at least one iteration, a positive time and a move")
     if expand < 1:
-        raise ValueError("ismcts expand=T grows a node after T >= 1 visits")
+        raise InvalidBot("ismcts expand=T grows a node after T >= 1 visits")
     if bias < 0:
-        raise ValueError("ismcts bias=W favours the prior's move by W >= 0")
+        raise InvalidBot("ismcts bias=W favours the prior's move by W >= 0")
     rollout = (
         random_rollout
         if rollout_bot == "random"

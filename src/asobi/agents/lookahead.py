@@ -52,6 +52,7 @@ from collections.abc import Callable, Sequence
 from asobi.agents.ismcts import Budget, OutOfBudget, bot_rollout, outcome_rewards, play_on, until
 from asobi.core.actions import Action
 from asobi.core.bots import Bot, Decision, make_bot, no_more_params, register_bot, take_param
+from asobi.core.errors import InvalidBot
 from asobi.core.protocol import State
 
 LEAST = 2
@@ -225,26 +226,26 @@ def _make(game: str, seed: int, **params: str) -> Lookahead:
       seat's position instead of ``State.standing``."""
     seconds = take_param(params, "seconds", float, None)
     worlds = take_param(params, "worlds", int, 100 if seconds is None else 10**9)
-    depth = take_param(params, "depth", int, None)
-    margin = take_param(params, "margin", float, 1.0)
+    depth = take_param(params, "depth", int, None, least=0)
+    margin = take_param(params, "margin", float, 1.0, least=0)
     top = take_param(params, "top", int, None)
-    asked = take_param(params, "least", int, None)
+    asked = take_param(params, "least", int, None, least=1)
     judge = params.pop("judge", "standing")
     policy_name = params.pop("bot", "greedy")
     no_more_params("lookahead", params, "bot, worlds, seconds, depth, margin, least, top and judge")
     if worlds < 1 or (seconds is not None and seconds <= 0):
-        raise ValueError("lookahead needs at least one world and a positive time")
+        raise InvalidBot("lookahead needs at least one world and a positive time")
     if asked is not None and asked > worlds:
-        raise ValueError(f"lookahead least={asked} needs at least as many worlds (worlds={worlds})")
+        raise InvalidBot(f"lookahead least={asked} needs at least as many worlds (worlds={worlds})")
     least = LEAST if asked is None else asked
     if top is not None and top < 1:
-        raise ValueError("lookahead top=N plays out at least one move (N >= 1)")
+        raise InvalidBot("lookahead top=N plays out at least one move (N >= 1)")
     # A bad policy fails now, not mid-game.
     sample = make_bot(policy_name, game, seed)
     if judge not in ("standing", "policy"):
-        raise ValueError(f"lookahead judge={judge!r}: the judges are standing and policy")
+        raise InvalidBot(f"lookahead judge={judge!r}: the judges are standing and policy")
     if judge == "policy" and not callable(getattr(sample, "worth", None)):
-        raise ValueError(f"lookahead judge=policy: the {policy_name} bot values no positions")
+        raise InvalidBot(f"lookahead judge=policy: the {policy_name} bot values no positions")
 
     def policy(policy_seed: int) -> Bot:
         return make_bot(policy_name, game, policy_seed)

@@ -12,10 +12,17 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, TypeVar
 
+from asobi.core.errors import AsobiError
+
 J = TypeVar("J")
 R = TypeVar("R")
 
 BACKENDS: tuple[str, ...] = ("local", "ray")
+
+
+class BackendUnavailable(AsobiError, ValueError):
+    """A backend that cannot run the games (Ray missing, or failing to start or to join its
+    cluster): one line saying what to try. A ValueError too, like a bad ``--backend``."""
 
 
 def _batches(jobs: Sequence[J], size: int) -> list[list[J]]:
@@ -111,13 +118,10 @@ def _on_ray(
     try:
         import ray
     except ImportError:
-        raise ValueError("--backend ray needs Ray: pip install 'asobi[dist]'") from None
+        raise BackendUnavailable("--backend ray needs Ray: pip install 'asobi[dist]'") from None
     started_here = not ray.is_initialized()
     if started_here:
-        settings: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
-        if address is None:
-            settings["num_cpus"] = workers
-        ray.init(address=address, **settings)
+        _start_ray(ray, workers, address)
     try:
         remote: Any = ray.remote(_play_batch)
 
@@ -134,3 +138,28 @@ def _on_ray(
     finally:
         if started_here:
             ray.shutdown()
+
+
+def _start_ray(ray: Any, workers: int, address: str | None) -> None:
+    """``ray.init``, its failure told in one line with what to try. Ray reports a start that
+    fails as a bare ``Exception`` ("The current node timed out during startup", on a busy
+    machine), a ``ConnectionError`` or a ``RuntimeError``, with many lines of advice."""
+    settings: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
+    if address is None:
+        settings["num_cpus"] = workers
+    try:
+        ray.init(address=address, **settings)
+    except Exception as exc:
+        ray.shutdown()  # whatever part of it did start
+        lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+        why = lines[0] if lines else type(exc).__name__
+        if address is None:
+            raise BackendUnavailable(
+                f"--backend ray: Ray did not start ({why}). Try again on a quieter machine, "
+                "`ray stop` to clear a Ray left running, or --backend local (the same games)"
+            ) from None
+        raise BackendUnavailable(
+            f"--backend ray: could not join the Ray cluster at {address} ({why}). Check the "
+            f"address and that the cluster is up (`ray status --address {address}`), or use "
+            "--backend local (the same games)"
+        ) from None

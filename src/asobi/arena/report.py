@@ -17,19 +17,24 @@ from __future__ import annotations
 import base64
 import html
 import io
+import math
 import statistics
 from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from asobi.arena.simulate import load_plan, position, read_games, win
 from asobi.arena.tournament import wilson
+from asobi.core.errors import AsobiError
 from asobi.core.registry import get_spec
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
+
+    from asobi.core.words import Words
 
 Game = Mapping[str, Any]
 ALL = "all games"  # the label of a simulation's one variant when nothing is swept
@@ -87,25 +92,89 @@ def _by_variant(games: Sequence[Game]) -> dict[str, list[Game]]:
 
 
 # --- sections -----------------------------------------------------------------------------
+@dataclass
+class Tally:
+    """What the overview and the seat advantage count in a variant's games, added up one
+    game at a time: ``asobi simulate`` prints them without holding its games."""
+
+    games: int = 0
+    draws: int = 0
+    decisions: int = 0
+    choices: int = 0
+    forced: int = 0
+    lengths: Counter[int] = field(default_factory=Counter)  # decisions a game: games
+    players: int = 0  # the most seats a game had
+    wins: defaultdict[int, float] = field(default_factory=lambda: defaultdict(float))
+    seats: Counter[int] = field(default_factory=Counter)  # by position in turn order
+    first_wins: float = 0.0  # of the player who took the first turn, where one did
+    first_seats: int = 0
+    opens_at_once: bool = False  # some game opened with everyone deciding at once
+
+    def add(self, g: Game) -> None:
+        n = len(g["lineup"])
+        self.games += 1
+        self.draws += g["outcome"]["ranks"].count(1) == n > 1
+        self.decisions += sum(g["decisions"])
+        self.choices += sum(g["choices"])
+        self.forced += sum(g["forced"])
+        self.lengths[sum(g["decisions"])] += 1
+        self.players = max(self.players, n)
+        for seat in range(n):
+            self.wins[position(g, seat)] += win(g, seat)
+            self.seats[position(g, seat)] += 1
+        if g["first_player"] is None:
+            self.opens_at_once = True
+        else:
+            self.first_wins += win(g, g["first_player"])
+            self.first_seats += 1
+
+
+def tallies(games: Iterable[Game]) -> dict[str, Tally]:
+    """Each variant's :class:`Tally`, in the order the variants come."""
+    found: dict[str, Tally] = {}
+    for g in games:
+        found.setdefault(g["variant"], Tally()).add(g)
+    return found
+
+
+def summary(games: Iterable[Game]) -> list[Section]:
+    """The overview and (where seats play against each other) the seat advantage, from
+    one pass over the games."""
+    counted = tallies(games)
+    if not counted:
+        return []
+    multi = any(t.players > 1 for t in counted.values())
+    return [overview_of(counted), *([seat_advantage_of(counted, plot=False)] if multi else [])]
+
+
+def _counted_mean_sd(counts: Counter[int]) -> str:
+    """:func:`mean_sd` of whole numbers given as value: how many times."""
+    n = sum(counts.values())
+    if n < 2:
+        return mean_sd(list(counts.elements()))
+    total = sum(v * c for v, c in counts.items())
+    squares = sum(v * v * c for v, c in counts.items())
+    variance = Fraction(n * squares - total * total, n * (n - 1))  # exact, as statistics
+    return f"{total / n:.2f} ± {math.sqrt(variance):.2f}"
+
+
 def overview(groups: Mapping[str, list[Game]]) -> Section:
+    return overview_of({label: tallies(games)[label] for label, games in groups.items()})
+
+
+def overview_of(counted: Mapping[str, Tally]) -> Section:
     header = ["variant", "games", "draws", "decisions a game", "choices a decision", "forced"]
-    rows = []
-    for label, games in groups.items():
-        decisions = sum(sum(g["decisions"]) for g in games)
-        choices = sum(sum(g["choices"]) for g in games)
-        forced = sum(sum(g["forced"]) for g in games)
-        lengths = [sum(g["decisions"]) for g in games]
-        draws = sum(1 for g in games if g["outcome"]["ranks"].count(1) == len(g["lineup"]) > 1)
-        rows.append(
-            [
-                label or ALL,
-                str(len(games)),
-                share(draws, len(games)),
-                mean_sd(lengths),
-                f"{choices / decisions:.1f}" if decisions else "–",
-                f"{forced / decisions:.1%}" if decisions else "–",
-            ]
-        )
+    rows = [
+        [
+            label or ALL,
+            str(t.games),
+            share(t.draws, t.games),
+            _counted_mean_sd(t.lengths),
+            f"{t.choices / t.decisions:.1f}" if t.decisions else "–",
+            f"{t.forced / t.decisions:.1%}" if t.decisions else "–",
+        ]
+        for label, t in counted.items()
+    ]
     return Section(
         "Overview",
         "Decisions count every action a player chose, forced ones (a single legal action) "
@@ -115,17 +184,18 @@ def overview(groups: Mapping[str, list[Game]]) -> Section:
 
 
 def seat_advantage(groups: Mapping[str, list[Game]], plot: bool) -> Section:
+    return seat_advantage_of(
+        {label: tallies(games)[label] for label, games in groups.items()}, plot
+    )
+
+
+def seat_advantage_of(counted: Mapping[str, Tally], plot: bool) -> Section:
     """Win share by place in turn order, with its interval, against the fair share 1/n."""
-    players = max(len(g["lineup"]) for games in groups.values() for g in games)
+    players = max(t.players for t in counted.values())
     header = ["variant", *[f"position {p}" for p in range(1, players + 1)]]
     rows, bars = [], {}
-    for label, games in groups.items():
-        wins: dict[int, float] = defaultdict(float)
-        seats: Counter[int] = Counter()
-        for g in games:
-            for seat in range(len(g["lineup"])):
-                wins[position(g, seat)] += win(g, seat)
-                seats[position(g, seat)] += 1
+    for label, t in counted.items():
+        wins, seats = t.wins, t.seats
         rows.append(
             [label or ALL]
             + [share(wins[p], seats[p]) if seats[p] else "–" for p in range(1, players + 1)]
@@ -135,27 +205,21 @@ def seat_advantage(groups: Mapping[str, list[Game]], plot: bool) -> Section:
             for p in range(1, players + 1)
         ]
     edges = [
-        f"{label or ALL}: position 1 wins {share(*_first(games))} against a fair {1 / players:.1%}"
-        for label, games in groups.items()
+        f"{label or ALL}: position 1 wins {share(t.first_wins, t.first_seats)} "
+        f"against a fair {1 / players:.1%}"
+        for label, t in counted.items()
     ]
-    opens_at_once = any(g["first_player"] is None for games in groups.values() for g in games)
     text = (
         "Each place's share of the wins (a tie for first shares it), with its 95% interval; "
         f"a fair game gives every place 1/{players} = {1 / players:.1%}. Position 1 took "
         "the first turn."
     )
-    if opens_at_once:
+    if any(t.opens_at_once for t in counted.values()):
         text += " This game opens with everyone deciding at once: positions are seats."
     else:
         text += " **" + "; ".join(edges) + ".**"
     figure = _bars(bars, [f"{p}" for p in range(1, players + 1)], 1 / players) if plot else None
     return Section("Seat advantage (first-player advantage)", text, [Table(header, rows)], figure)
-
-
-def _first(games: Sequence[Game]) -> tuple[float, int]:
-    """Wins and seats of the player who took the first turn."""
-    seats = [(g, g["first_player"]) for g in games if g["first_player"] is not None]
-    return sum(win(g, s) for g, s in seats), len(seats)
 
 
 def bots(groups: Mapping[str, list[Game]]) -> Section | None:
@@ -305,9 +369,12 @@ def seat_facts(groups: Mapping[str, list[Game]]) -> Section | None:
     )
 
 
-def holdings(groups: Mapping[str, list[Game]], plot: bool) -> Section | None:
+def holdings(
+    groups: Mapping[str, list[Game]], plot: bool, names: Mapping[str, Words] | None = None
+) -> Section | None:
     """For each thing a player can end with: how often it is held and how often its holder
-    wins, against the fair share."""
+    wins, against the fair share. ``names``: every thing the game has, named
+    (``GameSpec.holding_names``), so that those never held are listed too."""
     kind = next((g["facts"].get("holding") for games in groups.values() for g in games), "")
     if not kind:
         return None
@@ -321,23 +388,26 @@ def holdings(groups: Mapping[str, list[Game]], plot: bool) -> Section | None:
                     held[thing] += 1
                     wins[thing] += win(g, s)
         counts[label] = (held, wins, len(games))
+    names = names or {}
     first_held, first_wins, _ = next(iter(counts.values()))
     ordered = sorted(first_held, key=lambda t: -first_wins[t] / first_held[t])
     ordered += sorted({t for held, _, _ in counts.values() for t in held} - set(ordered))
+    ordered += [t for t in names if t not in ordered]  # never held, in the game's order
     header = [kind]
     for label in counts:
         suffix = f" ({label})" if len(counts) > 1 else ""
         header += [f"holders a game{suffix}", f"holder wins{suffix}"]
     rows = []
     for t in ordered:
-        row = [f"`{t}`"]
+        row = [f"{names[t].en} ({names[t].ja})" if t in names else f"`{t}`"]
         for held, wins, n in counts.values():
             row += [f"{held[t] / n:.2f}", share(wins[t], held[t])]
         rows.append(row)
     for label, (held, wins, _) in counts.items():
-        bars[label or ALL] = {
-            t: (wins[t] / held[t], *wilson(wins[t] / held[t], held[t])) for t in ordered if held[t]
-        }
+        bars[label or ALL] = [
+            (wins[t] / held[t], *wilson(wins[t] / held[t], held[t])) if held[t] else None
+            for t in ordered
+        ]
     players = statistics.fmean(len(g["lineup"]) for games in groups.values() for g in games)
     return Section(
         f"Which {kind.split(' (')[0]}s win games",
@@ -346,7 +416,10 @@ def holdings(groups: Mapping[str, list[Game]], plot: bool) -> Section | None:
         f"(a fair share is 1/{players:g} = {1 / players:.1%}). A thing held by winners more "
         "often may be strong, or may come to players who are winning anyway.",
         [Table(header, rows)],
-        _holding_bars(bars, 1 / players) if plot else None,
+        # English names only: the plots' font has no Japanese (the table has both)
+        _holding_bars(bars, [names[t].en if t in names else t for t in ordered], 1 / players)
+        if plot
+        else None,
     )
 
 
@@ -423,12 +496,16 @@ def _bars(
     return fig
 
 
-def _bins(values: Sequence[float]) -> Any:
-    """One bin per value for small whole-number scores (rows won, points), else 40."""
-    low, high = min(values), max(values)
-    if all(float(v).is_integer() for v in values) and high - low <= 60:
-        return [low - 0.5 + k for k in range(int(high - low) + 2)]
-    return 40
+def _bins(values: Sequence[float], most: int = 60) -> Any:
+    """Bins for a histogram. Whole numbers (scores, decisions) get bins of a whole width
+    centred on them (``k - 0.5`` to ``k + width - 0.5``), so that no bin holds one more
+    value than its neighbours and shows a dip or a peak the game does not have; at most
+    about ``most`` of them. Other numbers: ``most`` equal bins."""
+    if not all(float(v).is_integer() for v in values):
+        return most
+    low, high = int(min(values)), int(max(values))
+    width = max(1, math.ceil((high - low + 1) / most))
+    return [low - 0.5 + k * width for k in range((high - low) // width + 2)]
 
 
 def _distributions(groups: Mapping[str, list[Game]]) -> Figure:
@@ -441,7 +518,7 @@ def _distributions(groups: Mapping[str, list[Game]]) -> Figure:
         scores = [s for g in games for s in g["outcome"]["scores"]]
         lengths = [sum(g["decisions"]) for g in games]
         left.hist(scores, bins=_bins(scores), histtype="step", label=name)
-        right.hist(lengths, bins=40, histtype="step", label=name)
+        right.hist(lengths, bins=_bins(lengths), histtype="step", label=name)
     left.set_xlabel("score")
     left.set_ylabel("seats")
     right.set_xlabel("decisions in the game")
@@ -453,22 +530,25 @@ def _distributions(groups: Mapping[str, list[Game]]) -> Figure:
 
 
 def _holding_bars(
-    bars: Mapping[str, Mapping[str, tuple[float, float, float]]], fair: float
+    bars: Mapping[str, Sequence[tuple[float, float, float] | None]],
+    things: Sequence[str],
+    fair: float,
 ) -> Figure:
+    """One row per thing (``things``: their labels), a bar per variant; a thing a variant
+    never saw held has no bar there."""
     _use_agg()
     import matplotlib.pyplot as plt
 
-    things = list(next(iter(bars.values())))
     fig, ax = plt.subplots(figsize=(6.4, max(2.4, 0.22 * len(things) * len(bars) + 1)))
     height = 0.8 / len(bars)
     for k, (label, values) in enumerate(bars.items()):
-        ys = [i + k * height - 0.4 + height / 2 for i in range(len(things))]
-        xs = [values.get(t, (0, 0, 0))[0] for t in things]
-        err = _error_bars([values.get(t, (0.0, 0.0, 0.0)) for t in things])
+        ys = [i + k * height - 0.4 + height / 2 for i, v in enumerate(values) if v]
+        xs = [v[0] for v in values if v]
+        err = _error_bars([v for v in values if v])
         ax.barh(ys, xs, height, xerr=err, capsize=2, label=label)
     ax.axvline(fair, color="grey", linestyle="--", linewidth=1)
     ax.set_yticks(range(len(things)), things, fontsize="small")
-    ax.invert_yaxis()
+    ax.set_ylim(len(things) - 0.5, -0.5)  # every thing listed, the first on top
     ax.set_xlabel("holder's win share")
     if len(bars) > 1:
         ax.legend(fontsize="small")
@@ -565,20 +645,33 @@ def build(folder: Path, plot: bool = True) -> Report:
         if saved.get("command")
         else "",
     ]
-    return Report(f"{spec.name_en} ({spec.name_ja}): balance report", intro, sections(games, plot))
+    names: dict[str, Words] = {}
+    if spec.holding_names is not None:
+        for variant in plan.variants():
+            try:
+                names.update(spec.holding_names(spec.options(variant.options)))
+            except AsobiError:  # options this asobi no longer reads: the codes will do
+                continue
+    return Report(
+        f"{spec.name_en} ({spec.name_ja}): balance report", intro, sections(games, plot, names)
+    )
 
 
-def sections(games: Sequence[Game], plot: bool = True) -> list[Section]:
-    """The report's sections, overview and seat advantage first."""
+def sections(
+    games: Sequence[Game], plot: bool = True, names: Mapping[str, Words] | None = None
+) -> list[Section]:
+    """The report's sections, overview and seat advantage first. ``names``: the things a
+    player can end with, named (``GameSpec.holding_names``)."""
     groups = _by_variant(games)
+    counted = tallies(games)
     found = (
-        overview(groups),
-        seat_advantage(groups, plot) if any(len(g["lineup"]) > 1 for g in games) else None,
+        overview_of(counted),
+        seat_advantage_of(counted, plot) if any(t.players > 1 for t in counted.values()) else None,
         bots(groups),
         scores_and_lengths(groups, plot),
         game_facts(groups),
         seat_facts(groups),
-        holdings(groups, plot),
+        holdings(groups, plot, names),
     )
     return [s for s in found if s is not None]
 

@@ -15,12 +15,14 @@ first seat.
   replays (format, game, options, seed, moves, outcome), with its lineup, decisions and
   the game's facts (:class:`asobi.core.protocol.Facts`);
 - ``results.csv`` (and ``results.parquet`` on request): one row per seat per game, the
-  table to load into pandas or R. It holds nothing that depends on the machine (times
-  are in ``games.jsonl`` only), so the same command gives the same file whatever the
-  number of workers.
+  table to load into pandas or R;
+- ``timings.csv``: how long each seat's bot took (its seconds in all and its slowest
+  decision), the one thing the machine decides, kept apart so that ``games.jsonl`` and
+  ``results.csv`` are the same bytes whatever the number of workers, the backend, or the
+  stops and resumes on the way.
 
 A run that stops (Ctrl-C, a lost machine) is resumed by the same command: the games already
-in ``games.jsonl`` are kept and the rest are played.
+in ``games.jsonl`` are kept as written and the rest are played.
 """
 
 from __future__ import annotations
@@ -28,8 +30,9 @@ from __future__ import annotations
 import csv
 import itertools
 import json
+import os
 import shlex
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -43,6 +46,8 @@ PLAN_FILE = "simulation.json"
 GAMES_FILE = "games.jsonl"
 TABLE_FILE = "results.csv"
 PARQUET_FILE = "results.parquet"
+TIMES_FILE = "timings.csv"
+TIMES_HEADER = ("game", "seat", "bot", "seconds", "slowest")
 
 
 @dataclass(frozen=True)
@@ -180,8 +185,9 @@ class SimulationMismatch(ValueError):
 # --- the files --------------------------------------------------------------------------
 def record_line(game: str, result: GameResult) -> dict[str, Any]:
     """A game of ``games.jsonl``: a game record (``asobi replay`` reads it) and the rest of
-    what the game told the simulation."""
+    what the game told the simulation, but not its times (:func:`timing_rows`)."""
     data = result.to_json()
+    del data["seconds"], data["slowest"]
     return {
         "format": RECORD_FORMAT,
         "game": game,
@@ -196,6 +202,16 @@ def record_line(game: str, result: GameResult) -> dict[str, Any]:
         },
         **data,
     }
+
+
+def timing_rows(result: GameResult) -> list[tuple[int, int, str, str, str]]:
+    """A game's rows of ``timings.csv``: each seat's seconds in all and its slowest decision."""
+    return [
+        (result.index, seat, bot, f"{spent:.6f}", f"{slowest:.6f}")
+        for seat, (bot, spent, slowest) in enumerate(
+            zip(result.lineup, result.seconds, result.slowest, strict=True)
+        )
+    ]
 
 
 def read_games(folder: Path) -> Iterator[dict[str, Any]]:
@@ -224,74 +240,97 @@ def position(game: Mapping[str, Any], seat: int) -> int:
     return (seat - first) % n + 1 if first is not None else seat + 1
 
 
-def _facts_columns(games: Sequence[Mapping[str, Any]]) -> tuple[list[str], list[str]]:
+def table_columns(games: Iterable[Mapping[str, Any]], sweep: Sequence[str]) -> list[str]:
+    """The columns of ``results.csv``: who played, how it went, then every fact any game
+    told (one pass over the games, none of them kept)."""
     game_keys: dict[str, None] = {}
     seat_keys: dict[str, None] = {}
+    holdings: dict[str, None] = {}
     for g in games:
-        game_keys.update(dict.fromkeys(g["facts"].get("game", {})))
-        for seat in g["facts"].get("seats", []):
-            seat_keys.update(dict.fromkeys(seat))
-    return list(game_keys), list(seat_keys)
-
-
-def table_rows(games: Sequence[Mapping[str, Any]], sweep: Sequence[str]) -> list[dict[str, Any]]:
-    """One row per seat per game: who played it, how it went, and the game's facts."""
-    game_keys, seat_keys = _facts_columns(games)
-    rows = []
-    for g in games:
-        ranks = g["outcome"]["ranks"]
-        n = len(ranks)
         facts = g["facts"]
-        for seat in range(n):
-            row: dict[str, Any] = {
-                "game": g["index"],
-                "variant": g["variant"],
-                **{f"options.{name}": g["options"].get(name) for name in sweep},
-                "seed": g["seed"],
-                "players": n,
-                "seat": seat,
-                "position": position(g, seat),
-                "bot": g["lineup"][seat],
-                "rank": ranks[seat],
-                "win": win(g, seat),
-                "score": g["outcome"]["scores"][seat],
-                "decisions": g["decisions"][seat],
-                "choices": g["choices"][seat],
-                "forced": g["forced"][seat],
-                "length": sum(g["decisions"]),
-            }
-            for key in game_keys:
-                row[f"game: {key}"] = facts.get("game", {}).get(key)
-            seats = facts.get("seats") or []
-            for key in seat_keys:
-                row[key] = seats[seat].get(key) if seat < len(seats) else None
-            if facts.get("holdings"):
-                row[facts.get("holding") or "holdings"] = ";".join(facts["holdings"][seat])
-            rows.append(row)
-    return rows
+        game_keys.update(dict.fromkeys(facts.get("game", {})))
+        for seat in facts.get("seats", []):
+            seat_keys.update(dict.fromkeys(seat))
+        if facts.get("holdings"):
+            holdings[facts.get("holding") or "holdings"] = None
+    fixed = ["game", "variant", *(f"options.{name}" for name in sweep), "seed", "players"]
+    fixed += ["seat", "position", "bot", "rank", "win", "score", "decisions", "choices"]
+    fixed += ["forced", "length"]
+    return list(
+        dict.fromkeys([*fixed, *(f"game: {key}" for key in game_keys), *seat_keys, *holdings])
+    )
 
 
-def write_tables(
-    folder: Path, plan: Simulation, games: Sequence[Mapping[str, Any]], parquet: bool = False
-) -> list[Path]:
-    """``results.csv`` (and ``results.parquet``) from the games of ``games.jsonl``."""
-    rows = table_rows(games, list(plan.sweep))
-    columns = list(dict.fromkeys(key for row in rows for key in row))
+def table_rows(
+    g: Mapping[str, Any], sweep: Sequence[str], columns: Sequence[str]
+) -> Iterator[dict[str, Any]]:
+    """A game's rows of ``results.csv``, one per seat: who played it, how it went, and the
+    game's facts (a fact this game did not tell is left empty)."""
+    ranks = g["outcome"]["ranks"]
+    n = len(ranks)
+    facts = g["facts"]
+    seats = facts.get("seats") or []
+    for seat in range(n):
+        row: dict[str, Any] = {
+            "game": g["index"],
+            "variant": g["variant"],
+            **{f"options.{name}": g["options"].get(name) for name in sweep},
+            "seed": g["seed"],
+            "players": n,
+            "seat": seat,
+            "position": position(g, seat),
+            "bot": g["lineup"][seat],
+            "rank": ranks[seat],
+            "win": win(g, seat),
+            "score": g["outcome"]["scores"][seat],
+            "decisions": g["decisions"][seat],
+            "choices": g["choices"][seat],
+            "forced": g["forced"][seat],
+            "length": sum(g["decisions"]),
+        }
+        for column in columns:
+            if column.startswith("game: "):
+                row[column] = facts.get("game", {}).get(column.removeprefix("game: "))
+        own = seats[seat] if seat < len(seats) else {}
+        for key, value in own.items():
+            row[key] = value
+        if facts.get("holdings"):
+            row[facts.get("holding") or "holdings"] = ";".join(facts["holdings"][seat])
+        yield row
+
+
+def write_tables(folder: Path, plan: Simulation, parquet: bool = False) -> list[Path]:
+    """``results.csv`` (and ``results.parquet``) from the games of ``games.jsonl``, read
+    twice (the columns, then the rows) rather than held: a simulation's memory does not
+    grow with its games."""
+    sweep = list(plan.sweep)
+    columns = table_columns(read_games(folder), sweep)
     written = [folder / TABLE_FILE]
     with written[0].open("w", newline="", encoding="utf-8") as out:
         writer = csv.DictWriter(out, fieldnames=columns)
         writer.writeheader()
-        writer.writerows(rows)
+        for g in read_games(folder):
+            writer.writerows(table_rows(g, sweep, columns))
     if parquet:
-        try:
-            import pyarrow as pa
-            import pyarrow.parquet as pq
-        except ImportError:
-            raise ValueError("--parquet needs pyarrow: pip install 'asobi[report]'") from None
-        table = pa.Table.from_pylist([{c: row.get(c) for c in columns} for row in rows])
-        pq.write_table(table, folder / PARQUET_FILE)
-        written.append(folder / PARQUET_FILE)
+        written.append(_write_parquet(folder, sweep, columns))
     return written
+
+
+def _write_parquet(folder: Path, sweep: Sequence[str], columns: Sequence[str]) -> Path:
+    """The table as Parquet. Arrow infers each column's type from all its rows, so this
+    one (only on request) holds the whole table, as compact rows rather than games."""
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise ValueError("--parquet needs pyarrow: pip install 'asobi[report]'") from None
+    rows = [
+        {c: row.get(c) for c in columns}
+        for g in read_games(folder)
+        for row in table_rows(g, sweep, columns)
+    ]
+    pq.write_table(pa.Table.from_pylist(rows), folder / PARQUET_FILE)
+    return folder / PARQUET_FILE
 
 
 # --- running ----------------------------------------------------------------------------
@@ -323,14 +362,45 @@ def prepare(folder: Path, plan: Simulation, command: str = "") -> int:
             + "\n",
             encoding="utf-8",
         )
-    games = list(read_games(folder))
-    kept = 0
-    while kept < len(games) and games[kept].get("index") == kept:
-        kept += 1
-    with (folder / GAMES_FILE).open("w", encoding="utf-8") as out:
-        for g in games[:kept]:
-            out.write(json.dumps(g, ensure_ascii=False) + "\n")
+    kept, size = _whole_games(folder / GAMES_FILE)
+    (folder / GAMES_FILE).touch()
+    os.truncate(folder / GAMES_FILE, size)  # the games kept, byte for byte as written
+    _trim_timings(folder / TIMES_FILE, kept)
     return kept
+
+
+def _whole_games(path: Path) -> tuple[int, int]:
+    """How many games open ``games.jsonl`` whole and in order, and the bytes they take: a
+    run stopped while writing leaves its last line cut short."""
+    kept = size = 0
+    if not path.exists():
+        return kept, size
+    with path.open("rb") as lines:
+        for line in lines:
+            try:
+                whole = line.endswith(b"\n") and json.loads(line).get("index") == kept
+            except (ValueError, AttributeError):  # not JSON, or not an object
+                whole = False
+            if not whole:
+                break
+            kept += 1
+            size += len(line)
+    return kept, size
+
+
+def _trim_timings(path: Path, games: int) -> None:
+    """``timings.csv`` down to its header and the rows of the first ``games`` games (rows
+    are written in game order, each game's before its line of ``games.jsonl``)."""
+    if not path.exists():
+        return
+    size = 0
+    with path.open("rb") as lines:
+        for n, line in enumerate(lines):
+            game = line.split(b",", 1)[0]
+            if not line.endswith(b"\n") or (n and not (game.isdigit() and int(game) < games)):
+                break
+            size += len(line)
+    os.truncate(path, size)
 
 
 def load_plan(folder: Path) -> tuple[Simulation, dict[str, Any]]:
@@ -356,11 +426,22 @@ def run_simulation(
     done: int = 0,
     progress: Callable[[GameResult], None] | None = None,
 ) -> None:
-    """Play ``jobs[done:]`` and append each game to ``games.jsonl`` as it comes, in order."""
-    with (folder / GAMES_FILE).open("a", encoding="utf-8") as out:
+    """Play ``jobs[done:]`` and append each game to ``games.jsonl`` as it comes, in order,
+    and its seats' times to ``timings.csv``."""
+    with (
+        (folder / GAMES_FILE).open("a", encoding="utf-8") as out,
+        (folder / TIMES_FILE).open("a", encoding="utf-8", newline="") as times,
+    ):
+        clock = csv.writer(times, lineterminator="\n")
+        if times.tell() == 0:
+            clock.writerow(TIMES_HEADER)
         for result in run_jobs(
             play_job, jobs[done:], workers=workers, backend=backend, address=address
         ):
+            # The times first: a game whose line is cut short is played again on resuming,
+            # and its rows here are dropped with it.
+            clock.writerows(timing_rows(result))
+            times.flush()
             out.write(json.dumps(record_line(plan.game, result), ensure_ascii=False) + "\n")
             out.flush()
             if progress:

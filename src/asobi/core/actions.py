@@ -55,6 +55,13 @@ class ActionSpace(Generic[A]):
         except KeyError:
             raise BadActionCode(f"{action!r} is not in this game's action space") from None
 
+    def indices(self, actions: Iterable[A]) -> list[int]:
+        """The indices of ``actions``, in increasing order (a legal list's, for a mask)."""
+        try:
+            return sorted(map(self._index.__getitem__, actions))
+        except KeyError as missing:
+            raise BadActionCode(f"{missing.args[0]!r} is not in this game's action space") from None
+
     def action(self, index: int) -> A:
         if not 0 <= index < len(self.actions):
             raise BadActionCode(f"action index {index} is outside 0..{len(self.actions) - 1}")

@@ -9,12 +9,14 @@ cannot cheat even by accident.
 from __future__ import annotations
 
 import inspect
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from asobi.core.actions import Action
+from asobi.core.errors import InvalidBot
 from asobi.core.protocol import State
 from asobi.core.registry import get_spec
 
@@ -71,7 +73,8 @@ def choose(bot: Bot, decision: Decision) -> Action:
 # its bots without touching this module or any front end.
 #
 # A generic bot may take parameters, written after its name: ``ismcts:iterations=200``,
-# ``careless:p=0.5:bot=greedy``. They reach its factory as strings, which it checks.
+# ``careless:p=0.5:bot=greedy``. They reach its factory as strings, which it checks
+# (``take_param``), refusing any it does not take or cannot use with an InvalidBot.
 GenericBotFactory = Callable[..., Bot]
 """``factory(game_id, seed, **params) -> Bot``."""
 _GENERIC: dict[str, GenericBotFactory] = {}
@@ -104,7 +107,7 @@ def bot_names(game: str) -> list[str]:
 def level_bot(game: str, level: str) -> str:
     """The bot (with its parameters) that plays ``game`` at a difficulty ``level``."""
     if level not in LEVELS:
-        raise ValueError(f"no level {level!r} (levels: {', '.join(LEVELS)})")
+        raise InvalidBot(f"no level {level!r} (levels: {', '.join(LEVELS)})")
     return get_spec(game).levels.get(level, DEFAULT_LEVELS[level])
 
 
@@ -115,29 +118,41 @@ def parse_bot(text: str) -> tuple[str, dict[str, str]]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key or not value:
-            raise ValueError(f"bot {text!r}: parameters are written name:key=value, not {pair!r}")
+            raise InvalidBot(f"bot {text!r}: parameters are written name:key=value, not {pair!r}")
         params[key] = value
     return name, params
 
 
 def take_param(
-    params: dict[str, str], key: str, kind: type[int] | type[float], default: float | None
+    params: dict[str, str],
+    key: str,
+    kind: type[int] | type[float],
+    default: float | None,
+    *,
+    least: float | None = None,
 ) -> Any:
-    """Remove ``key`` from a bot's parameters and read it as a number, naming it on error."""
+    """Remove ``key`` from a bot's parameters and read it as a number, naming it on error:
+    a finite one (``seconds=nan`` would never end a decision), and at least ``least``
+    where a smaller one means nothing."""
     text = params.pop(key, None)
     if text is None:
         return default
     try:
-        return kind(text)
+        value = kind(text)
     except ValueError:
         what = "an integer" if kind is int else "a number"
-        raise ValueError(f"bot parameter {key}={text!r} is not {what}") from None
+        raise InvalidBot(f"bot parameter {key}={text!r} is not {what}") from None
+    if isinstance(value, float) and not math.isfinite(value):
+        raise InvalidBot(f"bot parameter {key}={text!r} is not a finite number")
+    if least is not None and value < least:
+        raise InvalidBot(f"bot parameter {key}={text!r} is less than {least:g}")
+    return value
 
 
 def no_more_params(bot: str, params: dict[str, str], known: str) -> None:
     """Refuse parameters a bot does not take."""
     if params:
-        raise ValueError(f"{bot} takes {known}, not {', '.join(sorted(params))}")
+        raise InvalidBot(f"{bot} takes {known}, not {', '.join(sorted(params))}")
 
 
 def _takes_params(factory: Callable[..., Any]) -> bool:
@@ -154,11 +169,11 @@ def make_bot(name: str, game: str, seed: int = 0) -> Bot:
     own = get_spec(game).bots.get(base)
     if own is not None:
         if params and not _takes_params(own):
-            raise ValueError(f"bot {base!r} of {game} takes no parameters (given {name!r})")
+            raise InvalidBot(f"bot {base!r} of {game} takes no parameters (given {name!r})")
         bot: Bot = own(seed, **params)
         return bot
     generic = _GENERIC.get(base)
     if generic is None:
         known = ", ".join(dict.fromkeys([*LEVELS, *bot_names(game)]))
-        raise ValueError(f"no bot {base!r} for {game} (known: {known})")
+        raise InvalidBot(f"no bot {base!r} for {game} (known: {known})")
     return generic(game, seed, **params)

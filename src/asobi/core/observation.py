@@ -153,9 +153,14 @@ class ActionCoding:
     def mask(self, state: State, seat: int, pending: Pending = ()) -> NDArray[np.bool_]:
         """True where an index is a legal choice for ``seat`` now."""
         allowed = np.zeros(self.size, dtype=np.bool_)
-        for action in state.legal_actions(seat):
-            allowed[self.space.index(action)] = True
+        allowed[self.legal(state, seat, pending)] = True
         return allowed
+
+    def legal(self, state: State, seat: int, pending: Pending = ()) -> list[int]:
+        """The indices where ``mask`` is true, in increasing order (what a search walks)."""
+        if type(self).mask is not ActionCoding.mask:  # a coding of its own: its mask decides
+            return np.flatnonzero(self.mask(state, seat, pending)).tolist()
+        return self.space.indices(state.legal_actions(seat))
 
     def choose(self, state: State, seat: int, pending: Pending, index: int) -> Action | Pending:
         """The action an index completes, or the longer pending tuple if it needs more."""

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from asobi.core.actions import Action, ActionSpace
-from asobi.core.errors import IllegalAction, InvalidOptions
+from asobi.core.errors import IllegalAction, InvalidOptions, problems, quoted
 from asobi.core.events import Event
 
 if TYPE_CHECKING:
@@ -155,6 +155,14 @@ class State(ABC):
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Validate, then carry out ``action`` for ``seat``; return what happened."""
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            # 1.0 == 1 and True == 1 would pass the turn check, then fail halfway through
+            # resolve (a list indexed by 1.0) with part of the move done.
+            raise IllegalAction(
+                "seats", f"{quoted(seat)} is not a seat: seats are 0..{self.players - 1}"
+            )
+        if not is_action(action):
+            raise IllegalAction("actions", f"{quoted(action)} is not an action of {self.spec.id}")
         if seat not in self.active_seats():
             if self.outcome() is not None:
                 raise IllegalAction("end of game", "the game is over; no more actions")
@@ -209,6 +217,24 @@ class State(ABC):
         return None
 
 
+def is_action(value: object) -> bool:
+    """Whether ``value`` can be an action at all: a hashable value with a code (a game's
+    rules look actions up in sets; a string has an ``encode`` too, but no code). Answered
+    once a type, as ``apply`` asks it of every move."""
+    kind = type(value)
+    known = _ACTION_TYPES.get(kind)
+    if known is None:
+        known = _ACTION_TYPES[kind] = (
+            kind.__hash__ is not None
+            and callable(getattr(kind, "encode", None))
+            and not issubclass(kind, str | bytes)
+        )
+    return known
+
+
+_ACTION_TYPES: dict[type, bool] = {}
+
+
 StateFactory = Callable[[Any, int, Mapping[str, Any] | None], State]
 
 
@@ -241,11 +267,19 @@ class GameSpec:
     # What a balance report counts in a finished game beyond ranks and scores (which rows
     # decide Starmine games, which buildings Rummy City winners own): ``facts(outcome)``.
     facts: Callable[[Outcome], Facts] | None = None
+    # Every thing a player can end a game holding (``Facts.holdings``: mines, papers,
+    # buildings, boards), in the game's own order, named in English and Japanese, so that a
+    # report lists them all by name, those never held too: ``holding_names(options)``.
+    holding_names: Callable[[GameOptions], Mapping[str, Words]] | None = None
     # How a learning agent sees the game and chooses (the RL adapters, ``asobi.adapters``):
     # ``observer(options)`` encodes a seat's view as a fixed-size vector; ``coding(options)``
     # numbers the choices where the finite action space is not enough (Carrotein's poses).
     observer: Callable[[GameOptions], Observer] | None = None
     coding: Callable[[GameOptions], ActionCoding] | None = None
+    # Whether some decisions are made by several seats at once, each choice kept secret
+    # until all are in (It's Mine!'s dice bids): adapters may offer them as simultaneous
+    # moves. asobi itself takes them one seat at a time (``active_seats`` then shrinks).
+    simultaneous: bool = False
     # The cards the game is played with, for front ends that draw them (None: no cards).
     deck: Deck | None = None
     # What the game says to people, in English and Japanese (``asobi.core.words``): its
@@ -279,11 +313,7 @@ class GameSpec:
             try:
                 opts = self.options_model.model_validate(data)
             except ValidationError as exc:
-                problems = "; ".join(
-                    f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}"
-                    for err in exc.errors()
-                )
-                raise InvalidOptions(f"{self.id}: {problems}") from None
+                raise InvalidOptions(f"{self.id}: {problems(exc, 'options')}") from None
         if opts.players not in self.seat_counts:
             raise InvalidOptions(
                 f"{self.id}: {opts.players} players is not allowed "

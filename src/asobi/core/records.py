@@ -10,9 +10,18 @@ import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from asobi.core.errors import BadActionCode, IllegalAction, RecordMismatch
+from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
+
+from asobi.core.errors import (
+    BadActionCode,
+    IllegalAction,
+    InvalidOptions,
+    InvalidSetup,
+    RecordMismatch,
+    problems,
+)
 from asobi.core.events import Event
 from asobi.core.protocol import GameOptions, GameSpec, Outcome, State
 from asobi.core.registry import get_spec
@@ -42,21 +51,26 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> GameRecord:
+        """A record from its JSON form (:class:`RecordJson`); a :class:`RecordMismatch` says
+        what makes ``data`` no record. Whether its moves replay is :func:`replay`'s to say."""
         if not isinstance(data, Mapping):
             raise RecordMismatch("not a game record: expected a JSON object")
-        if data.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-            raise RecordMismatch(f"unsupported record format {data.get('format')!r}")
+        if _nested_deeper(data, MAX_DEPTH):
+            raise RecordMismatch(f"not a game record: nested more than {MAX_DEPTH} deep")
         try:
-            return cls(
-                game=str(data["game"]),
-                options=dict(data.get("options") or {}),
-                seed=int(data["seed"]),
-                setup=dict(data["setup"]) if data.get("setup") is not None else None,
-                moves=[(int(seat), str(code)) for seat, code in data.get("moves", [])],
-                outcome=dict(data["outcome"]) if data.get("outcome") else None,
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordMismatch(f"not a game record: {exc}") from None
+            parsed = RecordJson.model_validate(dict(data))
+        except ValidationError as exc:
+            raise RecordMismatch(f"not a game record: {problems(exc, 'record')}") from None
+        if parsed.format != RECORD_FORMAT:
+            raise RecordMismatch(f"unsupported record format {parsed.format}")
+        return cls(
+            game=parsed.game,
+            options=parsed.options or {},
+            seed=parsed.seed,
+            setup=parsed.setup,
+            moves=list(parsed.moves),
+            outcome=parsed.outcome or None,
+        )
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n")
@@ -65,9 +79,55 @@ class GameRecord:
     def load(cls, path: str | Path) -> GameRecord:
         try:
             data = json.loads(Path(path).read_text())
-        except json.JSONDecodeError as exc:
+        except RecursionError:
+            raise RecordMismatch(f"{path}: not JSON (nested too deeply)") from None
+        except ValueError as exc:  # not JSON, not UTF-8, a number too long to read
             raise RecordMismatch(f"{path}: not JSON ({exc})") from None
         return cls.from_json(data)
+
+
+def _move(value: Any) -> Any:
+    """A move is saved as the JSON list ``[seat, code]``: read it as a pair."""
+    return tuple(value) if isinstance(value, list) else value
+
+
+class RecordJson(BaseModel):
+    """A game record as JSON (what :meth:`GameRecord.to_json` writes), read strictly: a
+    seat of 0.7 or ``true``, a seed of ``"7"``, is refused rather than rounded. Keys it
+    does not name are left alone (a simulation's ``games.jsonl`` adds its own)."""
+
+    model_config = ConfigDict(strict=True, extra="ignore", frozen=True)
+
+    format: int = RECORD_FORMAT
+    game: str
+    options: dict[str, Any] | None = None
+    seed: int
+    setup: dict[str, Any] | None = None
+    """The scenario the game started from (the game's own form), or null: a deal."""
+    moves: list[Annotated[tuple[int, str], BeforeValidator(_move)]] = []
+    """Every move in order, each ``[seat, code]``."""
+    outcome: dict[str, Any] | None = None
+
+
+MAX_DEPTH = 64
+"""How deeply a record's JSON may nest: far more than any game's options, scenario or
+outcome need, and far less than would exhaust Python's stack in whatever reads it next."""
+
+
+def _nested_deeper(data: Any, limit: int) -> bool:
+    """Whether lists and objects in ``data`` nest more than ``limit`` deep (walked without
+    recursion, so that the check itself cannot run out of stack)."""
+    level: list[Any] = [data]  # the containers at depth 1, then 2, ...
+    for _ in range(limit):
+        level = [
+            item
+            for value in level
+            for item in (value.values() if isinstance(value, Mapping) else value)
+            if isinstance(item, Mapping | list | tuple)
+        ]
+        if not level:
+            return False
+    return True
 
 
 class Match:
@@ -108,11 +168,19 @@ class Match:
     def clone(self, state: State | None = None) -> Match:
         """An independent copy; with ``state``, a copy that goes on from that state instead
         (a search's sampled world: its record is then the moves, not a replayable game)."""
-        other = object.__new__(Match)
-        other.spec = self.spec
-        other.state = state if state is not None else self.state.clone()
-        other.record = replace(self.record, moves=list(self.record.moves))
-        return other
+        return Match.resume(
+            state if state is not None else self.state.clone(),
+            replace(self.record, moves=list(self.record.moves)),
+        )
+
+    @staticmethod
+    def resume(state: State, record: GameRecord) -> Match:
+        """The match of ``record`` going on from ``state`` (the state its moves led to)."""
+        match = object.__new__(Match)
+        match.spec = get_spec(record.game)
+        match.state = state
+        match.record = record
+        return match
 
 
 @dataclass(frozen=True)
@@ -129,7 +197,7 @@ class ReplayStep:
 def replay_steps(record: GameRecord) -> Iterator[ReplayStep]:
     """Every intermediate state of a record, from the start, each an independent copy."""
     spec = get_spec(record.game)
-    state = spec.new_game(record.options, record.seed, record.setup)
+    state = _start(spec, record)
     yield ReplayStep(0, None, None, [], state.clone())
     for number, (seat, code) in enumerate(record.moves, start=1):
         events = _replay_move(spec, state, number, seat, code)
@@ -139,7 +207,7 @@ def replay_steps(record: GameRecord) -> Iterator[ReplayStep]:
 def replay(record: GameRecord) -> State:
     """The final state of a record, checked against the outcome the record claims."""
     spec = get_spec(record.game)
-    state = spec.new_game(record.options, record.seed, record.setup)
+    state = _start(spec, record)
     for number, (seat, code) in enumerate(record.moves, start=1):
         _replay_move(spec, state, number, seat, code)
     result: Outcome | None = state.outcome()
@@ -148,6 +216,17 @@ def replay(record: GameRecord) -> State:
     if claimed is not None and _jsonable(claimed) != _jsonable(actual):
         raise RecordMismatch(f"replay ends with {actual}, the record claims {claimed}")
     return state
+
+
+def _start(spec: GameSpec, record: GameRecord) -> State:
+    """The state a record starts from; options or a scenario the game refuses mean the
+    record is not one of its games."""
+    try:
+        return spec.new_game(record.options, record.seed, record.setup)
+    except InvalidOptions as exc:
+        raise RecordMismatch(f"options: {exc}") from None
+    except InvalidSetup as exc:
+        raise RecordMismatch(f"setup: {exc}") from None
 
 
 def _replay_move(spec: GameSpec, state: State, number: int, seat: int, code: str) -> list[Event]:

@@ -38,6 +38,11 @@ def _load_entry_points() -> None:
         register(spec)
 
 
+def game_ids() -> list[str]:
+    """The ids of the registered games, without loading them (their entry points' names)."""
+    return sorted({ep.name for ep in entry_points(group="asobi.games")} | set(_SPECS))
+
+
 def get_spec(game_id: str) -> GameSpec:
     _load_entry_points()
     try:

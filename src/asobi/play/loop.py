@@ -1,7 +1,9 @@
 """The terminal game loop, generic over games: it knows the protocol, not the rules.
 
 Each seat is a human or a named bot. For a human decision it shows that seat's view, lists
-the legal actions numbered (by their codes) and accepts a number or a typed code; a refused
+the legal actions numbered (by their codes, each with the game's caution beside it where the
+game gives one: ``State.caution``; a game may list a few and say how to type the rest:
+``shortlist`` in ``asobi.play.render``) and accepts a number or a typed code; a refused
 move prints the reason and the rule that forbids it, and asks again. Bots choose through
 :func:`asobi.core.bots.choose_for`, and what they do is printed as events, filtered by
 what the watching seat may see. With more than one human (hot-seat) the screen is cleared
@@ -33,6 +35,7 @@ from asobi.core.errors import BadActionCode, IllegalAction
 from asobi.core.events import Event
 from asobi.core.protocol import State
 from asobi.core.records import Match
+from asobi.core.words import LANGS, Words, fill, seat_names
 from asobi.play.io import Ask
 from asobi.play.render import Renderer, renderer_for
 
@@ -209,13 +212,18 @@ class TerminalGame:
         pending.clear()
 
     def _decide(self, seat: int) -> None:
-        self.renderer.render(self.state.view(seat), self.console)
+        view = self.state.view(seat)
+        self.renderer.render(view, self.console)
         legal: list[Action] = self.state.legal_actions(seat)
         if not legal:
             raise RuntimeError(f"seat {seat} is to act but has no legal action")
-        self._list_actions(legal)
+        # The moves listed by number: all of them, unless the game shortens a long list
+        # (the others are still played by typing their code).
+        shown, note = self.renderer.shortlist([a.encode() for a in legal], view)
+        listed = [legal[i] for i in shown]
+        self._list_actions(seat, listed, note)
         prompt = (
-            f"[bold]{self.names[seat]}[/] › number 1–{len(legal)} or a move code (? for help): "
+            f"[bold]{self.names[seat]}[/] › number 1–{len(listed)} or a move code (? for help): "
         )
         while True:
             text = " ".join(self._ask(prompt).split())
@@ -225,21 +233,21 @@ class TerminalGame:
             if word in QUIT_WORDS:
                 raise Quit("quit")
             if word in HELP_WORDS:
-                self._help(legal)
+                self._help(listed)
                 continue
             if word in VIEW_WORDS:
-                self.renderer.render(self.state.view(seat), self.console)
-                self._list_actions(legal)
+                self.renderer.render(view, self.console)
+                self._list_actions(seat, listed, note)
                 continue
             if word in RULES_WORDS:
                 self.console.print(Markdown(self.spec.summary or "No rules summary yet."))
                 continue
             if text.isdigit():
                 number = int(text)
-                if not 1 <= number <= len(legal):
-                    self._refuse(f"there is no move {number}: choose 1–{len(legal)}")
+                if not 1 <= number <= len(listed):
+                    self._refuse(f"there is no move {number}: choose 1–{len(listed)}")
                     continue
-                action = legal[number - 1]
+                action = listed[number - 1]
             else:
                 try:
                     action = self.spec.action_space.decode(text)
@@ -260,15 +268,26 @@ class TerminalGame:
             line.append(f"  (rule: {rule})", style="red")
         self.console.print(line)
 
-    def _list_actions(self, legal: Sequence[Action]) -> None:
+    def _list_actions(self, seat: int, legal: Sequence[Action], note: Text | None = None) -> None:
         width = len(str(len(legal)))
-        items = [
-            Text.assemble(
-                (f"{i:>{width}}", "bold cyan"), " ", self.renderer.action_text(a.encode())
+        items = []
+        for i, action in enumerate(legal, start=1):
+            item = Text.assemble(
+                (f"{i:>{width}}", "bold cyan"), " ", self.renderer.action_text(action.encode())
             )
-            for i, a in enumerate(legal, start=1)
-        ]
+            caution = self.state.caution(seat, action)
+            if caution is not None:
+                item.append_text(self._caution_text(seat, caution))
+            items.append(item)
         self.console.print(Columns(items, padding=(0, 3), column_first=True))
+        if note is not None:
+            self.console.print(note)
+
+    def _caution_text(self, seat: int, caution: Words) -> Text:
+        """A move's caution, to print beside it: English, then Japanese, each with its seats
+        named as ``seat`` reads them ("you" for itself)."""
+        said = [fill(caution.get(lang), seat_names(self.names, seat, lang)) for lang in LANGS]
+        return Text.assemble(("  ⚠ ", "bold yellow"), (" / ".join(said), "yellow"))
 
     def _help(self, legal: Sequence[Action]) -> None:
         example = legal[0].encode()

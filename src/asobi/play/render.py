@@ -10,7 +10,11 @@ A game may ship ``asobi.games.<id>.render`` with
 - ``public_code(code, hidden) -> str`` (optional, needed by a game with secret moves): how
   a move shows to a seat other than its mover, given the kinds of the move's events that
   seat may not see (a secret bid shows as "a secret bid", never as "bid 4"). Without it a
-  move's code is public, as in a game whose every choice is seen.
+  move's code is public, as in a game whose every choice is seen;
+- ``shortlist(codes, view) -> (indices, note) | None`` (optional): which of the legal moves
+  (their codes, in order) to list by number, and a line on how to type any other, for a
+  game whose legal list is too long to read (a spot anywhere on a mat). The others stay
+  legal when typed; None lists them all.
 
 Without the module the front end pretty-prints the view's JSON and the events' data, so a
 new game is playable in the terminal the moment it is registered.
@@ -40,6 +44,9 @@ RenderFn = Callable[[Mapping[str, Any], Console], None]
 EventTextFn = Callable[[Mapping[str, Any], Sequence[str], int | None], "str | Text | None"]
 ActionTextFn = Callable[[str], "str | Text"]
 PublicCodeFn = Callable[[str, Sequence[str]], str]
+ShortlistFn = Callable[
+    [Sequence[str], Mapping[str, Any]], "tuple[Sequence[int], str | Text] | None"
+]
 
 
 def render_json(view: Mapping[str, Any], console: Console) -> None:
@@ -69,6 +76,7 @@ class Renderer:
     words: Phrasebook | None = None
     cards: CardText | None = None
     lang: str = "en"
+    shortlist_fn: ShortlistFn | None = None
 
     def say(self, words: Words, names: Sequence[str], viewer: int | None) -> Text:
         """``words`` in the terminal's language: seats by name ("you" for ``viewer``), the
@@ -107,6 +115,19 @@ class Renderer:
         hidden = [e.kind for e in events if not e.visible_to(viewer)]
         return self.public_code_fn(code, hidden)
 
+    def shortlist(
+        self, codes: Sequence[str], view: Mapping[str, Any]
+    ) -> tuple[list[int], Text | None]:
+        """The legal moves to list by number (their indices in ``codes``) and a note on
+        typing the others: all of them and no note, unless the game shortens its list."""
+        listed = None if self.shortlist_fn is None else self.shortlist_fn(codes, view)
+        if listed is None:
+            return list(range(len(codes))), None
+        indices, note = listed
+        if not indices or any(not 0 <= i < len(codes) for i in indices):
+            raise ValueError(f"a shortlist names moves that are not listed: {list(indices)}")
+        return list(indices), Text(note) if isinstance(note, str) else note
+
     def action_text(self, code: str) -> Text:
         if self.action_text_fn is None:
             return Text(code)
@@ -142,4 +163,5 @@ def renderer_for(
         words=words,
         cards=cards,
         lang=lang,
+        shortlist_fn=getattr(module, "shortlist", None),
     )

@@ -22,12 +22,13 @@ const SYMBOLS = {
   burst: "M12 1 13.2 8.6 18.6 3.4 15.4 10.2 23 9.3 16.4 13.2 22.2 18.2 14.9 15.9 15.8 23 12 16.6 8.2 23 9.1 15.9 1.8 18.2 7.6 13.2 1 9.3 8.6 10.2 5.4 3.4 10.8 8.6Z",
 };
 
-// Which symbol and colour each suit letter has, per deck.
+// Which symbol and colour each suit letter has, per deck. Each colour reads at 4.5:1 or more
+// on the white of a card or a chip (WCAG AA for the rank's small text).
 const SUITS = {
   seven: {
-    H: { symbol: "heart", colour: "#c8203d" }, O: { symbol: "onion", colour: "#2f8a3a" },
-    B: { symbol: "book", colour: "#1f58b8" }, C: { symbol: "coin", colour: "#a87a06" },
-    S: { symbol: "star", colour: "#0b8296" }, T: { symbol: "time", colour: "#8e2aa3" },
+    H: { symbol: "heart", colour: "#c8203d" }, O: { symbol: "onion", colour: "#2a7d34" },
+    B: { symbol: "book", colour: "#1f58b8" }, C: { symbol: "coin", colour: "#8c6400" },
+    S: { symbol: "star", colour: "#0a7585" }, T: { symbol: "time", colour: "#8e2aa3" },
     K: { symbol: "coffin", colour: "#444c5a" },
   },
   french: {
@@ -35,7 +36,9 @@ const SUITS = {
     D: { symbol: "diamonds", colour: "#c8203d" }, C: { symbol: "clubs", colour: "#1c2230" },
   },
   fireworks: {
-    R: { symbol: "burst", colour: "#d42a2a" }, Y: { symbol: "burst", colour: "#c99400" },
+    R: { symbol: "burst", colour: "#d42a2a" },
+    // A yellow that reads as yellow is too pale for text: its numbers are written darker.
+    Y: { symbol: "burst", colour: "#d9a000", ink: "#7a5800" },
     G: { symbol: "burst", colour: "#238a3f" }, B: { symbol: "burst", colour: "#2358c9" },
     W: { symbol: "star", colour: "#7a3fc4" },
   },
@@ -104,8 +107,8 @@ function span(className, text = "") {
 // The face of ``code``: corners with its rank, and its suit's symbol in the middle.
 function face(el, code) {
   const c = known.get(code);
-  const { symbol: name, colour } = look(code);
-  el.style.setProperty("--suit", colour);
+  const { symbol: name, colour, ink } = look(code);
+  el.style.setProperty("--suit", ink || colour);
   const boost = deck && deck.key === "fireworks" && c && c.suit === "W";
   const label = boost ? "★" : (c ? c.label : code);
   const corner = span("corner");
@@ -171,9 +174,9 @@ export function backEl(opts = {}) {
 // A small card inside a sentence (the log, a move's label): its rank and suit symbol.
 export function chipEl(code, lang) {
   const el = span(`chip ${deck ? deck.key : ""}`);
-  const { symbol: name, colour } = look(code);
+  const { symbol: name, colour, ink } = look(code);
   const c = known.get(code);
-  el.style.setProperty("--suit", colour);
+  el.style.setProperty("--suit", ink || colour);
   const boost = deck && deck.key === "fireworks" && c && c.suit === "W";
   el.append(symbol(name, colour, "pip"));
   if (!boost) el.append(span("rank", c ? c.label : code));

@@ -15,7 +15,7 @@
 //   keydown(event, ctx)  optional: the game's own keys (true when it used the key)
 // Everything a person typed (names) and every word from the server is inserted as text.
 import { both, languageButton, lang, markLang, pair, t } from "/static/i18n.js";
-import { backEl, cardEl, chipEl, fan, useDeck } from "/static/cards.js";
+import { backEl, cardEl, cardName, chipEl, fan, useDeck } from "/static/cards.js";
 import { cardsNamed, plain, say } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -75,6 +75,7 @@ function nameInText(s) {
 // --- what a game module is given ----------------------------------------------------------
 function context() {
   const language = lang();
+  const named = (code) => cardName(code, language);  // a card in an accessible name: "Coin 7"
   return {
     view: state.view, legal: state.legal, seat: state.seat, active: state.active,
     outcome: state.outcome, room, assets: game.assets, lang: language, number: state.number,
@@ -82,14 +83,14 @@ function context() {
     rerender: () => draw(),
     // The server's words for a move, and a warning beside it where the game gives one.
     label: (code) => say(state.labels[code] || { en: code, ja: code }, language, nameInText),
-    labelText: (code) => plain(state.labels[code] || { en: code, ja: code }, language, nameInText),
+    labelText: (code) => plain(state.labels[code] || { en: code, ja: code }, language, nameInText, named),
     caution: (code) => state.cautions[code] || null,
     say: (words) => say(words, language, nameInText),
     // A move as a button in the server's words; ``content`` replaces the words if given.
     moveButton: (code, content = null, className = "") => moveButton(code, content, className),
     card: (code, opts = {}) => cardEl(code, {
       lang: language, act,
-      label: opts.move ? plain(state.labels[opts.move] || { en: opts.move, ja: opts.move }, language, nameInText) : undefined,
+      label: opts.move ? plain(state.labels[opts.move] || { en: opts.move, ja: opts.move }, language, nameInText, named) : undefined,
       playable: Boolean(opts.move || opts.onClick) && !opts.quiet,
       ...opts,
     }),
@@ -427,7 +428,15 @@ function renameButton() {
 
 // --- messages -----------------------------------------------------------------------------
 function remember(message) {
-  log.push({ number: message.number, seat: message.seat, said: message.said || [], by: message.by });
+  let said = message.said || [];
+  if (!said.length && message.seat === state.seat && message.code && state.labels[message.code]) {
+    // Your own move that showed nothing (a step of a move of several): its words as a button.
+    const words = state.labels[message.code];
+    said = [{ en: `{s:${message.seat}}: ${words.en}`, ja: `{s:${message.seat}}:${words.ja}` }];
+  } else if (!said.length && message.seat !== state.seat && message.state?.active.includes(message.seat)) {
+    return;  // a step of another's move still in progress that shows you nothing: told when done
+  }
+  log.push({ number: message.number, seat: message.seat, said, by: message.by });
 }
 
 function onMessage(message) {

@@ -11,7 +11,6 @@ touch but not overlap ("【星座ボード】の上に【星座ボード】を�
 from __future__ import annotations
 
 import random
-import time
 
 import numpy as np
 import pytest
@@ -304,9 +303,7 @@ def test_sampled_second_poses_are_accepted_or_refused_as_masked(seed: int) -> No
     seat = acting(state)
     rng = random.Random(seed)
     for first in rng.sample(range(POSES, SIZE), 4):
-        started = time.perf_counter()
         mask = coding.mask(state, seat, (first,))
-        assert time.perf_counter() - started < 0.2
         allowed, refused = np.flatnonzero(mask), np.flatnonzero(~mask[POSES:]) + POSES
         assert allowed.size and refused.size  # the first board's own cell, at least
         for index in [*rng.sample(list(allowed), 15), *rng.sample(list(refused), 15)]:

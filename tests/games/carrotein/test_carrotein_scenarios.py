@@ -113,7 +113,7 @@ BAD: dict[str, tuple[str, dict[str, Any]]] = {
         {"chips": chips((100, 100, "red"), (120, 100, "blue"))},
     ),
     "chip past the mat": ("past the mat", {"chips": [[5, 100, "red"]]}),
-    "chip not [x, y, kind]": ("each is", {"chips": [[100, 100]]}),
+    "chip not [x, y, kind]": ("chips.0: a chip is [x, y, kind]", {"chips": [[100, 100]]}),
     "an eleventh red chip": ("red has only 10", {"chips": at(grid(11), "red")}),
     "scored chips and chips on the mat over ten": (
         "red has only 10",
@@ -136,7 +136,7 @@ BAD: dict[str, tuple[str, dict[str, Any]]] = {
     "first not a seat": ("first: a seat", {"first": -1}),
     "passed not a seat": ("passed: a seat", {"passed": [5]}),
     "challenger not a seat": ("challenger: a seat", {"challenger": 3}),
-    "challenger a bool": ("challenger: a seat", {"challenger": True}),
+    "challenger a bool": ("challenger: Input should be a valid integer", {"challenger": True}),
     "round zero": ("round", {"round": 0}),
     "the seat to act has passed": ("has not passed", {"passed": [0], "turn": 0}),
     "all but one passed without a challenger": (

@@ -149,13 +149,19 @@ def test_scenario_rest_box_keeps_unlisted_cards_out_of_play() -> None:
         ({"hands": [["H2"]]}, "per seat"),
         ({"hands": [["Z9"], []]}, "not a card"),
         ({"columns": [{"C": ["S5"]}, {}]}, "only C cards"),
-        ({"columns": [{"X": ["S5"]}, {}]}, "not a suit"),
+        ({"columns": [{"X": ["S5"]}, {}]}, "columns.0: 'X' should be 'H', 'O', 'B'"),
         ({"columns": [{"C": ["C4", "C6", "C5"]}, {}]}, "neither ascending nor descending"),
         ({"last_face": [0, 7]}, "1–6"),
         ({"rest": "floor"}, "rest"),
-        ({"bonus_claimed": ["X"]}, "not a suit"),
+        ({"bonus_claimed": ["X"]}, "bonus_claimed.0: Input should be 'H', 'O', 'B'"),
         ({"round": 0}, "round"),
         ({"citizens": "nonsense!"}, "not a card"),
+        # Issue 30: wrong types are refused by the scenario's model, naming where they are.
+        ({"columns": [False, {}]}, "columns.0: Input should be a valid dictionary, not false"),
+        ({"columns": [{"C": [4]}, {}]}, "columns.0.C: expected a list of card codes"),
+        ({"last_face": [1.0, 2]}, "last_face.0: Input should be a valid integer, not 1.0"),
+        ({"round": True}, "round: Input should be a valid integer"),
+        ({"final_round": "yes"}, "final_round: Input should be a valid boolean"),
     ],
 )
 def test_scenario_errors_are_invalid_setup(setup: dict[str, Any], message: str) -> None:

@@ -209,6 +209,13 @@ def test_scenario_pins_hands_deck_discards_papers_and_turn() -> None:
         ({"papers": [[{"paper": "nope", "cards": ["H7"]}], [], []]}, "not a paper"),
         ({"turn": 3}, "turn"),
         ({"rest": "floor"}, "rest"),
+        # Issue 30: wrong types are refused by the scenario's model, naming where they are.
+        ({"papers": [True, [], []]}, "papers.0: Input should be a valid list, not true"),
+        ({"papers": [[{"paper": "kind3", "cards": ["H7"], "x": 1}], [], []]},
+         "papers.0.0.x: unknown key"),
+        ({"papers": [[{"paper": 3, "cards": ["H7"]}], [], []]}, "papers.0.0.paper: 3 is not"),
+        ({"turn": 1.5}, "turn: Input should be a valid integer, not 1.5"),
+        ({"end_condition_met_by": False}, "end_condition_met_by: Input should be a valid int"),
     ],
 )  # fmt: skip
 def test_scenario_errors_are_invalid_setup(setup: dict[str, Any], message: str) -> None:

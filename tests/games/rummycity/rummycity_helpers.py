@@ -133,6 +133,20 @@ def finish_round(state: RummyCityState) -> None:
             raise AssertionError(f"no plain move among {codes}")
 
 
+def end_all(state: RummyCityState) -> list[Event]:
+    """End every final turn and lay-off still to play, one ``end`` each, through the
+    settlement. A seat whose hand might still lay something acts, if only to end (ruling
+    21); this plays those ends."""
+    events: list[Event] = []
+    start = state.round
+    while state.outcome() is None and state.round == start:
+        view = state.view(None)
+        if not (view["final_turn"] or view["phase"] == "settle"):
+            break
+        events += play(state, acting(state), "end")
+    return events
+
+
 def sorted_codes(codes: str) -> list[str]:
     """Card codes in the order a view lists a hand."""
     return [c.code for c in FRENCH52.sort(FRENCH52.parse(codes))]

@@ -1,5 +1,6 @@
 """プレーの手順 2 (building), the ruling that every combination claims a building, the
-effects of the Market, the Post office and income, and refused actions."""
+effects of the Post office and income, and refused actions (the ♦ buildings are in
+test_rummycity_diamonds)."""
 
 from __future__ import annotations
 
@@ -197,23 +198,6 @@ def test_actions_of_other_moments_are_refused_at_the_start_of_a_turn(code: str) 
         "end": "プレーの手順",
     }[code]
     refused(state, 0, code, rule)
-
-
-# --- ♦ 市場 (Market) ----------------------------------------------------------------------
-def test_market_gains_a_tepu_for_each_building_built() -> None:
-    """♦ (our Market): +1 tepu for each building its owner builds."""
-    state = table([["S3", "S4", "S5", "H3", "H4", "H5"], OTHER], ROW, buildings=[["market"], []])
-    events = build(state, 0, "park", "S3 S4 S5")
-    assert tepu(state) == [8, 7]
-    assert [e.data["why"] for e in events_named(events, "gain")] == ["market"]
-    build(state, 0, "library", "H3 H4 H5")
-    assert tepu(state) == [9, 7]
-
-
-def test_market_does_not_pay_for_the_other_players_buildings() -> None:
-    state = table([["H9", "C9"], ["S3", "S4", "S5"]], ROW, buildings=[["market"], []], turn=1)
-    build(state, 1, "park", "S3 S4 S5")
-    assert tepu(state) == [7, 7]
 
 
 # --- 郵便局 (Post office) -----------------------------------------------------------------

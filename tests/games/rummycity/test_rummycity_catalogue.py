@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from rummycity_helpers import SPEC, build, buildings, legal, table
 
+from asobi.core.datafile import read_data_file
 from asobi.core.errors import InvalidOptions
 from asobi.games.rummycity.buildings import DEFAULT_FILE, read_catalogue_file
 
@@ -40,10 +41,15 @@ def write(tmp_path: Path, entries: list[dict[str, Any]], suffix: str = ".toml") 
     return path
 
 
+def contents(path: Path) -> dict[str, Any]:
+    """A file's catalogue as the game takes it: data (the command line reads the file)."""
+    return read_data_file(path, "catalogue")
+
+
 def refused_catalogue(tmp_path: Path, entries: list[dict[str, Any]], *words: str) -> str:
     path = write(tmp_path, entries)
     with pytest.raises(InvalidOptions) as info:
-        SPEC.new_game({"players": 2, "catalogue": str(path)}, 0)
+        read_catalogue_file(path)
     message = str(info.value)
     assert str(path) in message, message
     for word in words:
@@ -60,7 +66,7 @@ def test_a_toml_catalogue_file_replaces_the_buildings(tmp_path: Path) -> None:
     """Issue 5: 「replace with `--catalogue FILE`」: the game plays with the file's buildings."""
     path = write(tmp_path, GOOD)
     state = table(
-        [["S3", "S4", "S5", "H9"], ["DK", "CQ"]], ["C10"], options={"catalogue": str(path)}
+        [["S3", "S4", "S5", "H9"], ["DK", "CQ"]], ["C10"], options={"catalogue": contents(path)}
     )
     assert [b["id"] for b in state.view(None)["catalogue"]] == ["hut", "well", "vault"]
     assert state.view(None)["supply"] == ["hut", "well", "vault"]
@@ -71,16 +77,20 @@ def test_a_toml_catalogue_file_replaces_the_buildings(tmp_path: Path) -> None:
 
 def test_a_json_catalogue_file_is_accepted(tmp_path: Path) -> None:
     path = write(tmp_path, GOOD, ".json")
-    state = SPEC.new_game({"players": 2, "catalogue": str(path)}, 0)
+    state = SPEC.new_game({"players": 2, "catalogue": contents(path)}, 0)
     catalogue = state.view(None)["catalogue"]
     assert [b["id"] for b in catalogue] == ["hut", "well", "vault"]
     well = catalogue[1]
     assert (well["mark"], well["recipe"], well["income"]) == ("♥", "MIX3", 2)
 
 
-def test_a_catalogue_path_object_and_contents_are_accepted(tmp_path: Path) -> None:
+def test_the_game_takes_a_catalogue_as_data_never_as_a_file_name(tmp_path: Path) -> None:
+    """Options reach the game from the server's API too: a file name there would let anyone
+    make the server open its files, so the game refuses one and reads nothing."""
     path = write(tmp_path, GOOD)
-    assert SPEC.options({"players": 2, "catalogue": path}).catalogue is not None
+    for name in (str(path), path, "/etc/passwd"):
+        with pytest.raises(InvalidOptions, match="not a file name"):
+            SPEC.options({"players": 2, "catalogue": name})
     state = SPEC.new_game({"players": 2, "catalogue": {"building": GOOD}}, 0)
     assert len(state.view(None)["catalogue"]) == 3
 
@@ -92,7 +102,7 @@ def test_a_heart_building_of_a_custom_catalogue_raises_the_draw_limit(tmp_path: 
         [["S3", "H9"], ["DK", "CQ"]],
         ["C10", "C9", "C8", "C7"],
         buildings=[["well"], []],
-        options={"catalogue": str(path)},
+        options={"catalogue": contents(path)},
     )
     assert state.view(None)["seats"][0]["draw_limit"] == 4
 
@@ -131,7 +141,7 @@ def test_set_twins_with_the_same_recipe_are_allowed(tmp_path: Path) -> None:
     """プレーの手順 2: 「セットについては、同じ組み合わせのものが2つずつあります」."""
     twins = [*GOOD, {"id": "inn", "en": "Inn", "ja": "宿", "mark": "♣", "recipe": "Set3"}]
     path = write(tmp_path, twins)
-    state = SPEC.new_game({"players": 2, "catalogue": str(path)}, 0)
+    state = SPEC.new_game({"players": 2, "catalogue": contents(path)}, 0)
     assert [b["recipe"] for b in state.view(None)["catalogue"]].count("Set3") == 2
 
 
@@ -156,22 +166,22 @@ def test_an_id_that_is_an_action_word_or_a_card_is_refused(tmp_path: Path) -> No
 
 def test_a_missing_or_broken_file_is_refused(tmp_path: Path) -> None:
     with pytest.raises(InvalidOptions, match="catalogue"):
-        SPEC.new_game({"players": 2, "catalogue": str(tmp_path / "nowhere.toml")}, 0)
+        read_catalogue_file(tmp_path / "nowhere.toml")
     broken = tmp_path / "broken.toml"
     broken.write_text("[[building]\nid = ", encoding="utf-8")
     with pytest.raises(InvalidOptions, match="not valid"):
-        SPEC.new_game({"players": 2, "catalogue": str(broken)}, 0)
+        read_catalogue_file(broken)
     broken_json = tmp_path / "broken.json"
     broken_json.write_text("{", encoding="utf-8")
     with pytest.raises(InvalidOptions, match="not valid"):
-        SPEC.new_game({"players": 2, "catalogue": str(broken_json)}, 0)
+        read_catalogue_file(broken_json)
 
 
 def test_an_empty_catalogue_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "empty.json"
     path.write_text(json.dumps({"building": []}), encoding="utf-8")
     with pytest.raises(InvalidOptions, match="building"):
-        SPEC.new_game({"players": 2, "catalogue": str(path)}, 0)
+        SPEC.new_game({"players": 2, "catalogue": contents(path)}, 0)
 
 
 def test_views_show_the_catalogue_as_its_buildings_describe_themselves() -> None:

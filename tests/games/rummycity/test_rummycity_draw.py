@@ -207,21 +207,7 @@ def test_without_the_school_there_is_no_look() -> None:
     refused(with_school, 0, "draw 2", "学校 (School)")
 
 
-# --- ♦: the Mine; our Station ------------------------------------------------------------
-def test_mine_gains_one_tepu_per_face_down_card_drawn() -> None:
-    """♦ (our Mine): +1 tepu for each face-down card its owner draws."""
-    state = table(
-        [["SK", "HQ"], ["DK", "CQ"]],
-        ["?S3", "?H9", "D4", "C5", "S6"],
-        buildings=[["mine"], []],
-    )
-    events = play(state, 0, "draw 3")
-    assert tepu(state) == [9, 7]
-    assert [e.data["why"] for e in events_named(events, "gain")] == ["mine"]
-    play(state, 1, "draw 1")  # the other seat owns no Mine: nothing
-    assert tepu(state) == [9, 7]
-
-
+# --- our Station ------------------------------------------------------------
 def test_station_charges_the_other_player_a_fare_for_drawing_three_or_more() -> None:
     """駅 (our design, issue 5: 「an interaction effect of your design」): the other player
     pays the Station's owner 1 tepu when drawing 3 or more cards."""

@@ -1,8 +1,8 @@
-"""♠について: passing, and the ♦ effects a pass gives up."""
+"""♠について: passing (the ♦ effects a pass gives up: test_rummycity_diamonds)."""
 
 from __future__ import annotations
 
-from rummycity_helpers import acting, hand, legal, play, refused, row, table, tepu
+from rummycity_helpers import acting, hand, legal, play, refused, row, table
 
 OTHER = ["DK", "CQ"]
 ROW = ["?C10", "?H10", "SJ", "DJ", "S9", "H2"]
@@ -31,15 +31,40 @@ def test_without_a_spade_building_there_is_no_pass() -> None:
     refused(state, 0, "pass", "♠について")
 
 
-def test_no_pass_right_after_a_pass() -> None:
-    """♠について / solo 5 (「連続でパスは行えません」), applied to the duel by the engine's
-    ruling so that a game always ends: after a pass the next turn may not pass."""
+def test_in_the_duel_a_spade_owner_may_pass_after_the_other_passed() -> None:
+    """ソロプレイルール 5 lists 「連続でパスは行えません」 among the solo game's differences
+    (「これ以外は、通常時の2人プレーと同じです」): two passes in a row are a solo rule. In the
+    duel, after seat 0 passes, seat 1 (a ♠ owner) may pass too."""
     state = table([["S7", "H9"], ["DK", "CQ"]], ROW, buildings=[["park"], ["shrine"]])
     play(state, 0, "pass")
-    assert "pass" not in legal(state, 1)
-    refused(state, 1, "pass", "solo 5 / ruling")
+    assert "pass" in legal(state, 1)
+    play(state, 1, "pass")
+    assert acting(state) == 0 and row(state) == [None, None, *ROW[2:]]
+
+
+def test_a_spade_owner_may_pass_on_each_of_its_turns() -> None:
+    """ソロプレイルール 5 is the solo game's alone: in the duel a player who passed may pass
+    again on its next turn once the other player has drawn."""
+    state = table([["S7", "H9"], ["DK", "CQ"]], ROW, buildings=[["park"], []])
+    play(state, 0, "pass")
     play(state, 1, "draw 1")
     assert "pass" in legal(state, 0)
+    play(state, 0, "pass")
+    assert acting(state) == 1
+
+
+def test_after_both_players_pass_the_next_turn_draws_or_builds() -> None:
+    """Ruling 11 (ours): once both players have passed in turn the table is exactly as it
+    was, and two ♠ owners could pass for ever; so the next player may not pass (the one pass
+    the rulebook's duel leaves out). A draw opens passing again."""
+    state = table([["S7", "H9"], ["DK", "CQ"]], ROW, buildings=[["park"], ["shrine"]])
+    play(state, 0, "pass")
+    play(state, 1, "pass")
+    assert "pass" not in legal(state, 0)
+    assert state.view(0)["passes_in_a_row"] == 2
+    refused(state, 0, "pass", "ruling 11")
+    play(state, 0, "draw 1")
+    assert "pass" in legal(state, 1)
 
 
 def test_a_pass_is_only_a_whole_turn() -> None:
@@ -48,16 +73,3 @@ def test_a_pass_is_only_a_whole_turn() -> None:
     play(state, 0, "build park", "lay S3", "lay S4", "lay S5", "done")
     assert "pass" not in legal(state)
     refused(state, 0, "pass", "♠について")
-
-
-def test_passing_forfeits_the_diamond_effects() -> None:
-    """♠について: 「♦️の効果と重複することはなく、パスをすると、♦️の効果は無くなってしまいます」:
-    with the Market and the Mine, a pass gains nothing."""
-    state = table([["S7", "H9"], OTHER], ROW, buildings=[["park", "market", "mine"], []])
-    play(state, 0, "pass")
-    assert tepu(state) == [7, 7]
-    # The same seat drawing face-down cards on a later turn does gain (the Mine).
-    play(state, 1, "draw 1")
-    assert row(state)[0] is None
-    play(state, 0, "draw 1")
-    assert tepu(state) == [8, 7]

@@ -7,6 +7,7 @@ from rummycity_helpers import (
     acting,
     build,
     buildings,
+    end_all,
     events_named,
     legal,
     meld,
@@ -25,10 +26,12 @@ def test_the_round_ends_when_the_row_is_empty() -> None:
     play(state, 0, "draw 1")
     assert state.view(None)["final_turn"] is False and phase(state) == "turn"
     events = play(state, 1, "draw 1")
-    kinds = [e.kind for e in events]
     assert next(e for e in events if e.kind == "round_end").seat == 1  # the last drawer
-    # Neither hand makes a combination: the final turns pass by, the settlement follows,
-    # then the next round.
+    # Neither hand makes a combination, but each holds 3 cards: as far as the other knows
+    # it might, so each player ends its final turn (ruling 21); the settlement follows (no
+    # combination to lay off onto), then the next round.
+    events += end_all(state)
+    kinds = [e.kind for e in events]
     assert kinds.index("round_end") < kinds.index("settled") < kinds.index("round")
     assert state.view(None)["settlements"][0]["round"] == 1
     assert state.view(None)["round"] == 2
@@ -47,7 +50,8 @@ def test_the_other_player_then_the_last_drawer_take_a_final_turn() -> None:
     build(state, 1, "library", "H3 H4 H5")
     assert acting(state) == 0 and state.view(None)["final_turn"] is True
     build(state, 0, "park", "S3 S4 S5")
-    assert phase(state) != "build"
+    assert phase(state) == "settle" and acting(state) == 0  # ♣10 might extend seat 1's run
+    play(state, 0, "end")
     assert state.view(None)["settlements"][0]["round"] == 1
 
 
@@ -83,6 +87,7 @@ def test_final_turn_lays_any_number_of_combinations_but_builds_at_most_three() -
     assert not events_named(events, "build")
     assert sorted(buildings(state, 1)) == ["bakery", "library", "park"]
     assert "market" in state.view(None)["supply"]
+    end_all(state)
     assert state.view(None)["settlements"][0]["towns"][1]["combinations"] == 4
 
 
@@ -95,6 +100,7 @@ def test_final_turn_may_meld_before_building() -> None:
     build(state, 1, "park", "S3 S4 S5")
     build(state, 1, "library", "H3 H4 H5")
     assert sorted(buildings(state, 1)) == ["library", "park"]
+    end_all(state)
     assert state.view(None)["settlements"][0]["towns"][1]["combinations"] == 4
 
 
@@ -108,6 +114,7 @@ def test_meld_lays_each_kind(kind: str, cards: str) -> None:
     events = meld(state, 1, kind, cards)
     (laid,) = events_named(events, "combination")
     assert laid.data == {"combination": kind, "cards": cards.split()}
+    end_all(state)
     assert state.view(None)["settlements"][0]["towns"][1]["combinations"] == 1
 
 
@@ -139,8 +146,21 @@ def test_final_turn_cannot_meld_the_recipe_of_a_building_you_own() -> None:
     assert state.view(None)["seats"][1]["combinations"] == []
 
 
-def test_a_player_with_nothing_to_lay_has_no_final_turn_to_play() -> None:
-    """ラウンドの終了: a final turn with no combination at hand is over at once."""
+def test_a_hand_too_small_for_a_combination_has_no_final_turn_to_play() -> None:
+    """ラウンドの終了 / ruling 21: with fewer than 3 cards nothing can be laid (every
+    combination has 3 or more): those final turns pass by at once, as everyone can see."""
+    state = table([["C10"], ["H2", "S9"]], ["S3"])
+    play(state, 0, "draw 1")
+    assert state.view(None)["settlements"]
+
+
+def test_a_final_turn_that_might_lay_is_ended_by_its_player() -> None:
+    """ラウンドの終了 / ruling 21: seat 0's three cards make nothing, but the other player
+    cannot know that; the game waits for seat 0's ``end`` rather than move on by itself
+    (which would tell seat 1 that the hand makes nothing)."""
     state = table([["C10", "CJ"], ["H2", "S9"]], ["S3"])
     play(state, 0, "draw 1")
+    assert acting(state) == 0 and phase(state) == "build"
+    assert legal(state) == ["end"]
+    play(state, 0, "end")
     assert state.view(None)["settlements"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummycity_helpers import acting, legal, phase, play, refused, table, tepu
+from rummycity_helpers import acting, end_all, legal, phase, play, refused, table, tepu
 
 from asobi.games.rummycity.rules import RummyCityState
 
@@ -16,15 +16,20 @@ def settling(
     tepu_: tuple[int, int] = (7, 7),
     **more: Any,
 ) -> RummyCityState:
-    """Seat 0 draws the row's last card (♣10); neither hand makes a combination, so the
-    final turns pass by and the settlement begins with seat 1's lay-offs."""
+    """Seat 0 draws the row's last card (♣10); neither hand makes a combination, so each
+    final turn is ended (a hand of 3+ ends its own: ruling 21) and the settlement begins
+    with seat 1's lay-offs."""
     state = table(hands, ["C10"], laid=laid, tepu=list(tepu_), **more)
     play(state, 0, "draw 1")
-    assert phase(state) != "build", "a hand made a combination: no final turns expected"
+    while state.view(None)["final_turn"]:
+        assert legal(state) == ["end"], "a hand made a combination: no final turns expected"
+        play(state, acting(state), "end")
     return state
 
 
 def record(state: RummyCityState) -> dict[str, Any]:
+    """The settlement's record, once every lay-off still open is ended."""
+    end_all(state)
     return state.view(None)["settlements"][-1]
 
 
@@ -158,6 +163,7 @@ def test_short_purse_pays_everything_then_still_gains() -> None:
 def test_short_purse_at_zero_pays_nothing_and_never_goes_below_zero() -> None:
     """決算: an empty purse stays at 0, then gains."""
     state = settling([["S2", "H9", "D5"], ["DK", "CJ"]], [[], ["set S7 D7 C7"]], tepu_=(0, 0))
+    end_all(state)
     assert tepu(state) == [0, 1]
     assert record(state)["towns"][0]["paid"] == 0
 
@@ -178,6 +184,7 @@ def test_income_is_gained_even_with_a_short_purse() -> None:
     state = settling(
         [["S2", "H9", "D5"], ["DK", "CJ"]], [[], []], buildings=[["castle"], []], tepu_=(1, 7)
     )
+    end_all(state)
     assert tepu(state)[0] == 4
 
 

@@ -8,6 +8,7 @@ import pytest
 from rummycity_helpers import (
     build,
     buildings,
+    end_all,
     finish_round,
     game,
     hand,
@@ -133,6 +134,7 @@ def test_solo_50_tepu_does_not_end_the_game_early() -> None:
     """ソロ 4 replaces the 50-tepu end: only the three rounds count."""
     state = table([["SK", "DK"]], ["S3", "H9"], tepu=[80])
     play(state, 0, "draw 1")
+    end_all(state)  # the final turn of a hand of 3 is ended by the player (ruling 21)
     assert state.outcome() is None and state.view(0)["round"] == 2
 
 
@@ -150,7 +152,7 @@ def test_solo_5_no_two_passes_in_a_row() -> None:
     state = table([["SK", "DK"]], ROW, buildings=[["park"]])
     play(state, 0, "pass")
     assert "pass" not in legal(state)
-    refused(state, 0, "pass", "solo 5 / ruling")
+    refused(state, 0, "pass", "solo 5")
     play(state, 0, "draw 1")
     assert "pass" in legal(state)
 

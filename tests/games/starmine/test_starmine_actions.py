@@ -17,7 +17,8 @@ from asobi.games.starmine.actions import (
     MAIN,
     OPENING,
     PASS,
-    STOP,
+    PER_BOOST,
+    PER_MELD,
     Discard,
     Draw,
     Place,
@@ -38,7 +39,7 @@ def test_place_code_names_the_row_the_meld_kind_and_its_cards() -> None:
     assert act.row == MAIN
     assert act.meld.kind == "seq"
     assert [c.code for c in act.meld.cards] == ["R4", "R5", "W1"]
-    assert act.meld.points == 6
+    assert act.meld.points(PER_MELD) == act.meld.points(PER_BOOST) == 6
     assert act.encode() == "place main seq R4 R5 W1"
     assert ACTION_SPACE.decode("place opening pair R1 Y1").row == OPENING  # type: ignore[union-attr]
     assert ACTION_SPACE.decode("place finale three R7 Y7 G7").row == FINALE  # type: ignore[union-attr]
@@ -75,7 +76,6 @@ def test_card_actions_decode(code: str, expected: type) -> None:
 def test_word_actions_decode() -> None:
     assert ACTION_SPACE.decode("draw deck") is DRAW_DECK
     assert ACTION_SPACE.decode("pass") is PASS
-    assert ACTION_SPACE.decode("stop") is STOP
     assert ACTION_SPACE.decode("open") is FLIP_OPEN
     assert ACTION_SPACE.decode("remove") is FLIP_REMOVE
 
@@ -94,6 +94,7 @@ def test_word_actions_decode() -> None:
         "place main pair R8 Y8",
         "discard R8",
         "draw",
+        "stop",  # the deck's last card ends the action at once: there is nothing to stop
         "launch",
         "",
     ],

@@ -1,8 +1,9 @@
-"""§6 最終フェーズ and 打上げ失敗, §7 勝敗の決定, §8 引分けの場合 (追い打ち), and the ruling on
-a deck that runs out in the middle of an action."""
+"""§6 最終フェーズ (also when the deck runs out in the middle of an action) and 打上げ失敗,
+§7 勝敗の決定, §8 引分けの場合 (追い打ち)."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from starmine_helpers import (
@@ -17,6 +18,7 @@ from starmine_helpers import (
     totals,
 )
 
+from asobi.games.starmine.actions import PASS
 from asobi.games.starmine.rules import StarmineState
 
 
@@ -91,55 +93,43 @@ def test_s6_only_a_meld_or_a_pass_in_the_final_phase() -> None:
     play(state, 0, "discard G4", "draw deck", "draw deck")
     refused(state, 0, "discard R1", "§6: only one meld or pass")
     refused(state, 0, "draw G7", "§5 A/B")
-    refused(state, 0, "stop", "§5 ruling")
     refused(state, 1, "pass", "turn order")
 
 
-# --- ruling: the deck runs out in the middle of an action -----------------------------
-def test_ruling_deck_runs_out_mid_action_remaining_draws_come_from_the_discards() -> None:
-    """§6 「山札の最後のカードが引かれたら、即座に最終フェーズ」 — ruling: the action's remaining
-    draws may come from the discards (or the player stops); then the final phase."""
+# --- §6: the deck runs out in the middle of an action ------------------------------------
+def test_s6_the_last_card_as_the_first_of_two_draws_ends_action_A_at_once() -> None:
+    """§6: 「山札の最後のカードが引かれたら、即座に最終フェーズを行います。」 — 即座に: when the
+    deck's last card is the first of action A's two draws, the second draw does not happen,
+    not even from the face-up discards."""
     state = duel(
         {"hands": HANDS, "deck": ["B1"], "discards": ["G7", "Y6"], "turn": 0, "rest": "box"}
     )
     play(state, 0, "discard G4", "draw deck")
-    assert state.view(None)["deck_size"] == 0
-    assert phase(state) == "draw" and state.view(None)["draws_left"] == 1
-    assert legal(state) == ["draw G7", "draw Y6", "stop"]
-    refused(state, 0, "draw deck", "§6")
-    refused(state, 0, "draw G4", "§5 A")  # still this turn's discard
-    play(state, 0, "draw Y6")
+    view = state.view(None)
+    assert view["deck_size"] == 0 and view["draws_left"] == 0
     assert phase(state) == "final" and active(state) == [0]
-    assert hand(state, 0) == ["R1", "Y1", "Y6", "B1", "W1"]
+    assert hand(state, 0) == ["R1", "Y1", "B1", "W1"], "one card drawn, not two"
+    assert view["discards"] == ["G7", "Y6", "G4"]
+    refused(state, 0, "draw Y6", "§5 A/B")
 
 
-def test_ruling_the_player_may_stop_drawing_once_the_deck_is_out() -> None:
-    """Ruling: 「the player may also stop drawing」; then the final phase starts."""
-    state = duel(
-        {"hands": HANDS, "deck": ["B1"], "discards": ["G7", "Y6"], "turn": 0, "rest": "box"}
-    )
-    play(state, 0, "discard G4", "draw deck", "stop")
-    assert phase(state) == "final" and active(state) == [0]
-    assert hand(state, 0) == ["R1", "Y1", "B1", "W1"]
-    assert state.view(None)["discards"] == ["G7", "Y6", "G4"]
-
-
-def test_ruling_with_no_discard_to_take_the_action_ends_at_once() -> None:
-    """Ruling: remaining draws come from the discards — except this turn's discard
-    (§5 A 「この手番で捨てたカード以外」); with none left the final phase begins."""
-    state = duel({"hands": HANDS, "deck": ["B1"], "discards": [], "turn": 0, "rest": "box"})
-    play(state, 0, "discard G4", "draw deck")
-    assert phase(state) == "final" and active(state) == [0]
-    assert state.view(None)["discards"] == ["G4"]
-
-
-def test_ruling_deck_runs_out_during_the_refill_of_action_B() -> None:
-    """§5 B 「出したカードと同数のカードを山札 or 捨て札から補充」 with the ruling above."""
+def test_s6_the_last_card_in_the_refill_of_action_B_ends_it_at_once() -> None:
+    """§5 B 「出したカードと同数のカードを山札 or 捨て札から補充」 and §6 「即座に最終フェーズ」:
+    the refill stops at the deck's last card."""
     state = duel({"hands": HANDS, "deck": ["B1"], "discards": ["G7"], "turn": 0, "rest": "box"})
     play(state, 0, "place opening pair R1 Y1", "draw deck")
-    assert legal(state) == ["draw G7", "stop"]
-    play(state, 0, "draw G7")
     assert phase(state) == "final" and active(state) == [0]
+    assert hand(state, 0) == ["G4", "B1", "W1"]
+    assert state.view(None)["discards"] == ["G7"]
+
+
+def test_s6_face_up_draws_before_the_last_card_are_still_drawn() -> None:
+    """§5 A: each draw comes from the deck or the discards; only the deck's last card ends
+    the action, so a face-up draw first and the deck's last card second make two draws."""
+    state = duel({"hands": HANDS, "deck": ["B1"], "discards": ["G7"], "turn": 0, "rest": "box"})
+    play(state, 0, "discard G4", "draw G7", "draw deck")
+    assert phase(state) == "final"
+    assert hand(state, 0) == ["R1", "Y1", "G7", "B1", "W1"]
 
 
 # --- 打上げ失敗 --------------------------------------------------------------------------
@@ -343,9 +333,42 @@ def test_s8_level_until_no_meld_is_left_is_a_draw() -> None:
     assert result.details["chase_rounds"] == 1
 
 
-def test_s8_with_no_meld_left_in_any_hand_a_tie_is_a_draw_at_once() -> None:
-    """§8 ①: 「手札にまだ役の揃っているカードが残っている場合」 — with none, no 追い打ち."""
+def test_s8_with_no_meld_in_either_hand_the_chase_is_passed_and_drawn() -> None:
+    """§8 ①: 「手札にまだ役の揃っているカードが残っている場合」, ③ 「勝敗が決まらない場合は…
+    引き分け」, ruling 14: whether a hand holds a meld is hidden, so the 追い打ち round is
+    played; a player without a meld passes, and a round with none added is a draw."""
     state = final_phase([["R5", "Y6", "G7"], ["G5", "B6"]], LEVEL)
+    play(state, 0, "pass")
+    play(state, 1, "pass")
+    assert phase(state) == "chase" and active(state) == [0]
+    assert legal(state) == ["pass"]
+    play(state, 0, "pass")
+    assert legal(state) == ["pass"]
+    play(state, 1, "pass")
+    result = state.outcome()
+    assert result is not None and result.is_draw
+    assert result.details["chase_rounds"] == 1
+
+
+def test_s8_the_chase_tells_a_player_without_a_meld_nothing_of_the_other_hand() -> None:
+    """Issue 30 (7): seat 0 holds no meld. Whether the game ends or goes to 追い打ち after
+    seat 1's pass used to depend on seat 1's hidden hand (a pair there: 追い打ち; none: the
+    end), so seat 0 learned it. Now it is the same in every world seat 0 cannot tell apart."""
+    state = final_phase([["R5", "Y6", "G7"], ["G5", "B6"]], LEVEL)
+    play(state, 0, "pass")
+    after = state.clone()
+    after.apply(1, PASS)
+    for k in range(20):
+        world = state.determinize(0, random.Random(k))
+        world.apply(1, PASS)
+        assert world.view(0) == after.view(0)
+        assert world.active_seats() == after.active_seats() == {0}
+
+
+def test_s8_with_fewer_than_two_cards_in_each_hand_a_tie_is_a_draw_at_once() -> None:
+    """§8 ①: every meld holds 2 cards or more (a pair, ペア): with one card in each hand, as
+    everyone sees, no 追い打ち can be added and the tie is a draw at once."""
+    state = final_phase([["G7"], ["G5"]], LEVEL)
     play(state, 0, "pass")
     play(state, 1, "pass")
     result = state.outcome()

@@ -3,34 +3,39 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from starmine_helpers import duel, legal, play, refused, row_melds, totals
 
-from asobi.core import BadActionCode
+from asobi.core import BadActionCode, new_game
 from asobi.core.cards import FIREWORKS, is_boost
+from asobi.core.errors import InvalidOptions
 from asobi.games.starmine.actions import (
     ACTION_SPACE,
     MAIN,
     MELDS,
+    PER_BOOST,
+    PER_MELD,
     Meld,
     Place,
     hand_mask,
 )
+from asobi.games.starmine.rules import StarmineState
 
 SPARE = ["B7", "G7", "Y7", "R7", "B6"]  # the other player's cards, when not used here
 
 
-def position(my_hand: list[str], rows: dict | None = None) -> object:
+def position(my_hand: list[str], rows: dict | None = None, **options: Any) -> StarmineState:
     """Seat 0 to play holding ``my_hand``; seat 1 holds spare cards."""
     other = [c for c in SPARE if c not in my_hand][:3]
     other += [] if "W2" in my_hand else ["W2"]
-    return duel({"hands": [my_hand, other], "turn": 0, "rows": [rows or {}, {}]})
+    return duel({"hands": [my_hand, other], "turn": 0, "rows": [rows or {}, {}]}, **options)
 
 
-def placed_points(my_hand: list[str], meld: str) -> int:
+def placed_points(my_hand: list[str], meld: str, **options: Any) -> int:
     """Place ``meld`` on the main row and read the row's score."""
-    state = position(my_hand)
+    state = position(my_hand, **options)
     play(state, 0, f"place main {meld}")
     return totals(state, 0)[1]
 
@@ -104,16 +109,16 @@ def test_s5B_rulebook_four_matching_cards_still_place_three() -> None:
     # a hand-made four-card "meld" is refused by the rules themselves
     state = position(["R2", "Y2", "G2", "B2"])
     cards = tuple(FIREWORKS.parse("R2 Y2 G2 B2"))
-    refused(state, 0, Place(MAIN, Meld("three", cards, 5, hand_mask(list(cards)))), "§5 B")
+    refused(state, 0, Place(MAIN, Meld("three", cards, hand_mask(list(cards)))), "§5 B")
 
 
 def test_s5B_a_hand_made_non_meld_is_refused() -> None:
     """§5 B: only 「役」 can be placed: cards that make no meld are refused by the rules."""
     state = position(["R1", "Y2", "G3", "B5"])
     cards = tuple(FIREWORKS.parse("R1 Y2 G3"))
-    refused(state, 0, Place(MAIN, Meld("seq", cards, 7, hand_mask(list(cards)))), "§5 B")
+    refused(state, 0, Place(MAIN, Meld("seq", cards, hand_mask(list(cards)))), "§5 B")
     cards = tuple(FIREWORKS.parse("R1 Y2"))
-    refused(state, 0, Place(MAIN, Meld("pair", cards, 3, hand_mask(list(cards)))), "§5 B")
+    refused(state, 0, Place(MAIN, Meld("pair", cards, hand_mask(list(cards)))), "§5 B")
 
 
 def test_s5B_rulebook_placed_melds_never_grow() -> None:
@@ -124,7 +129,7 @@ def test_s5B_rulebook_placed_melds_never_grow() -> None:
     assert all(len(c.split()) >= 5 for c in codes if c.startswith("place")), "2+ cards"
     g2 = FIREWORKS.card("G2")
     grown = tuple(FIREWORKS.parse("R2 Y2 G2"))
-    refused(state, 0, Place(MAIN, Meld("three", grown, 5, hand_mask(list(grown)))), "§5 B")
+    refused(state, 0, Place(MAIN, Meld("three", grown, hand_mask(list(grown)))), "§5 B")
     assert g2 in state.hands[0]
     assert row_melds(state, 0, "main") == ["pair R2 Y2"]
 
@@ -157,16 +162,54 @@ def test_s5B_rulebook_boost_example_blue_4_or_7_scores_7_minus_1() -> None:
     [
         (["R3", "Y3", "W1", "B6"], "three R3 Y3 W1", 5 - 1),
         (["R3", "W1", "G1", "B6"], "pair R3 W1", 3 - 1),
+        (["R4", "W1", "W2", "B6"], "seq R4 W1 W2", 7 - 1),
+        (["R4", "W1", "W2", "B6"], "three R4 W1 W2", 5 - 1),
+    ],
+)
+def test_s5B_a_meld_made_with_boosts_loses_one_point_however_many(
+    my_hand: list[str], meld: str, points: int
+) -> None:
+    """ブーストカードについて: 「ブーストカードを使用して揃えた役の評価点は-1点されます。」 —
+    the sentence charges the meld made with boosts, not each boost: a meld holding both
+    boosts loses 1 in all."""
+    assert placed_points(my_hand, meld) == points
+
+
+@pytest.mark.parametrize(
+    ("my_hand", "meld", "points"),
+    [
+        (["R3", "Y3", "W1", "B6"], "three R3 Y3 W1", 5 - 1),
+        (["R3", "W1", "G1", "B6"], "pair R3 W1", 3 - 1),
         (["R4", "W1", "W2", "B6"], "seq R4 W1 W2", 7 - 2),
         (["R4", "W1", "W2", "B6"], "three R4 W1 W2", 5 - 2),
     ],
 )
-def test_ruling_each_boost_in_a_meld_costs_one_point(
+def test_house_rule_boost_penalty_per_boost_charges_each_boost(
     my_hand: list[str], meld: str, points: int
 ) -> None:
-    """ブーストカードについて: 「ブーストカードを使用して揃えた役の評価点は-1点されます」 —
-    ruling: each boost in a meld costs 1 point."""
-    assert placed_points(my_hand, meld) == points
+    """House rule ``boost_penalty=per_boost`` (docs/rules/starmine.md): each boost in a meld
+    costs 1 point, so a meld holding both boosts loses 2."""
+    assert placed_points(my_hand, meld, boost_penalty="per_boost") == points
+
+
+def test_house_rule_boost_penalty_counts_everywhere_points_are_shown() -> None:
+    """Under either boost penalty the place event, the meld in the view, the row totals and
+    the outcome all give the meld the same points."""
+    for penalty, points in (("per_meld", 6), ("per_boost", 5)):
+        state = position(["R4", "W1", "W2", "B6"], boost_penalty=penalty)
+        events = play(state, 0, "place main seq R4 W1 W2")
+        assert [e.data["points"] for e in events if e.kind == "place"] == [points]
+        view = state.view(1)
+        assert view["boost_penalty"] == penalty
+        assert view["seats"][0]["rows"]["main"][0]["points"] == points
+        assert view["seats"][0]["row_totals"]["main"] == points
+
+
+def test_house_rule_boost_penalty_is_an_option_with_the_rulebook_as_default() -> None:
+    state = duel()
+    assert state.options.boost_penalty == "per_meld"
+    with pytest.raises(InvalidOptions):
+        new_game("starmine", {"players": 2, "boost_penalty": "per_card"}, 0)
 
 
 def test_ruling_one_firework_and_two_boosts_read_as_the_meld_declared() -> None:
@@ -183,19 +226,21 @@ def test_ruling_a_meld_needs_at_least_one_firework_card() -> None:
         ACTION_SPACE.decode("place main pair W1 W2")
     state = position(["W1", "W2", "R1", "Y5"])
     boosts = tuple(FIREWORKS.parse("W1 W2"))
-    refused(state, 0, Place(MAIN, Meld("pair", boosts, 1, hand_mask(list(boosts)))), "§5 B")
+    refused(state, 0, Place(MAIN, Meld("pair", boosts, hand_mask(list(boosts)))), "§5 B")
 
 
 def test_the_meld_catalogue_follows_the_rules() -> None:
     """Every meld the engine knows: 2 or 3 cards, at least one firework, points
-    7 / 5 / 3 less one per boost, sequences of one colour without 7-1."""
+    7 / 5 / 3 less one if made with boosts (less one per boost under ``per_boost``),
+    sequences of one colour without 7-1."""
     base = {"seq": 7, "three": 5, "pair": 3}
     for meld in MELDS:
         fireworks = [c for c in meld.cards if not is_boost(c)]
         boosts = len(meld.cards) - len(fireworks)
         assert len(meld.cards) == (2 if meld.kind == "pair" else 3)
         assert fireworks, meld
-        assert meld.points == base[meld.kind] - boosts
+        assert meld.points(PER_MELD) == base[meld.kind] - min(boosts, 1)
+        assert meld.points(PER_BOOST) == base[meld.kind] - boosts
         if meld.kind == "seq":
             assert len({c.suit for c in fireworks}) == 1
             ranks = sorted(c.rank for c in fireworks)

@@ -174,7 +174,7 @@ def test_the_final_phase_names_the_last_drawer_from_each_seat() -> None:
     """§6: the deck's last card drawn, the final phase starts with the one who drew it."""
     obs = observer_for(2)
     state = duel({**TABLE, "deck": ["R7"]})
-    play(state, 0, "discard Y2", "draw deck", "draw G5")
+    play(state, 0, "discard Y2", "draw G5", "draw deck")  # R7, the last card: the end
     assert list(block(obs, state, 0, "phase")) == [0, 0, 0, 1, 0, 0]  # final
     assert list(block(obs, state, 0, "last_drawer")) == [1, 0]
     assert list(block(obs, state, 1, "last_drawer")) == [0, 1]

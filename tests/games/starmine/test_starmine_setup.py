@@ -217,14 +217,21 @@ def test_solo_scenario_pins_open_and_removed_cards_and_the_current_row() -> None
         ({"deck": 5}, "deck: expected a list of card codes"),
         ({"hands": [["R1", "R2", "R3", "W1"]]}, "hands: one hand per seat"),
         ({"rows": [{}]}, "rows: one entry per seat"),
-        ({"rows": [{"middle": ["pair R1 Y1"]}, {}]}, "'middle' is not a row"),
+        ({"rows": [{"middle": ["pair R1 Y1"]}, {}]}, "'middle' should be 'opening', 'main' or"),
         ({"rows": [{"main": ["pair R1 Y2"]}, {}]}, "is not a meld"),
         ({"rows": [{"main": ["seq R6 R7 R1"]}, {}]}, "is not a meld"),
         ({"rows": [{"main": ["pair W1 W2"]}, {}]}, "is not a meld"),
         ({"rows": [{"main": ["pair R1 W1"]}, {}]}, "boost W1 is already placed"),
-        ({"rest": "floor"}, "rest must be 'deck' or 'box'"),
+        ({"rest": "floor"}, "rest: Input should be 'deck' or 'box'"),
         ({"turn": 2}, "turn must be a seat 0..1"),
-        ({"turn": "first"}, "turn must be a seat 0..1"),
+        ({"turn": "first"}, "turn: Input should be a valid integer, not 'first'"),
+        # Issue 30: wrong types are refused by the scenario's model, naming where they are.
+        ({"hands": [[1, 2, 3, 4], ["R1"]]}, "hands.0: expected a list of card codes"),
+        ({"rows": [5, {}]}, "rows.0: Input should be a valid dictionary, not 5"),
+        ({"rows": [{"main": [7]}, {}]}, "rows.0.main.0: a meld is written as text"),
+        ({"turn": True}, "turn: Input should be a valid integer, not true"),
+        ({"hands": [[], ["R1", "W2"]]}, "hands: every hand holds a card"),
+        ({"deck": ["R1"], "discards": {"G7": 1}}, "discards: expected a list of card codes"),
         (
             {"hands": [["R1", "W1"], ["R2", "W2"]], "deck": [], "discards": ["G7"], "rest": "box"},
             "the deck is empty",
@@ -244,9 +251,13 @@ def test_scenario_errors_are_invalid_setup(setup: dict, message: str) -> None:
 @pytest.mark.parametrize(
     ("setup", "message"),
     [
-        ({"current_row": "top"}, "current_row must be one of opening, main, finale"),
+        ({"current_row": "top"}, "current_row: Input should be 'opening', 'main' or 'finale'"),
         ({"hands": [["R1", "W1"]], "deck": [], "rest": "box"}, "needs a deck"),
         ({"open": ["R1"], "removed": ["R1"]}, "cards listed twice: R1"),
+        # solo §3 C ②: 「カードは必ず一番下のオープニング列から配置していきます」
+        ({"rows": [{"main": ["pair R1 Y1"]}], "current_row": "main"}, "the opening is empty"),
+        ({"rows": [{"finale": ["pair R1 Y1"]}]}, "the opening is empty"),
+        ({"current_row": "finale"}, "the opening is empty"),
     ],
 )
 def test_solo_scenario_errors_are_invalid_setup(setup: dict, message: str) -> None:

@@ -110,10 +110,36 @@ def test_solo_a_turn_is_B_or_C_and_cannot_be_passed() -> None:
     codes = legal(state)
     assert all(c.startswith(("discard ", "place ")) for c in codes)
     refused(state, 0, "pass", "solo §3")
-    refused(state, 0, "stop", "§5 ruling")
 
 
 # --- ソロ §1 / §3 C ②③: rows from the bottom up, rising ----------------------------------
+def test_solo_s3C_the_first_meld_goes_on_the_opening() -> None:
+    """ソロ §3 C ②: 「カードは必ず一番下のオープニング列から配置していきます。」 — while the
+    opening is empty, a meld may go nowhere else."""
+    state = solo({"hands": [OPENING_HAND], "deck": ["B1", "B2", "B3", "B4"], "rest": "box"})
+    play(state, 0, "open")
+    places = [c for c in legal(state) if c.startswith("place ")]
+    assert places and all(c.startswith("place opening ") for c in places)
+    error = refused(state, 0, "place main three R2 Y2 G2", "solo §3 C ②")
+    assert "opening" in str(error)
+    refused(state, 0, "place finale three R2 Y2 G2", "solo §3 C ②")
+    play(state, 0, "place opening pair R2 Y2")
+    assert totals(state, 0) == (3, 0, 0)
+
+
+def test_solo_s3C_an_empty_opening_never_makes_a_successful_launch() -> None:
+    """ソロ §3 C ② 「必ず一番下のオープニング列から」 with §4 ② 「フィナーレの列へ加えます」:
+    a game in which no meld was placed in a turn ends with the opening and main empty, and
+    rows 0, 0 and a finale do not rise (the old 0 / 3 / 7 launch cannot happen)."""
+    state = solo({"hands": [OPENING_HAND], "deck": ["B1", "B2", "B3", "B4"], "rest": "box"})
+    play(state, 0, "open", "discard G2", "draw deck", "draw deck")  # B3, B4: the last
+    assert phase(state) == "final"
+    play(state, 0, "place finale pair R2 Y2")
+    result = state.outcome()
+    assert result is not None and result.details["failed_launch"] is True
+    assert totals(state, 0) == (0, 0, 3)
+
+
 def test_solo_s3C_rows_are_built_from_the_bottom_up() -> None:
     """ソロ §3 C ②: 「カードは必ず一番下のオープニング列から配置していきます。一度次の列に
     カードを配置したら、それ以前の列は完成したとみなし、それ以前の列へカードを配置する
@@ -212,19 +238,17 @@ def test_solo_ruling_a_main_row_above_the_opening_closes_and_play_goes_on() -> N
 def test_solo_ruling_skipping_the_main_row_closes_it_empty_and_fails() -> None:
     """Ruling: a meld in the finale closes the main row too; empty, it is not above the
     opening (an empty row counts 0), so the launch fails at once."""
-    state = solo({"hands": [OPENING_HAND], "deck": ["B1", "B2", "B3", "B4"], "rest": "box"})
+    state = solo(
+        {
+            "hands": [OPENING_HAND],
+            "rows": [{"opening": ["pair R1 Y1"]}],
+            "deck": ["B1", "B2", "B3", "B4"],
+            "rest": "box",
+        }
+    )
     play(state, 0, "open", "place finale three R2 Y2 G2")
     result = state.outcome()
     assert result is not None and result.details["failed_launch"] is True
-
-
-def test_solo_ruling_an_empty_opening_counts_zero() -> None:
-    """Ruling: an empty row counts 0 — an opening left empty can still rise to the main."""
-    state = solo({"hands": [OPENING_HAND], "deck": ["B1", "B2", "B3", "B4"], "rest": "box"})
-    play(state, 0, "open", "place main three R2 Y2 G2")
-    assert state.outcome() is None
-    assert state.view(0)["current_row"] == "main"
-    assert totals(state, 0) == (0, 5, 0)
 
 
 # --- ソロ §4 ゲームの終了 ----------------------------------------------------------------
@@ -265,20 +289,22 @@ def test_solo_s4_the_last_meld_goes_on_the_finale_even_from_the_opening() -> Non
     refused(state, 0, "place opening three R2 Y2 G2", "solo §4 ②")
 
 
-def test_solo_ruling_a_turn_start_flip_taking_the_last_card_ends_the_game() -> None:
-    """ソロ §3 A / §4 ① — ruling: a turn-start flip that takes the deck's last card ends the
-    game right after that card is placed in its area: then only the final meld."""
+def test_solo_s4_a_turn_start_flip_of_the_last_card_ends_the_game_at_once() -> None:
+    """ソロ §4 ①: 「山札の最後のカードが引かれたら、ゲームは終了します。」 — the game ends as the
+    deck's last card is turned up at the start of a turn (§3 A ①), before it is given an
+    area: nothing will be drawn again, so open or remove would decide nothing. Then only
+    the final meld (§4 ②)."""
     state = solo(
         {"hands": [OPENING_HAND], "deck": ["B1", "B2", "B3"], "open": ["G6", "G7"], "rest": "box"}
     )
     play(state, 0, "open")  # B1 open, B2 removed
-    play(state, 0, "discard G2", "draw G6", "draw G7")  # the deck keeps its last card
-    assert state.view(0)["flipped"] == "B3" and state.view(0)["deck_size"] == 0
-    assert phase(state) == "flip", "the card still goes to its area first"
-    play(state, 0, "remove")
-    assert state.view(0)["removed_cards"] == ["B2", "G2", "B3"]
-    assert phase(state) == "final"
+    play(state, 0, "discard G2", "draw G6", "draw G7")  # the deck keeps its last card...
+    view = state.view(0)
+    assert view["flipped"] == "B3" and view["deck_size"] == 0  # ...turned up: the end
+    assert phase(state) == "final", "no open / remove for the deck's last card"
+    assert view["removed_cards"] == ["B2", "G2"] and view["open_cards"] == ["B1"]
     assert all(c.startswith("place finale") or c == "pass" for c in legal(state))
+    refused(state, 0, "remove", "solo §3 A")
     play(state, 0, "pass")
     assert state.outcome() is not None
 
@@ -301,16 +327,16 @@ def test_solo_ruling_a_turn_start_flip_of_the_last_two_cards_ends_the_game() -> 
     assert phase(state) == "final"
 
 
-def test_solo_ruling_deck_runs_out_mid_draw_then_open_cards_or_stop() -> None:
-    """Ruling: if the deck runs out in the middle of an action, the remaining draws may come
-    from the open cards, or the player stops; then the game ends with the final meld."""
+def test_solo_s4_the_last_card_drawn_mid_action_ends_the_game_at_once() -> None:
+    """ソロ §4 ①: 「山札の最後のカードが引かれたら、ゲームは終了します。」 — the refill of
+    action C stops at the deck's last card, even with an open card left to draw."""
     state = solo({"hands": [OPENING_HAND], "deck": ["B1", "B2", "B3", "B4"], "rest": "box"})
     play(state, 0, "open", "place opening three R2 Y2 G2", "draw deck", "draw deck")
-    assert state.view(0)["deck_size"] == 0 and phase(state) == "draw"
-    assert legal(state) == ["draw B1", "stop"]
-    play(state, 0, "draw B1")
-    assert phase(state) == "final"
-    assert hand(state, 0) == ["B1", "B3", "B4", "W1"]
+    view = state.view(0)
+    assert view["deck_size"] == 0 and view["draws_left"] == 0
+    assert phase(state) == "final", "two of the three draws: the game is over"
+    assert hand(state, 0) == ["B3", "B4", "W1"]
+    assert view["open_cards"] == ["B1"]
 
 
 def test_solo_s4_rows_must_rise_strictly_at_the_end() -> None:
@@ -321,32 +347,32 @@ def test_solo_s4_rows_must_rise_strictly_at_the_end() -> None:
             "hands": [["R5", "Y5", "G5", "W1"]],
             "rows": [{"opening": ["pair R1 Y1"], "main": ["seq B1 B2 B3"]}],
             "current_row": "main",
-            "deck": ["B4"],
+            "deck": ["B4"],  # turned up at once: the game ends on it
             "rest": "box",
         }
     )
-    play(state, 0, "open")
+    assert phase(state) == "final"
     play(state, 0, "place finale three R5 Y5 G5")  # 3, 7, 5
     result = state.outcome()
     assert result is not None and result.details["failed_launch"] is True
     assert result.scores == (0.0,)
 
 
-def test_solo_an_empty_opening_still_rises_and_is_evaluated() -> None:
-    """Ruling: an empty row counts 0 — rows 0, 3, 5 rise; 8 − gap 5 (penalty 3) = 5."""
+def test_solo_a_low_launch_that_rises_is_evaluated() -> None:
+    """スターマインの評価: rows 2, 3, 5 rise; 10 − gap 3 (penalty 1) = 9: 駆け出しの花火職人."""
     state = solo(
         {
-            "hands": [["R5", "Y5", "G5", "W1"]],
-            "rows": [{"main": ["pair R1 Y1"]}],
+            "hands": [["R5", "Y5", "G5", "B7"]],
+            "rows": [{"opening": ["pair R1 W1"], "main": ["pair R2 Y2"]}],
             "current_row": "main",
             "deck": ["B4"],
             "rest": "box",
         }
     )
-    play(state, 0, "open", "place finale three R5 Y5 G5")
+    play(state, 0, "place finale three R5 Y5 G5")
     result = state.outcome()
     assert result is not None and result.details["failed_launch"] is False
-    assert result.details["evaluation"] == 5
+    assert result.details["evaluation"] == 9
     assert result.details["title"] == "駆け出しの花火職人"
 
 
@@ -372,8 +398,7 @@ def test_solo_rulebook_example_5_6_12_is_23_minus_3_is_20() -> None:
     play(state, 0, "open", "place main seq B5 B6 W1", "draw deck", "draw deck", "draw deck")
     # turn 3: the finale, a sequence (7); the main closes at 6 > 5
     play(state, 0, "remove", "place finale seq G3 G4 G5", "draw deck", "draw deck")
-    assert state.view(0)["deck_size"] == 0, "G7 was the deck's last card"
-    play(state, 0, "stop")
+    assert state.view(0)["deck_size"] == 0, "G7 was the deck's last card: the game ends"
     # ソロ §4 ②: one last meld onto the finale: three of a kind (5)
     assert phase(state) == "final"
     play(state, 0, "place finale three R7 Y7 G7")

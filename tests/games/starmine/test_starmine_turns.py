@@ -46,14 +46,6 @@ def test_s5_drawing_comes_only_after_a_discard_or_a_meld() -> None:
     refused(state, 0, "draw G5", "§5 A/B")
 
 
-def test_s5_stop_is_not_an_action_while_the_deck_lasts() -> None:
-    """Ruling: drawing may stop only once the deck has run out in the middle of an action."""
-    state = duel(TABLE)
-    refused(state, 0, "stop", "§5 ruling")
-    play(state, 0, "discard Y2")
-    refused(state, 0, "stop", "§5 ruling")
-
-
 def test_s5_turn_start_flips_belong_to_the_solo_game() -> None:
     """ソロ §3 A: 「毎手番のはじめにカード2枚をめくります」 is a solo rule only."""
     state = duel(TABLE)

@@ -8,9 +8,10 @@ physical model is data (``sky.toml``), the judge is geometry (``sky.py``), and t
 
 from pathlib import Path
 
+from asobi.core.lazy import Lazy
 from asobi.core.protocol import GameSpec
 from asobi.games.carrotein.actions import ACTION_SPACE
-from asobi.games.carrotein.balance import facts
+from asobi.games.carrotein.balance import facts, holding_names
 from asobi.games.carrotein.bots import BOTS
 from asobi.games.carrotein.observation import coding, observer
 from asobi.games.carrotein.rules import CarroteinOptions, CarroteinState, new_state
@@ -33,8 +34,11 @@ SPEC = GameSpec(
     assets=assets,
     insight=insight,
     facts=facts,
+    holding_names=holding_names,
     observer=observer,
     coding=coding,
+    # No cards: the page draws the mat, the chips and the boards from ``assets`` (no deck).
+    words=Lazy("asobi.games.carrotein.words:phrasebook"),
 )
 CarroteinState.spec = SPEC
 

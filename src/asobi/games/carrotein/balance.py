@@ -3,7 +3,9 @@ and each player's points from constellation boards (星座ボード) against sta
 
 from __future__ import annotations
 
-from asobi.core.protocol import Facts, Outcome
+from asobi.core.protocol import Facts, GameOptions, Outcome
+from asobi.core.words import Words
+from asobi.games.carrotein.sky import default_sky
 
 
 def facts(outcome: Outcome) -> Facts:
@@ -29,3 +31,8 @@ def facts(outcome: Outcome) -> Facts:
         holdings=[list(boards) for boards in details["boards"]],
         holding="constellation board (星座ボード)",
     )
+
+
+def holding_names(options: GameOptions) -> dict[str, Words]:
+    """The seven constellation boards (星座ボード), by their names."""
+    return {board.id: Words(board.en, board.ja) for board in default_sky().boards}

@@ -48,6 +48,7 @@ from typing import Any
 
 from asobi.core.actions import Action
 from asobi.core.bots import Decision, no_more_params, take_param
+from asobi.core.errors import InvalidBot
 from asobi.games.carrotein.actions import PASS, Choose, Place
 from asobi.games.carrotein.sky import Board, default_sky, judge
 from asobi.games.carrotein.solver import (
@@ -235,6 +236,8 @@ def _weight(seat: int, view: dict[str, Any], kind: str) -> float:
 def _maker(name: str, eye: Eye, spots: int, careless: float = 0.0) -> Callable[..., SolverBot]:
     def make(seed: int, **params: str) -> SolverBot:
         seconds = take_param(params, "seconds", float, None)
+        if seconds is not None and seconds <= 0:
+            raise InvalidBot(f"{name} seconds={seconds:g}: a time budget is more than 0")
         no_more_params(name, params, "seconds (a time budget a decision)")
         return SolverBot(name, eye, spots, careless, seed, seconds)
 

@@ -2,7 +2,8 @@
 
 ``planted`` lays two boards at random and scatters chips where they hide — a layout that
 *can* be done, with the placement that does it; ``scattered`` drops chips around the middle
-as a table looks when players keep placing.
+as a table looks when players keep placing. ``corpus`` mixes the three kinds of layout the
+solver is measured on, at every chip count.
 """
 
 from __future__ import annotations
@@ -18,10 +19,14 @@ from asobi.games.carrotein.solver import Solver
 Layout = tuple[list[tuple[float, float]], Board, Board]
 
 
-def planted(sky: Sky, seed: int, chips: int = 25, loose: int = 2) -> Layout:
+def planted(
+    sky: Sky, seed: int, chips: int = 25, loose: int = 2, near: float | None = None
+) -> Layout:
     """``chips - loose`` chips under two boards laid at random (near each other, turned,
     flipped, not overlapping; anywhere under the figures, edges included) and ``loose`` ones
-    anywhere: a layout the two boards can do."""
+    anywhere: a layout the two boards can do. With ``near``, the loose ones are dropped
+    within ``near`` mm of the two plates' box and the layout is kept whether or not the
+    planted poses do it."""
     rng = random.Random(seed)
     while True:
         a, b = rng.sample(list(sky.boards), 2)
@@ -51,11 +56,22 @@ def planted(sky: Sky, seed: int, chips: int = 25, loose: int = 2) -> Layout:
                 centres.append((x, y))
         if len(centres) < chips - loose:
             continue
-        while len(centres) < chips:
-            x, y = rng.uniform(10, sky.width - 10), rng.uniform(10, sky.height - 10)
+        low_x, low_y, high_x, high_y = 10.0, 10.0, sky.width - 10, sky.height - 10
+        if near is not None:
+            minx, miny, maxx, maxy = plate_a.union(plate_b).bounds
+            low_x, low_y = max(low_x, minx - near), max(low_y, miny - near)
+            high_x, high_y = min(high_x, maxx + near), min(high_y, maxy + near)
+        for _ in range(5000):
+            if len(centres) == chips:
+                break
+            x, y = rng.uniform(low_x, high_x), rng.uniform(low_y, high_y)
             if chip_refusal(sky, x, y, centres) is None:
                 centres.append((x, y))
-        if judge(sky, centres, [(a, pa), (b, pb)]).success:
+        if len(centres) < chips:
+            continue
+        # Dropped near the boards, the loose chips make a layout doable or not by a hair:
+        # kept either way. Dropped anywhere, the layout is kept when the planted poses do it.
+        if near is not None or judge(sky, centres, [(a, pa), (b, pb)]).success:
             return centres, a, b
 
 
@@ -70,3 +86,41 @@ def scattered(sky: Sky, seed: int, chips: int = 25, spread: float = 80.0) -> Lay
     solver = Solver(sky, centres)
     a, b = sorted(sky.boards, key=lambda board: -solver.cap(board))[:2]
     return centres, a, b
+
+
+CORPUS_FAMILIES = ("planted", "crowded", "cluster")
+
+
+def corpus(
+    sky: Sky, per_count: int, counts: range = range(10, 31)
+) -> list[tuple[str, int, list[tuple[float, float]]]]:
+    """The layouts the solver is measured on, ``per_count`` of each family at each chip
+    count (family, seed, centre points; the seed gives the count: ``seed // 100 % 100``):
+
+    - **planted**: chips under two boards laid at random, two anywhere: doable.
+    - **crowded**: the same with three loose, dropped within 40 mm of the boards: the hard
+      cases, doable or not by a hair (unless another placement catches a loose chip).
+    - **cluster**: chips dropped around the middle, the first star among them (normal
+      spread, 8–14 mm times the square root of the count), as a table looks in play.
+    """
+    out: list[tuple[str, int, list[tuple[float, float]]]] = []
+    for n in counts:
+        for i in range(per_count):
+            seed = 100 * n + i
+            out.append(("planted", 10_000 + seed, planted(sky, 10_000 + seed, chips=n)[0]))
+            crowded = planted(sky, 20_000 + seed, chips=n, loose=3, near=40.0)[0]
+            out.append(("crowded", 20_000 + seed, crowded))
+            spread = math.sqrt(n) * (8.0 + 6.0 * i / max(1, per_count - 1))
+            cluster = _cluster(sky, 30_000 + seed, n, spread)
+            out.append(("cluster", 30_000 + seed, cluster))
+    return out
+
+
+def _cluster(sky: Sky, seed: int, chips: int, spread: float) -> list[tuple[float, float]]:
+    rng = random.Random(seed)
+    centres = [sky.middle]
+    while len(centres) < chips:
+        x, y = rng.gauss(sky.middle[0], spread), rng.gauss(sky.middle[1], spread)
+        if chip_refusal(sky, x, y, centres) is None:
+            centres.append((x, y))
+    return centres

@@ -5,44 +5,56 @@ hides nothing, so every seat sees the same table. English first, the game's own 
 Japanese after. The front end (``asobi.play``) finds this module by the game's id and calls:
 
 - ``render(view, console)``: the table — the phase, every seat, the boards on the mat, the
-  night-sky mat (夜空のマット) as a grid of characters with millimetre ticks, and the last
-  challenge drawn on the part of the mat it used;
+  night-sky mat (夜空のマット) around the stars as a grid of characters with millimetre
+  ticks, and the last challenge drawn on the part of the mat it used;
 - ``event_text(event, names, viewer)``: one line for an event;
-- ``action_text(code)``: an action code with a word on what it does.
+- ``action_text(code)``: an action code with a word on what it does (a spot: how far it
+  lies from the nearest chip);
+- ``shortlist(codes, view)``: in scatter time, ``pass`` and a few spots near the stars to
+  list by number, and how to type any other spot.
 
-The mat is drawn with one character per 10 mm across and per 25 mm up (600 × 450 mm gives
-61 × 19 cells, each centred on its tick: the column under ``100`` holds x = 95–105, the row
-by ``400`` holds y = 387.5–412.5), y up, so a position read off the grid can be typed as
-``place X Y``. A chip is its colour's letter (R B G P O K), ``*`` the first star, ``o`` a
-colourless chip. Chips are at least 20 mm apart, yet two may fall in one cell: the second
-is then drawn in the free neighbouring cell nearest its true place (a digit, when none is
-free, counts the chips there); the list of chips under the grid gives exact positions.
-The board shapes come from the sky data (``sky.toml``), the same data the judge uses.
+The mat is drawn around the chips (50 mm beyond the outermost), at the finest of three
+scales that fits 61 columns and 24 rows: 2.5 mm a column and 5 mm a row, 5 and 10, or 10
+and 20 (the whole 600 × 450 mm mat). Each cell is centred on its tick (at 5 mm a column,
+the column under ``100`` holds x = 97.5–102.5), y up, so a position read off the grid can
+be typed as ``place X Y``. A chip is its colour's letter (R B G P O K), ``*`` the first
+star, ``o`` a colourless chip. In scatter time the cells where a chip would touch another
+(centres 20 mm apart or less) or reach past the mat are shaded: a blank cell is a spot a
+chip may take. At the coarsest scale two chips may fall in one cell: the second is then
+drawn in the free neighbouring cell nearest its true place (a digit, when none is free,
+counts the chips there); the list of chips under the grid gives exact positions. The board
+shapes come from the sky data (``sky.toml``), the same data the judge uses.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import shapely
+from numpy.typing import NDArray
 from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from asobi.games.carrotein.actions import GRID
 from asobi.games.carrotein.rules import COLOURS
 from asobi.games.carrotein.sky import Board, Pose, default_sky, placed
 from asobi.games.carrotein.solver import hindsight
 
 TITLE = "Carrotein 星をなくしたキャロテイン"
-COLUMNS = 60  # cells across the mat, less one (each cell is centred on its tick)
-ROWS = 18  # cells up the mat, less one
-X_LABEL = 100.0  # mm between the x axis labels (a tick every half of it)
-Y_LABEL = 50.0  # mm between the y axis labels
+# The scales the mat is drawn at, finest first: mm a column, mm a row (a character is about
+# twice as tall as wide), and mm between axis labels (10 columns, 5 rows; a tick every half).
+SCALES = ((2.5, 5.0, 25.0), (5.0, 10.0, 50.0), (10.0, 20.0, 100.0))
+MOST_COLUMNS = 61  # a drawing fits an 80-column terminal ...
+MOST_ROWS = 24  # ... and a screen (the whole 600 × 450 mm mat: 61 × 23 at the coarsest)
+MARGIN = 50.0  # mm of mat drawn around the outermost chips
+SUGGESTED = 6  # spots listed by number in scatter time (any other is typed)
 
 # kind → (letter, style, English, Japanese)
 CHIPS: dict[str, tuple[str, str, str, str]] = {
@@ -63,13 +75,15 @@ PHASES = {
     "over": ("Game over", "終了"),
 }
 FIGURE_MARKS = (("░", "grey50"), ("▒", "grey58"))  # under the first / second board's rabbit
-DOT = ("·", "grey42")  # every DOT_STEP mm, to help read positions
-DOT_STEP = 50.0
+DOT = ("·", "grey42")  # where two axis labels cross, to help read positions
+TAKEN = ("░", "grey35")  # in scatter time: a chip centred here would touch another
 SHOWN_STYLE = "reverse"  # a chip left showing in a challenge
 HIDDEN_STYLE = "dim"  # a chip hidden in a challenge
 
-# The boards chosen in the last view rendered: ``action_text`` names them in a ``lay`` code.
+# The boards chosen in the last view rendered: ``action_text`` names them in a ``lay`` code;
+# and the chips then on the mat: it says how far a ``place`` code's spot is from them.
 _CHOSEN: list[str] = []
+_CHIPS: list[tuple[float, float]] = []
 
 
 # --- small pieces --------------------------------------------------------------------------
@@ -150,31 +164,82 @@ def _pose_words(board_id: Any, pose: Mapping[str, Any], mat: Mapping[str, Any]) 
 
 
 # --- the mat as a grid ---------------------------------------------------------------------
+@dataclass(frozen=True)
 class Grid:
-    """The mat in character cells: cell (col, row) is centred on x = col·dx, y = H − row·dy."""
+    """A part of the mat in character cells, ``dx`` mm a column and ``dy`` mm a row: column
+    c is centred on x = c·dx and row r on y = r·dy, from column ``c0`` to ``c1`` and from row
+    ``r1`` (drawn at the top) down to ``r0``. Axis labels every ``label`` mm."""
 
-    def __init__(self, mat: Mapping[str, Any]) -> None:
-        self.width = float(mat["width"])
-        self.height = float(mat["height"])
-        self.dx = self.width / COLUMNS
-        self.dy = self.height / ROWS
-        self.cols = COLUMNS + 1
-        self.rows = ROWS + 1
+    width: float
+    height: float
+    dx: float
+    dy: float
+    label: float
+    c0: int
+    c1: int
+    r0: int
+    r1: int
+
+    @staticmethod
+    def around(
+        mat: Mapping[str, Any], points: Iterable[tuple[float, float]], margin: float = MARGIN
+    ) -> Grid:
+        """The part of the mat within ``margin`` mm of ``points`` (the whole mat without
+        any), at the finest scale that fits ``MOST_COLUMNS`` × ``MOST_ROWS`` cells."""
+        width, height = float(mat["width"]), float(mat["height"])
+        spots = list(points)
+        if spots:
+            lo_x = max(min(x for x, _ in spots) - margin, 0.0)
+            hi_x = min(max(x for x, _ in spots) + margin, width)
+            lo_y = max(min(y for _, y in spots) - margin, 0.0)
+            hi_y = min(max(y for _, y in spots) + margin, height)
+        else:
+            lo_x, hi_x, lo_y, hi_y = 0.0, width, 0.0, height
+        grid = None
+        for dx, dy, label in SCALES:
+            c0, c1 = max(math.floor(lo_x / dx), 0), min(math.ceil(hi_x / dx), int(width // dx))
+            r0, r1 = max(math.floor(lo_y / dy), 0), min(math.ceil(hi_y / dy), int(height // dy))
+            grid = Grid(width, height, dx, dy, label, c0, c1, r0, r1)
+            if c1 - c0 < MOST_COLUMNS and r1 - r0 < MOST_ROWS:
+                break
+        assert grid is not None
+        return grid
+
+    @property
+    def columns(self) -> range:
+        return range(self.c0, self.c1 + 1)
+
+    @property
+    def rows(self) -> range:
+        """Top row first."""
+        return range(self.r1, self.r0 - 1, -1)
 
     def cell(self, x: float, y: float) -> tuple[int, int]:
-        col = min(max(math.floor(x / self.dx + 0.5), 0), self.cols - 1)
-        row = min(max(math.floor((self.height - y) / self.dy + 0.5), 0), self.rows - 1)
+        """The cell (column, row) nearest (x, y), within this part of the mat."""
+        col = min(max(math.floor(x / self.dx + 0.5), self.c0), self.c1)
+        row = min(max(math.floor(y / self.dy + 0.5), self.r0), self.r1)
         return col, row
 
     def centre(self, col: int, row: int) -> tuple[float, float]:
-        return col * self.dx, self.height - row * self.dy
+        return col * self.dx, row * self.dy
 
-    def place_chips(
-        self, chips: Sequence[Mapping[str, Any]], span: tuple[int, int, int, int]
-    ) -> dict[tuple[int, int], list[int]]:
+    def edges(self) -> tuple[bool, bool, bool, bool]:
+        """Which sides of the drawing are the mat's edges: left, right, bottom, top."""
+        return (
+            self.c0 * self.dx - self.dx / 2 <= 0,
+            self.c1 * self.dx + self.dx / 2 >= self.width,
+            self.r0 * self.dy - self.dy / 2 <= 0,
+            self.r1 * self.dy + self.dy / 2 >= self.height,
+        )
+
+    def centres(self) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[Any], NDArray[Any]]:
+        """Every cell's column and row, and its centre's x and y (arrays, one per cell)."""
+        cols, rows = np.meshgrid(np.array(self.columns), np.array(self.rows))
+        return cols, rows, cols * self.dx, rows * self.dy
+
+    def place_chips(self, chips: Sequence[Mapping[str, Any]]) -> dict[tuple[int, int], list[int]]:
         """Which chips each cell shows: a chip's own cell, else (two in one cell) the free
         neighbouring cell nearest its true place, else its own cell again (shared)."""
-        c0, c1, r0, r1 = span
         cells: dict[tuple[int, int], list[int]] = {}
         for i, chip in enumerate(chips):
             x, y = float(chip["x"]), float(chip["y"])
@@ -185,8 +250,8 @@ class Grid:
                     for dc in (-1, 0, 1)
                     for dr in (-1, 0, 1)
                     if (dc or dr)
-                    and c0 <= home[0] + dc <= c1
-                    and r0 <= home[1] + dr <= r1
+                    and self.c0 <= home[0] + dc <= self.c1
+                    and self.r0 <= home[1] + dr <= self.r1
                     and (home[0] + dc, home[1] + dr) not in cells
                 ]
                 if near:
@@ -194,26 +259,21 @@ class Grid:
             cells.setdefault(home, []).append(i)
         return cells
 
-    def covered(self, figure: Any, span: tuple[int, int, int, int]) -> set[tuple[int, int]]:
+    def covered(self, figure: Any) -> set[tuple[int, int]]:
         """The cells whose centre lies under ``figure`` (a placed rabbit)."""
-        c0, c1, r0, r1 = span
-        cols, rows = np.meshgrid(np.arange(c0, c1 + 1), np.arange(r0, r1 + 1))
-        xs = cols * self.dx
-        ys = self.height - rows * self.dy
+        cols, rows, xs, ys = self.centres()
         inside = shapely.contains_xy(figure, xs, ys)
-        cells = zip(cols.flat, rows.flat, inside.flat, strict=True)
-        return {(int(c), int(r)) for c, r, hit in cells if hit}
+        return {(int(c), int(r)) for c, r in zip(cols[inside], rows[inside], strict=True)}
 
-    def span_around(self, points: Iterable[tuple[float, float]]) -> tuple[int, int, int, int]:
-        """The cells around ``points`` (clipped to the mat), a cell of margin each side."""
-        cells = [self.cell(x, y) for x, y in points]
-        if not cells:
-            return 0, self.cols - 1, 0, self.rows - 1
-        c0 = max(min(c for c, _ in cells) - 1, 0)
-        c1 = min(max(c for c, _ in cells) + 1, self.cols - 1)
-        r0 = max(min(r for _, r in cells) - 1, 0)
-        r1 = min(max(r for _, r in cells) + 1, self.rows - 1)
-        return c0, c1, r0, r1
+    def taken(self, chips: Sequence[Mapping[str, Any]], chip: float) -> set[tuple[int, int]]:
+        """The cells where a chip of diameter ``chip`` centred on the cell's centre would
+        touch another (centres ``chip`` mm apart or less) or reach past the mat."""
+        cols, rows, xs, ys = self.centres()
+        r = chip / 2
+        bad = (xs < r) | (xs > self.width - r) | (ys < r) | (ys > self.height - r)
+        for c in chips:
+            bad |= np.hypot(xs - float(c["x"]), ys - float(c["y"])) <= chip
+        return {(int(c), int(r)) for c, r in zip(cols[bad], rows[bad], strict=True)}
 
 
 def _is_multiple(value: float, step: float) -> bool:
@@ -226,28 +286,31 @@ def draw_mat(
     *,
     hidden: Sequence[bool] | None = None,
     figures: Sequence[Any] = (),
-    span: tuple[int, int, int, int] | None = None,
+    grid: Grid | None = None,
+    taken: bool = False,
 ) -> list[Text]:
-    """The mat (or the part ``span`` of it: first and last column, first and last row) as
-    lines of text, with the y axis on the left and the x axis below, in mm. With ``hidden``
-    (a challenge), chips left showing are in reverse and hidden ones dim; ``figures`` (placed
-    rabbit figures) shade the cells under them. A side drawn dotted is not the mat's edge."""
-    grid = Grid(mat)
-    c0, c1, r0, r1 = span or (0, grid.cols - 1, 0, grid.rows - 1)
-    left, right = c0 == 0, c1 == grid.cols - 1
-    top, bottom = r0 == 0, r1 == grid.rows - 1
-    shown_in = grid.place_chips(chips, (c0, c1, r0, r1))
+    """The part of the mat ``grid`` shows (by default, around the chips) as lines of text,
+    with the y axis on the left and the x axis below, in mm. With ``hidden`` (a challenge),
+    chips left showing are in reverse and hidden ones dim; ``figures`` (placed rabbit
+    figures) shade the cells under them; with ``taken``, the cells where a chip would touch
+    another or reach past the mat are shaded, so that a blank cell is a spot a chip may take.
+    A side drawn dotted is not the mat's edge."""
+    if grid is None:
+        grid = Grid.around(mat, [(float(c["x"]), float(c["y"])) for c in chips])
+    left, right, bottom, top = grid.edges()
+    shown_in = grid.place_chips(chips)
     shades: dict[tuple[int, int], tuple[str, str]] = {}
     for figure, shade in zip(figures, FIGURE_MARKS, strict=False):
-        for cell in grid.covered(figure, (c0, c1, r0, r1)):
+        for cell in grid.covered(figure):
             shades.setdefault(cell, shade)
-    labels = {}
-    for row in range(r0, r1 + 1):
-        _, y = grid.centre(0, row)
-        if _is_multiple(y, Y_LABEL):
-            labels[row] = f"{y:g}"
+    if taken:
+        for cell in grid.taken(chips, float(mat["chip_diameter"])):
+            shades.setdefault(cell, TAKEN)
+    labels = {
+        row: f"{row * grid.dy:g}" for row in grid.rows if _is_multiple(row * grid.dy, grid.label)
+    }
     pad = max([4, *(len(v) for v in labels.values())])
-    across = c1 - c0 + 1
+    across = len(grid.columns)
     lines = [
         Text.assemble(
             (f"{'y mm':>{pad}} ", "dim"),
@@ -256,10 +319,10 @@ def draw_mat(
             ("┐" if top and right else " ", "dim"),
         )
     ]
-    for row in range(r0, r1 + 1):
+    for row in grid.rows:
         line = Text(f"{labels.get(row, ''):>{pad}} ", style="dim")
         line.append(("┤" if row in labels else "│") if left else "┊", style="dim")
-        for col in range(c0, c1 + 1):
+        for col in grid.columns:
             here = shown_in.get((col, row))
             if here and len(here) > 1:
                 line.append(str(min(len(here), 9)), style="bold white")
@@ -274,19 +337,19 @@ def draw_mat(
                 line.append(mark, style=style)
             else:
                 x, y = grid.centre(col, row)
-                on_dot = _is_multiple(x, DOT_STEP) and _is_multiple(y, DOT_STEP)
+                on_dot = _is_multiple(x, grid.label) and _is_multiple(y, grid.label)
                 line.append(DOT[0] if on_dot else " ", style=DOT[1])
         line.append("│" if right else "┊", style="dim")
         lines.append(line)
     foot = Text(" " * (pad + 1), style="dim")
     foot.append("└" if bottom and left else " ")
     axis = [" "] * (across + 8)
-    for col in range(c0, c1 + 1):
-        x, _ = grid.centre(col, 0)
-        foot.append("┬" if _is_multiple(x, X_LABEL / 2) else "─" if bottom else "╌")
-        if _is_multiple(x, X_LABEL):
+    for i, col in enumerate(grid.columns):
+        x = col * grid.dx
+        foot.append("┬" if _is_multiple(x, grid.label / 2) else "─" if bottom else "╌")
+        if _is_multiple(x, grid.label):
             label = f"{x:g}"
-            start = max(col - c0 + 1 - (len(label) - 1) // 2, 0)
+            start = max(i + 1 - (len(label) - 1) // 2, 0)
             if all(c == " " for c in axis[max(start - 1, 0) : start + len(label) + 1]):
                 axis[start : start + len(label)] = label
     foot.append("┘" if bottom and right else " ")
@@ -295,15 +358,23 @@ def draw_mat(
     return lines
 
 
-def _legend(kinds: Iterable[str]) -> Text:
+def _scale(grid: Grid) -> str:
+    return f"a cell {grid.dx:g} mm across, {grid.dy:g} mm up"
+
+
+def _legend(kinds: Iterable[str], grid: Grid, taken: bool) -> Text:
     seen = set(kinds)
     order = [k for k in CHIPS if k in seen or k in ("first",)]
-    out = Text("", style="dim")
+    out = Text(_scale(grid) + " · ", style="dim")
     for i, kind in enumerate(order):
         if i:
             out.append(" · ")
         out.append_text(chip_name(kind))
-    out.append(f" · dots every {DOT_STEP:g} mm · a digit: that many chips in one cell")
+    if taken:
+        out.append(" · ")
+        out.append(TAKEN[0], style=TAKEN[1])
+        out.append(" a chip centred here would touch another or reach past the mat")
+    out.append(" · a digit: that many chips in one cell")
     return out
 
 
@@ -431,8 +502,10 @@ def _mat(view: Mapping[str, Any]) -> list[RenderableType]:
             "dim",
         ),
     )
-    parts: list[RenderableType] = [head, *draw_mat(mat, chips)]
-    parts.append(_legend(str(c["kind"]) for c in chips))
+    taken = view.get("phase") == "scatter"
+    grid = Grid.around(mat, [(float(c["x"]), float(c["y"])) for c in chips])
+    parts: list[RenderableType] = [head, *draw_mat(mat, chips, grid=grid, taken=taken)]
+    parts.append(_legend((str(c["kind"]) for c in chips), grid, taken))
     parts.append(chips_line(chips, f"{_plural(len(chips), 'chip')} on the mat 星チップ"))
     parts.append(Text(f"Spare chips in the box: {view.get('spares_left', 0)}", style="dim"))
     return parts
@@ -455,8 +528,9 @@ def _scored_words(scored: Sequence[int], view: Mapping[str, Any]) -> Text:
 
 
 def last_challenge(view: Mapping[str, Any], *, drawing: bool = True) -> list[RenderableType]:
-    """The most recent challenge: who, with which boards, the verdict, who scored what, and
-    the part of the mat it used, boards shaded, chips left showing in reverse."""
+    """The most recent challenge: who, with which boards, the verdict, who scored what; with
+    ``drawing``, also the chips left showing, the placement and the part of the mat it used,
+    boards shaded, chips left showing in reverse."""
     challenges = view.get("challenges") or []
     if not challenges:
         return []
@@ -485,6 +559,8 @@ def last_challenge(view: Mapping[str, Any], *, drawing: bool = True) -> list[Ren
     else:
         score.append("; the boards go back to the mat")
     lines.append(score)
+    if not drawing:
+        return lines
     chips = list(c["chips"])
     hidden = [bool(h) for h in c["hidden"]]
     showing = [chip for chip, h in zip(chips, hidden, strict=False) if not h]
@@ -500,17 +576,17 @@ def last_challenge(view: Mapping[str, Any], *, drawing: bool = True) -> list[Ren
     lines.append(laid)
     if not success:
         lines.append(_hindsight(chips, view))
-    if drawing:
-        figures, points = _placed_figures(boards, poses, mat)
-        points += [(float(ch["x"]), float(ch["y"])) for ch in chips]
-        span = Grid(mat).span_around(points)
-        lines += draw_mat(mat, chips, hidden=hidden, figures=figures, span=span)
-        key = Text("  ", style="dim")
-        for (mark, style), board_id in zip(FIGURE_MARKS, boards, strict=False):
-            key.append(mark, style=style)
-            key.append(f" under the {board_name(board_id)} · ", style="dim")
-        key.append("a chip in reverse was left showing, a dim one hidden", style="dim")
-        lines.append(key)
+    figures, points = _placed_figures(boards, poses, mat)
+    points += [(float(ch["x"]), float(ch["y"])) for ch in chips]
+    grid = Grid.around(mat, points, margin=mat["chip_diameter"] / 2)
+    lines.append(Text(f"  The mat as it was in round {c['round']}:", style="dim"))
+    lines += draw_mat(mat, chips, hidden=hidden, figures=figures, grid=grid)
+    key = Text(f"  {_scale(grid)} · ", style="dim")
+    for (mark, style), board_id in zip(FIGURE_MARKS, boards, strict=False):
+        key.append(mark, style=style)
+        key.append(f" under the {board_name(board_id)} · ", style="dim")
+    key.append("a chip in reverse was left showing, a dim one hidden", style="dim")
+    lines.append(key)
     return lines
 
 
@@ -583,10 +659,14 @@ def _result(view: Mapping[str, Any]) -> list[RenderableType]:
 
 
 def render(view: Mapping[str, Any], console: Console) -> None:
-    """Print the table (every seat sees the same); after the game, the result too."""
+    """Print the table (every seat sees the same); after the game, the result too. The last
+    challenge is drawn on its mat until the next round's first chip is placed (or for good
+    when it ended the game); after that it is told in two lines, above the mat of now."""
     _CHOSEN[:] = list(view.get("chosen") or [])
+    _CHIPS[:] = [(float(c["x"]), float(c["y"])) for c in view["chips"]]
+    news = view.get("phase") == "over" or len(view["chips"]) <= 1
     parts: list[RenderableType] = []
-    challenge = last_challenge(view)
+    challenge = last_challenge(view, drawing=news)
     if challenge:
         parts += challenge
         parts.append(Text(""))
@@ -607,6 +687,13 @@ def action_text(code: str) -> Text:
     out = Text(code, style="bold" if head in ("pass", "choose", "lay") else "")
     if head == "pass":
         out.append(" (パス: out of this round's challenge)", style="dim")
+    elif head == "place" and len(words) == 3 and _CHIPS:
+        try:
+            x, y = float(words[1]), float(words[2])
+        except ValueError:
+            return out
+        nearest = min(math.dist((x, y), chip) for chip in _CHIPS)
+        out.append(f" ({nearest:.0f} mm from the nearest chip)", style="dim")
     elif head == "choose" and len(words) == 3:
         out.append(f" ({board_name(words[1])} + {board_name(words[2])})", style="dim")
     elif head == "lay" and len(words) == 3:
@@ -621,6 +708,36 @@ def action_text(code: str) -> Text:
         if where:
             out.append(" (" + "; ".join(where) + ")", style="dim")
     return out
+
+
+def shortlist(codes: Sequence[str], view: Mapping[str, Any]) -> tuple[list[int], Text] | None:
+    """In scatter time, the moves listed by number (``asobi.play``'s hook): ``pass`` and the
+    ``SUGGESTED`` open spots of the legal list (a 50 mm grid) nearest the stars' middle,
+    with a line on typing any other spot. The legal list itself keeps every open spot of
+    its grid (for bots); only the listing is short."""
+    spots = [(i, code.split()) for i, code in enumerate(codes) if code.startswith("place ")]
+    if view.get("phase") != "scatter" or len(spots) <= SUGGESTED:
+        return None
+    chips = [(float(c["x"]), float(c["y"])) for c in view["chips"]]
+    mx = sum(x for x, _ in chips) / len(chips)
+    my = sum(y for _, y in chips) / len(chips)
+    places = [(i, float(w[1]), float(w[2])) for i, w in spots]
+    places.sort(key=lambda p: (math.hypot(p[1] - mx, p[2] - my), p[0]))
+    chosen = places[:SUGGESTED]
+    others = [i for i, code in enumerate(codes) if not code.startswith("place ")]
+    mat = view["mat"]
+    r, width, height = mat["chip_diameter"] / 2, mat["width"], mat["height"]
+    note = Text.assemble(
+        ("or type ", "dim"),
+        ("place X Y", "bold"),
+        (
+            f" for any other spot (mm, x {_mm(r)}–{_mm(width - r)}, y {_mm(r)}–"
+            f"{_mm(height - r)}, more than {_mm(2 * r)} mm from every chip: a blank cell on "
+            f"the mat; {len(spots)} spots on the {_mm(GRID)} mm grid are open)",
+            "dim",
+        ),
+    )
+    return others + [i for i, _, _ in chosen], note
 
 
 # --- events ----------------------------------------------------------------------------------

@@ -1,69 +1,108 @@
 """Scenarios: a Carrotein position described instead of played to.
 
-The JSON form (every key optional; positions in mm from the mat's bottom-left corner)::
-
-    {
-      "chips":      [[250, 230, "red"], [340, 215, "blue"], [300, 300, "colourless"]],
-      "scored":     [3, 0, 1],              # own chips each seat has scored
-      "won":        [["sitting", "ears"], [], []],   # boards each seat has scored
-      "round":      4,
-      "first":      1,                      # who started this round
-      "turn":       2,                      # who acts now
-      "passed":     [0],                    # who has passed this round
-      "challenger": 2,                      # constellation time: everyone else passed
-      "chosen":     ["sleeping", "leaping"] # ... and the challenger has chosen these
-    }
-
-The first star (いちばん星チップ) is always at the centre; "chips" lists the others. A chip
-of a seat's colour comes from that seat's hand; a colour nobody plays and "colourless" come
-from the box.
+The form is :class:`CarroteinScenario`; ``apply_setup`` reads one into a new state.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
 
-from asobi.core.errors import InvalidSetup
-from asobi.core.scenarios import check_keys, per_seat
+from pydantic import Field
+
+from asobi.core.errors import InvalidSetup, quoted
+from asobi.core.scenarios import Scenario, per_seat, read_scenario, reader
 from asobi.games.carrotein.sky import chip_refusal
 
 if TYPE_CHECKING:
     from asobi.games.carrotein.rules import CarroteinState
 
-KEYS = {"chips", "scored", "won", "round", "first", "turn", "passed", "challenger", "chosen"}
+
+class ChipAt(NamedTuple):
+    x: float
+    y: float
+    kind: str
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def read_chip(value: Any) -> ChipAt:
+    """A chip written ``[x, y, kind]``: its centre in millimetres and its kind."""
+    if not (isinstance(value, list | tuple) and len(value) == 3 and isinstance(value[2], str)):
+        raise InvalidSetup(f"a chip is [x, y, kind], not {quoted(value)}")
+    for number, axis in zip(value[:2], "xy", strict=True):
+        if isinstance(number, bool) or not isinstance(number, int | float):
+            raise InvalidSetup(f"{axis}: a number of millimetres, not {quoted(number)}")
+    return ChipAt(float(value[0]), float(value[1]), value[2].lower())
 
 
-def _number(value: Any, what: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise InvalidSetup(f"{what}: a number of millimetres, not {value!r}")
-    return float(value)
+ChipOnMat = Annotated[ChipAt, reader(read_chip, tuple[float, float, str])]
 
 
-def _seat(state: CarroteinState, value: Any, key: str) -> int:
-    if not _whole(value) or not 0 <= value < state.players:
+class CarroteinScenario(Scenario):
+    """A Carrotein position (``asobi play carrotein --setup FILE``): a JSON object, every key
+    optional, positions in millimetres from the mat's bottom-left corner. For example, for
+    three players::
+
+        {
+          "chips":      [[250, 230, "red"], [340, 215, "blue"], [300, 300, "colourless"]],
+          "scored":     [3, 0, 1],
+          "won":        [["sitting", "ears"], [], []],
+          "round":      4,
+          "first":      1,
+          "turn":       2,
+          "passed":     [0],
+          "challenger": 2,
+          "chosen":     ["sleeping", "leaping"]
+        }
+
+    The first star (いちばん星チップ) is always at the centre; ``chips`` lists the others.
+    """
+
+    chips: list[Annotated[ChipAt, reader(read_chip, tuple[float, float, str])]] = Field(
+        default_factory=list
+    )
+    """The chips on the mat besides the first star, each ``[x, y, kind]``: a colour (red,
+    blue, green, purple, orange, pink) or ``colourless``. A chip of a seat's colour comes
+    from that seat's hand; a colour nobody plays and the colourless ones from the box."""
+    scored: list[int] | None = None
+    """One entry per seat: its own chips it has scored (0–10)."""
+    won: list[list[str]] | None = None
+    """One entry per seat: the boards (うさぎボード) it has won, by id."""
+    round: int | None = None
+    """The round (1 or more)."""
+    first: int | None = None
+    """The seat that started this round (and acts, unless ``turn`` says otherwise)."""
+    turn: int | None = None
+    """The seat to act, in scatter time (散らかしタイム)."""
+    passed: list[int] = Field(default_factory=list)
+    """The seats that have passed this round."""
+    challenger: int | None = None
+    """Constellation time (星座作成タイム): the seat that challenges, everyone else having
+    passed."""
+    chosen: list[str] | None = None
+    """With ``challenger``: the two boards it has chosen, to be laid next."""
+
+
+def _seat(state: CarroteinState, value: int, key: str) -> int:
+    if not 0 <= value < state.players:
         raise InvalidSetup(f"{key}: a seat 0..{state.players - 1}, not {value!r}")
-    return int(value)
+    return value
 
 
 def apply_setup(state: CarroteinState, setup: Mapping[str, Any]) -> None:
+    """Carry the new ``state`` (its first round begun) to the position ``setup`` describes,
+    a :class:`CarroteinScenario`; an :class:`InvalidSetup` says what is not a position of
+    the game."""
     from asobi.games.carrotein.rules import CHIPS_EACH, Chip, Phase
 
-    check_keys(setup, KEYS)
-    if "scored" in setup:
-        scored = per_seat(setup, "scored", state.players)
-        if not all(_whole(k) and 0 <= k <= CHIPS_EACH for k in scored):
+    scenario = read_scenario(CarroteinScenario, setup)
+    if scenario.scored is not None:
+        scored = per_seat(scenario.scored, "scored", state.players)
+        if not all(0 <= k <= CHIPS_EACH for k in scored):
             raise InvalidSetup(f"scored: whole numbers 0..{CHIPS_EACH}")
         state.scored = list(scored)
-    if "won" in setup:
-        won = per_seat(setup, "won", state.players)
-        if not all(isinstance(boards, list) for boards in won):
-            raise InvalidSetup("won: a list of board ids per seat")
+    if scenario.won is not None:
+        won = per_seat(scenario.won, "won", state.players)
         taken = [b for boards in won for b in boards]
         for b in taken:
             if b not in state.boards:
@@ -74,18 +113,11 @@ def apply_setup(state: CarroteinState, setup: Mapping[str, Any]) -> None:
         state.boards = [b for b in state.boards if b not in taken]
         if len(state.boards) < 2:
             raise InvalidSetup("won: at least two boards must stay on the mat")
-    chips = setup.get("chips", [])
-    if not isinstance(chips, list):
-        raise InvalidSetup("chips: a list of [x, y, kind]")
-    for entry in chips:
-        if not (isinstance(entry, list) and len(entry) == 3 and isinstance(entry[2], str)):
-            raise InvalidSetup(f"chips: each is [x, y, kind], not {entry!r}")
-        x, y = _number(entry[0], "chips: x"), _number(entry[1], "chips: y")
-        kind = entry[2].lower()
-        refusal = chip_refusal(state.sky, x, y, state.centres())
+    for chip in scenario.chips:
+        refusal = chip_refusal(state.sky, chip.x, chip.y, state.centres())
         if refusal:
             raise InvalidSetup(f"chips: {refusal}")
-        state.chips.append(Chip(x, y, kind))
+        state.chips.append(Chip(chip.x, chip.y, chip.kind))
     kinds = Counter(c.kind for c in state.chips[1:])
     spares = Counter(state.spares)
     for kind, count in kinds.items():
@@ -98,29 +130,26 @@ def apply_setup(state: CarroteinState, setup: Mapping[str, Any]) -> None:
                 raise InvalidSetup(f"chips: {kind} has only {CHIPS_EACH} chips, scored ones too")
         elif count > spares[kind]:
             raise InvalidSetup(f"chips: {count} {kind} chips, but the box holds {spares[kind]}")
-    if "round" in setup:
-        if not _whole(setup["round"]) or setup["round"] < 1:
+    if scenario.round is not None:
+        if scenario.round < 1:
             raise InvalidSetup("round: a whole number, 1 or more")
-        state.round = setup["round"]
-    if "first" in setup:
-        state.first = state.turn = _seat(state, setup["first"], "first")
-    if "turn" in setup:
-        state.turn = _seat(state, setup["turn"], "turn")
-    passed = setup.get("passed", [])
-    if not isinstance(passed, list):
-        raise InvalidSetup("passed: a list of seats")
-    state.passed = {_seat(state, s, "passed") for s in passed}
-    if "challenger" in setup:
-        state.turn = _seat(state, setup["challenger"], "challenger")
+        state.round = scenario.round
+    if scenario.first is not None:
+        state.first = state.turn = _seat(state, scenario.first, "first")
+    if scenario.turn is not None:
+        state.turn = _seat(state, scenario.turn, "turn")
+    state.passed = {_seat(state, s, "passed") for s in scenario.passed}
+    if scenario.challenger is not None:
+        state.turn = _seat(state, scenario.challenger, "challenger")
         state.passed = set(range(state.players)) - {state.turn}
         state.phase = Phase.CHOOSE
     elif state.turn in state.passed or len(state.passed) >= state.players - 1:
         raise InvalidSetup("turn: the seat to act has not passed, and two seats are still in")
-    if "chosen" in setup:
-        chosen = setup["chosen"]
+    if scenario.chosen is not None:
+        chosen = scenario.chosen
         if state.phase is not Phase.CHOOSE:
             raise InvalidSetup("chosen: boards are chosen by a challenger (give 'challenger')")
-        if not (isinstance(chosen, list) and len(chosen) == 2 and chosen[0] != chosen[1]):
+        if not (len(chosen) == 2 and chosen[0] != chosen[1]):
             raise InvalidSetup("chosen: two different boards")
         for b in chosen:
             if b not in state.boards:

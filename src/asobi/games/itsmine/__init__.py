@@ -6,9 +6,11 @@ Two princesses bid dice for citizens and send them down seven mines. See
 
 from pathlib import Path
 
+from asobi.core.cards import SEVEN
+from asobi.core.lazy import Lazy
 from asobi.core.protocol import GameSpec
 from asobi.games.itsmine.actions import ACTION_SPACE
-from asobi.games.itsmine.balance import facts
+from asobi.games.itsmine.balance import facts, holding_names
 from asobi.games.itsmine.bots import make_greedy
 from asobi.games.itsmine.observation import observer
 from asobi.games.itsmine.rules import ItsMineOptions, ItsMineState, new_state
@@ -28,7 +30,11 @@ SPEC = GameSpec(
     # it beat the heuristic bot where ISMCTS within a second did not (docs/strength.md).
     levels={"hard": "lookahead:worlds=8:seconds=0.8"},
     facts=facts,
+    holding_names=holding_names,
     observer=observer,
+    deck=SEVEN,
+    words=Lazy("asobi.games.itsmine.words:phrasebook"),
+    simultaneous=True,  # the dice bids (ダイスアクション): both princesses at once
 )
 ItsMineState.spec = SPEC
 

@@ -3,7 +3,9 @@ tie chains (同点の連鎖) that decided them, and how the game was decided."""
 
 from __future__ import annotations
 
-from asobi.core.protocol import Facts, Outcome
+from asobi.core.cards import SEVEN_SUITS
+from asobi.core.protocol import Facts, GameOptions, Outcome
+from asobi.core.words import Words
 from asobi.games.itsmine.actions import MINES
 
 
@@ -46,3 +48,15 @@ def facts(outcome: Outcome) -> Facts:
         holdings=[list(mines) for mines in details["mines"]],
         holding="mine (鉱山)",
     )
+
+
+def holding_names(options: GameOptions) -> dict[str, Words]:
+    """The seven mines (鉱山), each named as its card is printed: ``S11`` is Star 11
+    (スター11), ``KK`` Coffin K (コフィンK)."""
+    suits = {s.letter: s for s in SEVEN_SUITS}
+    return {
+        mine.code: Words(
+            f"{suits[mine.suit].en} {mine.code[1:]}", f"{suits[mine.suit].ja}{mine.code[1:]}"
+        )
+        for mine in MINES
+    }

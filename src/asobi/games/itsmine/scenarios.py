@@ -1,110 +1,162 @@
 """Scenarios: an It's Mine! game started from a described position instead of a deal.
 
-The JSON form (every key optional; cards by SEVEN code: suit H O B C S T K + A, 2–12, K)::
-
-    {
-      "hands":     [["H2", "O3"], ["C5"]],
-      "deck":      ["S6", "T9"],            # top first
-      "citizens":  ["B4", "C6"],            # face up on the table
-      "bonus":     ["K8", "T7"],            # the bonus pile, top first
-      "columns":   [{"C": ["C4", "C6"]}, {"S": ["S9"]}],   # per seat, by suit letter
-      "removed_bonus": [[], ["H3"]],        # bonus cards removed face down, per seat
-      "bonus_claimed": ["C"],               # mines whose 3-card bonus is gone
-      "last_face": [3, 5],                  # the faces shown last round
-      "round": 4, "final_round": false,
-      "rest": "deck"                        # unlisted cards: shuffled under the deck
-                                            # ("deck") or left in the box ("box")
-    }
-
-Without "hands", "citizens" or "bonus" those are dealt from the deck as in the setup.
-The game starts at phase 1 (the auction) of the given round.
+The form is :class:`ItsMineScenario`; ``apply_setup`` reads one into a new state.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from pydantic import Field
 
 from asobi.core.cards import SEVEN, Card
 from asobi.core.errors import InvalidSetup
-from asobi.core.scenarios import ScenarioCards
+from asobi.core.scenarios import (
+    Scenario,
+    check_unique,
+    per_seat,
+    read_cards,
+    read_scenario,
+    reader,
+    unlisted,
+)
 from asobi.games.itsmine.actions import FACES, MINES, PLAYING_CARDS, SUIT_INDEX
 from asobi.games.itsmine.rules import accepts
 
 if TYPE_CHECKING:
     from asobi.games.itsmine.rules import ItsMineState
 
-KEYS = {
-    "hands", "deck", "citizens", "bonus", "columns", "removed_bonus", "bonus_claimed",
-    "last_face", "round", "final_round", "rest",
-}  # fmt: skip
+
+def read_playing_cards(value: Any) -> list[Card]:
+    """SEVEN cards by code, none of them a mine (each suit's highest card)."""
+    cards = read_cards(SEVEN, value)
+    mines = [c.code for c in cards if c in MINES]
+    if mines:
+        raise InvalidSetup(f"{', '.join(mines)} are mines (鉱山), not playing cards")
+    return cards
+
+
+PlayingCards = Annotated[list[Card], reader(read_playing_cards, list[str] | str)]
+Suit = Literal["H", "O", "B", "C", "S", "T", "K"]
+
+
+class ItsMineScenario(Scenario):
+    """An It's Mine! position (``asobi play itsmine --setup FILE``): a JSON object, every key
+    optional. Cards are written by SEVEN code, a suit (H O B C S T K) and A, 2–12 or K; the
+    mines (each suit's highest card) are never listed. For example::
+
+        {
+          "hands":     [["H2", "O3"], ["C5"]],
+          "deck":      ["S6", "T9"],
+          "citizens":  ["B4", "C6"],
+          "bonus":     ["K8", "T7"],
+          "columns":   [{"C": ["C4", "C7"]}, {"S": ["S9"]}],
+          "removed_bonus": [[], ["H3"]],
+          "bonus_claimed": ["C"],
+          "last_face": [3, 5],
+          "round": 4, "final_round": false,
+          "rest": "deck"
+        }
+
+    The game starts at phase 1 (the auction) of ``round``.
+    """
+
+    hands: list[PlayingCards] | None = None
+    """One hand per seat. Without it each hand is dealt from the cards no key lists."""
+    deck: PlayingCards = Field(default_factory=list)
+    """The deck, top first; the cards no key lists go under it (see ``rest``)."""
+    citizens: PlayingCards | None = None
+    """The citizens (国民カード) face up on the table. Without them they are dealt."""
+    bonus: PlayingCards | None = None
+    """The bonus pile, top first. Without it it is dealt."""
+    columns: list[dict[Suit, PlayingCards]] | None = None
+    """One entry per seat: its columns by the mine's suit letter, each in the order its
+    cards were laid (ascending or descending) and holding that suit's cards only."""
+    removed_bonus: list[PlayingCards] | None = None
+    """One entry per seat: the bonus cards it removed face down."""
+    bonus_claimed: list[Suit] = Field(default_factory=list)
+    """The mines whose 3-card bonus is gone (a column of three or more has had it anyway)."""
+    last_face: list[int] | None = None
+    """One entry per seat: the die face (1–6) it showed last round, which it may not bid."""
+    round: int = 1
+    """The round (1 or more)."""
+    final_round: bool = False
+    """Whether this round is the last."""
+    rest: Literal["deck", "box"] = "deck"
+    """The cards no key lists (after dealing what is not given): shuffled under the deck
+    (``"deck"``), or left in the box, out of play (``"box"``)."""
 
 
 def apply_setup(state: ItsMineState, setup: Mapping[str, Any]) -> None:
-    listed = ScenarioCards(setup, SEVEN, KEYS, 2)
-    per_seat = listed.per_seat
+    """Start the new ``state`` from ``setup``, an :class:`ItsMineScenario`; an
+    :class:`InvalidSetup` says what the rules cannot start from."""
+    scenario = read_scenario(ItsMineScenario, setup)
+    columns = [] if scenario.columns is None else per_seat(scenario.columns, "columns", 2)
+    removed = (
+        []
+        if scenario.removed_bonus is None
+        else per_seat(scenario.removed_bonus, "removed_bonus", 2)
+    )
+    hands = None if scenario.hands is None else per_seat(scenario.hands, "hands", 2)
+    faces = None if scenario.last_face is None else per_seat(scenario.last_face, "last_face", 2)
+    for cols in columns:
+        for suit, cards in cols.items():
+            if any(c.suit != suit for c in cards):
+                raise InvalidSetup(f"columns: the {suit} column holds only {suit} cards")
+            if not accepts([], cards):
+                codes = [c.code for c in cards]
+                raise InvalidSetup(f"columns: {codes} is neither ascending nor descending")
+    if faces is not None and any(f not in FACES for f in faces):
+        raise InvalidSetup("last_face: faces are 1–6")
+    if scenario.round < 1:
+        raise InvalidSetup("round: a positive whole number")
+    listed = [
+        *(c for cols in columns for cards in cols.values() for c in cards),
+        *(c for cards in removed for c in cards),
+        *scenario.deck,
+        *(c for hand in hands or [] for c in hand),
+        *(scenario.citizens or []),
+        *(scenario.bonus or []),
+    ]
+    check_unique(listed)
 
-    def take(codes: Any, what: str) -> list[Card]:
-        cards = listed.take(codes, what)
-        mines = [c.code for c in cards if c in MINES]
-        if mines:
-            raise InvalidSetup(f"{what}: {', '.join(mines)} are mines (鉱山), not playing cards")
-        return cards
-
-    if "columns" in setup:
-        for seat, cols in enumerate(per_seat("columns")):
-            for suit, codes in dict(cols).items():
-                if suit not in SUIT_INDEX:
-                    raise InvalidSetup(f"columns: {suit!r} is not a suit (H O B C S T K)")
-                cards = take(codes, f"column {suit} of seat {seat}")
-                if any(c.suit != suit for c in cards):
-                    raise InvalidSetup(f"columns: the {suit} column holds only {suit} cards")
-                if not accepts([], cards):
-                    raise InvalidSetup(f"columns: {codes} is neither ascending nor descending")
-                state.columns[seat][SUIT_INDEX[suit]] = cards
-    if "removed_bonus" in setup:
-        state.bonus_removed = [take(c, "removed_bonus") for c in per_seat("removed_bonus")]
-    state.deck = list(reversed(take(setup.get("deck", []), "deck")))
-    if "hands" in setup:
-        state.hands = [take(c, f"hand {s}") for s, c in enumerate(per_seat("hands"))]
-    if "citizens" in setup:
-        state.citizens = take(setup["citizens"], "citizens")
-    if "bonus" in setup:
-        state.bonus = list(reversed(take(setup["bonus"], "bonus")))
-    listed.check_unique()
-
-    rest = listed.rest(PLAYING_CARDS)
+    for seat, cols in enumerate(columns):
+        for suit, cards in cols.items():
+            state.columns[seat][SUIT_INDEX[suit]] = list(cards)
+    if removed:
+        state.bonus_removed = [list(cards) for cards in removed]
+    state.deck = list(reversed(scenario.deck))
+    rest = unlisted(PLAYING_CARDS, listed)
     state.rng.shuffle(rest)
-    if "hands" not in setup:
-        state.hands = [[rest.pop() for _ in range(state.options.hand_size)] for _ in (0, 1)]
-    if "citizens" not in setup:
-        state.citizens = [rest.pop() for _ in range(state.options.citizens)]
-    if "bonus" not in setup:
-        state.bonus = [rest.pop() for _ in range(state.options.bonus_cards)]
-    mode = setup.get("rest", "deck")
-    if mode not in ("deck", "box"):
-        raise InvalidSetup("rest must be 'deck' or 'box'")
-    if mode == "box":
+    state.hands = (
+        [list(hand) for hand in hands]
+        if hands is not None
+        else [[rest.pop() for _ in range(state.options.hand_size)] for _ in (0, 1)]
+    )
+    state.citizens = (
+        list(scenario.citizens)
+        if scenario.citizens is not None
+        else [rest.pop() for _ in range(state.options.citizens)]
+    )
+    state.bonus = (
+        list(reversed(scenario.bonus))
+        if scenario.bonus is not None
+        else [rest.pop() for _ in range(state.options.bonus_cards)]
+    )
+    if scenario.rest == "box":
         state.boxed = rest
     else:
         state.deck = rest + state.deck  # unlisted cards go under the listed ones
 
-    for suit in setup.get("bonus_claimed", []):
-        if suit not in SUIT_INDEX:
-            raise InvalidSetup(f"bonus_claimed: {suit!r} is not a suit (H O B C S T K)")
+    for suit in scenario.bonus_claimed:
         state.bonus_claimed[SUIT_INDEX[suit]] = True
     for seat in (0, 1):  # a column already at 3 has had its bonus
         for m, col in enumerate(state.columns[seat]):
             if len(col) >= 3:
                 state.bonus_claimed[m] = True
-    if "last_face" in setup:
-        faces = per_seat("last_face")
-        if any(f not in FACES for f in faces):
-            raise InvalidSetup("last_face: faces are 1–6")
-        state.last_face = [int(f) for f in faces]
-    round_no = setup.get("round", 1)
-    if not isinstance(round_no, int) or round_no < 1:
-        raise InvalidSetup("round: a positive whole number")
-    state.round = round_no
-    state.final_round = bool(setup.get("final_round", False))
+    if faces is not None:
+        state.last_face = list(faces)
+    state.round = scenario.round
+    state.final_round = scenario.final_round
     state._start_round()

@@ -6,9 +6,11 @@ other's complete papers and review papers under review. See ``docs/rules/laminat
 
 from pathlib import Path
 
+from asobi.core.cards import SEVEN
+from asobi.core.lazy import Lazy
 from asobi.core.protocol import GameSpec
 from asobi.games.laminate.actions import ACTION_SPACE
-from asobi.games.laminate.balance import facts
+from asobi.games.laminate.balance import facts, holding_names
 from asobi.games.laminate.bots import make_greedy
 from asobi.games.laminate.observation import observer
 from asobi.games.laminate.rules import LaminateOptions, LaminateState, new_state
@@ -30,7 +32,12 @@ SPEC = GameSpec(
     # (docs/strength.md, Laminate "endgame").
     levels={"hard": "lookahead:seconds=0.8:top=3:least=6"},
     facts=facts,
+    holding_names=holding_names,
     observer=observer,
+    deck=SEVEN,
+    words=Lazy("asobi.games.laminate.words:phrasebook"),
+    # The paper cards (論文カード) as the browser draws them: names, points, combinations.
+    assets=Lazy("asobi.games.laminate.words:assets"),
 )
 LaminateState.spec = SPEC
 

@@ -3,7 +3,9 @@ and left under review, and the citations (論文の引用) made and received."""
 
 from __future__ import annotations
 
-from asobi.core.protocol import Facts, Outcome
+from asobi.core.protocol import Facts, GameOptions, Outcome
+from asobi.core.words import Words
+from asobi.games.laminate.actions import PAPER_TYPES
 
 
 def facts(outcome: Outcome) -> Facts:
@@ -33,3 +35,8 @@ def facts(outcome: Outcome) -> Facts:
         holdings=[list(papers) for papers in details["papers"]],
         holding="complete paper (論文)",
     )
+
+
+def holding_names(options: GameOptions) -> dict[str, Words]:
+    """The kinds of paper (論文カード), by the names of the table 【役の補足説明】."""
+    return {paper.id: Words(paper.en, paper.ja) for paper in PAPER_TYPES}

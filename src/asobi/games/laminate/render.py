@@ -5,10 +5,10 @@ show nothing a seat may not know: another seat's hand shows as a count (plus the
 was seen to take), another researcher's two drawn cards as "2 cards", a gift as "a card"
 to everyone but its giver and receiver, and a publication in progress not at all (only its
 author's view holds the draft). English first, the game's own terms in Japanese after. The
+events are told in the game's phrasebook (``words.py``), which the browser uses too. The
 front end (``asobi.play``) finds this module by the game's id and calls:
 
 - ``render(view, console)``: the table as ``view["seat"]`` sees it, and the outcome;
-- ``event_text(event, names, viewer)``: one line for an event (``None``: nothing to say);
 - ``action_text(code)``: an action code with its cards coloured and a word on what it does;
 - ``public_code(code, hidden)``: a move as another seat may know it (which drawn card was
   kept, the steps of a publication and the cards given as thanks are private).
@@ -29,29 +29,10 @@ from rich.text import Text
 from asobi.core.cards import SEVEN
 from asobi.core.cardtext import SEVEN_TEXT
 from asobi.games.laminate.actions import PAPER, PAPER_TYPES, PaperType, Shape
+from asobi.games.laminate.words import NEED
 
 TITLE = "Laminate Rummy ラミネートラミー"
 SUIT_STYLE = SEVEN_TEXT.styles
-
-# What each paper's combination (役) is, in a few words (役の補足説明).
-COMBINATION = {
-    "straight5": "5 consecutive ranks, any suits",
-    "straight7": "7 consecutive ranks, any suits",
-    "straight9": "9 consecutive ranks, any suits",
-    "straight11": "11 consecutive ranks, any suits",
-    "kind3": "3 cards of one rank",
-    "kind5": "5 cards of one rank",
-    "pairs3": "3 pairs, 3 different ranks",
-    "pairs4": "4 pairs, 4 different ranks",
-    "threes3": "3 threes, 3 different ranks",
-    "flush4": "4 consecutive ranks of one suit",
-    "flush6": "6 consecutive ranks of one suit",
-    "sum49": "any cards, ranks total exactly 49",
-    "sum100": "any cards, ranks total 100 or more",
-    "ak": "one A and one K",
-    "even": "one each of 2 4 6 8 10 12",
-    "endflag": "taken with a hand card on meeting the end condition",
-}
 
 PHASE_DOING = {
     "turn": "research 研究 (draw / take), review 査読 or publish 論文発表",
@@ -378,7 +359,7 @@ def _draft(view: Mapping[str, Any]) -> Text | None:
     )
     kind = paper_type(str(draft["paper"]))
     if kind is not None:
-        out.append(f" ({_points(kind.points)}; {COMBINATION.get(kind.id, '')})", style="dim")
+        out.append(f" ({_points(kind.points)}; {NEED[kind.id].en})", style="dim")
     out.append("\n  laid from your hand: ")
     out.append_text(cards_text(draft.get("laid") or [], empty="none yet"))
     cited = list(draft.get("cited") or [])
@@ -509,100 +490,3 @@ def render_outcome(view: Mapping[str, Any], console: Console) -> None:
         )
     )
     console.print(Panel(Group(*lines), title="Result 結果", expand=False, box=box.DOUBLE))
-
-
-# --- events ------------------------------------------------------------------------------
-def _cited(card: str, author: Any, mover: Any, viewer: int | None, name: Any) -> str:
-    """A cited card and its paper's author, as the event's reader says it."""
-    if author == mover:
-        return f"{card} (own)"
-    if author == viewer:
-        return f"{card} (yours)"
-    return f"{card} of {name(author)}"
-
-
-def event_text(event: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> Text | None:
-    """One line describing ``event`` (its ``to_json()`` form) for ``viewer``."""
-    kind = event["kind"]
-    seat = event.get("seat")
-
-    def name(s: Any) -> str:
-        if isinstance(s, int) and 0 <= s < len(names):
-            return "you" if s == viewer and seat != viewer else names[s]
-        return "table"
-
-    who = name(seat)
-    if kind == "turn":
-        return Text(f"— Turn {event.get('turn')}: {who} —", style="dim")
-    if kind == "reshuffle":
-        return Text(
-            f"The discard pile is shuffled into a new deck 山札 ({event.get('deck')} cards)",
-            style="yellow",
-        )
-    if kind == "game_over":
-        return None  # the front end shows the outcome itself
-    if kind == "discard":
-        what = f"discards {event['card']} face up (捨て札)"
-    elif kind == "draw":
-        count = int(event.get("count", 2))
-        if count == 1:
-            what = f"research 研究: draws the last card there is ({event.get('deck')} left)"
-        else:
-            what = f"research 研究: draws 2 from the deck 山札 ({event.get('deck')} left)"
-    elif kind == "drawn":
-        cards = list(event.get("cards") or [])
-        what = f"drew {' '.join(cards)} (only you see {'it' if len(cards) == 1 else 'them'})"
-    elif kind == "kept":
-        what = f"keeps {event['card']} (only you know which)"
-    elif kind == "take":
-        what = f"research 研究: takes {event['card']} from the discard pile 捨て札"
-    elif kind == "review":
-        author = event.get("author")
-        if author == seat:
-            whose = "their own" if seat != viewer else "your own"
-        else:
-            whose = "your" if author == viewer else f"{name(author)}'s"
-        what = (
-            f"review 査読: takes {event['card']} from {whose} "
-            f"{paper_name(str(event.get('paper')))} paper"
-        )
-        if event.get("complete"):
-            what += " — now complete 完成!"
-    elif kind == "publish":
-        what = f"publishes 論文発表 {paper_name(str(event['paper']))}: lays " + (
-            " ".join(event.get("cards") or []) or "no card"
-        )
-        cited = list(event.get("cited") or [])
-        if cited:
-            what += "; cites 引用 " + ", ".join(
-                _cited(c["card"], c["author"], seat, viewer, name) for c in cited
-            )
-        what += " — complete 完成!" if event.get("complete") else " — under review 査読中"
-    elif kind == "thanks":
-        receiver = event.get("receiver")
-        if viewer is not None and viewer in (seat, receiver):
-            return None  # the private "gift" event says which card
-        what = f"gives {name(receiver)} a card as thanks お礼 (only the two of them see which)"
-    elif kind == "gift":
-        receiver = event.get("receiver")
-        what = (
-            f"gives {event['card']} to {name(receiver)} as thanks お礼 (only the two of you see it)"
-        )
-    elif kind == "pass":
-        what = f"passes パス ({event.get('in_a_row')} in a row)"
-    elif kind == "end_triggered":
-        what = (
-            f"meets the end condition ゲーム終了条件 with {event.get('points')} points! "
-            "One more turn for them, two for everyone else"
-        )
-        if event.get("flag"):
-            what += "; they take the End Flag エンドフラグ"
-        else:
-            what += "; no hand card, so no End Flag エンドフラグ"
-        return Text.assemble((f"{who}: ", "bold"), (what, "bold red"))
-    elif kind == "flag":
-        what = f"lays {event['card']} with the End Flag エンドフラグ (a complete paper, 1 pt)"
-    else:
-        data = {k: v for k, v in event.items() if k not in ("kind", "seat")}
-        what = f"{kind} {data}" if data else str(kind)
-    return Text.assemble((f"{who}: ", "bold"), colour_codes(what))

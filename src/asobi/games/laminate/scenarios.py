@@ -1,111 +1,174 @@
 """Scenarios: a Laminate Rummy game started from a described position instead of a deal.
 
-The JSON form (every key optional; cards by SEVEN code: suit H O B C S T K + A, 2–12, K;
-papers by id: straight5 … straight11, kind3, kind5, pairs3, pairs4, threes3, flush4,
-flush6, sum49, sum100, ak, even, endflag)::
-
-    {
-      "players": 3,                          # optional check against the options
-      "hands":    [["O7", "C7"], ["S5"], []],
-      "deck":     ["S6", "T9"],              # top first
-      "discards": ["B4", "C6"],              # bottom first: the last is the top
-      "papers":   [[{"paper": "kind3", "cards": ["H7"]}],   # per seat; one card: complete
-                   [{"paper": "sum49", "cards": ["B7"]},
-                    {"paper": "flush4", "cards": ["C7", "C8", "C9"]}],
-                   []],
-      "turn": 0,                             # whose turn it is (default 0)
-      "end_condition_met_by": null,          # or the seat that met it ...
-      "turns_left": 0,                       # ... and the turns still to come after this one
-      "passes_in_row": 0,
-      "rest": "deck"                         # unlisted cards: shuffled under the deck
-                                             # ("deck") or left in the box ("box")
-    }
-
-Without "hands" every seat is dealt three cards from the deck. The game starts at the
-beginning of ``turn``'s turn; the supply holds what the papers on the table leave.
+The form is :class:`LaminateScenario`; ``apply_setup`` reads one into a new state.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from asobi.core.cards import SEVEN
-from asobi.core.errors import InvalidSetup
-from asobi.core.scenarios import ScenarioCards
-from asobi.games.laminate.actions import PAPER, Shape
+from pydantic import Field
+
+from asobi.core.cards import SEVEN, Card
+from asobi.core.errors import InvalidSetup, quoted
+from asobi.core.scenarios import (
+    Scenario,
+    card_codes,
+    check_unique,
+    per_seat,
+    read_scenario,
+    reader,
+    unlisted,
+)
+from asobi.games.laminate.actions import PAPER, PaperType, Shape
 
 if TYPE_CHECKING:
     from asobi.games.laminate.rules import LaminateState
 
-KEYS = {
-    "players", "hands", "deck", "discards", "papers", "turn", "end_condition_met_by",
-    "turns_left", "passes_in_row", "rest",
-}  # fmt: skip
+
+def paper_type(value: Any) -> PaperType:
+    """A paper (論文カード) by its id."""
+    if not isinstance(value, str) or value not in PAPER:
+        raise InvalidSetup(f"{quoted(value)} is not a paper id ({', '.join(PAPER)})")
+    return PAPER[value]
+
+
+SevenCards = Annotated[list[Card], card_codes(SEVEN)]
+
+
+class PaperOnTable(Scenario):
+    """A paper on the table and the SEVEN cards still under it: ``{"paper": "kind3",
+    "cards": ["H7"]}``. One card left: the paper is complete (完成); more: under review."""
+
+    paper: Annotated[PaperType, reader(paper_type, str)]
+    """The paper's id: straight5 … straight11, kind3, kind5, pairs3, pairs4, threes3,
+    flush4, flush6, sum49, sum100, ak, even or endflag."""
+    cards: SevenCards
+    """The cards under it (the End Flag: the one card it was taken with)."""
+
+
+class LaminateScenario(Scenario):
+    """A Laminate Rummy position (``asobi play laminate --setup FILE``): a JSON object, every
+    key optional. Cards are written by SEVEN code, a suit (H O B C S T K) and A, 2–12 or K.
+    For example, for three players::
+
+        {
+          "hands":    [["O7", "C7"], ["S5"], []],
+          "deck":     ["S6", "T9"],
+          "discards": ["B4", "C6"],
+          "papers":   [[{"paper": "kind3", "cards": ["H7"]}],
+                       [{"paper": "sum49", "cards": ["B7"]},
+                        {"paper": "flush4", "cards": ["C8", "C9", "C10"]}],
+                       []],
+          "turn": 0,
+          "end_condition_met_by": null,
+          "turns_left": 0,
+          "passes_in_row": 0,
+          "rest": "deck"
+        }
+
+    The game starts at the beginning of ``turn``'s turn; the supply holds the papers that
+    those on the table leave.
+    """
+
+    players: int | None = None
+    """The seat count the scenario is for, checked against the options."""
+    hands: list[SevenCards] | None = None
+    """One hand per seat. Without it every seat is dealt three cards from the cards no key
+    lists."""
+    deck: SevenCards = Field(default_factory=list)
+    """The deck, top first; the cards no key lists go under it (see ``rest``)."""
+    discards: SevenCards = Field(default_factory=list)
+    """The discard pile (捨て札), bottom first: the last is its top."""
+    papers: list[list[PaperOnTable]] | None = None
+    """One entry per seat: the papers it holds, at most one of each kind."""
+    turn: int = 0
+    """The seat whose turn it is."""
+    end_condition_met_by: int | None = None
+    """The seat that met the end condition (ゲーム終了条件), or null: nobody yet."""
+    turns_left: int = 0
+    """Once the end condition is met: the turns still to come after this one."""
+    passes_in_row: int = 0
+    """The passes made in a row just before this turn."""
+    rest: Literal["deck", "box"] = "deck"
+    """The cards no key lists (after dealing the hands if not given): shuffled under the
+    deck (``"deck"``), or left in the box, out of play (``"box"``)."""
 
 
 def apply_setup(state: LaminateState, setup: Mapping[str, Any]) -> None:
+    """Start the new ``state`` from ``setup``, a :class:`LaminateScenario`; an
+    :class:`InvalidSetup` says what the rules cannot start from."""
     from asobi.games.laminate.rules import START_HAND, Paper, Phase
 
+    scenario = read_scenario(LaminateScenario, setup)
     n = state.n
-    listed = ScenarioCards(setup, SEVEN, KEYS, n)
-    if setup.get("players", n) != n:
-        raise InvalidSetup(f"the scenario is for {setup['players']} players, the options {n}")
-    take, per_seat = listed.take, listed.per_seat
+    if scenario.players is not None and scenario.players != n:
+        raise InvalidSetup(f"the scenario is for {scenario.players} players, the options {n}")
+    papers = [] if scenario.papers is None else per_seat(scenario.papers, "papers", n)
+    hands = None if scenario.hands is None else per_seat(scenario.hands, "hands", n)
+    _check_papers(papers)
+    _check_turn(scenario, n)
+    listed = [
+        *(c for held in papers for p in held for c in p.cards),
+        *(c for hand in hands or [] for c in hand),
+        *scenario.deck,
+        *scenario.discards,
+    ]
+    check_unique(listed)
+    rest = unlisted(SEVEN.cards, listed)
+    if hands is None and len(rest) < START_HAND * n:
+        raise InvalidSetup("not enough cards left to deal the hands")
 
-    if "papers" in setup:
-        for seat, papers in enumerate(per_seat("papers")):
-            for entry in papers:
-                if not isinstance(entry, Mapping) or set(entry) != {"paper", "cards"}:
-                    raise InvalidSetup('papers: each paper is {"paper": id, "cards": [...]}')
-                kind = PAPER.get(str(entry["paper"]))
-                if kind is None:
-                    raise InvalidSetup(f"papers: {entry['paper']!r} is not a paper id")
-                cards = take(entry["cards"], f"seat {seat}'s {kind.id}")
-                if not cards or (kind.shape is Shape.FLAG and len(cards) != 1):
-                    raise InvalidSetup(f"papers: seat {seat}'s {kind.id} needs its cards")
-                if kind.size and len(cards) > kind.size:
-                    raise InvalidSetup(f"papers: a {kind.id} has at most {kind.size} cards")
-                if any(p.kind is kind for p in state.papers[seat]):
-                    raise InvalidSetup(f"papers: seat {seat} holds two {kind.id} papers")
-                state.papers[seat].append(Paper(kind, cards))
-                state.supply[kind] -= 1
-                if state.supply[kind] < 0:
-                    raise InvalidSetup(f"papers: there are only {kind.copies} {kind.id} papers")
-    if "hands" in setup:
-        state.hands = [take(c, f"hand {s}") for s, c in enumerate(per_seat("hands"))]
-    state.deck = list(reversed(take(setup.get("deck", []), "deck")))
-    state.discards = take(setup.get("discards", []), "discards")
-    listed.check_unique()
-
-    rest = listed.rest()
+    for seat, held in enumerate(papers):
+        for p in held:
+            state.papers[seat].append(Paper(p.paper, list(p.cards)))
+            state.supply[p.paper] -= 1
+    state.deck = list(reversed(scenario.deck))
+    state.discards = list(scenario.discards)
     state.rng.shuffle(rest)
-    if "hands" not in setup:
-        if len(rest) < START_HAND * n:
-            raise InvalidSetup("not enough cards left to deal the hands")
+    if hands is None:
         state.hands = [[rest.pop() for _ in range(START_HAND)] for _ in range(n)]
-    mode = setup.get("rest", "deck")
-    if mode not in ("deck", "box"):
-        raise InvalidSetup("rest must be 'deck' or 'box'")
-    if mode == "box":
+    else:
+        state.hands = [list(hand) for hand in hands]
+    if scenario.rest == "box":
         state.boxed = rest
     else:
         state.deck = rest + state.deck  # unlisted cards go under the listed ones
-
-    turn = setup.get("turn", 0)
-    if not isinstance(turn, int) or not 0 <= turn < n:
-        raise InvalidSetup(f"turn: a seat 0..{n - 1}")
-    trigger = setup.get("end_condition_met_by")
-    if trigger is not None and (not isinstance(trigger, int) or not 0 <= trigger < n):
-        raise InvalidSetup(f"end_condition_met_by: a seat 0..{n - 1} or null")
-    turns_left = setup.get("turns_left", 0)
-    if not isinstance(turns_left, int) or not 0 <= turns_left < 2 * n:
-        raise InvalidSetup(f"turns_left: 0..{2 * n - 1}")
-    passes = setup.get("passes_in_row", 0)
-    if not isinstance(passes, int) or not 0 <= passes < n:
-        raise InvalidSetup(f"passes_in_row: 0..{n - 1}")
-    state.turn = turn
-    state.trigger = trigger
-    state.turns_left = turns_left if trigger is not None else 0
-    state.passes = passes
+    state.turn = scenario.turn
+    state.trigger = scenario.end_condition_met_by
+    state.turns_left = scenario.turns_left if state.trigger is not None else 0
+    state.passes = scenario.passes_in_row
     state.phase = Phase.TURN
+
+
+def _check_papers(papers: Sequence[list[PaperOnTable]]) -> None:
+    """Each paper holds cards it could hold, no seat holds two of a kind, and no kind is
+    held more often than it has copies."""
+    for seat, held in enumerate(papers):
+        kinds = Counter(p.paper.id for p in held)
+        for p in held:
+            kind = p.paper
+            if not p.cards or (kind.shape is Shape.FLAG and len(p.cards) != 1):
+                raise InvalidSetup(f"papers: seat {seat}'s {kind.id} needs its cards")
+            if kind.size and len(p.cards) > kind.size:
+                raise InvalidSetup(f"papers: a {kind.id} has at most {kind.size} cards")
+            if kinds[kind.id] > 1:
+                raise InvalidSetup(f"papers: seat {seat} holds two {kind.id} papers")
+    on_table = Counter(p.paper.id for held in papers for p in held)
+    for paper_id, count in on_table.items():
+        if count > PAPER[paper_id].copies:
+            raise InvalidSetup(f"papers: there are only {PAPER[paper_id].copies} {paper_id} papers")
+
+
+def _check_turn(scenario: LaminateScenario, n: int) -> None:
+    if not 0 <= scenario.turn < n:
+        raise InvalidSetup(f"turn: a seat 0..{n - 1}")
+    trigger = scenario.end_condition_met_by
+    if trigger is not None and not 0 <= trigger < n:
+        raise InvalidSetup(f"end_condition_met_by: a seat 0..{n - 1} or null")
+    if not 0 <= scenario.turns_left < 2 * n:
+        raise InvalidSetup(f"turns_left: 0..{2 * n - 1}")
+    if not 0 <= scenario.passes_in_row < n:
+        raise InvalidSetup(f"passes_in_row: 0..{n - 1}")

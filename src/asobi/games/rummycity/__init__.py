@@ -7,9 +7,11 @@ each other's, and settle their accounts in tepu (テプ) each round. See
 
 from pathlib import Path
 
+from asobi.core.cards import FRENCH52
+from asobi.core.lazy import Lazy
 from asobi.core.protocol import GameSpec
 from asobi.games.rummycity.actions import ACTION_SPACE
-from asobi.games.rummycity.balance import facts
+from asobi.games.rummycity.balance import facts, holding_names
 from asobi.games.rummycity.bots import make_greedy
 from asobi.games.rummycity.observation import observer
 from asobi.games.rummycity.rules import RummyCityOptions, RummyCityState, new_state
@@ -29,7 +31,12 @@ SPEC = GameSpec(
     # game has some 185 decisions a seat): it beat the heuristic bot (docs/strength.md).
     levels={"hard": "lookahead:worlds=5:seconds=0.8"},
     facts=facts,
+    holding_names=holding_names,
     observer=observer,
+    deck=FRENCH52,
+    words=Lazy("asobi.games.rummycity.words:phrasebook"),
+    # The words that describe any catalogue's buildings in the browser (marks, effects).
+    assets=Lazy("asobi.games.rummycity.words:assets"),
 )
 RummyCityState.spec = SPEC
 

@@ -17,18 +17,22 @@ early in the round has time to find partners; one drawn late mostly does not. So
 costs ``0.4`` at the start of a round, rising to ``1.2`` as the row empties.
 
 **Drawing** (プレーの手順 1). For each count it may draw, it adds up promise minus cost of
-the face-up cards it would take (each judged with the ones before it in hand) and ``0.3``
-for each face-down card, and draws the count with the best total. With a ♠ building it
+the face-up cards it would take (each judged with the ones before it in hand) and ``0.45``
+for each face-down card, plus 1 (a tepu) when the card the draw leaves on top of the row pays
+its Market (a face-up ♦) or its Mine (a face-down card), and draws the count with the best
+total. With a ♠ building it
 passes instead when even the best count loses (and passing is allowed). With the School it
 looks, then takes each card whose promise beats its cost (at least the best one).
 
 **Building** (プレーの手順 2). It builds whenever it can, the most valuable building first:
 its income (×2.5) plus what its effect is worth to it (a ♥ draw limit 2, the School 3, a ♠
-pass 1, the Bank 3, the Police station 4, the Market and the Mine 2, the Post office and the
-Station 1), doubled in part when taken from the other town (the other loses it). It lays the
-cards the rest of its hand needs least, natural cards before wildcards, and keeps extending
-an open-ended Run (every card laid is a tepu not paid). In the final turns it then lays every
-other combination it can (each is a tepu and 3+ cards fewer to pay for).
+pass 1, the Bank and the Police station 4, the Post office and the Station 1, and the ♦
+buildings as income of what they pay a round in greedy games, about 4 tepu the Market and 5
+the Mine: 10 and 12.5), doubled in part when taken from the other town (the other loses it).
+It lays the cards the rest of its hand needs least, natural cards before wildcards, and keeps
+extending an open-ended Run (every card laid is a tepu not paid). In the final turns it then
+lays every other combination it can (each is a tepu and 3+ cards fewer to pay for); it ends
+a turn, a final turn or its lay-offs when nothing is left to do.
 
 **The rest.** It puts its least promising card on a Bank or Police station as soon as it
 may (one card fewer in hand, and a rank that helps from then on); at settlement it lays off
@@ -66,8 +70,8 @@ EFFECT_WORTH = {
     "school": 3.0,
     "bank": 4.0,
     "police": 4.0,
-    "market": 2.0,
-    "mine": 2.0,
+    "market": 10.0,
+    "mine": 12.5,
     "post_office": 1.0,
     "station": 1.0,
 }
@@ -109,25 +113,30 @@ class GreedyBot:
         if looks := by_type.get(Look):
             return looks[0]
         if draws := by_type.get(Draw):
-            return self._draw(view, judge, draws, by_type.get(Pass, []))
+            return self._draw(view, judge, draws, by_type.get(Pass, []), decision.seat)
         if ends := by_type.get(End):
             return ends[0]
         return self.rng.choice(legal)
 
     def _draw(
-        self, view: dict[str, Any], judge: _Judge, draws: list[Action], passes: list[Action]
+        self,
+        view: dict[str, Any],
+        judge: _Judge,
+        draws: list[Action],
+        passes: list[Action],
+        seat: int,
     ) -> Action:
         totals = []
         held = list(judge.hand)
         total = 0.0
-        for entry in view["row"][: len(draws)]:
+        for count, entry in enumerate(view["row"][: len(draws)], start=1):
             if entry["card"] is None:
                 total += FACE_DOWN_PROMISE - judge.cost
             else:
                 card = FRENCH52.card(entry["card"])
                 total += judge.promise(card, held) - judge.cost
                 held.append(card)
-            totals.append(total)
+            totals.append(total + _diamond_pay(view, seat, count))
         best = max(range(len(totals)), key=lambda i: (totals[i], -i))
         if totals[best] < PASS_BELOW and passes:
             return passes[0]
@@ -215,6 +224,23 @@ def _standings(view: dict[str, Any], seat: int) -> tuple[set[int], set[int]]:
         rank = FRENCH52.card(code).rank
         (wild if effects[building] == "police" else suitless).add(rank)
     return wild, suitless
+
+
+def _diamond_pay(view: dict[str, Any], seat: int, count: int) -> float:
+    """What the seat's ♦ buildings pay at the end of a turn that draws ``count`` cards: the
+    Market a tepu for a face-up ♦ then on top of the row, the Mine for a face-down one (solo
+    discards as many cards again after the draw)."""
+    effects = {b["id"]: b["effect"] for b in view["catalogue"]}
+    owned = {effects[b] for b in view["seats"][seat]["buildings"]}
+    if not owned & {"market", "mine"}:
+        return 0.0
+    at = count * 2 if view["mode"] == "solo" else count
+    if at >= len(view["row"]):
+        return 0.0
+    top = view["row"][at]
+    if not top["face_up"]:
+        return float("mine" in owned)
+    return float("market" in owned and top["card"].startswith("D"))
 
 
 def _worth(view: dict[str, Any], building: str, seat: int) -> float:

@@ -15,13 +15,12 @@ play with ``--catalogue FILE``. A file lists buildings like this::
     income = 0               # optional: tepu (テプ) its owner gains at each settlement
 
 What a mark means is the rulebook's: a ♠ building lets its owner pass; each ♥ building
-raises the draw limit by one; a ♦ building's effect works on turns its owner does not pass.
+raises the draw limit by one; a ♦ building's effect works on turns its owner does not pass
+(ours: the Market and the Mine pay at the end of such a turn, by the row's top card).
 """
 
 from __future__ import annotations
 
-import json
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -31,6 +30,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from asobi.core.cards import FRENCH52
+from asobi.core.datafile import read_data_file
 from asobi.core.errors import InvalidOptions
 from asobi.games.rummycity.combos import Recipe, parse_recipe
 
@@ -63,6 +63,8 @@ NOT_IN_SOLO = (STATION, POST_OFFICE)  # solo rule 3: "「駅」と「郵便局�
 POST_OFFICE_TEPU = 2
 STATION_FARE = 1
 STATION_DRAW = 3  # the other player's draws of this many cards or more pay the fare
+DIAMOND_TEPU = 1  # the Market's and the Mine's pay, at the end of a turn without a pass
+DIAMOND_SUIT = "D"  # the Market pays for a face-up ♦ on top of the row
 _RESERVED_IDS = {"draw", "look", "take", "done", "pass", "build", "lay", "meld", "end", "place"}
 
 
@@ -192,8 +194,10 @@ EFFECT_TEXT = {
     POLICE: "put a hand card on it: cards of that rank are wild for you",
     POST_OFFICE: f"+{POST_OFFICE_TEPU} tepu when the other player lays a MIX3",
     STATION: f"the other player pays you {STATION_FARE} tepu when drawing {STATION_DRAW}+ cards",
-    MARKET: "+1 tepu for each building you build (♦)",
-    MINE: "+1 tepu for each face-down card you draw (♦)",
+    MARKET: f"+{DIAMOND_TEPU} tepu when a turn you do not pass ends with a face-up ♦ on top "
+    "of the row",
+    MINE: f"+{DIAMOND_TEPU} tepu when a turn you do not pass ends with a face-down card on top "
+    "of the row",
 }
 
 
@@ -233,17 +237,7 @@ DEFAULT_FILE = Path(__file__).with_name("catalogue.toml")
 
 def read_catalogue_file(path: str | Path) -> CatalogueData:
     """Read and check a catalogue file (TOML or JSON), with errors that say what is wrong."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InvalidOptions(f"catalogue {path}: {exc.strerror or exc}") from None
-    try:
-        raw = json.loads(text) if path.suffix.lower() == ".json" else tomllib.loads(text)
-    except (ValueError, tomllib.TOMLDecodeError) as exc:
-        kind = path.suffix[1:] or "TOML"
-        raise InvalidOptions(f"catalogue {path}: not valid {kind}: {exc}") from None
-    return catalogue_data(raw, str(path))
+    return catalogue_data(read_data_file(path, "catalogue"), str(path))
 
 
 def catalogue_data(raw: Mapping[str, Any], where: str = "catalogue") -> CatalogueData:

@@ -99,7 +99,11 @@ class RummyCityObserver(Observer):
             ),
             Feature("round", 1, f"the round (ラウンド) / {self.rounds} ({rounds_option})"),
             Feature("final_turn", 1, "1 in the final turns after the last card (最後の手番)"),
-            Feature("after_pass", 1, "1 if the turn before was a pass (パス): no pass now"),
+            Feature(
+                "passes",
+                1,
+                f"passes (パス) in a row just before this turn / {n}: at 1, no pass now",
+            ),
             Feature("builds_this_turn", 1, f"buildings built this turn / {MOST_BUILDS}"),
         ]
         if not self.solo:
@@ -230,7 +234,7 @@ class RummyCityObserver(Observer):
             out.one_hot("last_drawer", place[view["last_drawer"]])
         out.put("round", view["round"] / self.rounds)
         out.put("final_turn", float(view["final_turn"]))
-        out.put("after_pass", float(view["after_pass"]))
+        out.put("passes", view["passes_in_a_row"] / self.players)
         out.put("builds_this_turn", view["builds_this_turn"] / MOST_BUILDS)
         if not self.solo:
             out.put("overtime", float(view["overtime"]))

@@ -8,14 +8,13 @@ English first, the game's own terms in Japanese after. The front end (``asobi.pl
 this module by the game's id and calls:
 
 - ``render(view, console)``: the table as ``view["seat"]`` sees it, and the outcome;
-- ``event_text(event, names, viewer)``: one line for an event (``None``: nothing to say);
 - ``action_text(code)``: an action code with its cards coloured and a word on what it does;
 - ``public_code(code, hidden)``: a move as another seat may know it (every Rummy City move
   is public: a School ``look`` and ``take 2`` name positions, never cards).
 
 The building names come from the view's catalogue (a game may use its own with
-``--catalogue FILE``); action and event texts use the catalogue of the last view rendered,
-else the default one.
+``--catalogue FILE``); action texts use the catalogue of the last view rendered, else the
+default one. Event lines are the phrasebook's (``words.py``), as the browser's are.
 """
 
 from __future__ import annotations
@@ -40,11 +39,6 @@ RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13, **{str(n): n for n in range(2, 11)}}
 KIND_EN = {"run": "Run", "mix": "MIX Run", "set": "Set"}
 KIND_JA = {"run": "ラン", "mix": "ミックスラン", "set": "セット"}
 WILD = STANDING_NAMES[JOKER]  # a Police station card's standing in a combination (views.py)
-GAIN_WHY = {  # a "gain" event's why: the effect of the building that pays
-    "mine": "face-down cards drawn",
-    "market": "a building built",
-    "post_office": "the other town laid a MIX3",
-}
 
 card_text = FRENCH_TEXT.card
 cards_text = FRENCH_TEXT.cards
@@ -80,13 +74,6 @@ def building_name(
     if b is None:
         return str(building_id)
     return f"{b['en']} {b['ja']}"
-
-
-def _by_effect(effect: str) -> str:
-    for b in _KNOWN.values():
-        if b.get("effect") == effect:
-            return building_name(b["id"])
-    return effect
 
 
 def kind_name(kind: Any) -> str:
@@ -250,8 +237,9 @@ def _status(view: Mapping[str, Any], catalogue: Mapping[str, Mapping[str, Any]])
             draw = f"draw 1–{limit} from the row (山札を引く)" if limit > 1 else "draw 1"
         line.append(f"{draw}, or build up to 3 buildings (建物を建てる)")
         if any(b.get("mark") == "♠" for b in owned):
-            if view.get("after_pass"):
-                line.append(" — no pass right after a pass", style="dim")
+            if int(view.get("passes_in_a_row") or 0) >= len(view["seats"]):
+                nobody = "a pass" if solo else "both players' passes"
+                line.append(f" — no pass right after {nobody}", style="dim")
             else:
                 line.append(", or pass (パス ♠)")
     elif phase == "pick":
@@ -434,8 +422,8 @@ EFFECT_SHORT = {
     "police": "a card on it: its rank wild",
     "post_office": "+2 when the other lays a MIX3",
     "station": "the other pays 1 to draw 3+",
-    "market": "+1 per building built",
-    "mine": "+1 per face-down card drawn",
+    "market": "+1 when your turn ends on a ♦ up",
+    "mine": "+1 when your turn ends on a card down",
 }
 
 
@@ -593,15 +581,6 @@ def _settlements(view: Mapping[str, Any]) -> list[RenderableType]:
     return [head, table]
 
 
-def _town_settled(who: str, town: Mapping[str, Any]) -> Text:
-    paid = int(town["paid"])
-    short = " (all they had)" if paid < int(town["hand"]) else ""
-    return Text(
-        f"{who} −{paid} for {_plural(int(town['hand']), 'card')}{short}, "
-        f"+{town['combinations']} for combinations, +{town['income']} income → {town['tepu']}"
-    )
-
-
 def _legend() -> Text:
     return Text(
         "Cards: S ♠ spades · H ♥ hearts · D ♦ diamonds · C ♣ clubs; A 2–10 J Q K. "
@@ -680,137 +659,3 @@ def render_outcome(view: Mapping[str, Any], console: Console) -> None:
             Text("More tepu wins; a tie plays one extra round (延長戦), then it is a draw.", "dim")
         )
     console.print(Panel(Group(*lines), title="Result 結果", expand=False, box=box.DOUBLE))
-
-
-# --- events ----------------------------------------------------------------------------------
-def event_text(event: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> Text | None:
-    """One line describing ``event`` (its ``to_json()`` form) for ``viewer``."""
-    kind = event["kind"]
-    seat = event.get("seat")
-    solo = len(names) == 1
-
-    def name(s: Any) -> str:
-        if isinstance(s, int) and 0 <= s < len(names):
-            return "you" if s == viewer and seat != viewer else names[s]
-        return "table"
-
-    who = name(seat)
-    if kind == "game_over":
-        return None  # the front end shows the outcome itself
-    if kind == "round":
-        row = list(event.get("row") or [])
-        down = sum(1 for c in row if c is None)
-        dealt = "2 cards in hand" if solo else f"2 cards each; {name(seat)} starts"
-        return Text(
-            f"— Round ラウンド {event.get('round')}: {dealt}; a row of {len(row)} "
-            f"({down} face down) —",
-            style="bold",
-        )
-    if kind == "settlement":
-        return Text(
-            "Settlement 決算: each may lay off 付け札 hand cards onto the other town's "
-            "combinations, then pays 1 tepu per card left in hand",
-            style="bold",
-        )
-    if kind == "settled":
-        parts = [
-            _town_settled(name(s) if not solo else "you", town)
-            for s, town in enumerate(event.get("towns") or [])
-        ]
-        line = Text.assemble((f"Settlement 決算, round {event.get('round')}: ", "bold"))
-        return line.append_text(Text(" · ").join(parts))
-    if kind == "overtime":
-        tepu = event.get("tepu") or []
-        return Text(
-            f"Tied at {tepu[0] if tepu else '?'} tepu (テプ): one extra round 延長戦",
-            style="bold yellow",
-        )
-    if kind == "draw":
-        count = int(event.get("count", 0))
-        shown = list(event.get("face_up") or [])
-        hidden = int(event.get("face_down", 0))
-        what = f"draws {count} from the row 山札"
-        drawn = []
-        if shown:
-            drawn.append(" ".join(shown) + " face up")
-        if hidden:
-            drawn.append(f"{hidden} face down")
-        if drawn:
-            what += ": " + " + ".join(drawn)
-    elif kind == "drew":
-        cards = " ".join(event.get("cards") or [])
-        what = f"drew {cards} face down" + ("" if solo else " (only you see it)")
-    elif kind == "look":
-        what = f"School 学校: looks at the top {event.get('count')} cards of the row"
-    elif kind == "looked":
-        cards = " ".join(event.get("cards") or [])
-        what = f"looked at {cards}" + ("" if solo else " (only you see the face-down ones)")
-    elif kind == "take":
-        what = f"School 学校: takes card {event.get('position')} of those looked at"
-    elif kind == "pass":
-        what = "passes パス (♠): neither draws nor builds"
-    elif kind == "discard":
-        cards = " ".join(event.get("cards") or [])
-        what = f"discards {cards} from the top of the row (solo 捨て札)"
-    elif kind == "fare":
-        what = (
-            f"pays {name(event.get('to'))} {event.get('tepu')} tepu: the fare of the "
-            f"{_by_effect('station')} (a draw of 3+)"
-        )
-    elif kind == "gain":
-        why = str(event.get("why"))
-        because = GAIN_WHY.get(why, "")
-        what = f"+{event.get('tepu')} tepu from the {_by_effect(why)}"
-        if because:
-            what += f" ({because})"
-    elif kind == "start":
-        combination = kind_name(event.get("combination"))
-        building = event.get("building")
-        if building is None:
-            what = f"lays a {combination} for no building (final turn)"
-        else:
-            what = f"starts a {combination} for the {building_name(building)}"
-    elif kind == "lay":
-        what = f"lays {event.get('card')}"
-    elif kind == "combination":
-        cards = " ".join(event.get("cards") or [])
-        what = f"lays down a {kind_name(event.get('combination'))} 組み合わせ: {cards}"
-    elif kind == "build":
-        building = building_name(event.get("building"))
-        taken = event.get("taken_from")
-        if taken is None:
-            what = f"builds the {building} (建設)"
-        else:
-            what = f"takes the {building} from {name(taken)}!"
-    elif kind == "place":
-        card = str(event.get("card"))
-        b = _KNOWN.get(str(event.get("building"))) or {}
-        power = "wild" if b.get("effect") == "police" else "any suit"
-        what = (
-            f"puts {card} on the {building_name(event.get('building'))} for good: "
-            f"{_rank_label(_rank(card))}s are {power} for its owner"
-        )
-    elif kind == "return":
-        what = f"returns the {building_name(event.get('building'))} to the supply (solo: 6 at most)"
-    elif kind == "round_end":
-        if solo:
-            return Text(
-                "The row is empty: round end ラウンドの終了 — one final turn 最後の手番",
-                style="bold",
-            )
-        return Text(
-            f"{who} drew the last card: round end ラウンドの終了 — final turns 最後の手番, "
-            f"the other town first, then {who}",
-            style="bold",
-        )
-    elif kind == "final_turn":
-        what = "final turn 最後の手番: any combinations, at most 3 buildings"
-    elif kind == "layoff":
-        target = event.get("target")
-        other = 1 - seat if isinstance(seat, int) and len(names) == 2 else None
-        whose = "your" if other == viewer and seat != viewer else f"{name(other)}'s"
-        what = f"lays off 付け札 {event.get('card')} onto {whose} combination {target}"
-    else:
-        data = {k: v for k, v in event.items() if k not in ("kind", "seat")}
-        what = f"{kind} {data}" if data else str(kind)
-    return Text.assemble((f"{who}: ", "bold"), colour_codes(what))

@@ -18,7 +18,7 @@ from typing import Any, Self
 from pydantic import Field, field_validator
 
 from asobi.core.cards import FRENCH52, Card
-from asobi.core.errors import IllegalAction
+from asobi.core.errors import IllegalAction, InvalidOptions
 from asobi.core.events import Event, private, public
 from asobi.core.protocol import Outcome, StartPlayerOptions, State, copy_rng
 from asobi.core.turns import NOBODY, just
@@ -50,6 +50,8 @@ from asobi.games.rummycity.actions import (
 from asobi.games.rummycity.buildings import (
     BANK,
     DEPOSITS,
+    DIAMOND_SUIT,
+    DIAMOND_TEPU,
     HEART,
     MARKET,
     MINE,
@@ -66,10 +68,10 @@ from asobi.games.rummycity.buildings import (
     catalogue_data,
     catalogue_of,
     default_data,
-    read_catalogue_file,
 )
 from asobi.games.rummycity.combos import (
     KINDS,
+    LONGEST,
     NATURAL_PIECE,
     Combination,
     Piece,
@@ -102,15 +104,21 @@ class RummyCityOptions(StartPlayerOptions):
     )
     catalogue: CatalogueData | None = Field(
         default=None,
-        description="the building cards: a catalogue file (TOML/JSON) or its contents; "
-        "unset: asobi's reconstruction",
+        description="the building cards: a catalogue's contents (the command line reads "
+        "them from a TOML/JSON file); unset: asobi's reconstruction",
+        json_schema_extra={"file": True},
     )
 
     @field_validator("catalogue", mode="before")
     @classmethod
-    def _read_file(cls, value: Any) -> Any:
+    def _data_only(cls, value: Any) -> Any:
+        # Never a file name: options come from the server's API too, and a game that opened
+        # the files it was named would let anyone read the server's disk.
         if isinstance(value, str | Path):
-            return read_catalogue_file(value)
+            raise InvalidOptions(
+                "catalogue: give the building cards themselves, not a file name "
+                "(asobi play/simulate --catalogue FILE reads a file)"
+            )
         if isinstance(value, Mapping):
             return catalogue_data(value)
         return value
@@ -164,7 +172,7 @@ class RummyCityState(State):
         self.final = False  # this is a final turn (ラウンドの終了)
         self.queue: list[int] = []  # seats still to take a final turn / settle
         self.last_drawer: int | None = None
-        self.after_pass = False  # the turn before this one was a pass
+        self.passes = 0  # passes in a row just before this turn
         self.looked: list[Card] = []  # the School's range, as looked at
         self.taken: list[int] = []  # positions (1-based) taken from it
         self.target: str | None = None  # the building the combination under way claims
@@ -226,8 +234,10 @@ class RummyCityState(State):
         return DRAW_LIMIT + sum(1 for b in self.owned[seat] if self.catalogue[b].mark == HEART)
 
     def _may_pass(self, seat: int) -> bool:
+        """♠: the owner may pass, unless every player has just passed in turn: solo 5
+        "連続でパスは行えません" (one player: no pass right after a pass); with two, ruling 11."""
         owns_spade = any(self.catalogue[b].mark == SPADE for b in self.owned[seat])
-        return owns_spade and not self.after_pass
+        return owns_spade and self.passes < self.players
 
     def _owns_effect(self, seat: int, effect: str) -> bool:
         return any(self.catalogue[b].effect == effect for b in self.owned[seat])
@@ -291,13 +301,17 @@ class RummyCityState(State):
         ]
         return [DONE, *lays] if done else lays
 
-    def _places(self, seat: int) -> list[Place]:
-        spots = [
+    def _open_spots(self, seat: int) -> list[str]:
+        """The seat's Bank or Police station with no card on it yet."""
+        return [
             b
             for b in self.owned[seat]
             if self.catalogue[b].effect in DEPOSITS and b not in self.deposits
         ]
-        return [Place(b, c) for b in spots for c in FRENCH52.sort(self.hands[seat])]
+
+    def _places(self, seat: int) -> list[Place]:
+        hand = FRENCH52.sort(self.hands[seat])
+        return [Place(b, c) for b in self._open_spots(seat) for c in hand]
 
     def _lay_offs(self, seat: int) -> list[LayOff]:
         """付け札 onto the other's combinations, card by card (in deck order)."""
@@ -335,8 +349,10 @@ class RummyCityState(State):
         if isinstance(action, Pass):
             if phase is not Phase.TURN:
                 return "♠について", "passing replaces a whole turn: not now"
-            if self.after_pass:
-                return "solo 5 / ruling", "no pass right after a pass (連続でパスは行えません)"
+            if self.passes >= self.players:
+                if self.solo:
+                    return "solo 5", "no pass right after a pass (連続でパスは行えません)"
+                return "ruling 11", "both players just passed: draw or build (the table repeats)"
             return "♠について", "only the owner of a ♠ building may pass"
         if isinstance(action, Build):
             if action.building not in self.catalogue:
@@ -411,14 +427,27 @@ class RummyCityState(State):
         self._legal = None
         return self._resolve(seat, action)
 
-    def _only_end(self, seat: int) -> bool:
-        """Whether ``seat``'s only choice now would be ``end`` (then the game moves on by
-        itself). Otherwise ``seat`` is to act, and its legal list is kept."""
-        legal = self._list_legal(seat)
-        if legal == [END]:
-            return True
-        self._active, self._legal = just(seat), legal
-        return False
+    def _idle(self, seat: int) -> bool:
+        """Whether ``end`` is ``seat``'s only move now whatever its hand holds; then the game
+        moves on by itself (ruling 21). It is decided from what everyone sees (the hand's
+        size, the buildings, the combinations on the table), so moving on tells the others
+        nothing of the hand; a seat that might have a move acts, if only to ``end``."""
+        size = len(self.hands[seat])
+        if size and self._open_spots(seat):
+            return False
+        if self.phase is Phase.SETTLE:
+            return size == 0 or all(len(c.cards) >= LONGEST[c.kind] for c in self.laid[1 - seat])
+        number = self.catalogue.recipe_no  # type: ignore[attr-defined]
+        own_recipes = {number[b] for b in self.owned[seat]}
+        may_build = self.builds < MOST_BUILDS and any(
+            b.recipe.size <= size
+            for b in self.catalogue.buildings
+            if number[b.id] not in own_recipes
+        )
+        may_meld = self.final and any(
+            r.size <= size for k in KINDS for r in self._meld_recipes(seat, k)
+        )
+        return not (may_build or may_meld)
 
     def _resolve(self, seat: int, action: Any) -> list[Event]:
         if isinstance(action, Draw):
@@ -498,8 +527,6 @@ class RummyCityState(State):
                     c for c in cards if c not in self.face_down or c in self._seen_by(viewer)
                 )
         self._leave_row(cards)
-        if hidden and self._owns_effect(seat, MINE):
-            events += self._gain(seat, len(hidden), "mine")
         if len(cards) >= STATION_DRAW and not self.solo:
             events += self._fare(seat)
         if self.solo:
@@ -584,10 +611,7 @@ class RummyCityState(State):
             self.owned[owner].remove(building)
         self.owned[seat].append(building)
         self.builds += 1
-        events = [public("build", seat, building=building, taken_from=owner)]
-        if self._owns_effect(seat, MARKET):
-            events += self._gain(seat, 1, "market")
-        return events
+        return [public("build", seat, building=building, taken_from=owner)]
 
     def _return(self, seat: int, building: str) -> list[Event]:
         self.owned[seat].remove(building)
@@ -597,7 +621,7 @@ class RummyCityState(State):
 
     def _between_combinations(self, seat: int) -> list[Event]:
         self.phase = Phase.BUILD
-        if self._only_end(seat):
+        if self._idle(seat):
             return self._end(seat)
         return []
 
@@ -610,13 +634,27 @@ class RummyCityState(State):
         return self._end_turn(seat, passed=False)
 
     def _end_turn(self, seat: int, passed: bool) -> list[Event]:
-        self.after_pass = passed
+        # "パスをすると、♦️の効果は無くなってしまいます"
+        events = [] if passed else self._diamond_effects(seat)
+        self.passes = self.passes + 1 if passed else 0
         self.builds = 0
         if not self.row:  # "山札が無くなると、ラウンド終了の合図"
-            return self._start_final_turns(seat)
+            return events + self._start_final_turns(seat)
         self.turn = (seat + 1) % self.players
         self.phase = Phase.TURN
-        return []
+        return events
+
+    def _diamond_effects(self, seat: int) -> list[Event]:
+        """Our ♦ buildings (ruling 12), at the end of a turn their owner did not pass: the
+        row's top card, as everyone sees it, pays the Market if it is a face-up ♦, the Mine if
+        it lies face down."""
+        if not self.row:
+            return []
+        top = self.row[0]
+        pays = MINE if top in self.face_down else MARKET if top.suit == DIAMOND_SUIT else None
+        if pays is None or not self._owns_effect(seat, pays):
+            return []
+        return self._gain(seat, DIAMOND_TEPU, pays)
 
     # --- the round's end ----------------------------------------------------------------------
     def _start_final_turns(self, last: int) -> list[Event]:
@@ -634,7 +672,7 @@ class RummyCityState(State):
         while self.queue:
             self.turn = self.queue[0]
             self.phase = Phase.BUILD
-            if not self._only_end(self.turn):
+            if not self._idle(self.turn):
                 return [public("final_turn", self.turn)]
             self.queue.pop(0)
         self.final = False
@@ -653,7 +691,7 @@ class RummyCityState(State):
         while self.queue:
             self.turn = self.queue[0]
             self.phase = Phase.SETTLE
-            if not self._only_end(self.turn):
+            if not self._idle(self.turn):
                 return []
             self.queue.pop(0)
         return self._pay()
@@ -666,7 +704,7 @@ class RummyCityState(State):
         self.hands[seat].remove(action.card)
         self._forget(seat, [action.card])
         events = [public("layoff", seat, card=action.card.code, target=action.target)]
-        if self._only_end(seat):
+        if self._idle(seat):
             events += self._next_settler()
         return events
 
@@ -748,7 +786,7 @@ class RummyCityState(State):
         self.builds = 0
         self.final = False
         self.last_drawer = None
-        self.after_pass = False
+        self.passes = 0
         self._active = None
         self._legal = None
         return [public("round", self.first, round=self.round, row=self.row_codes(None))]

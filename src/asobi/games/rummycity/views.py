@@ -78,7 +78,7 @@ def view_of(state: RummyCityState, seat: int | None) -> dict[str, Any]:
         "active": sorted(state.active_seats()),
         "final_turn": state.final,
         "builds_this_turn": state.builds,
-        "after_pass": state.after_pass,
+        "passes_in_a_row": state.passes,
         "last_drawer": state.last_drawer,
         "overtime": state.overtime,
         "target": state.options.target,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Literal
 
 from asobi.core.actions import ActionSpace
 from asobi.core.cards import FIREWORKS, Card, is_boost
@@ -26,8 +27,21 @@ SEQUENCE, THREE, PAIR = "seq", "three", "pair"
 MELD_POINTS = {SEQUENCE: 7, THREE: 5, PAIR: 3}
 MELD_NAMES = {SEQUENCE: "sequence", THREE: "three of a kind", PAIR: "pair"}
 MELD_NAMES_JA = {SEQUENCE: "シーケンス", THREE: "3カード", PAIR: "ペア"}
-BOOST_COST = 1  # "ブーストカードを使用して揃えた役の評価点は-1点されます" (ruling: per boost)
 LOWEST, HIGHEST = 1, 7  # "シーケンスの役では、1と7は繋がりません"
+
+# §5 ブーストカードについて: "ブーストカードを使用して揃えた役の評価点は-1点されます。" The
+# rulebook charges the meld: -1 for a meld made with boosts, however many (``per_meld``).
+# The house rule ``per_boost`` charges each boost instead (the option ``boost_penalty``).
+BoostPenalty = Literal["per_meld", "per_boost"]
+PER_MELD: BoostPenalty = "per_meld"
+PER_BOOST: BoostPenalty = "per_boost"
+
+
+def boost_cost(boosts: int, penalty: BoostPenalty) -> int:
+    """The points that ``boosts`` boost cards take off the meld they are in."""
+    if penalty == PER_BOOST:
+        return boosts
+    return min(boosts, 1)
 
 
 def is_wild(card: Card) -> bool:
@@ -41,7 +55,6 @@ class Meld:
 
     kind: str
     cards: tuple[Card, ...]  # in deck order
-    points: int
     mask: int  # bit i set for FIREWORKS.cards[i]
     # Its position in MELDS, so tables can be indexed by it instead of hashing the meld.
     index: int = field(default=-1, compare=False, repr=False)
@@ -50,11 +63,15 @@ class Meld:
     def boosts(self) -> int:
         return sum(1 for c in self.cards if is_boost(c))
 
+    def points(self, penalty: BoostPenalty) -> int:
+        """The meld's 評価点 under the game's ``boost_penalty``."""
+        return MELD_POINTS[self.kind] - boost_cost(self.boosts, penalty)
+
     def encode(self) -> str:
         return f"{self.kind} {' '.join(c.code for c in self.cards)}"
 
     def __str__(self) -> str:
-        return f"{MELD_NAMES[self.kind]} {' '.join(c.code for c in self.cards)} ({self.points})"
+        return f"{MELD_NAMES[self.kind]} {' '.join(c.code for c in self.cards)}"
 
 
 def meld_kinds(cards: tuple[Card, ...]) -> list[str]:
@@ -76,10 +93,8 @@ def _catalogue() -> tuple[Meld, ...]:
     for size in (3, 2):
         for cards in combinations(FIREWORKS.cards, size):
             for kind in meld_kinds(cards):
-                boosts = sum(1 for c in cards if is_boost(c))
                 mask = sum(1 << FIREWORKS.index(c) for c in cards)
-                points = MELD_POINTS[kind] - BOOST_COST * boosts
-                melds.append(Meld(kind, cards, points, mask, index=len(melds)))
+                melds.append(Meld(kind, cards, mask, index=len(melds)))
     return tuple(melds)
 
 
@@ -94,9 +109,16 @@ MELDS_WITH_LOWEST: dict[Card, tuple[Meld, ...]] = dict(
     zip(FIREWORKS.cards, MELDS_FROM, strict=True)
 )
 CARD_BIT: dict[Card, int] = {c: 1 << i for i, c in enumerate(FIREWORKS.cards)}
-MELD_ORDER: dict[Meld, int] = {
-    m: i for i, m in enumerate(sorted(MELDS, key=lambda m: (-m.points, m.index)))
-}
+
+
+def _points_first(meld: Meld) -> tuple[int, int, int]:
+    """Best first under either boost penalty. A meld holds at most two boosts, so its
+    points under ``per_meld`` exceed those under ``per_boost`` by at most 1: a meld with
+    more points under ``per_boost`` has at least as many under ``per_meld`` too."""
+    return (-meld.points(PER_BOOST), -meld.points(PER_MELD), meld.index)
+
+
+MELD_ORDER: dict[Meld, int] = {m: i for i, m in enumerate(sorted(MELDS, key=_points_first))}
 # MELD_ORDER by meld index: sorting by it needs no hashing of melds.
 MELD_RANK: tuple[int, ...] = tuple(MELD_ORDER[m] for m in MELDS)
 
@@ -159,9 +181,10 @@ def find_meld(kind: str, cards: list[Card]) -> Meld | None:
 
 
 def best_meld(cards: list[Card]) -> Meld | None:
-    """The highest-scoring reading of exactly these cards (for scenarios)."""
+    """The highest-scoring reading of exactly these cards (for scenarios). The readings hold
+    the same boosts, so the best is the same under either boost penalty."""
     readings = [m for m in MELDS if m.mask == hand_mask(cards) and len(m.cards) == len(cards)]
-    return max(readings, key=lambda m: m.points, default=None)
+    return max(readings, key=lambda m: MELD_POINTS[m.kind], default=None)
 
 
 # --- actions ---------------------------------------------------------------------------
@@ -183,14 +206,6 @@ class Draw:
 
     def encode(self) -> str:
         return "draw deck" if self.card is None else f"draw {self.card.code}"
-
-
-@dataclass(frozen=True, slots=True)
-class Stop:
-    """Stop drawing: allowed only once the deck has run out mid-action (ruling)."""
-
-    def encode(self) -> str:
-        return "stop"
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,12 +238,11 @@ class Flip:
         return "open" if self.to_open else "remove"
 
 
-StarmineAction = Discard | Draw | Stop | Place | Pass | Flip
+StarmineAction = Discard | Draw | Place | Pass | Flip
 
 DISCARD = {c: Discard(c) for c in FIREWORKS.cards}
 DRAW_DECK = Draw(None)
 DRAW = {c: Draw(c) for c in FIREWORKS.cards}
-STOP = Stop()
 PASS = Pass()
 FLIP_OPEN, FLIP_REMOVE = Flip(True), Flip(False)
 PLACE = {(row, m): Place(row, m) for row in ROWS for m in MELDS}
@@ -255,14 +269,13 @@ def _parse(code: str) -> StarmineAction:
             return PLACE[(row, meld)]
     raise BadActionCode(
         f"{code!r} is not a Starmine action; try 'discard R4', 'draw deck', 'draw Y2', "
-        "'place main seq R4 R5 R6', 'pass', 'stop', 'open' or 'remove'"
+        "'place main seq R4 R5 R6', 'pass', 'open' or 'remove'"
     )
 
 
 ACTION_SPACE: ActionSpace[StarmineAction] = ActionSpace(
     [
         DRAW_DECK,
-        STOP,
         PASS,
         FLIP_OPEN,
         FLIP_REMOVE,

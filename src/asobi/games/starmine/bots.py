@@ -20,8 +20,10 @@ what they add to ``V``: the least useful card is the one whose loss costs ``V`` 
 average: the expected gain ``V(hand + u) - V(hand)`` over the unseen cards ``u``. It takes a
 face-up card when that completes or advances a meld more than the deck would on average
 (in solo, where a face-up draw also spares the deck and so buys time, with a small bonus),
-else the deck. Once the deck is empty it keeps drawing the best face-up card (more cards,
-more choice for the last meld); it stops only when nothing else is legal.
+else the deck.
+
+**Points** are the game's own: the view says how boosts cost (``boost_penalty``: 1 for a
+meld made with boosts, or 1 for each boost), and every meld is valued that way.
 
 **Duel turn** (§5). Rows are judged from the public rows. For a meld worth ``p`` points,
 row ``r`` needs it by, in order: an empty row of its own (an empty row at the end loses the
@@ -44,17 +46,18 @@ the result it leaves (a failed launch, then rows won minus rows lost); when the 
 still acts after it, first by the result after that seat's most harmful reply (one more
 meld of up to 5 points on any row), and then by how much it leads across the rows.
 
-**Solo** (ソロ用ルール). The rows must rise strictly (opening < main < finale; an empty row
-counts 0) and the evaluation is their sum minus the gap penalty (total gap = finale -
-opening: 2 → 0, 3–4 → 1, 5–7 → 3, 8–10 → 6, 11+ → 10). It plans with a *prospect*: the
-best evaluation it could still reach by sharing out over the rows not yet closed the melds
-of its hand (its best disjoint set) plus one expected future meld of 4 points for every two
-turns the deck still allows (at most two), with at most one meld per turn left and the last
-meld (solo §4) onto the finale only. Turns left are counted from the deck: every turn turns
-up two cards and draws about two, so ``(deck - 1) // 4`` after this one. A plan whose rows
-do not rise is a failed launch, ranked below every evaluation (a nearer miss above a worse
-one). So it plans rising rows with a small gap when its melds allow; as the penalty stops at
-10, a finale that keeps growing can also outweigh it, and the prospect weighs both.
+**Solo** (ソロ用ルール). The rows must rise strictly (0 < opening < main < finale: the first
+meld goes onto the opening) and the evaluation is their sum minus the gap penalty (total
+gap = finale - opening: 2 → 0, 3–4 → 1, 5–7 → 3, 8–10 → 6, 11+ → 10). It plans with a
+*prospect*: the best evaluation it could still reach by sharing out over the rows not yet
+closed the melds of its hand (its best disjoint set) plus one expected future meld of 4
+points for every two turns the deck still allows (at most two), with at most one meld per
+turn left and the last meld (solo §4) onto the finale only. Turns left are counted from
+the deck: every turn turns up two cards and draws about two, so ``(deck - 1) // 4`` after
+this one. A plan whose rows do not rise is a failed launch, ranked below every evaluation
+(a nearer miss above a worse one). So it plans rising rows with a small gap when its melds
+allow; as the penalty stops at 10, a finale that keeps growing can also outweigh it, and
+the prospect weighs both.
 
 - *Turn-start flip* (solo §3 A): it sends the turned-up card to the open cards when it
   helps its hand at least as much as an unseen card would on average (then it can draw
@@ -90,14 +93,17 @@ from asobi.games.starmine.actions import (
     MELDS,
     OPENING,
     PAIR,
+    PER_BOOST,
+    PER_MELD,
     ROW_NAMES,
     ROWS,
+    BoostPenalty,
     Discard,
     Draw,
     Flip,
+    Meld,
     Pass,
     Place,
-    Stop,
 )
 from asobi.games.starmine.scoring import gap_penalty
 
@@ -140,19 +146,25 @@ def mask_of(cards: Iterable[Card]) -> int:
 
 
 # --- melds as masks ---------------------------------------------------------------------
-# Each card's melds (every reading of every meld that holds it) as (mask, points), best first.
-_MELDS_WITH: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple(
-        sorted(
-            {(m.mask, m.points) for m in MELDS if m.mask & (1 << i)},
-            key=lambda mp: (-mp[1], mp[0]),
+def _melds_with(penalty: BoostPenalty) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Each card's melds (every reading of every meld that holds it) as (mask, points),
+    best first."""
+    return tuple(
+        tuple(
+            sorted(
+                {(m.mask, m.points(penalty)) for m in MELDS if m.mask & (1 << i)},
+                key=lambda mp: (-mp[1], mp[0]),
+            )
         )
+        for i in range(len(FIREWORKS.cards))
     )
-    for i in range(len(FIREWORKS.cards))
-)
-# Natural melds (no boost), each with what it adds to a hand one live card short of it.
+
+
+_MELDS_WITH = {penalty: _melds_with(penalty) for penalty in (PER_MELD, PER_BOOST)}
+# Natural melds (no boost, so the same points under either penalty), each with what it adds
+# to a hand one live card short of it.
 _NEAR: tuple[tuple[int, float], ...] = tuple(
-    (m.mask, (NEAR_PAIR_WEIGHT if m.kind == PAIR else NEAR_MELD_WEIGHT) * m.points)
+    (m.mask, (NEAR_PAIR_WEIGHT if m.kind == PAIR else NEAR_MELD_WEIGHT) * m.points(PER_MELD))
     for m in MELDS
     if not m.mask & BOOST_MASK
 )
@@ -162,32 +174,35 @@ _NEAR_WITH: tuple[tuple[tuple[int, float], ...], ...] = tuple(
 
 
 @lru_cache(maxsize=1 << 18)
-def best_points(mask: int) -> int:
+def best_points(mask: int, penalty: BoostPenalty = PER_MELD) -> int:
     """The most points a set of disjoint melds drawn from these cards can score."""
     if not mask:
         return 0
     low = mask & -mask
     rest = mask ^ low
-    best = best_points(rest)  # the lowest card stays in hand...
-    for meld_mask, points in _MELDS_WITH[low.bit_length() - 1]:  # ...or goes in a meld
-        if meld_mask & mask == meld_mask and points + best_points(mask ^ meld_mask) > best:
-            best = points + best_points(mask ^ meld_mask)
+    best = best_points(rest, penalty)  # the lowest card stays in hand...
+    for meld_mask, points in _MELDS_WITH[penalty][low.bit_length() - 1]:  # ...or in a meld
+        if meld_mask & mask == meld_mask:
+            best = max(best, points + best_points(mask ^ meld_mask, penalty))
     return best
 
 
-def best_melds(mask: int) -> list[int]:
+def best_melds(mask: int, penalty: BoostPenalty = PER_MELD) -> list[int]:
     """The points of each meld in one best disjoint set (as ``best_points`` finds it)."""
     out: list[int] = []
     while mask:
-        target = best_points(mask)
+        target = best_points(mask, penalty)
         if target == 0:
             break
         low = mask & -mask
-        if best_points(mask ^ low) == target:
+        if best_points(mask ^ low, penalty) == target:
             mask ^= low
             continue
-        for meld_mask, points in _MELDS_WITH[low.bit_length() - 1]:
-            if meld_mask & mask == meld_mask and points + best_points(mask ^ meld_mask) == target:
+        for meld_mask, points in _MELDS_WITH[penalty][low.bit_length() - 1]:
+            if (
+                meld_mask & mask == meld_mask
+                and points + best_points(mask ^ meld_mask, penalty) == target
+            ):
                 out.append(points)
                 mask ^= meld_mask
                 break
@@ -204,19 +219,19 @@ def near_value(hand: int, live: int, near: Sequence[tuple[int, float]] = _NEAR) 
     return value
 
 
-def hand_value(hand: int, live: int) -> float:
+def hand_value(hand: int, live: int, penalty: BoostPenalty = PER_MELD) -> float:
     """``V``: the best melds held now, plus a little for each meld one live card short."""
-    return best_points(hand) + near_value(hand, live)
+    return best_points(hand, penalty) + near_value(hand, live)
 
 
-def card_gain(hand: int, card: int, live: int) -> float:
+def card_gain(hand: int, card: int, live: int, penalty: BoostPenalty = PER_MELD) -> float:
     """``V(hand + card) - V(hand)`` for a card (bit) not in the hand: only the melds that
     hold the card can change, so only they are looked at."""
     near = _NEAR_WITH[card.bit_length() - 1]
     more = hand | card
     return (
-        best_points(more)
-        - best_points(hand)
+        best_points(more, penalty)
+        - best_points(hand, penalty)
         + near_value(more, live, near)
         - near_value(hand, live, near)
     )
@@ -241,6 +256,7 @@ class Table:
     flipped: Card | None  # solo: the turned-up card awaiting its area
     last_drawer: int | None
     other_hand_size: int
+    penalty: BoostPenalty  # how boosts cost points (the option ``boost_penalty``)
 
     @classmethod
     def read(cls, view: dict[str, Any], seat: int) -> Table:
@@ -296,26 +312,35 @@ class Table:
             flipped=flipped,
             last_drawer=view["last_drawer"],
             other_hand_size=other,
+            penalty=view["boost_penalty"],
         )
 
+    def points(self, meld: Meld) -> int:
+        return meld.points(self.penalty)
+
+    def best(self, hand: int) -> int:
+        """``best_points`` of a hand, as this game counts boosts."""
+        return best_points(hand, self.penalty)
+
     def value(self, hand: int | None = None) -> float:
-        return hand_value(self.hand if hand is None else hand, self.live)
+        return hand_value(self.hand if hand is None else hand, self.live, self.penalty)
 
     def gain(self, card: Card) -> float:
         """What one more card adds to the hand's value."""
-        return card_gain(self.hand, CARD_BIT[card], self.live)
+        return card_gain(self.hand, CARD_BIT[card], self.live, self.penalty)
 
     def loss(self, card: Card) -> float:
         """What giving up a hand card takes from the hand's value."""
         bit = CARD_BIT[card]
-        return card_gain(self.hand & ~bit, bit, self.live)
+        return card_gain(self.hand & ~bit, bit, self.live, self.penalty)
 
     def deck_gain(self) -> float:
         """The average gain of a card from the deck (any unseen card)."""
         pool = cards_of(self.unseen)
         if not pool:
             return 0.0
-        return sum(card_gain(self.hand, CARD_BIT[c], self.live) for c in pool) / len(pool)
+        gains = (card_gain(self.hand, CARD_BIT[c], self.live, self.penalty) for c in pool)
+        return sum(gains) / len(pool)
 
 
 # --- the bot ------------------------------------------------------------------------------
@@ -352,18 +377,16 @@ class GreedyBot:
 
     # --- drawing (both modes) ---------------------------------------------------------------
     def _draw(self, table: Table, legal: list[Action]) -> Action:
+        deck = next(a for a in legal if isinstance(a, Draw) and a.card is None)
         face_up = {a: a.card for a in legal if isinstance(a, Draw) and a.card is not None}
-        has_deck = any(isinstance(a, Draw) and a.card is None for a in legal)
         if not face_up:
-            return next(a for a in legal if not isinstance(a, Stop))
+            return deck
         bonus = OPEN_CARD_BONUS if table.solo else 0.0
         gains: dict[Action, float] = {a: table.gain(c) + bonus for a, c in face_up.items()}
         best = self._best(list(face_up), lambda a: gains[a])
-        if not has_deck:
-            return best  # the deck is out: any card beats stopping
         if gains[best] > 0 and gains[best] > table.deck_gain():
             return best
-        return next(a for a in legal if isinstance(a, Draw) and a.card is None)
+        return deck
 
     def _discard(self, table: Table, legal: list[Action]) -> Action:
         """Grow the hand: give up the card whose loss costs the hand's value least."""
@@ -398,9 +421,9 @@ class GreedyBot:
             return self._best(
                 strong,
                 lambda a: (
-                    a.meld.points,
+                    table.points(a.meld),
                     table.value(table.hand & ~a.meld.mask),
-                    self._need(table, a.row, a.meld.points),
+                    self._need(table, a.row, table.points(a.meld)),
                 ),
             )
         pairs = [a for a in places if self._pair_makes_sense(table, a)]
@@ -408,8 +431,8 @@ class GreedyBot:
             return self._best(
                 pairs,
                 lambda a: (
-                    self._need(table, a.row, a.meld.points),
-                    a.meld.points,
+                    self._need(table, a.row, table.points(a.meld)),
+                    table.points(a.meld),
                     table.value(table.hand & ~a.meld.mask),
                 ),
             )
@@ -430,7 +453,7 @@ class GreedyBot:
             if not thirds & table.live and not table.hand & BOOST_MASK:
                 return True  # the pair can never grow into three of a kind
         if table.deck_size <= ENDGAME_DECK:
-            return mine <= theirs and mine + place.meld.points >= theirs
+            return mine <= theirs and mine + table.points(place.meld) >= theirs
         return False
 
     def _duel_endgame(self, table: Table, legal: list[Action]) -> Action:
@@ -443,7 +466,8 @@ class GreedyBot:
 
     def _endgame_key(self, table: Table, place: Place, reply_follows: bool) -> tuple[Any, ...]:
         mine = list(table.totals[table.seat])
-        mine[place.row] += place.meld.points
+        points = table.points(place.meld)
+        mine[place.row] += points
         empty = list(table.empty[table.seat])
         empty[place.row] = False
         theirs = table.totals[1 - table.seat]
@@ -451,7 +475,7 @@ class GreedyBot:
         now = _duel_result(mine, empty, theirs, their_empty)
         margin = sum(max(-7, min(7, m - t)) for m, t in zip(mine, theirs, strict=True))
         if not reply_follows:
-            return (now, margin, place.meld.points)
+            return (now, margin, points)
         worst = now
         for row in ROWS:
             reply = list(theirs)
@@ -459,7 +483,7 @@ class GreedyBot:
             filled = list(their_empty)
             filled[row] = False
             worst = min(worst, _duel_result(mine, empty, reply, filled))
-        return (worst, now, margin, place.meld.points)
+        return (worst, now, margin, points)
 
     # --- solo -------------------------------------------------------------------------------
     def _flip(self, table: Table, legal: list[Action]) -> Action:
@@ -474,8 +498,10 @@ class GreedyBot:
         that takes the deck's last card leaves only the last meld)."""
         return max(0, (table.deck_size - 1) // 4)
 
-    def _prospect(self, rows: tuple[int, int, int], current: int, hand: int, turns: int) -> float:
-        melds = best_melds(hand)[:4]
+    def _prospect(
+        self, table: Table, rows: tuple[int, int, int], current: int, hand: int, turns: int
+    ) -> float:
+        melds = best_melds(hand, table.penalty)[:4]
         melds += [FUTURE_MELD_POINTS] * min(FUTURE_MELDS_MAX, turns // TURNS_PER_FUTURE_MELD)
         return solo_prospect(rows, current, tuple(sorted(melds, reverse=True)), turns)
 
@@ -487,22 +513,23 @@ class GreedyBot:
             if not isinstance(a, Place):
                 continue
             after = list(rows)
-            after[a.row] += a.meld.points
+            points = table.points(a.meld)
+            after[a.row] += points
             closes_main = table.current_row <= MAIN < a.row
             if closes_main and after[MAIN] <= after[OPENING]:
                 continue  # closing the main row at or below the opening fails at once
-            if a.meld.points < SOLO_WEAK_POINTS and turns > SOLO_WEAK_TURNS:
+            if points < SOLO_WEAK_POINTS and turns > SOLO_WEAK_TURNS:
                 continue  # a weak meld early wastes a turn's placement (and maybe the boost)
             hand = table.hand & ~a.meld.mask
             new_rows = (after[0], after[1], after[2])
             scores[a] = self._prospect(
-                new_rows, max(table.current_row, a.row), hand, turns
-            ) + HAND_WEIGHT * (table.value(hand) - best_points(hand))
+                table, new_rows, max(table.current_row, a.row), hand, turns
+            ) + HAND_WEIGHT * (table.value(hand) - table.best(hand))
         grow = self._discard(table, legal) if any(isinstance(a, Discard) for a in legal) else None
         if grow is not None:
             scores[grow] = (
-                self._prospect(rows, table.current_row, table.hand, turns)
-                + HAND_WEIGHT * (table.value() - best_points(table.hand))
+                self._prospect(table, rows, table.current_row, table.hand, turns)
+                + HAND_WEIGHT * (table.value() - table.best(table.hand))
                 - PLACE_NOW_BONUS  # a meld placed now is one the sudden end cannot strand
             )
         if not scores:  # nothing but melds that fail at once: the least bad one
@@ -515,7 +542,7 @@ class GreedyBot:
 
         def final(a: Action) -> float:
             if isinstance(a, Place):
-                return solo_evaluation(rows[0], rows[1], rows[2] + a.meld.points)
+                return solo_evaluation(rows[0], rows[1], rows[2] + table.points(a.meld))
             return solo_evaluation(*rows) + 0.001  # pass on a tie
 
         return self._best(legal, final)
@@ -534,10 +561,12 @@ def _duel_result(
 
 
 def solo_evaluation(opening: int, main: int, finale: int) -> float:
-    """The solo evaluation of finished rows; if they do not rise strictly, ``FAILED`` less
-    the points they lack to rise (so that a nearer miss is the better plan)."""
-    if not opening < main < finale:
-        return FAILED - max(0, opening + 1 - main) - max(0, main + 1 - finale)
+    """The solo evaluation of finished rows; if they do not rise strictly from a filled
+    opening (an empty one means nothing was placed in a turn: the first meld goes there),
+    ``FAILED`` less the points they lack (so that a nearer miss is the better plan)."""
+    if not 0 < opening < main < finale:
+        lacking = max(0, 1 - opening) + max(0, opening + 1 - main) + max(0, main + 1 - finale)
+        return FAILED - lacking
     return opening + main + finale - gap_penalty(finale - opening)
 
 

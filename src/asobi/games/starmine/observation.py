@@ -85,7 +85,12 @@ class StarmineObserver(Observer):
             features += [
                 Feature("open_cards", CARDS, "the open cards (オープン札), drawable: a bag"),
                 Feature("removed_cards", CARDS, "the removed cards (廃棄札): a bag"),
-                Feature("flipped", CARDS, "the card turned up, awaiting open/remove: one-hot"),
+                Feature(
+                    "flipped",
+                    CARDS,
+                    "the card turned up, awaiting open/remove (or the deck's last card, on "
+                    "which the game ended): one-hot",
+                ),
                 Feature(
                     "current_row",
                     ROWS,

@@ -5,7 +5,6 @@ show nothing a seat may not know. English first, the game's own terms in Japanes
 The front end (``asobi.play``) finds this module by the game's id and calls:
 
 - ``render(view, console)``: the table as ``view["seat"]`` sees it, and the outcome;
-- ``event_text(event, names, viewer)``: one line for an event (``None``: nothing to say);
 - ``action_text(code)``: an action code with its cards coloured.
 """
 
@@ -132,13 +131,12 @@ def _table_lines(view: Mapping[str, Any]) -> list[Text]:
     lines = [Text.assemble(("Deck 山札: ", "bold"), f"{view['deck_size']} cards")]
     if solo:
         if view.get("flipped"):
-            lines.append(
-                _cards_line(
-                    "Turned up めくったカード:",
-                    [view["flipped"]],
-                    "open → the next card is removed; remove → the next card is open",
-                )
+            note = (
+                "open → the next card is removed; remove → the next card is open"
+                if view["phase"] == "flip"
+                else "the deck's last card: the game ended as it was turned up"
             )
+            lines.append(_cards_line("Turned up めくったカード:", [view["flipped"]], note))
         lines.append(_cards_line("Open cards オープン札:", view.get("open_cards", []), "drawable"))
         lines.append(
             _cards_line("Removed 廃棄札:", view.get("removed_cards", []), "out of the game")
@@ -260,67 +258,3 @@ def _solo_outcome(details: Mapping[str, Any]) -> Panel:
         f" ({details.get('title_en', '')})",
     )
     return Panel(Group(table, title), title="Evaluation 評価", expand=False, box=box.DOUBLE)
-
-
-# --- events ------------------------------------------------------------------------------
-def event_text(event: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> Text | None:
-    """One line describing ``event`` (its ``to_json()`` form) for ``viewer``."""
-    kind = event["kind"]
-    seat = event.get("seat")
-    solo = len(names) == 1
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "table"
-    if kind == "discard":
-        what = (
-            f"remove {event['card']} from the game (廃棄札)"
-            if solo
-            else f"discard {event['card']} (捨て札)"
-        )
-    elif kind == "draw":
-        if event.get("source") == "deck":
-            what = f"draw from the deck 山札 ({event.get('deck', '?')} left)"
-        else:
-            where = "open cards オープン札" if solo else "discards 捨て札"
-            what = f"take {event['card']} from the {where}"
-    elif kind == "drew":
-        what = f"drew {event['card']}" + ("" if solo else " (only you see this)")
-    elif kind == "place":
-        row = str(event["row"])
-        meld = str(event["meld"])
-        name, _, cards = meld.partition(" ")
-        what = (
-            f"place {MELD_EN.get(name, name)} {cards} on the {row} row ({ROW_JA.get(row, row)})"
-            f" for {event['points']}"
-        )
-    elif kind == "pass":
-        what = "pass"
-    elif kind == "stop":
-        what = "stop drawing"
-    elif kind == "flip":
-        what = f"turn up {event['card']} ({event.get('deck', '?')} left in the deck)"
-    elif kind == "flip_to":
-        area = "open cards オープン札" if event["area"] == "open" else "removed cards 廃棄札"
-        what = f"{event['card']} → {area}"
-    elif kind == "final_phase":
-        if solo:
-            return colour_codes(
-                "The deck is empty: the game ends. Final phase 最終フェーズ: "
-                "one last meld on the finale."
-            )
-        return colour_codes(
-            f"The deck's last card is drawn: final phase 最終フェーズ — one last meld each, "
-            f"starting with {who}."
-        )
-    elif kind == "chase":
-        return Text(
-            f"Rows won are level: 追い打ち round {event.get('round', '?')} — "
-            "each may add one meld, starting with the last drawer.",
-            style="bold",
-        )
-    elif kind == "launch_failed":
-        return Text(f"打上げ失敗 launch failed: {event.get('reason', '')}", style="bold red")
-    elif kind == "game_over":
-        return None  # the front end shows the outcome itself
-    else:
-        data = {k: v for k, v in event.items() if k not in ("kind", "seat")}
-        what = f"{kind} {data}" if data else kind
-    return Text.assemble((f"{who}: ", "bold"), colour_codes(what))

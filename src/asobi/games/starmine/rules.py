@@ -19,6 +19,7 @@ from asobi.core.errors import IllegalAction
 from asobi.core.events import Event, private, public
 from asobi.core.protocol import Outcome, StartPlayerOptions, State, copy_rng
 from asobi.core.turns import NOBODY, just, order_from
+from asobi.core.words import Words
 from asobi.games.starmine import scoring
 from asobi.games.starmine.actions import (
     DISCARD,
@@ -31,9 +32,10 @@ from asobi.games.starmine.actions import (
     MELD_ORDER,
     OPENING,
     PASS,
+    PER_MELD,
     ROW_NAMES,
     ROWS,
-    STOP,
+    BoostPenalty,
     Discard,
     Draw,
     Flip,
@@ -41,13 +43,13 @@ from asobi.games.starmine.actions import (
     Pass,
     Place,
     StarmineAction,
-    Stop,
     melds_in,
     place_actions,
 )
 
 FIREWORK_CARDS = tuple(c for c in FIREWORKS.cards if not is_boost(c))
 BOOSTS = tuple(c for c in FIREWORKS.cards if is_boost(c))
+SMALLEST_MELD = 2  # a pair (ペア)
 
 
 class StarmineOptions(StartPlayerOptions):
@@ -55,6 +57,11 @@ class StarmineOptions(StartPlayerOptions):
 
     players: int = 2
     hand_size: int = Field(default=3, ge=1, le=8, description="firework cards dealt to each hand")
+    boost_penalty: BoostPenalty = Field(
+        default=PER_MELD,
+        description="per_meld: a meld made with boosts scores 1 less (§5); "
+        "per_boost: each boost in a meld costs 1 (house rule)",
+    )
 
 
 class Phase(StrEnum):
@@ -73,6 +80,7 @@ class StarmineState(State):
         self.options = options
         self.rng = rng
         self.solo = options.players == 1
+        self.penalty: BoostPenalty = options.boost_penalty
         n = options.players
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.deck: list[Card] = []
@@ -128,12 +136,8 @@ class StarmineState(State):
     def _list_legal(self, seat: int) -> list[StarmineAction]:
         hand = self.hands[seat]
         phase = self.phase
-        if phase is Phase.DRAW:
-            out: list[StarmineAction] = [DRAW_DECK] if self.deck else []
-            out += [DRAW[c] for c in self.discards if c is not self.no_take]
-            if not self.deck:
-                out.append(STOP)
-            return out
+        if phase is Phase.DRAW:  # the deck is never empty here: its last card ends the action
+            return [DRAW_DECK, *(DRAW[c] for c in self.discards if c is not self.no_take)]
         if phase is Phase.FLIP:
             return [FLIP_OPEN, FLIP_REMOVE]
         rows = self._open_rows()
@@ -147,6 +151,8 @@ class StarmineState(State):
             return ROWS
         if self.phase is Phase.FINAL:
             return (FINALE,)  # solo §4 ②: "フィナーレの列へ加えます"
+        if not self.rows[0][OPENING]:
+            return (OPENING,)  # solo §3 C ②: "必ず一番下のオープニング列から配置していきます"
         return ROWS[self.current_row :]
 
     def check(self, seat: int, action: Any) -> None:
@@ -157,9 +163,8 @@ class StarmineState(State):
                     "§5 A/B", "nothing is owed: draw only after a discard or a meld"
                 )
             if action.card is None:
-                if not self.deck:
-                    raise IllegalAction("§6", "the deck is empty")
-            elif action.card not in self.discards:
+                return  # the deck always holds a card while a draw is owed
+            if action.card not in self.discards:
                 if self.solo:
                     raise IllegalAction(
                         "solo §3 B", f"{action.card} is not among the open cards (オープン札)"
@@ -185,12 +190,6 @@ class StarmineState(State):
                 if self.solo:
                     raise IllegalAction("solo §3", "a turn must take action B or C; no passing")
                 raise IllegalAction("§5", "a turn must take action A or B; passing is for §6/§8")
-            return
-        if isinstance(action, Stop):
-            if phase is not Phase.DRAW or self.deck:
-                raise IllegalAction(
-                    "§5 ruling", "drawing may stop only once the deck has run out mid-action"
-                )
             return
         if isinstance(action, Flip):
             if phase is not Phase.FLIP:
@@ -226,6 +225,10 @@ class StarmineState(State):
         if action.row not in self._open_rows():
             if self.solo and phase is Phase.FINAL:
                 raise IllegalAction("solo §4 ②", "the last meld goes onto the finale")
+            if self.solo and not self.rows[seat][OPENING]:
+                raise IllegalAction(
+                    "solo §3 C ②", "the first meld goes onto the opening: rows are built from it"
+                )
             raise IllegalAction(
                 "solo §3 C ②",
                 f"the {ROW_NAMES[action.row]} row is closed: rows are built from the bottom up",
@@ -243,8 +246,6 @@ class StarmineState(State):
         if isinstance(action, Pass):
             events = [public("pass", seat)]
             return events + self._next_in_queue()
-        if isinstance(action, Stop):
-            return [public("stop", seat), *self._end_action()]
         assert isinstance(action, Flip)
         return self._flip(seat, action.to_open)
 
@@ -267,7 +268,8 @@ class StarmineState(State):
         for c in meld.cards:
             hand.remove(c)
             self.known[seat].discard(c)
-        events = [public("place", seat, row=ROW_NAMES[row], meld=meld.encode(), points=meld.points)]
+        points = meld.points(self.penalty)
+        events = [public("place", seat, row=ROW_NAMES[row], meld=meld.encode(), points=points)]
         if self.solo:
             events += self._close_rows_below(row)
         self.rows[seat][row].append(meld)
@@ -288,7 +290,9 @@ class StarmineState(State):
         closes_main = self.current_row <= MAIN < row
         self.current_row = row
         if closes_main:
-            opening, main = (scoring.row_total(self.rows[0][r]) for r in (OPENING, MAIN))
+            opening, main = (
+                scoring.row_total(self.rows[0][r], self.penalty) for r in (OPENING, MAIN)
+            )
             if main <= opening:
                 self.failure = f"the main row closed at {main}, not above the opening's {opening}"
                 return [public("launch_failed", 0, reason=self.failure)]
@@ -309,12 +313,11 @@ class StarmineState(State):
             events = [public("draw", seat, source="discards", card=card.code)]
         self.hands[seat].append(card)
         self.draws_left -= 1
-        if self.draws_left == 0 or not (self.deck or self._drawable_discards()):
+        # §6 "山札の最後のカードが引かれたら、即座に最終フェーズを行います" (solo §4 ①
+        # "ゲームは終了します"): no draw the action still owed follows the deck's last card.
+        if self.draws_left == 0 or not self.deck:
             events += self._end_action()
         return events
-
-    def _drawable_discards(self) -> bool:
-        return any(c is not self.no_take for c in self.discards)
 
     def _end_action(self) -> list[Event]:
         self.draws_left = 0
@@ -330,8 +333,14 @@ class StarmineState(State):
     # --- solo turn start (solo §3 A) ----------------------------------------------------
     def _start_solo_turn(self) -> list[Event]:
         self.flipped = self.deck.pop()
+        events = [public("flip", 0, card=self.flipped.code, deck=len(self.deck))]
+        if not self.deck:
+            # Solo §4 ①: "山札の最後のカードが引かれたら、ゲームは終了します": the game ends as
+            # the last card is turned up, before it has an area (nothing is drawn again).
+            self.last_drawer = 0
+            return events + self._start_final()
         self.phase = Phase.FLIP
-        return [public("flip", 0, card=self.flipped.code, deck=len(self.deck))]
+        return events
 
     def _flip(self, seat: int, to_open: bool) -> list[Event]:
         first = self.flipped
@@ -339,12 +348,11 @@ class StarmineState(State):
         self.flipped = None
         (self.discards if to_open else self.removed).append(first)
         events = [public("flip_to", seat, card=first.code, area="open" if to_open else "removed")]
-        if self.deck:
-            second = self.deck.pop()
-            (self.removed if to_open else self.discards).append(second)
-            area = "removed" if to_open else "open"
-            events.append(public("flip_to", seat, card=second.code, area=area))
-        if not self.deck:  # a turn-start flip took the last card: only the final meld
+        second = self.deck.pop()  # the first card was not the last (see _start_solo_turn)
+        (self.removed if to_open else self.discards).append(second)
+        area = "removed" if to_open else "open"
+        events.append(public("flip_to", seat, card=second.code, area=area))
+        if not self.deck:  # solo §4 ①: the second card was the last: only the final meld
             self.last_drawer = seat
             return events + self._start_final()
         self.phase = Phase.TURN
@@ -366,10 +374,12 @@ class StarmineState(State):
         return self._judge()
 
     def _judge(self) -> list[Event]:
-        if self.solo or not scoring.duel_tied(self.rows):
+        if self.solo or not scoring.duel_tied(self.rows, self.penalty):
             return self._finish()
-        # §8 ①: 追い打ち, while anyone still holds a meld
-        if not any(melds_in(hand) for hand in self.hands):
+        # §8 ①: 追い打ち, while a hand may still hold a meld. Whether one does is hidden, so
+        # only the hands' sizes decide (every meld has 2 cards or more); a player without a
+        # meld passes (ruling 14), and going on tells nobody what the other hand holds.
+        if all(len(hand) < SMALLEST_MELD for hand in self.hands):
             return self._finish()
         assert self.last_drawer is not None
         self.phase = Phase.CHASE
@@ -382,13 +392,18 @@ class StarmineState(State):
         self.phase = Phase.OVER
         self.queue = []
         if self.solo:
-            self.result = scoring.solo_outcome(self.rows[0], self.failure)
+            self.result = scoring.solo_outcome(self.rows[0], self.failure, self.penalty)
         else:
-            self.result = scoring.duel_outcome(self.rows, self.chase_rounds)
+            self.result = scoring.duel_outcome(self.rows, self.chase_rounds, self.penalty)
         return [public("game_over", None, **self.result.to_json())]
 
     def outcome(self) -> Outcome | None:
         return self.result
+
+    def caution(self, seat: int, action: Any) -> Words | None:
+        from asobi.games.starmine.cautions import caution
+
+        return caution(self, seat, action)
 
     # --- views ------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -6,18 +6,30 @@ from collections.abc import Sequence
 from typing import Any
 
 from asobi.core.protocol import Outcome
-from asobi.games.starmine.actions import FINALE, MAIN, OPENING, ROW_NAMES, ROWS, Meld
+from asobi.games.starmine.actions import (
+    FINALE,
+    MAIN,
+    OPENING,
+    ROW_NAMES,
+    ROWS,
+    BoostPenalty,
+    Meld,
+)
 
 Rows = Sequence[Sequence[Meld]]
 
 
-def row_total(row: Sequence[Meld]) -> int:
+def row_total(row: Sequence[Meld], penalty: BoostPenalty) -> int:
     """ "ある列に配置した役の評価点の合計が、その列の評価点になります" (an empty row is 0)."""
-    return sum(m.points for m in row)
+    return sum(m.points(penalty) for m in row)
 
 
-def totals(rows: Rows) -> tuple[int, int, int]:
-    return row_total(rows[OPENING]), row_total(rows[MAIN]), row_total(rows[FINALE])
+def totals(rows: Rows, penalty: BoostPenalty) -> tuple[int, int, int]:
+    return (
+        row_total(rows[OPENING], penalty),
+        row_total(rows[MAIN], penalty),
+        row_total(rows[FINALE], penalty),
+    )
 
 
 def failed_launch(rows: Rows) -> bool:
@@ -25,25 +37,25 @@ def failed_launch(rows: Rows) -> bool:
     return any(not rows[r] for r in ROWS)
 
 
-def rows_won(rows_by_seat: Sequence[Rows]) -> tuple[int, int]:
+def rows_won(rows_by_seat: Sequence[Rows], penalty: BoostPenalty) -> tuple[int, int]:
     """Section 7 ①②: compare the rows one by one; a tied row is won by nobody."""
-    a, b = totals(rows_by_seat[0]), totals(rows_by_seat[1])
+    a, b = totals(rows_by_seat[0], penalty), totals(rows_by_seat[1], penalty)
     return sum(x > y for x, y in zip(a, b, strict=True)), sum(
         y > x for x, y in zip(a, b, strict=True)
     )
 
 
-def duel_tied(rows_by_seat: Sequence[Rows]) -> bool:
+def duel_tied(rows_by_seat: Sequence[Rows], penalty: BoostPenalty) -> bool:
     """True when the game goes to 追い打ち: nobody failed and the rows won are equal."""
     if any(failed_launch(r) for r in rows_by_seat):
         return False
-    won = rows_won(rows_by_seat)
+    won = rows_won(rows_by_seat, penalty)
     return won[0] == won[1]
 
 
-def duel_outcome(rows_by_seat: Sequence[Rows], chase_rounds: int) -> Outcome:
+def duel_outcome(rows_by_seat: Sequence[Rows], chase_rounds: int, penalty: BoostPenalty) -> Outcome:
     failed = [failed_launch(r) for r in rows_by_seat]
-    won = rows_won(rows_by_seat)
+    won = rows_won(rows_by_seat, penalty)
     if failed[0] and failed[1]:
         ranks, reason = (1, 1), "both launches failed: drawn (ruling)"
     elif failed[0] or failed[1]:
@@ -56,7 +68,7 @@ def duel_outcome(rows_by_seat: Sequence[Rows], chase_rounds: int) -> Outcome:
     else:
         ranks, reason = (1, 1), f"rows won {won[0]}-{won[1]} after 追い打ち: drawn"
     details: dict[str, Any] = {
-        "rows": [dict(zip(ROW_NAMES, totals(r), strict=True)) for r in rows_by_seat],
+        "rows": [dict(zip(ROW_NAMES, totals(r, penalty), strict=True)) for r in rows_by_seat],
         "rows_won": list(won),
         "failed_launch": failed,
         "chase_rounds": chase_rounds,
@@ -97,8 +109,8 @@ def rising(opening: int, main: int, finale: int) -> bool:
     return opening < main < finale
 
 
-def solo_outcome(rows: Rows, failure: str | None) -> Outcome:
-    opening, main, finale = totals(rows)
+def solo_outcome(rows: Rows, failure: str | None, penalty: BoostPenalty) -> Outcome:
+    opening, main, finale = totals(rows, penalty)
     if failure is None and not rising(opening, main, finale):
         failure = f"rows {opening}, {main}, {finale} do not rise strictly"
     details: dict[str, Any] = {"rows": dict(zip(ROW_NAMES, (opening, main, finale), strict=True))}

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from asobi.core.cards import FIREWORKS
 from asobi.games.starmine import scoring
-from asobi.games.starmine.actions import ROW_NAMES, Meld
+from asobi.games.starmine.actions import ROW_NAMES, BoostPenalty, Meld
 
 if TYPE_CHECKING:
     from asobi.games.starmine.rules import StarmineState
@@ -20,8 +20,12 @@ if TYPE_CHECKING:
 S = TypeVar("S", bound="StarmineState")
 
 
-def _meld_json(meld: Meld) -> dict[str, Any]:
-    return {"kind": meld.kind, "cards": [c.code for c in meld.cards], "points": meld.points}
+def _meld_json(meld: Meld, penalty: BoostPenalty) -> dict[str, Any]:
+    return {
+        "kind": meld.kind,
+        "cards": [c.code for c in meld.cards],
+        "points": meld.points(penalty),
+    }
 
 
 def view_of(state: StarmineState, seat: int | None) -> dict[str, Any]:
@@ -31,8 +35,10 @@ def view_of(state: StarmineState, seat: int | None) -> dict[str, Any]:
         entry: dict[str, Any] = {
             "hand_size": len(state.hands[s]),
             "known_cards": [c.code for c in FIREWORKS.sort(state.known[s])],
-            "rows": {ROW_NAMES[r]: [_meld_json(m) for m in rows[r]] for r in range(3)},
-            "row_totals": dict(zip(ROW_NAMES, scoring.totals(rows), strict=True)),
+            "rows": {
+                ROW_NAMES[r]: [_meld_json(m, state.penalty) for m in rows[r]] for r in range(3)
+            },
+            "row_totals": dict(zip(ROW_NAMES, scoring.totals(rows, state.penalty), strict=True)),
         }
         if s == seat:
             entry["hand"] = [c.code for c in FIREWORKS.sort(state.hands[s])]
@@ -41,6 +47,7 @@ def view_of(state: StarmineState, seat: int | None) -> dict[str, Any]:
     view: dict[str, Any] = {
         "game": "starmine",
         "mode": "solo" if state.solo else "duel",
+        "boost_penalty": state.penalty,  # how boosts cost points: an option, public
         "seat": seat,
         "phase": str(state.phase),
         "turn": state.turn,

@@ -13,6 +13,7 @@ from typing import Any
 
 from asobi.core.words import ScoreTable, Words, card, cards, ranks_headline, same, seat
 from asobi.games.starmine.actions import (
+    MELD_BY_CODE,
     MELD_NAMES,
     MELD_NAMES_JA,
     ROW_NAMES,
@@ -37,6 +38,7 @@ def _meld(code: str) -> tuple[Words, str]:
 class StarmineWords:
     def __init__(self, options: StarmineOptions) -> None:
         self.solo = options.players == 1
+        self.penalty = options.boost_penalty
         # The solo contest's piles have their own names (solo §3).
         self.pile = Words("open cards", "オープン札") if self.solo else Words("discards", "捨て札")
 
@@ -71,8 +73,6 @@ class StarmineWords:
             )
         if kind == "pass":
             return Words(f"{who} passed", f"{who}はパスした")
-        if kind == "stop":
-            return Words(f"{who} stopped drawing", f"{who}は引くのをやめた")
         if kind == "flip":
             left = event.get("deck", "?")
             return Words(
@@ -120,14 +120,14 @@ class StarmineWords:
         if verb == "place":
             row, _, meld_code = rest.partition(" ")
             meld, shown = _meld(meld_code)
+            found = MELD_BY_CODE.get(meld_code.upper())
+            points = found.points(self.penalty) if found is not None else "?"
             return Words(
-                f"Place the {meld.en} {shown} on the {_row(row).en.lower()} row",
-                f"{meld.ja} {shown}を{_row(row).ja}の列に配置",
+                f"Place the {meld.en} {shown} on the {_row(row).en.lower()} row ({points} points)",
+                f"{meld.ja} {shown}を{_row(row).ja}の列に配置({points}点)",
             )
         if code == "pass":
             return Words("Pass", "パス")
-        if code == "stop":
-            return Words("Stop drawing", "引くのをやめる")
         if code == "open":
             return Words("To the open cards", "オープン札にする")
         if code == "remove":

@@ -1,44 +1,101 @@
-// Carrotein (星をなくしたキャロテイン): the night-sky mat (夜空のマット) drawn to scale in mm.
-// Scatter time (散らかしタイム): click the mat to place a star chip (星チップ). As the
-// challenger (星座作成タイム): pick two constellation boards (星座ボード), then drag, turn and
-// flip them over the stars, watching which centre points (中心点) they hide, and lay them.
-// The preview is this page's geometry; the server's judge decides.
+// Carrotein (星をなくしたキャロテイン): the night-sky mat (夜空のマット) in the middle, drawn to
+// scale in mm from the game's assets, with its star chips (星チップ) and the constellation
+// boards (星座ボード) still on the mat beside it; each player's chips at hand, chips scored and
+// boards won at their place.
+// Scatter time (散らかしタイム): click the mat, or move the spot with the arrow keys and press
+// Enter, to place a chip; pass is a button. Constellation time (星座作成タイム): the challenger
+// picks two boards, then drags, turns and flips them over the stars (or moves them with keys),
+// watching which centre points (中心点) they hide, and lays them. The preview is this page's
+// geometry; the server's judge decides. After a failed challenge, the server's solver can show
+// a placement that would have worked.
 
 const NS = "http://www.w3.org/2000/svg";
 const WORDS = {
-  place: ["Click the mat to place a chip.", "マットをクリックして星チップを置きます。"],
-  choose: ["Choose two boards", "星座ボードを2枚選ぶ"],
+  round: ["Round", "ラウンド"],
+  scatter: ["Scatter time", "散らかしタイム"],
+  constellation: ["Constellation time", "星座作成タイム"],
+  over: ["Game over", "ゲーム終了"],
+  boardsLeft: ["Boards on the mat", "夜空のマットの星座ボード"],
+  spares: ["spare chips in the box", "箱の予備の星チップ"],
+  mat: ["The night-sky mat", "夜空のマット"],
+  matChips: ["star chips on it", "星チップ"],
+  placeHere: ["Place a star chip at", "星チップを置く位置"],
+  placeHint: ["Click the mat to place your chip, or pass.", "マットをクリックして星チップを置くか、パスします。"],
+  placeKeys: ["Keys: Tab to the mat, ←↑↓→ move the spot (Shift: 1 mm), Enter places.",
+    "キー操作:Tabでマットへ、←↑↓→で位置を動かす(Shift:1 mm)、Enterで置く。"],
+  touching: ["A chip may not touch another chip: choose another spot.",
+    "星チップはほかの星チップに触れてはいけません。別の場所を選んでください。"],
+  offMat: ["A chip lies wholly on the mat: choose a spot further in.",
+    "星チップはマットの内側に置きます。もう少し内側を選んでください。"],
+  pick: ["Pick two boards on the mat for your constellation.", "星座を作る星座ボードを2枚選んでください。"],
+  picked: ["Your two boards", "選んだ星座ボード"],
+  final: ["The boards chosen are final.", "選んだ星座ボードは変更できません。"],
   chooseThese: ["Choose these two", "この2枚に決める"],
   lay: ["Lay the boards", "星座ボードを置く"],
-  turn: ["turn", "回転"], flip: ["flip", "裏返す"],
+  layTitle: ["Lay your two boards over the stars", "2枚の星座ボードを星チップの上に置く"],
+  moving: ["Board to move", "動かすボード"],
+  turnLeft: ["Turn anticlockwise", "左に回転"], turnRight: ["Turn clockwise", "右に回転"],
+  flip: ["Turn over", "裏返す"],
+  left: ["Move left", "左へ"], right: ["Move right", "右へ"], up: ["Move up", "上へ"], down: ["Move down", "下へ"],
   shown: ["centre points showing", "見えている中心点"],
   succeeds: ["(2 or fewer: success)", "(2つ以下なら成功)"],
-  dragHint: ["Drag a board to move it; the buttons turn or flip the one picked.",
+  overlap: ["The boards overlap: move one off the other.", "星座ボードが重なっています。離してください。"],
+  dragHint: ["Drag a board to move it; the buttons turn or flip the board picked.",
     "ボードはドラッグで動かせます。ボタンで選んだボードを回転・裏返しできます。"],
+  layKeys: ["Keys: ←↑↓→ move (Shift: 1 mm), Q / E turn 15° (Shift: 1°), F turns over, 1 / 2 picks the board, Enter lays.",
+    "キー操作:←↑↓→で移動(Shift:1 mm)、Q / Eで15°回転(Shift:1°)、Fで裏返す、1 / 2でボードを選ぶ、Enterで置く。"],
+  layMat: ["The night-sky mat with your two boards", "夜空のマットと2枚の星座ボード"],
+  atHand: ["at hand", "手元"], scored: ["scored", "得点"], boardsWon: ["boards", "星座ボード"],
+  passed: ["Passed", "パス"], challenger: ["Challenger", "挑戦プレイヤー"],
+  points: ["points", "点"],
   success: ["success", "成功"], failure: ["failure", "失敗"],
-  passed: ["passed", "パス"], inHand: ["chips in hand", "手元の星チップ"],
-  boards: ["boards", "ボード"], chips: ["scored chips", "獲得チップ"],
-  challenge: ["challenge", "チャレンジ"],
   hindsight: ["Show a placement that would have worked", "成功していた置き方を見る"],
   noneWorked: ["The solver finds no placement that would have worked either.",
     "ソルバーにも成功する置き方は見つかりませんでした。"],
   wouldHave: ["would have worked", "なら成功していました"],
+  chipAt: ["chip", "チップ"],
 };
-const COLOURS = { red: "#ef4444", blue: "#3b82f6", green: "#22c55e", yellow: "#eab308",
-  purple: "#a855f7", orange: "#f97316", white: "#f8fafc", first: "#fde047", spare: "#94a3b8" };
-const word = (key, ctx) => (WORDS[key] ? WORDS[key][ctx.lang === "ja" ? 1 : 0] : key);
+const KINDS = {
+  red: ["red", "赤"], blue: ["blue", "青"], green: ["green", "緑"], purple: ["purple", "紫"],
+  orange: ["orange", "橙"], pink: ["pink", "桃"], first: ["first star", "いちばん星"],
+  colourless: ["colourless", "無色"],
+};
+const COLOURS = { red: "#ef4444", blue: "#3b82f6", green: "#22c55e", purple: "#a855f7",
+  orange: "#f97316", pink: "#ec4899", first: "#fde047", colourless: "#cbd5e1" };
+const HOLED = new Set(["first", "colourless"]);  // their centre point is a hole
+const STEP = 10;         // mm an arrow key moves the spot; 1 with Shift
+const BOARD_STEP = 5;    // mm an arrow key moves a board; 1 with Shift
 
-let picked = [];        // boards picked in the choose phase
-let poses = null;       // [{x, y, angle, mirrored}] of the two boards while laying
-let active = 0;         // which of the two the turn buttons move
-let layingFor = "";     // the chosen pair the poses belong to
+let cursor = null;       // {x, y}: the spot the keys move and Enter places on (scatter time)
+let refusal = "";        // why the last spot tried was not placed
+let picked = [];         // boards picked in the choose phase
+let poses = null;        // [{x, y, angle, mirrored}] of the two boards while laying
+let active = 0;          // which of the two the keys and buttons move
+let layingFor = "";      // the chosen pair the poses belong to
 let shownInsight = null; // {round, hindsight} fetched after a failed challenge
 
-function el(name, attrs = {}, parent = null) {
+const word = (key, ctx) => ctx.word(WORDS[key] || [key, key]);
+const kindName = (kind, ctx) => ctx.word(KINDS[kind] || [kind, kind]);
+const round1 = (v) => Math.round(v * 10) / 10;
+
+function svg(name, attrs = {}, parent = null) {
   const node = document.createElementNS(NS, name);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
   if (parent) parent.append(node);
   return node;
+}
+
+function el(tag, className = "", text = "") {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text) node.textContent = text;
+  return node;
+}
+
+function button(text, className = "") {
+  const b = el("button", className, text);
+  b.type = "button";
+  return b;
 }
 
 function boardOf(ctx, id) {
@@ -47,19 +104,24 @@ function boardOf(ctx, id) {
 
 function boardName(ctx, id) {
   const b = boardOf(ctx, id);
-  return b ? (ctx.lang === "ja" ? `${b.ja}` : `${b.en}`) : id;
+  return b ? ctx.word([b.en, b.ja]) : id;
 }
 
 function points(ring) {
   return ring.map(([x, y]) => `${x},${y}`).join(" ");
 }
 
+function transformOf(pose) {
+  return `translate(${pose.x} ${pose.y}) rotate(${pose.angle}) scale(${pose.mirrored ? -1 : 1} 1)`;
+}
+
+// A board: the clear acrylic plate and its rabbit (the figure that hides centre points).
 function drawBoard(parent, board, pose, attrs = {}) {
-  const g = el("g", { transform: `translate(${pose.x} ${pose.y}) rotate(${pose.angle}) scale(${pose.mirrored ? -1 : 1} 1)`, ...attrs }, parent);
-  el("polygon", { points: points(board.plate), fill: "rgba(255,255,255,.18)", stroke: "#e2e8f0", "stroke-width": 1 }, g);
+  const g = svg("g", { transform: transformOf(pose), ...attrs }, parent);
+  svg("polygon", { points: points(board.plate), class: "cr-plate" }, g);
   for (const part of board.figure) {
     const d = [part.exterior, ...part.holes].map((ring) => `M${points(ring)}Z`).join(" ");
-    el("path", { d, fill: "rgba(253, 230, 138, .55)", "fill-rule": "evenodd", stroke: "#fbbf24", "stroke-width": .8 }, g);
+    svg("path", { d, class: "cr-figure", "fill-rule": "evenodd" }, g);
   }
   return g;
 }
@@ -87,12 +149,24 @@ function edgeDistance(x, y, ring) {
   return best;
 }
 
+// A point of the mat in the board's own frame (the pose undone).
+function local(pose, x, y) {
+  const a = (-pose.angle * Math.PI) / 180;
+  const px = x - pose.x, py = y - pose.y;
+  const lx = px * Math.cos(a) - py * Math.sin(a);
+  return [pose.mirrored ? -lx : lx, px * Math.sin(a) + py * Math.cos(a)];
+}
+
+// A point of the board's frame on the mat (the pose applied).
+function onMat(pose, [x, y]) {
+  const a = (pose.angle * Math.PI) / 180;
+  const mx = pose.mirrored ? -x : x;
+  return [pose.x + mx * Math.cos(a) - y * Math.sin(a), pose.y + mx * Math.sin(a) + y * Math.cos(a)];
+}
+
 // The whole centre disc under the board's figure ("中心点" hidden), as the judge has it.
 export function hides(board, pose, x, y, radius) {
-  const a = (-pose.angle * Math.PI) / 180;
-  let px = x - pose.x, py = y - pose.y;
-  [px, py] = [px * Math.cos(a) - py * Math.sin(a), px * Math.sin(a) + py * Math.cos(a)];
-  if (pose.mirrored) px = -px;
+  const [px, py] = local(pose, x, y);
   return board.figure.some((part) => {
     const rings = [part.exterior, ...part.holes];
     const inside = rings.reduce((acc, ring) => acc !== inRing(px, py, ring), false);
@@ -100,195 +174,610 @@ export function hides(board, pose, x, y, radius) {
   });
 }
 
-function poseCode(p) {
-  const r = (v) => Math.round(v * 10) / 10;
-  const angle = r(((p.angle % 360) + 360) % 360);
-  return `${r(p.x)},${r(p.y)},${angle}${p.mirrored ? ",flip" : ""}`;
+// Two convex plates lie on each other (touching is allowed): no axis of either separates them.
+function overlap(a, b) {
+  for (const poly of [a, b]) {
+    for (let i = 0; i < poly.length; i++) {
+      const [x1, y1] = poly[i];
+      const [x2, y2] = poly[(i + 1) % poly.length];
+      const nx = y1 - y2, ny = x2 - x1;
+      const span = (p) => p.map(([x, y]) => x * nx + y * ny);
+      const sa = span(a), sb = span(b);
+      const gap = Math.min(Math.max(...sa), Math.max(...sb)) - Math.max(Math.min(...sa), Math.min(...sb));
+      if (gap <= 1e-6 * Math.hypot(nx, ny)) return false;
+    }
+  }
+  return true;
 }
 
+function poseCode(p) {
+  const angle = round1(((p.angle % 360) + 360) % 360) % 360;
+  return `${round1(p.x)},${round1(p.y)},${angle}${p.mirrored ? ",flip" : ""}`;
+}
+
+// Why a chip may not lie at (x, y) (the rules' chip_refusal), or "".
+function spotRefusal(ctx, x, y) {
+  const mat = ctx.assets.mat;
+  const r = mat.chip_diameter / 2;
+  if (x < r || x > mat.width - r || y < r || y > mat.height - r) return "offMat";
+  if (ctx.view.chips.some((c) => Math.hypot(c.x - x, c.y - y) <= 2 * r + 1e-9)) return "touching";
+  return "";
+}
+
+// --- what the table handles ------------------------------------------------------------------
 export function handles(code) {
   return /^(place|choose|lay) /.test(code);
 }
 
-export function seatLine(s, ctx) {
-  const seat = ctx.view.seats[s];
-  const passed = seat.passed ? ` · ${word("passed", ctx)}` : "";
-  return `${seat.colour_ja} ${seat.colour} · ${word("inHand", ctx)} ${seat.in_hand} · ${word("boards", ctx)} ${seat.boards.length} · ${word("chips", ctx)} ${seat.scored_chips}${passed}`;
+const mine = (ctx) => ctx.legal.length > 0;
+const placing = (ctx) => ctx.legal.some((c) => c.startsWith("place "));
+const choosing = (ctx) => ctx.legal.some((c) => c.startsWith("choose "));
+const laying = (ctx) => ctx.view.phase === "lay" && ctx.legal.some((c) => c.startsWith("lay "));
+
+function myColour(ctx) {
+  const seat = ctx.view.seats[ctx.seat];
+  return seat && seat.in_hand > 0 ? seat.colour : "colourless";
 }
 
-export function describe(event, ctx) {
-  if (event.kind === "place") return `★ (${event.x}, ${event.y})`;
-  if (event.kind === "challenge") return `${word("challenge", ctx)}: ${event.boards.map((b) => boardName(ctx, b)).join(" + ")} — ${word(event.success ? "success" : "failure", ctx)}`;
-  return null;
+// --- the seats ----------------------------------------------------------------------------
+export function summary(s, ctx) {
+  const seat = ctx.view.seats[s];
+  return `${kindName(seat.colour, ctx)} · ${seat.score} ${word("points", ctx)}`;
+}
+
+// A chip as a small picture: its colour, its centre point; turned over (scored) it is plain.
+function chipIcon(kind, { over = false, size = 18 } = {}) {
+  const box = svg("svg", { viewBox: "-11 -11 22 22", width: size, height: size, class: "cr-chip-icon", "aria-hidden": "true" });
+  if (over) {
+    svg("circle", { r: 10, class: "cr-chip-back" }, box);
+    svg("circle", { r: 6.5, class: "cr-chip-back-ring" }, box);
+    return box;
+  }
+  svg("circle", { r: 10, fill: COLOURS[kind] || COLOURS.colourless, class: "cr-chip-body" }, box);
+  svg("circle", { r: 3, class: HOLED.has(kind) ? "cr-hole" : "cr-dot" }, box);
+  return box;
+}
+
+function boardThumb(ctx, id, size = "") {
+  const board = boardOf(ctx, id);
+  const xs = board.plate.map((p) => p[0]), ys = board.plate.map((p) => p[1]);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const box = svg("svg", {
+    viewBox: `${x0 - 4} ${-y1 - 4} ${x1 - x0 + 8} ${y1 - y0 + 8}`,
+    class: `cr-thumb${size ? ` ${size}` : ""}`, "aria-hidden": "true",
+  });
+  const g = svg("g", { transform: "scale(1 -1)" }, box);
+  drawBoard(g, board, { x: 0, y: 0, angle: 0, mirrored: false });
+  return box;
+}
+
+function stat(icon, count, label) {
+  const box = el("span", "cr-stat");
+  box.title = label;
+  const n = el("b", "", String(count));
+  const text = el("span", "cr-stat-label", label);
+  box.append(icon, n, text);
+  return box;
+}
+
+export function plate(s, ctx) {
+  const { view } = ctx;
+  const seat = view.seats[s];
+  const box = el("div", "cr-place");
+  const chips = el("div", "cr-stats");
+  chips.append(
+    stat(chipIcon(seat.colour), seat.in_hand, word("atHand", ctx)),
+    stat(chipIcon(seat.colour, { over: true }), seat.scored_chips, word("scored", ctx)),
+  );
+  if (seat.passed && view.phase === "scatter") {
+    chips.append(el("span", "cr-pass-card", word("passed", ctx)));
+  }
+  if ((view.phase === "choose" || view.phase === "lay") && view.turn === s) {
+    chips.append(el("span", "cr-tag", word("challenger", ctx)));
+  }
+  box.append(chips);
+  if (seat.boards.length) {
+    const won = el("div", "cr-won");
+    for (const id of seat.boards) {
+      const item = el("span", "cr-won-board");
+      item.title = boardName(ctx, id);
+      item.append(boardThumb(ctx, id, "tiny"), el("span", "cr-won-name", boardName(ctx, id)));
+      won.append(item);
+    }
+    box.append(won);
+  }
+  return box;
+}
+
+// --- the middle: the mat and the boards on it ------------------------------------------------
+function banner(ctx) {
+  const { view } = ctx;
+  const box = el("div", "cr-banner");
+  const phase = view.phase === "over" ? "over" : view.phase === "scatter" ? "scatter" : "constellation";
+  box.append(el("span", "cr-round", `${word("round", ctx)} ${view.round}`));
+  box.append(el("span", `cr-phase ${phase}`, word(phase, ctx)));
+  if (view.spares_left < 40 || view.phase === "scatter") {
+    box.append(el("span", "cr-spares", `${word("spares", ctx)}: ${view.spares_left}`));
+  }
+  return box;
+}
+
+// Faint far stars behind the chips: the same sky every time (a fixed sequence).
+function backdrop(parent, mat) {
+  let seed = 7;
+  const next = () => { seed = (seed * 16807) % 2147483647; return seed / 2147483647; };
+  const g = svg("g", { class: "cr-far" }, parent);
+  for (let i = 0; i < 90; i++) {
+    svg("circle", { cx: next() * mat.width, cy: next() * mat.height, r: 0.5 + next() * 1.1 }, g);
+  }
+}
+
+function drawChip(parent, chip, mat, className = "", index = -1) {
+  const g = svg("g", { class: `cr-chip ${className}`.trim() }, parent);
+  svg("circle", { cx: chip.x, cy: chip.y, r: mat.chip_diameter / 2, fill: COLOURS[chip.kind] || COLOURS.colourless, class: "cr-chip-body" }, g);
+  const centre = svg("circle", {
+    cx: chip.x, cy: chip.y, r: mat.centre_diameter / 2,
+    class: HOLED.has(chip.kind) ? "cr-hole" : "cr-dot",
+  }, g);
+  if (index >= 0) {
+    centre.classList.add("centre");
+    centre.dataset.i = String(index);
+  }
+  return g;
 }
 
 function matPoint(evt) {
-  // The mat as drawn now (a drag redraws it): screen to mat millimetres.
+  // The mat as drawn now: screen to mat millimetres.
   const point = new DOMPoint(evt.clientX, evt.clientY);
   const sky = document.querySelector("#mat g.sky");
   return point.matrixTransform(sky.getScreenCTM().inverse());
 }
 
-export function render(root, ctx) {
-  const { view, legal, assets } = ctx;
-  const mat = assets.mat;
-  const parts = [];
-  const svg = el("svg", { class: "mat", viewBox: `-10 -10 ${mat.width + 20} ${mat.height + 20}`, id: "mat" });
-  // Mat coordinates have y upwards; the picture is not mirrored.
-  const sky = el("g", { class: "sky", transform: `translate(0 ${mat.height}) scale(1 -1)` }, svg);
-  el("rect", { x: 0, y: 0, width: mat.width, height: mat.height, fill: "#0f1d40", stroke: "#334155" }, sky);
-  const canPlace = legal.some((c) => c.startsWith("place "));
-  const laying = view.phase === "lay" && legal.some((c) => c.startsWith("lay "));
-
-  // The last challenge's boards, faintly, while its round is shown.
-  const last = view.challenges[view.challenges.length - 1];
-  if (last && last.round === view.round - 1 && view.chips.length <= 1) {
-    last.boards.forEach((id, i) => drawBoard(sky, boardOf(ctx, id), last.poses[i], { opacity: 0.35 }));
-  }
-
-  let laid = [];
-  if (laying) {
-    const key = view.chosen.join(" ");
-    if (!poses || layingFor !== key) {
-      layingFor = key;
-      poses = [
-        { x: mat.width * 0.3, y: mat.height / 2, angle: 0, mirrored: false },
-        { x: mat.width * 0.7, y: mat.height / 2, angle: 0, mirrored: false },
-      ];
-      active = 0;
-    }
-    laid = view.chosen.map((id, i) => {
-      const g = drawBoard(sky, boardOf(ctx, id), poses[i], { "data-board": id, cursor: "grab" });
-      g.addEventListener("pointerdown", (evt) => {
-        evt.preventDefault();
-        active = i;
-        const start = matPoint(evt);
-        const from = { ...poses[i] };
-        const move = (e) => {
-          const p = matPoint(e);
-          poses[i] = { ...from, x: from.x + p.x - start.x, y: from.y + p.y - start.y };
-          render(root, ctx);
-        };
-        const up = () => { window.removeEventListener("pointermove", move); window.removeEventListener("pointerup", up); };
-        window.addEventListener("pointermove", move);
-        window.addEventListener("pointerup", up);
-      });
-      return g;
-    });
-  }
-
-  const radius = mat.centre_diameter / 2;
-  let showing = 0;
-  for (const chip of view.chips) {
-    el("circle", { cx: chip.x, cy: chip.y, r: mat.chip_diameter / 2, fill: COLOURS[chip.kind] || "#cbd5e1", opacity: laying ? 0.5 : 0.95 }, sky);
-    let hidden = false;
-    if (laying) hidden = view.chosen.some((id, i) => hides(boardOf(ctx, id), poses[i], chip.x, chip.y, radius));
-    if (laying && !hidden) showing += 1;
-    el("circle", {
-      cx: chip.x, cy: chip.y, r: radius, fill: hidden ? "#111827" : "#ffffff",
-      stroke: laying && !hidden ? "#dc2626" : "none", "stroke-width": 1.5,
-      class: laying ? (hidden ? "centre hidden" : "centre shown") : "centre",
-    }, sky);
-  }
-  if (laid.length) laid.forEach((g) => sky.append(g));  // boards above the chips: drag them
-
-  if (canPlace) {
-    svg.style.cursor = "crosshair";
-    svg.addEventListener("click", (evt) => {
-      const p = matPoint(evt);
-      ctx.act(`place ${Math.round(p.x * 10) / 10} ${Math.round(p.y * 10) / 10}`);
-    });
-  }
-  parts.push(svg);
-
-  const below = document.createElement("div");
-  below.className = "row";
-  below.style.marginTop = ".5rem";
-  if (canPlace) below.append(word("place", ctx));
-
-  if (view.phase === "choose" && legal.some((c) => c.startsWith("choose "))) {
-    const list = document.createElement("div");
-    list.className = "board-list";
-    list.append(`${word("choose", ctx)}: `);
-    for (const id of view.boards) {
-      const b = document.createElement("button");
-      b.textContent = boardName(ctx, id);
-      b.dataset.board = id;
-      if (picked.includes(id)) b.classList.add("selected");
-      b.addEventListener("click", () => {
-        picked = picked.includes(id) ? picked.filter((x) => x !== id) : [...picked, id].slice(-2);
-        render(root, ctx);
-      });
-      list.append(b);
-    }
-    const code = legal.find((c) => c.startsWith("choose ") && picked.length === 2 &&
-      [...c.split(" ").slice(1)].sort().join() === [...picked].sort().join());
-    const go = document.createElement("button");
-    go.className = "primary";
-    go.id = "choose";
-    go.textContent = word("chooseThese", ctx);
-    go.disabled = !code;
-    go.addEventListener("click", () => { picked = []; ctx.act(code); });
-    list.append(go);
-    below.append(list);
-  }
-
-  if (laying) {
-    const tools = document.createElement("div");
-    tools.className = "row";
-    view.chosen.forEach((id, i) => {
-      const pick = document.createElement("button");
-      pick.textContent = boardName(ctx, id);
-      pick.dataset.pick = String(i);
-      if (i === active) pick.classList.add("selected");
-      pick.addEventListener("click", () => { active = i; render(root, ctx); });
-      tools.append(pick);
-    });
-    for (const [labelText, change] of [["−15°", -15], ["−1°", -1], ["+1°", 1], ["+15°", 15]]) {
-      const b = document.createElement("button");
-      b.textContent = `${word("turn", ctx)} ${labelText}`;
-      b.dataset.turn = String(change);
-      b.addEventListener("click", () => { poses[active].angle += change; render(root, ctx); });
-      tools.append(b);
-    }
-    const flip = document.createElement("button");
-    flip.textContent = word("flip", ctx);
-    flip.dataset.flip = "1";
-    flip.addEventListener("click", () => { poses[active].mirrored = !poses[active].mirrored; render(root, ctx); });
-    tools.append(flip);
-    const count = document.createElement("span");
-    count.id = "showing";
-    count.textContent = `${word("shown", ctx)}: ${showing} ${word("succeeds", ctx)}`;
-    count.className = showing <= 2 ? "ok" : "error";
-    const lay = document.createElement("button");
-    lay.className = "primary";
-    lay.id = "lay";
-    lay.textContent = word("lay", ctx);
-    lay.addEventListener("click", () => ctx.act(`lay ${poseCode(poses[0])} ${poseCode(poses[1])}`));
-    tools.append(count, lay);
-    const hint = document.createElement("p");
-    hint.className = "muted";
-    hint.textContent = word("dragHint", ctx);
-    below.append(tools, hint);
-  }
-  const last2 = view.challenges[view.challenges.length - 1];
-  if (last2 && !last2.success) below.append(hindsightPanel(root, ctx, last2));
-  parts.push(below);
-  root.replaceChildren(...parts);
+function placeCode(spot) {
+  return `place ${round1(spot.x)} ${round1(spot.y)}`;
 }
 
-// After a failed challenge: ask the server's solver for a placement that would have worked,
-// and draw it over that challenge's stars.
-function hindsightPanel(root, ctx, challenge) {
-  const box = document.createElement("div");
+function freeSpot(ctx) {
+  const mat = ctx.assets.mat;
+  for (let ring = 3; ring < 30; ring++) {
+    for (let k = 0; k < 12; k++) {
+      const a = (k / 12) * 2 * Math.PI;
+      const spot = { x: round1(mat.width / 2 + ring * 10 * Math.cos(a)), y: round1(mat.height / 2 + ring * 8 * Math.sin(a)) };
+      if (!spotRefusal(ctx, spot.x, spot.y)) return spot;
+    }
+  }
+  return { x: mat.width / 2, y: mat.height / 2 };
+}
+
+// The spot chip (scatter time) follows the pointer and the keys: green where a chip may lie.
+function showSpot(ctx) {
+  const ghost = document.querySelector("#mat .cr-ghost");
+  if (!ghost || !cursor) return;
+  const why = spotRefusal(ctx, round1(cursor.x), round1(cursor.y));
+  ghost.setAttribute("transform", `translate(${cursor.x} ${cursor.y})`);
+  ghost.classList.toggle("refused", Boolean(why));
+  const place = document.getElementById("mat-place");
+  if (place) {
+    const code = placeCode(cursor);
+    place.dataset.code = code;
+    place.setAttribute("aria-label", spotLabel(ctx));
+  }
+}
+
+function spotLabel(ctx) {
+  const where = `(${round1(cursor.x)}, ${round1(cursor.y)})`;
+  return `${word("mat", ctx)}: ${word("placeHere", ctx)} ${where}. ${word("placeKeys", ctx)}`;
+}
+
+function tryPlace(ctx, spot) {
+  const x = round1(spot.x), y = round1(spot.y);
+  const why = spotRefusal(ctx, x, y);
+  if (why) {
+    refusal = why;
+    const note = document.getElementById("cr-note");
+    if (note) { note.textContent = word(why, ctx); note.hidden = false; }
+    return;
+  }
+  refusal = "";
+  cursor = { x, y };
+  ctx.act(`place ${x} ${y}`);
+}
+
+// The boards laid so far: move them on the mat and refresh what they hide, in place (a drag
+// or a key would otherwise redraw the whole table at every step).
+function refreshLaid(ctx) {
+  const { view, assets } = ctx;
+  const radius = assets.mat.centre_diameter / 2;
+  view.chosen.forEach((id, i) => {
+    const g = document.querySelector(`#mat g[data-board="${id}"]`);
+    if (g) {
+      g.setAttribute("transform", transformOf(poses[i]));
+      g.classList.toggle("active", i === active);
+    }
+  });
+  let showing = 0;
+  view.chips.forEach((chip, i) => {
+    const hidden = view.chosen.some((id, k) => hides(boardOf(ctx, id), poses[k], chip.x, chip.y, radius));
+    if (!hidden) showing += 1;
+    const dot = document.querySelector(`#mat circle.centre[data-i="${i}"]`);
+    if (dot) {
+      dot.classList.toggle("hidden", hidden);
+      dot.classList.toggle("shown", !hidden);
+    }
+  });
+  const plates = view.chosen.map((id, i) => boardOf(ctx, id).plate.map((p) => onMat(poses[i], p)));
+  const clash = overlap(plates[0], plates[1]);
+  const count = document.getElementById("showing");
+  if (count) {
+    count.textContent = `${word("shown", ctx)}: ${showing} ${word("succeeds", ctx)}`;
+    count.className = showing <= 2 ? "cr-ok" : "cr-bad";
+  }
+  const warn = document.getElementById("cr-overlap");
+  if (warn) warn.hidden = !clash;
+  const lay = document.getElementById("lay");
+  if (lay) {
+    lay.disabled = clash;
+    lay.dataset.code = `lay ${poseCode(poses[0])} ${poseCode(poses[1])}`;
+  }
+  document.querySelectorAll("[data-pick]").forEach((b) => b.setAttribute("aria-pressed", String(Number(b.dataset.pick) === active)));
+}
+
+function startLaying(ctx) {
+  const key = ctx.view.chosen.join(" ");
+  if (poses && layingFor === key) return;
+  const mat = ctx.assets.mat;
+  layingFor = key;
+  poses = [
+    { x: mat.width * 0.3, y: mat.height / 2, angle: 0, mirrored: false },
+    { x: mat.width * 0.7, y: mat.height / 2, angle: 0, mirrored: false },
+  ];
+  active = 0;
+}
+
+function dragBoard(ctx, g, i) {
+  g.addEventListener("pointerdown", (evt) => {
+    evt.preventDefault();
+    active = i;
+    const start = matPoint(evt);
+    const from = { ...poses[i] };
+    const move = (e) => {
+      const p = matPoint(e);
+      poses[i] = { ...from, x: from.x + p.x - start.x, y: from.y + p.y - start.y };
+      refreshLaid(ctx);
+    };
+    const up = () => {
+      window.removeEventListener("pointermove", move);
+      window.removeEventListener("pointerup", up);
+      refreshLaid(ctx);
+    };
+    window.addEventListener("pointermove", move);
+    window.addEventListener("pointerup", up);
+    refreshLaid(ctx);
+  });
+}
+
+function lastChallenge(ctx) {
+  const { view } = ctx;
+  const last = view.challenges[view.challenges.length - 1];
+  if (!last) return null;
+  const fresh = view.phase === "over" || (last.round === view.round - 1 && view.chips.length <= 1);
+  return fresh ? last : null;
+}
+
+function drawMat(ctx) {
+  const { view, assets } = ctx;
+  const mat = assets.mat;
+  const isPlacing = placing(ctx);
+  const isLaying = laying(ctx);
+  const picture = svg("svg", { class: "mat", id: "mat", viewBox: `-10 -10 ${mat.width + 20} ${mat.height + 20}` });
+  const defs = svg("defs", {}, picture);
+  const gradient = svg("radialGradient", { id: "cr-night", cx: "50%", cy: "45%", r: "75%" }, defs);
+  svg("stop", { offset: "0%", "stop-color": "#1e3a78" }, gradient);
+  svg("stop", { offset: "100%", "stop-color": "#0b1430" }, gradient);
+  // Mat coordinates have y upwards; the picture is not mirrored.
+  const sky = svg("g", { class: "sky", transform: `translate(0 ${mat.height}) scale(1 -1)` }, picture);
+  svg("rect", { x: 0, y: 0, width: mat.width, height: mat.height, rx: 8, fill: "url(#cr-night)", class: "cr-night" }, sky);
+  backdrop(sky, mat);
+  svg("circle", { cx: mat.width / 2, cy: mat.height / 2, r: mat.chip_diameter * 0.9, class: "cr-middle" }, sky);
+
+  // The last challenge, faintly, while the mat is clear: its boards and its chips as judged.
+  const last = lastChallenge(ctx);
+  if (last && !isLaying) {
+    const was = svg("g", { class: "cr-was" }, sky);
+    last.chips.forEach((chip, i) => {
+      const g = drawChip(was, chip, mat);
+      if (!last.hidden[i]) svg("circle", { cx: chip.x, cy: chip.y, r: mat.chip_diameter / 2 + 2.5, class: "cr-showing-ring" }, g);
+    });
+    last.boards.forEach((id, i) => drawBoard(was, boardOf(ctx, id), last.poses[i], { class: "cr-was-board" }));
+  }
+
+  view.chips.forEach((chip, i) => {
+    // The chip placed last glows a moment (the first star is never one).
+    const latest = i > 0 && i === view.chips.length - 1 && view.phase === "scatter";
+    drawChip(sky, chip, mat, latest ? "cr-latest" : "", i);
+  });
+
+  if (isLaying) {
+    startLaying(ctx);
+    view.chosen.forEach((id, i) => {
+      const g = drawBoard(sky, boardOf(ctx, id), poses[i], { "data-board": id, class: "cr-laid" });
+      dragBoard(ctx, g, i);
+    });
+  }
+
+  if (isPlacing) {
+    if (!cursor || spotRefusal(ctx, cursor.x, cursor.y)) cursor = freeSpot(ctx);
+    const ghost = svg("g", { class: "cr-ghost" }, sky);
+    svg("circle", { r: mat.chip_diameter / 2, fill: COLOURS[myColour(ctx)] }, ghost);
+    svg("circle", { r: mat.chip_diameter / 2 + 3, class: "cr-ghost-ring" }, ghost);
+    picture.setAttribute("aria-hidden", "true");
+    picture.addEventListener("pointermove", (evt) => {
+      const p = matPoint(evt);
+      cursor = { x: p.x, y: p.y };
+      showSpot(ctx);
+    });
+    const press = button("", "cr-mat-button");
+    press.id = "mat-place";
+    press.dataset.code = placeCode(cursor);
+    press.setAttribute("aria-label", spotLabel(ctx));
+    press.append(picture);
+    press.addEventListener("click", (evt) => {
+      // A click places where it points; Enter or Space (no pointer), at the spot shown.
+      tryPlace(ctx, evt.detail === 0 ? cursor : matPoint(evt));
+    });
+    queueMicrotask(() => showSpot(ctx));
+    return press;
+  }
+  const count = view.chips.length;
+  if (isLaying) {
+    picture.setAttribute("tabindex", "0");
+    picture.setAttribute("role", "application");
+    picture.setAttribute("aria-label", `${word("layMat", ctx)}. ${word("layKeys", ctx)}`);
+    queueMicrotask(() => refreshLaid(ctx));
+  } else {
+    picture.setAttribute("role", "img");
+    picture.setAttribute("aria-label", `${word("mat", ctx)}: ${count} ${word("matChips", ctx)}`);
+  }
+  return picture;
+}
+
+function boardsOnMat(ctx) {
+  const { view } = ctx;
+  const picking = choosing(ctx);
+  picked = picked.filter((id) => view.boards.includes(id));
+  const box = el("div", "cr-boards zone");
+  box.append(el("span", "zone-label", `${word("boardsLeft", ctx)} (${view.boards.length})`));
+  const list = el("div", "cr-board-row board-list");
+  for (const id of view.boards) {
+    const name = boardName(ctx, id);
+    const item = picking ? button("", "cr-board pickable") : el("div", "cr-board");
+    item.dataset.board = id;
+    item.append(boardThumb(ctx, id), el("span", "cr-board-name", name));
+    if (view.chosen && view.chosen.includes(id)) item.classList.add("chosen");
+    if (picking) {
+      item.id = `cr-board-${id}`;  // the keyboard's place survives the redraw
+      item.setAttribute("aria-pressed", String(picked.includes(id)));
+      item.addEventListener("click", () => {
+        picked = picked.includes(id) ? picked.filter((x) => x !== id) : [...picked, id].slice(-2);
+        ctx.rerender();
+      });
+    }
+    list.append(item);
+  }
+  box.append(list);
+  return box;
+}
+
+function lastCaption(ctx) {
+  const last = lastChallenge(ctx);
+  if (!last) return null;
+  const box = el("div", "cr-last");
+  const line = el("p", `cr-verdict ${last.success ? "good" : "bad"}`);
+  const who = ctx.seatName(last.challenger);
+  const names = last.boards.map((b) => boardName(ctx, b));
+  line.append(ctx.lang === "ja"
+    ? `ラウンド${last.round}:${who}が「${names.join("」と「")}」を置いた — `
+    : `Round ${last.round}: ${who} laid ${names.join(" + ")} — `);
+  line.append(el("b", "", word(last.success ? "success" : "failure", ctx)));
+  line.append(` (${word("shown", ctx)}: ${last.shown})`);
+  box.append(line);
+  if (!last.success) box.append(hindsightPanel(ctx, last));
+  return box;
+}
+
+export function centre(ctx) {
+  const box = el("div", "cr-table");
+  box.append(banner(ctx));
+  const matBox = el("div", "cr-mat-box");
+  matBox.append(drawMat(ctx));
+  box.append(matBox);
+  if (placing(ctx)) {
+    const hint = el("div", "cr-hint");
+    hint.append(el("span", "", word("placeHint", ctx)), " ", el("span", "cr-keys", word("placeKeys", ctx)));
+    const note = el("p", "cr-note", refusal ? word(refusal, ctx) : "");
+    note.id = "cr-note";
+    note.setAttribute("role", "status");
+    note.hidden = !refusal;
+    box.append(hint, note);
+  }
+  const last = lastCaption(ctx);
+  if (last) box.append(last);
+  // The challenger laying its boards has them in the tray, right under the mat.
+  if (!laying(ctx)) box.append(boardsOnMat(ctx));
+  return box;
+}
+
+// --- the tray: the challenger's two boards, chosen then laid --------------------------------
+function chooseTray(ctx) {
+  const box = el("div", "cr-tray");
+  box.append(el("h3", "", word("picked", ctx)));
+  const row = el("div", "cr-picked");
+  for (let i = 0; i < 2; i++) {
+    const id = picked[i];
+    const slot = el("span", `cr-slot${id ? "" : " empty"}`);
+    if (id) slot.append(boardThumb(ctx, id, "small"), el("span", "", boardName(ctx, id)));
+    else slot.textContent = "?";
+    row.append(slot);
+  }
+  const code = picked.length === 2 && ctx.legal.find((c) => {
+    const pair = c.split(" ").slice(1);
+    return c.startsWith("choose ") && [...pair].sort().join() === [...picked].sort().join();
+  });
+  let go;
+  if (code) {
+    go = ctx.moveButton(code, document.createTextNode(word("chooseThese", ctx)), "primary");
+    go.addEventListener("click", () => { picked = []; });
+  } else {
+    go = button(word("chooseThese", ctx), "primary");
+    go.disabled = true;
+  }
+  go.id = "choose";
+  row.append(go);
+  box.append(row, el("p", "cr-small", `${word("pick", ctx)} ${word("final", ctx)}`));
+  return box;
+}
+
+function toolButton(text, label, onClick, data = {}) {
+  const b = button(text);
+  b.setAttribute("aria-label", label);
+  b.title = label;
+  for (const [k, v] of Object.entries(data)) b.dataset[k] = v;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function turn(ctx, degrees) {
+  poses[active].angle += degrees;
+  refreshLaid(ctx);
+}
+
+function move(ctx, dx, dy) {
+  poses[active].x += dx;
+  poses[active].y += dy;
+  refreshLaid(ctx);
+}
+
+function flip(ctx) {
+  poses[active].mirrored = !poses[active].mirrored;
+  refreshLaid(ctx);
+}
+
+function layTray(ctx) {
+  const { view } = ctx;
+  startLaying(ctx);
+  const box = el("div", "cr-tray");
+  box.append(el("h3", "", word("layTitle", ctx)));
+  const which = el("div", "cr-tools");
+  which.append(el("span", "cr-small", `${word("moving", ctx)}:`));
+  view.chosen.forEach((id, i) => {
+    const b = button("", "cr-pick");
+    b.id = `cr-pick-${i}`;
+    b.dataset.pick = String(i);
+    b.setAttribute("aria-pressed", String(i === active));
+    b.append(el("span", "cr-key", String(i + 1)), boardThumb(ctx, id, "small"), el("span", "", boardName(ctx, id)));
+    b.addEventListener("click", () => { active = i; refreshLaid(ctx); });
+    which.append(b);
+  });
+  const tools = el("div", "cr-tools");
+  const arrows = [["←", "left", -1, 0], ["↑", "up", 0, 1], ["↓", "down", 0, -1], ["→", "right", 1, 0]];
+  for (const [glyph, key, dx, dy] of arrows) {
+    const b = toolButton(glyph, word(key, ctx), () => move(ctx, dx * BOARD_STEP, dy * BOARD_STEP), { move: key });
+    b.id = `cr-move-${key}`;
+    tools.append(b);
+  }
+  for (const [glyph, change] of [["↺ 15°", 15], ["↺ 1°", 1], ["↻ 1°", -1], ["↻ 15°", -15]]) {
+    const label = `${word(change > 0 ? "turnLeft" : "turnRight", ctx)} ${Math.abs(change)}°`;
+    const b = toolButton(glyph, label, () => turn(ctx, change), { turn: String(change) });
+    b.id = `cr-turn-${change}`;
+    tools.append(b);
+  }
+  const over = toolButton(`⇋ ${word("flip", ctx)}`, word("flip", ctx), () => flip(ctx), { flip: "1" });
+  over.id = "cr-flip";
+  tools.append(over);
+  const result = el("div", "cr-tools");
+  const count = el("span", "cr-ok");
+  count.id = "showing";
+  count.setAttribute("role", "status");
+  const warn = el("span", "cr-bad", word("overlap", ctx));
+  warn.id = "cr-overlap";
+  warn.hidden = true;
+  const lay = button(word("lay", ctx), "primary");
+  lay.id = "lay";
+  lay.addEventListener("click", () => {
+    if (!lay.disabled) ctx.act(`lay ${poseCode(poses[0])} ${poseCode(poses[1])}`);
+  });
+  result.append(count, warn, lay);
+  box.append(which, tools, result, el("p", "cr-small", `${word("dragHint", ctx)} ${word("layKeys", ctx)}`));
+  return box;
+}
+
+export function tray(ctx) {
+  if (choosing(ctx)) return chooseTray(ctx);
+  if (laying(ctx)) return layTray(ctx);
+  return null;
+}
+
+// --- keys ---------------------------------------------------------------------------------
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+
+export function keydown(event, ctx) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return false;
+  const at = document.activeElement;
+  const onTable = !at || at === document.body || Boolean(at.closest("#felt"));
+  if (!onTable) return false;
+  const onMat = !at || at === document.body || at.id === "mat" || at.id === "mat-place";
+  if (placing(ctx)) {
+    if (ARROWS[event.key]) {
+      const [dx, dy] = ARROWS[event.key];
+      const step = event.shiftKey ? 1 : STEP;
+      const mat = ctx.assets.mat;
+      const r = mat.chip_diameter / 2;
+      cursor = cursor || freeSpot(ctx);
+      cursor = {
+        x: Math.min(mat.width - r, Math.max(r, round1(cursor.x + dx * step))),
+        y: Math.min(mat.height - r, Math.max(r, round1(cursor.y + dy * step))),
+      };
+      showSpot(ctx);
+      return true;
+    }
+    if (event.key === "Enter" && onMat) {
+      tryPlace(ctx, cursor || freeSpot(ctx));
+      return true;
+    }
+    return false;
+  }
+  if (!laying(ctx) || !poses) return false;
+  const fine = event.shiftKey;
+  if (ARROWS[event.key]) {
+    const [dx, dy] = ARROWS[event.key];
+    const step = fine ? 1 : BOARD_STEP;
+    move(ctx, dx * step, dy * step);
+    return true;
+  }
+  const key = event.key.toLowerCase();
+  if (key === "q") { turn(ctx, fine ? 1 : 15); return true; }
+  if (key === "e") { turn(ctx, fine ? -1 : -15); return true; }
+  if (key === "f") { flip(ctx); return true; }
+  if (key === "1" || key === "2") { active = Number(key) - 1; refreshLaid(ctx); return true; }
+  if (event.key === "Enter" && onMat) {
+    const lay = document.getElementById("lay");
+    if (lay && !lay.disabled) lay.click();
+    return true;
+  }
+  return false;
+}
+
+// --- after a failed challenge: a placement that would have worked -----------------------------
+function hindsightPanel(ctx, challenge) {
+  const box = el("div", "cr-hindsight");
   box.id = "hindsight";
   if (!shownInsight || shownInsight.round !== challenge.round) {
-    const ask = document.createElement("button");
-    ask.textContent = word("hindsight", ctx);
+    const ask = button(word("hindsight", ctx));
+    ask.id = "cr-ask";
     ask.addEventListener("click", async () => {
       ask.disabled = true;
       shownInsight = await (await fetch(`/api/rooms/${ctx.room}/insight`)).json();
-      render(root, ctx);
+      ctx.rerender();
     });
     box.append(ask);
     return box;
@@ -299,16 +788,13 @@ function hindsightPanel(root, ctx, challenge) {
     return box;
   }
   const mat = ctx.assets.mat;
-  const svg = el("svg", { class: "mat", viewBox: `-10 -10 ${mat.width + 20} ${mat.height + 20}` });
-  const sky = el("g", { transform: `translate(0 ${mat.height}) scale(1 -1)` }, svg);
-  el("rect", { x: 0, y: 0, width: mat.width, height: mat.height, fill: "#0f1d40" }, sky);
+  const picture = svg("svg", { class: "mat cr-hindsight-mat", viewBox: `-10 -10 ${mat.width + 20} ${mat.height + 20}`, role: "img" });
+  const sky = svg("g", { transform: `translate(0 ${mat.height}) scale(1 -1)` }, picture);
+  svg("rect", { x: 0, y: 0, width: mat.width, height: mat.height, rx: 8, class: "cr-night-plain" }, sky);
+  challenge.chips.forEach((chip) => drawChip(sky, chip, mat));
   found.boards.forEach((id, i) => drawBoard(sky, boardOf(ctx, id), found.poses[i]));
-  challenge.chips.forEach((chip, i) => {
-    el("circle", { cx: chip.x, cy: chip.y, r: mat.chip_diameter / 2, fill: COLOURS[chip.kind] || "#cbd5e1", opacity: 0.6 }, sky);
-    el("circle", { cx: chip.x, cy: chip.y, r: mat.centre_diameter / 2, fill: found.hidden[i] ? "#111827" : "#fff" }, sky);
-  });
-  const caption = document.createElement("p");
-  caption.textContent = `${found.boards.map((b) => boardName(ctx, b)).join(" + ")} ${word("wouldHave", ctx)}`;
-  box.append(caption, svg);
+  const caption = el("p", "", `${found.boards.map((b) => boardName(ctx, b)).join(" + ")} ${word("wouldHave", ctx)}`);
+  picture.setAttribute("aria-label", caption.textContent);
+  box.append(caption, picture);
   return box;
 }

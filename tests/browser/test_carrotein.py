@@ -1,0 +1,265 @@
+"""Carrotein in the browser: the night-sky mat drawn to scale; a chip placed by a click or by
+the keys; two boards chosen, dragged (or moved by keys), turned and flipped, and laid; whole
+games against a bot by clicking only, in English on a desktop and in Japanese on a phone."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page
+
+from .helpers import (
+    DESKTOP,
+    PHONE,
+    legal,
+    make_room,
+    my_turn_or_over,
+    number,
+    open_page,
+    play_by_clicking,
+    shot,
+    wait,
+)
+
+CHIPS_A_ROUND = 2  # the clicking player places this many chips a round, then passes
+MAT = (600.0, 450.0)  # mm (the assets' mat); the picture has 10 mm of border all round
+
+
+def _serious(page: Page) -> list[str]:
+    found = Axe().run(page).response["violations"]
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def _chips_on_mat(page: Page) -> list[tuple[float, float]]:
+    found: list[list[float]] = page.evaluate(
+        "[...document.querySelectorAll('#mat circle.centre')]"
+        ".map(c => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))])"
+    )
+    return [(x, y) for x, y in found]
+
+
+def _click_on_mat(page: Page, x: float, y: float) -> None:
+    """A click where the mat shows (x, y) mm (y up from the mat's bottom edge)."""
+    page.locator("#mat").scroll_into_view_if_needed()
+    box = page.locator("#mat").bounding_box()
+    assert box is not None
+    width, height = MAT
+    page.mouse.click(
+        box["x"] + (x + 10) / (width + 20) * box["width"],
+        box["y"] + (height - y + 10) / (height + 20) * box["height"],
+    )
+
+
+def click_carrotein(page: Page, legal: list[str]) -> None:
+    """A simple player: places a couple of chips a round (a click on the mat, well clear of
+    the others), then passes; as the challenger, picks the first two boards and lays them
+    where the page puts them first."""
+    places = [c for c in legal if c.startswith("place ")]
+    chips = _chips_on_mat(page)
+    if places and len(chips) <= CHIPS_A_ROUND:
+        spots = [tuple(float(v) for v in c.split()[1:]) for c in places]
+        clear = [s for s in spots if min(math.dist(s, c) for c in chips) > 30]
+        x, y = clear[len(clear) // 3]
+        _click_on_mat(page, x, y)
+    elif any(c.startswith("choose ") for c in legal):
+        boards = page.locator(".board-list button[data-board]")
+        boards.nth(0).click()
+        boards.nth(1).click()
+        page.click("#choose")
+    elif any(c.startswith("lay ") for c in legal):
+        page.click("button[data-turn='15']")
+        page.click("#lay")
+    else:
+        page.click(f"#moves [data-code='{'pass' if 'pass' in legal else legal[0]}']")
+
+
+def _no_sideways_scroll(page: Page) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def test_a_person_plays_a_whole_carrotein_game_against_a_bot_in_english(
+    site: str, browser: Any
+) -> None:
+    room = make_room(site, "carrotein", [{"name": "Ami"}, {"bot": "random"}], seed=3)
+    page, errors = open_page(browser, site + room["invites"][0]["link"], "en", DESKTOP)
+    play_by_clicking(page, click_carrotein, shots="carrotein-middle")
+    outcome = page.locator("#outcome")
+    assert outcome.is_visible()
+    table = outcome.locator("table").inner_text()
+    assert "Boards" in table and "Chips scored" in table
+    assert "Ami (red)" in table
+    assert "won" in outcome.locator("h2").inner_text() or "draw" in outcome.inner_text()
+    log = page.locator("#log").inner_text()
+    assert "placed a red star chip" in log and "passed" in log and "laid" in log
+    assert "{" not in log  # every mark filled in
+    shot(page, "carrotein-over")
+    assert page.locator("#problem").inner_text() == ""  # no move was refused
+    assert errors == []
+
+
+def test_a_person_plays_a_whole_carrotein_game_in_japanese_on_a_phone(
+    site: str, browser: Any
+) -> None:
+    room = make_room(site, "carrotein", [{"name": "あみ"}, {"bot": "random"}], seed=5)
+    page, errors = open_page(browser, site + room["invites"][0]["link"], "ja", PHONE)
+    assert page.evaluate("document.documentElement.lang") == "ja"
+    my_turn_or_over(page)
+    assert _no_sideways_scroll(page)
+    shot(page, "carrotein-phone-ja-start")
+    play_by_clicking(page, click_carrotein, shots="carrotein-phone-ja-middle")
+    outcome = page.locator("#outcome").inner_text()
+    assert "星座ボード" in outcome and "ゲーム終了" in outcome
+    assert "あみ(赤)" in outcome
+    log = page.locator("#log").inner_text()
+    assert "星チップを" in log and "{" not in log
+    assert _no_sideways_scroll(page)
+    shot(page, "carrotein-phone-ja-over")
+    assert page.locator("#problem").inner_text() == ""
+    assert errors == []
+
+
+def test_carrotein_a_chip_then_two_boards_dragged_turned_flipped_and_laid(
+    site: str, browser: Any
+) -> None:
+    room = make_room(
+        site, "carrotein", [{"name": "ami"}, {"name": "ben"}], options={"start_player": 1}
+    )
+    links = {i["seat"]: site + i["link"] for i in room["invites"]}
+    ami, ami_errors = open_page(browser, links[0], "en", {"width": 1100, "height": 1000})
+    ben, ben_errors = open_page(browser, links[1], "en", PHONE)
+    # Whoever the seed makes the start player places the chip; the other passes.
+    for _ in range(750):
+        if legal(ami) or legal(ben):
+            break
+        ami.wait_for_timeout(40)
+    first, second = (ami, ben) if legal(ami) else (ben, ami)
+    assert legal(first)
+
+    # Scatter time: a click on the mat places a chip there.
+    before = number(first)
+    box = first.locator("#mat").bounding_box()
+    assert box is not None
+    first.mouse.click(box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.35)
+    wait(first, f"Number(document.body.dataset.number) > {before}")
+    assert first.locator("#mat circle.centre").count() == 2  # the first star and ours
+    shot(first, "carrotein-chip")
+
+    # The other passes, so the one who placed is left to make the constellation.
+    wait(second, "JSON.parse(document.body.dataset.legal).includes('pass')")
+    before = number(second)
+    second.click("[data-code='pass']")
+    wait(first, f"Number(document.body.dataset.number) > {before}")
+    wait(first, "JSON.parse(document.body.dataset.legal).some(c => c.startsWith('choose '))")
+    boards = first.locator(".board-list button[data-board]")
+    boards.nth(0).click()
+    boards.nth(1).click()
+    before = number(first)
+    first.click("#choose")
+    wait(first, f"Number(document.body.dataset.number) > {before}")
+    first.wait_for_selector("#mat g[data-board]")
+
+    # Drag the first board over our chip: its centre point is then hidden (live).
+    assert first.locator("#showing").inner_text().startswith("centre points showing: 2")
+    first.locator("#mat").scroll_into_view_if_needed()  # the phone's mat, in sight
+    board = first.locator("#mat g[data-board]").first
+    start = board.bounding_box()
+    chip = first.locator("#mat circle.centre").nth(1).bounding_box()
+    assert start is not None and chip is not None
+    first.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    first.mouse.down()
+    first.mouse.move(chip["x"] + chip["width"] / 2, chip["y"] + chip["height"] / 2, steps=8)
+    first.mouse.up()
+    assert first.locator("#showing").inner_text().startswith("centre points showing: 1")
+    assert first.locator("#mat circle.centre.hidden").count() == 1
+    first.click("button[data-turn='15']")
+    first.click("button[data-flip]")
+    shot(first, "carrotein-boards")
+    assert _serious(first) == []  # with the boards being laid
+    before = number(first)
+    first.click("#lay")
+    wait(first, f"Number(document.body.dataset.number) > {before}")  # judged and scored
+    shot(first, "carrotein-judged")
+    shot(second, "carrotein-phone")
+    assert ami_errors == ben_errors == []
+
+
+def _tab_to(page: Page, test: str, most: int = 80) -> None:
+    """Press Tab until ``test`` (a script about ``document.activeElement``) holds."""
+    for _ in range(most):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"(() => {{ const a = document.activeElement; return {test}; }})()"):
+            return
+    raise AssertionError(f"Tab never reached: {test}")
+
+
+def test_a_chip_placed_boards_chosen_and_laid_from_the_keyboard_alone(
+    site: str, browser: Any
+) -> None:
+    """Issue 29: keyboard play in every game (Carrotein: keys to move a chip or a board, turn
+    and flip it). Ami starts (start_player 0), places a chip by the keys; Ben passes by the
+    keys; Ami, the challenger, chooses two boards and lays them, all without a pointer."""
+    room = make_room(
+        site, "carrotein", [{"name": "ami"}, {"name": "ben"}], options={"start_player": 0}
+    )
+    links = {i["seat"]: site + i["link"] for i in room["invites"]}
+    ami, ami_errors = open_page(browser, links[0], "en", DESKTOP)
+    ben, ben_errors = open_page(browser, links[1], "ja", DESKTOP)
+    my_turn_or_over(ami)
+
+    # The spot: Tab to the mat, move it right and up, Enter places the chip there.
+    _tab_to(ami, "a.id === 'mat-place'")
+    spot = ami.get_attribute("#mat-place", "data-code")
+    assert spot is not None and spot.startswith("place ")
+    x, y = (float(v) for v in spot.split()[1:])
+    for key in ("ArrowRight", "ArrowRight", "ArrowUp", "Shift+ArrowUp"):
+        ami.keyboard.press(key)
+    assert ami.get_attribute("#mat-place", "data-code") == f"place {x + 20:g} {y + 11:g}"
+    assert "Enter places" in (ami.get_attribute("#mat-place", "aria-label") or "")
+    before = number(ami)
+    ami.keyboard.press("Enter")
+    wait(ami, f"Number(document.body.dataset.number) > {before}")
+    assert f"placed a red star chip at ({x + 20:g}, {y + 11:g})" in ami.locator("#log").inner_text()
+
+    # Ben passes: Tab to the pass button, Enter.
+    my_turn_or_over(ben)
+    _tab_to(ben, "a.dataset.code === 'pass'")
+    before = number(ben)
+    ben.keyboard.press("Enter")
+    wait(ami, f"Number(document.body.dataset.number) > {before}")
+
+    # Ami chooses two boards: Tab to each, Space picks it; Tab to "Choose these two", Enter.
+    wait(ami, "JSON.parse(document.body.dataset.legal).some(c => c.startsWith('choose '))")
+    for _ in range(2):
+        _tab_to(
+            ami, "a.matches('.board-list button') && a.getAttribute('aria-pressed') === 'false'"
+        )
+        ami.keyboard.press("Space")
+    assert ami.locator(".board-list button[aria-pressed='true']").count() == 2
+    _tab_to(ami, "a.id === 'choose'")
+    before = number(ami)
+    ami.keyboard.press("Enter")
+    wait(ami, f"Number(document.body.dataset.number) > {before}")
+
+    # The boards: Tab to the mat; arrows move, Q turns, F turns over, 2 picks the other.
+    ami.wait_for_selector("#mat g[data-board]")
+    _tab_to(ami, "a.id === 'mat'")
+    code = ami.get_attribute("#lay", "data-code") or ""
+    first, second = code.split()[1:]
+    assert first == "180,225,0" and second == "420,225,0"
+    for key in ("ArrowLeft", "ArrowLeft", "Shift+ArrowDown", "q", "f", "2", "ArrowRight", "e"):
+        ami.keyboard.press(key)
+    assert ami.get_attribute("#lay", "data-code") == "lay 170,224,15,flip 425,225,345"
+    assert _serious(ami) == []
+    before = number(ami)
+    ami.keyboard.press("Enter")
+    wait(ami, f"Number(document.body.dataset.number) > {before}")
+    assert "laid" in ami.locator("#log").inner_text()
+    assert "置いた" in ben.locator("#log").inner_text()
+    assert ami.locator("#problem").inner_text() == ""
+    assert ami_errors == ben_errors == []

@@ -1,0 +1,106 @@
+"""It's Mine! in the browser: a person plays whole games against a bot by clicking only (a die
+face to bid, the citizens to take them, hand cards then the play they make, the bonus card's
+keep or remove), in English on a desktop and in Japanese on a phone."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from playwright.sync_api import Page
+
+from .helpers import DESKTOP, PHONE, legal, make_room, open_page, play_by_clicking, shot, wait
+from .test_access import _serious
+
+
+def clicker(seed: int) -> Any:
+    """A player who clicks its way through a game, choosing at random (from the legal moves
+    only to choose; every move is made by clicking what a person clicks)."""
+    rng = random.Random(seed)
+
+    def click_itsmine(page: Page, moves: list[str]) -> None:
+        code = rng.choice(moves)
+        if code.startswith("bid "):
+            page.click(f".im-faces button[data-code='{code}']")
+        elif code.startswith("take "):
+            page.click(f".im-square button[data-code='{code}']")
+        elif code == "done":
+            page.click(".im-market button[data-code='done']")
+        elif code.startswith("play "):
+            for card in code.split()[1:]:
+                page.click(f"#hand button[data-card='{card}']")
+            page.click(f"#hand-moves button[data-code='{code}']")
+        elif code in ("keep", "remove"):
+            page.click(f"#tray button[data-code='{code}']")
+        else:
+            page.click(f"#mine button[data-code='{code}']")
+
+    return click_itsmine
+
+
+def _no_sideways_scroll(page: Page) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def _moves_section_hidden(page: Page) -> bool:
+    """Every legal move is on the table itself: nothing is left to the buttons under it."""
+    return bool(page.evaluate("document.getElementById('moves-section').hidden"))
+
+
+def test_a_person_plays_a_whole_its_mine_game_against_a_bot_in_english(
+    site: str, browser: Any
+) -> None:
+    page, errors = open_page(browser, site + "/", "en", DESKTOP)
+    page.fill("#name", "Ami")
+    page.select_option("#game", "itsmine")
+    page.select_option("#seat-1", "bot:random")
+    page.click("#create")
+    page.wait_for_url("**/play/**")
+    wait(page, "JSON.parse(document.body.dataset.legal || '[]').length > 0")
+    assert legal(page)[0].startswith("bid ")
+    assert page.locator(".im-mines .card").count() == 7  # the seven mines in a row
+    assert page.locator(".im-square .card:not(.back)").count() == 8  # the citizens
+    assert page.locator(".im-faces button").count() == 5  # "1" is barred in round 1
+    assert page.locator(".im-faces span.im-face.barred").count() == 1
+    assert _moves_section_hidden(page)
+    shot(page, "itsmine-start")
+    play_by_clicking(page, clicker(1), shots="itsmine-middle")
+    outcome = page.locator("#outcome").inner_text()
+    assert "Mine points" in outcome and "Points" in outcome and "Ami" in outcome
+    assert page.locator("#log li").count() > 20
+    assert "{" not in page.locator("#log").inner_text()  # every mark filled in
+    shot(page, "itsmine-over")
+    assert page.locator("#problem").inner_text() == ""  # no move was refused
+    assert errors == []
+
+
+def test_a_person_plays_a_whole_its_mine_game_in_japanese_on_a_phone(
+    site: str, browser: Any
+) -> None:
+    room = make_room(site, "itsmine", [{"name": "あみ"}, {"bot": "random"}], seed=7)
+    page, errors = open_page(browser, site + room["invites"][0]["link"], "ja", PHONE)
+    assert page.evaluate("document.documentElement.lang") == "ja"
+    wait(page, "JSON.parse(document.body.dataset.legal || '[]').length > 0")
+    assert "オークション" in page.locator("#status").inner_text()
+    assert _no_sideways_scroll(page)
+    shot(page, "itsmine-phone-ja-start")
+    made = 0
+    click = clicker(2)
+
+    def click_and_check(page: Page, moves: list[str]) -> None:
+        nonlocal made
+        made += 1
+        assert _no_sideways_scroll(page)
+        assert _moves_section_hidden(page)
+        click(page, moves)
+
+    play_by_clicking(page, click_and_check, shots="itsmine-phone-ja-middle")
+    outcome = page.locator("#outcome").inner_text()
+    assert "鉱山の勝利点" in outcome and "勝利点" in outcome and "ゲーム終了" in outcome
+    assert "{" not in page.locator("#log").inner_text()
+    assert "国民カード" in page.locator("#log").inner_text()
+    assert _no_sideways_scroll(page)
+    shot(page, "itsmine-phone-ja-over")
+    assert page.locator("#problem").inner_text() == ""
+    assert _serious(page) == []  # the end: the board, the breakdown, a long log
+    assert made > 10 and errors == []

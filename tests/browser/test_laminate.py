@@ -1,0 +1,213 @@
+"""Laminate Rummy in the browser: a person plays whole three-player games against random bots
+by clicking only (the deck, the top discard, a card of a paper under review, a paper of the
+supply, then the publication's steps in its tray: cards of the hand, cited cards, the thanks),
+in English and in Japanese; at phone size the table never scrolls sideways."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page
+
+from .helpers import (
+    DESKTOP,
+    PHONE,
+    legal,
+    make_room,
+    my_turn_or_over,
+    number,
+    open_page,
+    play_by_clicking,
+    shot,
+    wait,
+)
+
+OPTIONS = {"players": 3, "end_points": 6}  # a whole game, ended sooner than at 15 points
+
+
+class Person:
+    """A simple player who clicks: a paper's steps in its tray, the thanks and the End Flag
+    from the hand; on a turn, a paper whenever one can be published, else research (the deck
+    or the top discard) or now and then a review. It sees the legal moves only to choose."""
+
+    def __init__(self, seed: int, prefix: str, viewport: dict[str, int] = DESKTOP) -> None:
+        self.rng = random.Random(seed)
+        self.prefix = prefix
+        self.viewport = viewport  # the page's own size, to come back to from the phone's
+        self.trays: set[str] = set()  # the trays seen (and photographed): keep, publish, gift
+        self.phone_checked = False
+        self.made = 0
+
+    def __call__(self, page: Page, moves: list[str]) -> None:
+        self.made += 1
+        verbs = {code.split()[0] for code in moves}
+        pick = self.rng.choice
+        if "keep" in verbs:
+            self._tray(page, "keep")
+            code = pick([c for c in moves if c.startswith("keep ")])
+            page.click(f"#lam-drawn [data-code='{code}']")
+        elif verbs & {"lay", "cite", "done"}:
+            self._tray(page, "publish")
+            if "done" in moves:
+                page.click("#lam-draft button[data-code='done']")
+            elif "lay" in verbs and (self.rng.random() < 0.6 or "cite" not in verbs):
+                code = pick([c for c in moves if c.startswith("lay ")])
+                page.click(f"#hand [data-code='{code}']")
+            else:
+                code = pick([c for c in moves if c.startswith("cite ")])
+                # the same citation is clickable on the table and in the tray
+                where = pick(["#lam-next", ".plate"])
+                page.locator(f"{where} [data-code='{code}']").first.click()
+        elif verbs & {"give", "flag", "discard"}:
+            if "give" in verbs:
+                self._tray(page, "gift")
+            code = pick(moves)
+            page.click(f"#hand [data-code='{code}']")
+        elif "publish" in verbs:
+            code = pick([c for c in moves if c.startswith("publish ")])
+            page.click(f"#lam-supply [data-code='{code}']")
+        elif "review" in verbs and self.rng.random() < 0.25:
+            code = pick([c for c in moves if c.startswith("review ")])
+            page.click(f".plate [data-code='{code}']")
+        elif "draw" in verbs and ("take" not in verbs or self.rng.random() < 0.7):
+            page.click("[data-pile='deck']")
+        elif "take" in verbs:
+            page.click("[data-pile='discards']")
+        elif "review" in verbs:
+            code = pick([c for c in moves if c.startswith("review ")])
+            page.click(f".plate [data-code='{code}']")
+        else:
+            page.click(f"#moves [data-code='{moves[0]}']")
+        if self.made == 12:
+            self._browse_the_discards(page)
+        if self.made == 20 and not self.phone_checked:
+            self._on_a_phone(page)
+
+    def _tray(self, page: Page, kind: str) -> None:
+        """The first time a tray shows: it is there, says there is no way back where the
+        rules allow none, and is photographed (desktop, then phone size)."""
+        tray = page.locator("#tray")
+        assert tray.is_visible()
+        if kind in ("publish", "gift"):
+            text = tray.inner_text()
+            assert ("No way back" in text) or ("取り消しはできません" in text), text
+        if kind not in self.trays:
+            self.trays.add(kind)
+            shot(page, f"{self.prefix}-tray-{kind}")
+            if kind == "publish":
+                found = serious_violations(page)
+                assert found == [], "\n".join(found)
+                self._on_a_phone(page, f"{self.prefix}-phone-tray-{kind}")
+
+    def _on_a_phone(self, page: Page, name: str = "") -> None:
+        """The table at 390 × 844: no sideways scroll; then back to the page's own size."""
+        page.set_viewport_size(PHONE)
+        page.wait_for_timeout(100)
+        assert no_sideways_scroll(page)
+        shot(page, name or f"{self.prefix}-phone")
+        page.set_viewport_size(self.viewport)
+        self.phone_checked = True
+
+    def _browse_the_discards(self, page: Page) -> None:
+        """The discard pile spread out, oldest first, and folded again."""
+        if not page.locator("#lam-browse").count():
+            return
+        page.click("#lam-browse")
+        cards = page.locator("#lam-pile [data-card]")
+        assert cards.count() > 1
+        page.click("#lam-browse")
+        assert page.locator("#lam-pile").count() == 0
+
+
+def serious_violations(page: Page) -> list[str]:
+    """What axe-core finds serious or critical on the page as it is now."""
+    found = Axe().run(page).response["violations"]
+    return [
+        f"{v['id']}: {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def no_sideways_scroll(page: Page) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def whole_game(
+    browser: Any, site: str, lang: str, name: str, seed: int
+) -> tuple[Page, Person, list[str]]:
+    room = make_room(
+        site, "laminate", [{"name": name}, {"bot": "random"}, {"bot": "random"}],
+        options=OPTIONS, seed=seed,
+    )  # fmt: skip
+    page, errors = open_page(browser, site + room["invites"][0]["link"], lang, DESKTOP)
+    # Cards that slide make each click wait for them to settle: a whole game is played
+    # without (Starmine's tests play with them).
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate("document.documentElement.lang") == lang
+    my_turn_or_over(page)
+    shot(page, f"laminate-{lang}-start")
+    person = Person(seed, f"laminate-{lang}")
+    play_by_clicking(page, person, shots=f"laminate-{lang}-middle")
+    shot(page, f"laminate-{lang}-over")
+    return page, person, errors
+
+
+def finished_well(page: Page, person: Person, errors: list[str]) -> None:
+    assert page.locator("#outcome").is_visible()
+    assert "{" not in page.locator("#log").inner_text()  # every mark filled in
+    assert "{" not in page.locator("#outcome").inner_text()
+    assert page.locator("#problem").inner_text() == ""  # no move was refused
+    # The steps of a bot's publication are never logged one by one ("played a move"): the
+    # others learn of a paper when it is on the table.
+    log = page.locator("#log").inner_text()
+    assert "played a move" not in log and "が手を指した" not in log
+    assert person.phone_checked
+    assert {"keep", "publish"} <= person.trays, person.trays
+    assert serious_violations(page) == []  # axe-core, on the end screen
+    assert errors == []
+
+
+def test_a_person_plays_a_whole_laminate_game_against_bots_in_english(
+    site: str, browser: Any
+) -> None:
+    page, person, errors = whole_game(browser, site, "en", "Hilbert", 3)
+    finished_well(page, person, errors)
+    outcome = page.locator("#outcome").inner_text()
+    assert "Game over" in outcome and "Complete papers" in outcome and "Hilbert" in outcome
+    log = page.locator("#log").inner_text()
+    assert "researched: drew 2 cards from the deck" in log and " published “" in log
+
+
+def test_a_person_plays_a_whole_laminate_game_against_bots_in_japanese(
+    site: str, browser: Any
+) -> None:
+    page, person, errors = whole_game(browser, site, "ja", "ヒルベルト", 8)
+    finished_well(page, person, errors)
+    outcome = page.locator("#outcome").inner_text()
+    assert "ゲーム終了" in outcome and "完成した論文" in outcome and "ヒルベルト" in outcome
+    log = page.locator("#log").inner_text()
+    assert "研究" in log and "を発表" in log
+    felt = page.locator("#felt").inner_text()
+    assert "論文カード" in felt and "捨て札" in felt and "山札" in felt
+
+
+def test_the_table_at_phone_size_from_the_start(site: str, browser: Any) -> None:
+    """The first turns at 390 × 844, in Japanese: no sideways scroll, the papers in reach."""
+    room = make_room(
+        site, "laminate", [{"name": "Ami"}, {"bot": "random"}, {"bot": "random"}],
+        options=OPTIONS, seed=5,
+    )  # fmt: skip
+    page, errors = open_page(browser, site + room["invites"][0]["link"], "ja", PHONE)
+    person = Person(5, "laminate-phone-ja", PHONE)
+    for _ in range(4):
+        my_turn_or_over(page)
+        assert no_sideways_scroll(page)
+        before = number(page)
+        person(page, legal(page))
+        wait(page, f"Number(document.body.dataset.number) > {before}")
+    assert no_sideways_scroll(page)
+    shot(page, "laminate-phone-ja-start")
+    assert errors == []

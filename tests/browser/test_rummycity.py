@@ -1,0 +1,219 @@
+"""Rummy City in the browser: a person plays whole games by clicking only (the row to draw,
+building cards to build or take, the hand's cards to lay, lay-offs under the other town's
+combinations, a hand card then the Bank or Police station), against a random bot in English on
+a desktop and in Japanese on a phone, and the solo score attack; and takes a building from the
+other town by clicking it ("相手の建物を奪うことが出来ます!")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page
+
+from .helpers import (
+    DESKTOP,
+    PHONE,
+    legal,
+    make_room,
+    my_turn_or_over,
+    number,
+    open_page,
+    play_by_clicking,
+    shot,
+    wait,
+)
+
+# A short whole game: it ends after round 1's settlement (the round limit, ruling 17).
+ONE_ROUND = {"players": 2, "round_limit": 1}
+
+
+def _owned_by_the_other(page: Page, building: str) -> bool:
+    return page.locator(f"#others [data-building='{building}']").count() > 0
+
+
+def click_rummycity(page: Page, legal: list[str]) -> None:
+    """A plain player: finish a combination as soon as it is complete, lay the next card,
+    take what the School shows, lay off, put a card on the Bank or Police station, build
+    (taking from the other town first), lay any combination in the final turns, draw as many
+    cards as allowed; else end. Every move is made by clicking what a person would click."""
+    first = {verb: next((c for c in legal if c.split()[0] == verb), None) for verb in VERBS}
+    if "done" in legal:
+        page.click("[data-code='done']")
+    elif first["lay"]:
+        page.click(f"#hand [data-code='{first['lay']}']")
+    elif first["take"]:
+        page.click(f"#tray [data-code='{first['take']}']")
+    elif first["return"]:
+        page.click(f"#mine [data-code='{first['return']}']")
+    elif first["layoff"]:
+        page.click(f"#others [data-code='{first['layoff']}']")
+    elif first["place"]:
+        _, building, card = str(first["place"]).split()
+        page.click(f"#hand [data-card='{card}']")
+        page.click(f"#mine [data-building='{building}'] [data-code='{first['place']}']")
+    elif first["build"]:
+        builds = [c for c in legal if c.startswith("build ")]
+        taking = [c for c in builds if _owned_by_the_other(page, c.split()[1])]
+        code = (taking or builds)[0]
+        where = "#others" if taking else "#centre"
+        page.click(f"{where} [data-building='{code.split()[1]}'] [data-code='{code}']")
+    elif first["meld"]:
+        page.click(f"#tray [data-code='{first['meld']}']")
+    elif first["draw"]:
+        most = max((c for c in legal if c.startswith("draw ")), key=lambda c: int(c.split()[1]))
+        page.click(f"#row [data-code='{most}']")
+    elif "look" in legal:
+        page.click("#row [data-code='look']")
+    elif "end" in legal:
+        page.click("#tray [data-code='end']")
+    else:
+        page.click(f"[data-code='{legal[0]}']")
+
+
+VERBS = ("lay", "take", "return", "layoff", "place", "build", "meld", "draw")
+
+
+def _no_sideways_scroll(page: Page) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def _no_moves_left_under_the_table(page: Page) -> None:
+    """Every legal move is on the table itself: the moves section stays hidden."""
+    assert page.locator("#moves-section").is_hidden(), page.locator("#moves").inner_text()
+
+
+def _play(page: Page, shots: str) -> int:
+    """Play to the end, checking at every turn that no move fell off the table. Motion is
+    reduced (no card slides, no hover lift), so that each click finds its card at rest."""
+    page.emulate_media(reduced_motion="reduce")
+
+    def click(page: Page, codes: list[str]) -> None:
+        _no_moves_left_under_the_table(page)
+        click_rummycity(page, codes)
+
+    return play_by_clicking(page, click, shots=shots)
+
+
+def test_a_person_plays_a_whole_rummy_city_game_against_a_bot_in_english(
+    site: str, browser: Any
+) -> None:
+    room = make_room(
+        site, "rummycity", [{"name": "Ami"}, {"bot": "random"}], options=ONE_ROUND, seed=3
+    )
+    page, errors = open_page(browser, site + room["invites"][0]["link"], "en", DESKTOP)
+    my_turn_or_over(page)
+    shot(page, "rummycity-start")
+    assert page.locator("#centre .rc-supply [data-building]").count() == 18
+    assert "♠3Run" in page.locator("#centre [data-building='park']").inner_text()
+    assert "you may pass" in page.locator("#centre [data-building='park']").inner_text()
+    made = _play(page, "rummycity-middle")
+    assert made > 10
+    outcome = page.locator("#outcome").inner_text()
+    assert "Settlement" in outcome and "Buildings" in outcome and "Ami" in outcome
+    log = page.locator("#log").inner_text()
+    assert "{" not in log and "_" not in log
+    assert "from the row" in log and "Settlement of round 1" in log
+    shot(page, "rummycity-over")
+    assert page.locator("#problem").inner_text() == ""  # no move was refused
+    assert errors == []
+
+
+def test_a_person_plays_a_whole_rummy_city_game_in_japanese_on_a_phone(
+    site: str, browser: Any
+) -> None:
+    room = make_room(
+        site, "rummycity", [{"name": "あみ"}, {"bot": "random"}], options=ONE_ROUND, seed=8
+    )
+    page, errors = open_page(browser, site + room["invites"][0]["link"], "ja", PHONE)
+    assert page.evaluate("document.documentElement.lang") == "ja"
+    my_turn_or_over(page)
+    assert _no_sideways_scroll(page)
+    assert "公園" in page.locator("#centre [data-building='park']").inner_text()
+    shot(page, "rummycity-phone-ja-start")
+    _play(page, "rummycity-phone-ja-middle")
+    outcome = page.locator("#outcome").inner_text()
+    assert "ゲーム終了" in outcome and "決算" in outcome and "建物" in outcome
+    log = page.locator("#log").inner_text()
+    assert "{" not in log and "山札から" in log
+    assert _no_sideways_scroll(page)
+    shot(page, "rummycity-phone-ja-over")
+    assert page.locator("#problem").inner_text() == ""
+    assert errors == []
+
+
+def test_the_solo_score_attack_by_clicking(site: str, browser: Any) -> None:
+    options = {"players": 1, "solo_rounds": 1}
+    room = make_room(site, "rummycity", [{"name": "Ami"}], options=options, seed=4)
+    page, errors = open_page(browser, site + room["invites"][0]["link"], "en", DESKTOP)
+    my_turn_or_over(page)
+    assert page.locator("#others").is_hidden()
+    # solo rule 3: "「駅」と「郵便局」は使わない"
+    assert page.locator("[data-building='station'], [data-building='post_office']").count() == 0
+    _play(page, "rummycity-solo-middle")
+    assert "Score attack" in page.locator("#outcome").inner_text()
+    # solo 1: "引いた後で、引いた枚数と同じだけ上からカードを捨て札にします"
+    assert page.locator("#centre .rc-discards .card").count() > 0
+    shot(page, "rummycity-solo-over")
+    assert page.locator("#problem").inner_text() == ""
+    assert errors == []
+
+
+# A catalogue of one building any 3-card run builds: whoever builds it first, the other
+# town can take it back with a run of its own.
+HUT = {"building": [{"id": "hut", "en": "Hut", "ja": "小屋", "mark": "♠", "recipe": "3Run"}]}
+
+
+def _serious(page: Page) -> list[str]:
+    """axe-core's serious and critical findings (as in test_access.py)."""
+    found = Axe().run(page).response["violations"]
+    return [
+        f"{v['id']}: {v['help']} {[n['target'] for n in v['nodes']][:3]}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def _act_plainly(page: Page) -> None:
+    """One move the plain way (the scripted player above), waiting for it to be made."""
+    before = number(page)
+    click_rummycity(page, legal(page))
+    wait(page, f"Number(document.body.dataset.number) > {before}")
+
+
+def test_a_building_of_the_other_town_is_taken_by_clicking_it(site: str, browser: Any) -> None:
+    """プレーの手順 2: "カードを出すと、その組み合わせにあったカードを場から、または「相手から」
+    自分の前に動かすことができます。(相手の建物を奪うことが出来ます!)". With a one-building
+    catalogue a person plays plainly against a random bot until the bot owns the Hut and the
+    person's hand makes a run: the Hut then carries "Take" at the bot's place, and clicking it,
+    the run's cards and done move it to the person's town."""
+    options = {"players": 2, "catalogue": HUT}
+    room = make_room(
+        site, "rummycity", [{"name": "Ami"}, {"bot": "random"}], options=options, seed=2
+    )
+    page, errors = open_page(browser, site + room["invites"][0]["link"], "en", DESKTOP)
+    page.emulate_media(reduced_motion="reduce")
+    for _ in range(300):
+        my_turn_or_over(page)
+        assert not page.locator("body").get_attribute("data-over"), "the game ended first"
+        if "build hut" in legal(page) and _owned_by_the_other(page, "hut"):
+            break
+        _act_plainly(page)
+    else:
+        raise AssertionError("the Hut never came within reach at the other town")
+    take = page.locator("#others [data-building='hut'] [data-code='build hut']")
+    assert take.is_visible() and "Take" in take.inner_text()
+    assert "Take the Hut from Bot 2" in (take.get_attribute("aria-label") or "")
+    shot(page, "rummycity-take")
+    assert _serious(page) == []  # with a building to take at the other town
+    before = number(page)
+    take.click()
+    wait(page, f"Number(document.body.dataset.number) > {before}")
+    assert page.locator("#tray [data-building='hut']").count() == 1  # the building under way
+    shot(page, "rummycity-building")
+    assert _serious(page) == []  # with the tray of a building under way
+    while page.locator("#tray .rc-laying").count() and legal(page):
+        _act_plainly(page)  # the run's cards from the hand, then done
+    # (the bot may take it back on its next turn: the log tells the taking)
+    wait(page, "document.querySelector('#log').innerText.includes('You took the Hut from Bot 2!')")
+    assert errors == []

@@ -1,0 +1,300 @@
+"""Rummy City's phrasebook (``words.py``): every event, move, state and end of a game in
+English and Japanese, in the rulebook's terms, naming only what its reader may see.
+
+Seeded random games, two towns and solo, are played to the end; every event each seat (and a
+spectator) is shown gets words in both languages, and the cards those words name are cards
+that reader may see (a face-down card drawn is named to its drawer alone: 準備 "12枚を裏向き"
+and "裏向きのカードを見ることは出来ませんが、引くことは可能です").
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rummycity_helpers import SPEC, build, game, play, table
+
+from asobi.core.words import MARK, Words, fill
+from asobi.games.rummycity import rules
+from asobi.games.rummycity.buildings import EFFECTS, catalogue_data, catalogue_of, default_data
+from asobi.games.rummycity.rules import RummyCityState
+from asobi.games.rummycity.words import (
+    EFFECT_WORDS,
+    RummyCityWords,
+    assets,
+    describe,
+    effect_words,
+    phrasebook,
+)
+
+CARD = re.compile(r"\b[SHDC](?:10|[2-9AJQK])\b")
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+NAMES = ["Ami", "Ben"]
+
+
+def book_for(state: RummyCityState) -> RummyCityWords:
+    return phrasebook(state.options)
+
+
+def said(words: Words, lang: str) -> str:
+    """The words as a reader sees them: seat marks by name, card marks as their codes."""
+    return fill(words.get(lang), NAMES)
+
+
+def assert_reads_well(words: Words, what: object) -> None:
+    for lang in ("en", "ja"):
+        text = said(words, lang)
+        assert text.strip(), (what, lang)
+        assert "{" not in text and "}" not in text, (what, text)
+        assert "_" not in text, (what, text)  # no internal names (post_office, round_end)
+    assert JAPANESE.search(words.ja), (what, words.ja)
+    assert words.ja != words.en, (what, words.ja)
+
+
+def cards_named(words: Words) -> set[str]:
+    found = {v for kind, v in MARK.findall(words.en) if kind == "c"}
+    assert found == {v for kind, v in MARK.findall(words.ja) if kind == "c"}, words
+    return found
+
+
+def visible(state: RummyCityState, seat: int | None) -> set[str]:
+    """The cards ``seat`` (None: a spectator) may see in ``state``."""
+    me = state.players if seat is None else seat
+    seen = {c for c in state.row if c not in state.face_down}
+    if seat is not None:
+        seen |= state.seen[seat] | set(state.hands[seat])
+        if seat == state.turn:
+            seen |= set(state.looked)
+    for owner in range(state.players):
+        if owner != seat:
+            seen |= state.known[me][owner]
+    seen |= {c for combos in state.laid for combo in combos for c in combo.cards}
+    seen |= {p.card for p in state.chosen} | set(state.deposits.values()) | set(state.discards)
+    return {c.code for c in seen}
+
+
+def random_game(players: int, seed: int, **options: Any) -> list[Any]:
+    """A seeded game of random legal moves to its end: per move (seat, events, the state
+    before, the state after, the legal codes it chose from)."""
+    state = game(seed=seed, players=players, **options)
+    rng = random.Random(seed)
+    steps = []
+    while state.outcome() is None:
+        (seat,) = state.active_seats()
+        codes = [a.encode() for a in state.legal_actions(seat)]
+        before = state.clone()
+        events = play(state, seat, rng.choice(codes))
+        steps.append((seat, events, before, state.clone(), codes))
+    return steps
+
+
+GAMES = [
+    (2, 1, {"round_limit": 4}),
+    (2, 2, {"round_limit": 4}),
+    (2, 5, {"target": 20}),
+    (1, 1, {}),
+    (1, 3, {}),
+]
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), GAMES)
+def test_every_event_move_and_state_has_words_in_both_languages(
+    players: int, seed: int, options: dict[str, Any]
+) -> None:
+    steps = random_game(players, seed, **options)
+    book = book_for(steps[0][2])
+    kinds: set[str] = set()
+    for _, events, before, after, codes in steps:
+        for code in codes:
+            assert_reads_well(book.action(code), code)
+        for state in (before, after):
+            for seat in (*range(players), None):
+                assert_reads_well(book.status(state.view(seat)), state.view(seat)["phase"])
+        for event in events:
+            kinds.add(event.kind)
+            words = book.event(event.to_json())
+            if event.kind == "game_over":
+                assert words is None  # the end screen says it, as a table
+                continue
+            assert words is not None, event.kind
+            assert_reads_well(words, event.kind)
+    assert {"round", "draw", "start", "lay", "combination", "build", "settled"} <= kinds
+    outcome = steps[-1][3].outcome()
+    table_ = book.outcome(outcome.to_json())
+    assert_reads_well(table_.headline, "headline")
+    assert all(len(row) == len(table_.columns) == players + 1 for row in table_.rows)
+    for row in table_.rows:
+        assert_reads_well(row[0], "row heading")
+        for cell in row[1:]:
+            assert "{" not in said(cell, "en") and "_" not in said(cell, "ja")
+
+
+def test_every_kind_of_event_the_rules_emit_is_said() -> None:
+    """All the kinds the engine can emit (read from rules.py) are met in these games and
+    each has words; the rare ones (the extra round) are said from their JSON."""
+    source = Path(rules.__file__).read_text("utf-8")
+    emitted = set(re.findall(r"(?:public|private)\(\s*\"(\w+)\"", source))
+    met: set[str] = {"overtime"}
+    for players, seed, options in GAMES:
+        for _, events, _, _, _ in random_game(players, seed, **options):
+            met |= {e.kind for e in events}
+    assert emitted <= met, emitted - met
+    book = phrasebook(SPEC.options({}))
+    overtime = book.event({"kind": "overtime", "seat": None, "tepu": [51, 51]})
+    assert overtime is not None and "延長戦" in overtime.ja and "51" in overtime.en
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), GAMES[:2] + GAMES[3:4])
+def test_words_name_no_card_their_reader_may_not_see(
+    players: int, seed: int, options: dict[str, Any]
+) -> None:
+    """Each reader's words name only cards it may see, before or after the move, or that
+    the move itself showed everyone (a card laid off as the round ends)."""
+    steps = random_game(players, seed, **options)
+    book = book_for(steps[0][2])
+    drawn_face_down = 0
+    for _, events, before, after, _ in steps:
+        shown = {c for e in events if e.to is None for c in CARD.findall(str(e.data))}
+        for viewer in (*range(players), None):
+            for event in events:
+                if not event.visible_to(viewer):
+                    continue
+                words = book.event(event.to_json())
+                if words is None:
+                    continue
+                named = cards_named(words)
+                # the words name only what the event itself shows its reader
+                assert named <= set(CARD.findall(str(event.data)))
+                if event.to is not None:  # a secret told to its owner alone
+                    assert viewer == event.seat, (viewer, event.kind)
+                    drawn_face_down += event.kind == "drew"
+                    continue
+                allowed = visible(before, viewer) | visible(after, viewer) | shown
+                assert named <= allowed, (viewer, event.kind, named - allowed)
+    assert drawn_face_down, "no face-down card was drawn: the check proved nothing"
+
+
+def test_a_face_down_card_drawn_is_named_to_its_drawer_only() -> None:
+    """準備: face-down cards are drawn unseen; the School's looker alone sees its range."""
+    state = table(
+        [["H2", "S9"], ["C9", "C10"]],
+        ["S3", "?D9", "C4", "?H7", "SK", "?DA"],
+        buildings=[["school"], []],
+    )
+    book = book_for(state)
+    events = play(state, 0, "look")
+    for event in events:
+        words = book.event(event.to_json())
+        assert words is not None
+        if event.to is None:  # everyone is told this much
+            assert not cards_named(words) & {"D9", "H7"}
+        else:
+            assert event.visible_to(0) and not event.visible_to(1)
+            assert {"D9", "H7"} <= cards_named(words)
+    events = play(state, 0, "take 2", "take 3", "done")
+    public = [book.event(e.to_json()) for e in events if e.to is None]
+    private = [book.event(e.to_json()) for e in events if e.to is not None]
+    assert all(w is not None and "D9" not in cards_named(w) for w in public)
+    assert [said(w, "en") for w in public if w is not None][-1] == (
+        "Ami drew 2 cards from the row: C4 and 1 face down"
+    )
+    assert [said(w, "en") for w in private if w is not None] == [
+        "Ami drew D9 face down (only you see it)"
+    ]
+
+
+def test_the_rulebooks_terms_in_japanese() -> None:
+    hands = [["S4", "S5", "S6", "H2", "H3", "H4"], ["C2"]]
+    state = table(hands, ["D2", "D3"], buildings=[[], ["park"]])
+    book = book_for(state)
+    assert book.action("draw 2").ja == "山札から2枚引く"
+    assert book.action("build park").ja == "公園(♠3Run)を建てる"
+    assert book.action("layoff H5 1").ja == "{c:H5}を組み合わせ1に付け札する"
+    assert book.action("pass").ja.startswith("パス")
+    events = build(state, 0, "park", "S4 S5 S6")
+    lines = [book.event(e.to_json()) for e in events]
+    assert "{s:0}が{s:1}から公園を奪った!" in [w.ja for w in lines if w is not None]
+    assert "{s:0}がランを公開した:{c:S4} {c:S5} {c:S6}" in [w.ja for w in lines if w]
+    assert book.status(state.view(0)).ja.startswith("{s:0}がさらに建てるか")
+    final = book.event({"kind": "final_turn", "seat": 1})
+    assert final is not None and "最後の手番" in final.ja
+    assert "決算" in book.event({"kind": "settlement", "seat": None}).ja  # type: ignore[union-attr]
+
+
+def test_taking_a_building_from_the_other_town_is_said_as_such() -> None:
+    """プレーの手順 2: "相手から自分の前に動かすことができます(相手の建物を奪うことが出来ます!)"."""
+    state = table([["S4", "S5", "S6"], ["C2"]], ["D2"], buildings=[[], ["park"]])
+    book = book_for(state)
+    words = [book.event(e.to_json()) for e in build(state, 0, "park", "S4 S5 S6")]
+    took = [w for w in words if w is not None and "took" in w.en]
+    assert [said(w, "en") for w in took] == ["Ami took the Park from Ben!"]
+
+
+MY_CATALOGUE = {
+    "building": [
+        {"id": "hut", "en": "Hut", "ja": "小屋", "mark": "♠", "recipe": "3Run"},
+        {"id": "well", "en": "Well", "ja": "井戸", "mark": "club", "recipe": "Set3", "income": 1},
+        {
+            "id": "vault",
+            "en": "Vault",
+            "ja": "金庫",
+            "mark": "club",
+            "recipe": "Set4",
+            "effect": "bank",
+        },
+    ]
+}
+
+
+def test_a_players_own_catalogue_names_the_buildings() -> None:
+    state = game(seed=1, catalogue=MY_CATALOGUE)
+    book = book_for(state)
+    assert said(book.action("build hut"), "en") == "Build the Hut (3Run)"
+    assert said(book.action("build well"), "ja") == "井戸(Set3)を建てる"
+    assert (
+        said(book.action("place vault S7"), "en")
+        == "Put S7 on the Vault for good (7s are any suit)"
+    )
+    built = book.event({"kind": "build", "seat": 1, "building": "well", "taken_from": None})
+    assert built is not None and said(built, "ja") == "Benが井戸を建てた"
+    end = book.outcome(
+        {
+            "scores": [3.0, 9.0],
+            "ranks": [2, 1],
+            "details": {"tepu": [3, 9], "rounds": 2, "buildings": [["hut"], ["well", "vault"]]},
+        }
+    )
+    buildings = next(row for row in end.rows if row[0].en == "Buildings")
+    assert [c.ja for c in buildings[1:]] == ["小屋", "井戸、金庫"]
+
+
+def test_each_buildings_effect_is_described_from_its_mark_effect_and_income() -> None:
+    """The building notes: ♠ "パス…", ♥ "上限を増やす", 学校, 銀行/警察署, 郵便局; and the
+    catalogue's income, paid at each 決算."""
+    own = {"id": "x", "en": "X", "ja": "X", "mark": "♠", "recipe": "3Run", "income": 2}
+    (x,) = catalogue_of(catalogue_data({"building": [own]})).buildings
+    assert describe(x) == Words(
+        "you may pass; +2 tepu at each settlement", "パスができる、決算ごとに+2テプ"
+    )
+    assert effect_words("school", "heart", 0).en.startswith("draw limit +1; when drawing, look")
+    assert effect_words("police", "club", 0).ja == (
+        "カードを1枚置く:同じ数字のカードはジョーカーになる"
+    )
+    assert effect_words("", "club", 0) == Words("no effect", "効果なし")
+    for b in catalogue_of(default_data()).buildings:
+        assert_reads_well(describe(b), b.id)
+        assert (f"+{b.income} tepu" in describe(b).en) == bool(b.income), b.id
+
+
+def test_every_effect_has_words_and_the_browser_gets_them() -> None:
+    """A new effect in buildings.EFFECTS needs its one entry in EFFECT_WORDS."""
+    assert set(EFFECTS) <= set(EFFECT_WORDS)
+    sent = assets(SPEC.options({}))["building_words"]
+    assert set(sent["effects"]) == set(EFFECT_WORDS)
+    assert set(sent["marks"]) == {"♠", "♥"}
+    assert "{n}" in sent["income"]["en"] and "{n}" in sent["income"]["ja"]
+    for words in sent["effects"].values():
+        assert_reads_well(Words(**words), words)

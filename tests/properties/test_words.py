@@ -1,0 +1,77 @@
+"""Every game says everything in words, in English and in Japanese, from one place.
+
+For every registered game and seat count, seeded random games are played; at every step
+each seat (and a spectator) is shown the events it may see, the status of its view and the
+labels of its legal moves, and at the end the outcome's table, all through the game's
+phrasebook (``GameSpec.words``: what the terminal prints and the browser shows). Every event
+but the end of the game has words; every text fills its marks completely, shows no internal
+name (a ``snake_case`` key) and reads differently in Japanese.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from asobi.core import GameSpec, all_specs
+from asobi.core.words import Words, fill
+
+CASES = [(spec, players) for spec in all_specs() for players in spec.seat_counts]
+NAMES = [f"Name{n}" for n in range(8)]
+INTERNAL = re.compile(r"[a-z]+_[a-z]+")  # an internal name: round_end, face_down
+LETTERS = re.compile(r"[A-Za-z]{3,}")
+
+
+def _readable(words: Words, where: str, *, blank: bool = False) -> None:
+    if blank and not words.en and not words.ja:
+        return  # a table cell with nothing to say (a total's 'taken by')
+    for lang in ("en", "ja"):
+        text = fill(words.get(lang), NAMES)
+        assert "{" not in text and "}" not in text, f"{where}: a mark left in {text!r}"
+        assert not INTERNAL.search(text), f"{where}: an internal name in {text!r}"
+        assert text.strip(), f"{where}: no {lang} words"
+    if LETTERS.search(words.en):
+        assert words.ja != words.en, f"{where}: the Japanese is the English: {words.en!r}"
+
+
+@pytest.mark.parametrize(("spec", "players"), CASES, ids=[f"{s.id}-{n}p" for s, n in CASES])
+def test_every_event_move_status_and_outcome_is_said_in_both_languages(
+    spec: GameSpec, players: int
+) -> None:
+    assert spec.words is not None, f"{spec.id} declares no phrasebook (GameSpec.words)"
+    options = spec.options({"players": players})
+    book = spec.phrasebook(options)
+    kinds: set[str] = set()
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = spec.new_game(options, seed)
+        observers: list[int | None] = [*range(players), None]
+        for step in range(4000):
+            if state.is_over:
+                break
+            for seat in observers:
+                _readable(book.status(state.view(seat)), f"{spec.id} status step {step}")
+            seat = rng.choice(sorted(state.active_seats()))
+            legal = state.legal_actions(seat)
+            for action in legal[:40]:
+                _readable(book.action(action.encode()), f"{spec.id} move {action.encode()!r}")
+            events = state.apply(seat, rng.choice(legal))
+            for event in events:
+                kinds.add(event.kind)
+                words = book.event(event.to_json())
+                if event.kind == "game_over":
+                    continue
+                assert words is not None, f"{spec.id}: no words for {event.kind!r} events"
+                _readable(words, f"{spec.id} event {event.to_json()}")
+        outcome = state.outcome()
+        assert outcome is not None, f"{spec.id}: a random game did not end"
+        table = book.outcome(outcome.to_json())
+        _readable(table.headline, f"{spec.id} outcome headline")
+        for cell in table.columns:
+            _readable(cell, f"{spec.id} outcome column")
+        for cell in (c for row in table.rows for c in row):
+            _readable(cell, f"{spec.id} outcome table", blank=True)
+        assert table.rows and all(len(row) == len(table.columns) for row in table.rows)
+    assert kinds, f"{spec.id}: no events at all"
