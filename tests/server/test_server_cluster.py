@@ -118,9 +118,10 @@ def test_a_process_killed_mid_game_loses_nothing(postgres: str, tmp_path: Path) 
         room, tokens = _room(first.url, [{"name": "ami"}, {"name": "ben"}])
         ami = Person(sockets, first.url, room, tokens[0])
         ben = Person(sockets, other.url, room, tokens[1])
-        # A room against a bot, made (and so run) by the process about to die.
+        # A room against a bot, made (and so run) by the process about to die. The bot may
+        # open the game before Cleo connects: she asks for every move since the start.
         bot_room, [cleo_token] = _room(other.url, [{"name": "cleo"}, {"bot": "normal"}])
-        cleo = Person(sockets, first.url, bot_room, cleo_token)
+        cleo = Person(sockets, first.url, bot_room, cleo_token, since=0)
         play([cleo], rng, moves=6)
         played = play([ami, ben], rng, moves=12)
         second.__exit__(None, None, None)  # SIGKILL, as a crash would
