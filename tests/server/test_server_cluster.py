@@ -4,7 +4,9 @@ nothing (its player reconnects to the other and finishes; its room's bots go on 
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import random
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -12,10 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from asobi.core.records import GameRecord, replay
+from asobi.server.bots import BotRunner
 from asobi.server.process import Served, serving
+from asobi.server.rooms import Lobby
+from asobi.server.store import RoomRecord, SeatRecord, Store, token_hash
 
 
 class Person:
@@ -138,3 +144,34 @@ def test_a_process_killed_mid_game_loses_nothing(postgres: str, tmp_path: Path) 
         assert cleo.state is not None
         _the_record_holds(first.url, bot_room, cleo.state["outcome"], cleo_final)
     assert "Traceback" not in (tmp_path / "first.log").read_text()
+
+
+def test_a_stored_room_that_no_longer_replays_is_left_once(
+    postgres: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A room stored by another version of a game, which today's rules refuse, is logged and
+    left in the store; the process goes on with the others (it failed to open at all) and
+    does not try that room again at each look for rooms that no process runs."""
+    store = Store(postgres)
+    record = GameRecord(game="starmine", options={"players": 2}, seed=5)
+    store.create(RoomRecord("old", record, [SeatRecord("ami", token_hash("t")), SeatRecord("ben")]))
+    store.append("old", 1, 0, "no such move", "seat", None)
+    store.create(RoomRecord("new", record, [SeatRecord("cy", token_hash("u")), SeatRecord("di")]))
+    lobby = Lobby(Store(postgres), BotRunner(0))
+
+    async def look_twice() -> None:
+        await lobby.adopt()
+        await lobby.adopt()
+
+    try:
+        with caplog.at_level(logging.ERROR, logger="asobi.server"):
+            asyncio.run(look_twice())
+    finally:
+        lobby.bots.close()
+        lobby.store.close()
+        store.close()
+    assert set(lobby.rooms) == {"new"}
+    assert lobby.unplayable == {"old"}
+    assert [r.getMessage() for r in caplog.records] == [
+        "room old does not replay; left in the store"
+    ]

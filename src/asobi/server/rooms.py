@@ -335,6 +335,10 @@ class Lobby:
         self.shared = store.postgres  # other processes may serve the same rooms
         self.process = process or f"asobi {secrets.token_hex(4)}"
         self.rooms: dict[str, Room] = {}
+        # Unfinished rooms whose record no longer replays (stored by another version of a
+        # game): claimed once, logged once, then left in the store (their lock held, so no
+        # other process tries them again while this one lives).
+        self.unplayable: set[str] = set()
         self.ready: asyncio.Future[None] | None = None
         self._checkpoints: asyncio.Future[None] | None = None
         # One thread writes to the store, in order (writers waiting on each other's
@@ -890,19 +894,18 @@ class Lobby:
         """Run the unfinished rooms that no process runs (at start, and whenever a process
         died): each is loaded here and its bots let go on."""
         mine = [room_id for room_id, room in self.rooms.items() if room.driven]
-        adopted = await self._write(NOT_SAVED, self.store.claim_unheld, mine)
+        adopted = await self._write(NOT_SAVED, self.store.claim_unheld, [*mine, *self.unplayable])
         for room_id in adopted:
             room = self.rooms.get(room_id)
             if room is None:
                 stored = await asyncio.to_thread(self.store.load, room_id)
                 if stored is None:
                     continue
-                try:
-                    [room] = await asyncio.to_thread(_rebuild, [stored])
-                except AsobiError:
-                    log.exception("room %s does not replay; left in the store", room_id)
+                rebuilt = await asyncio.to_thread(_rebuild, [stored])  # logs one that fails
+                if not rebuilt:
+                    self.unplayable.add(room_id)
                     continue
-                room = self.rooms.setdefault(room_id, room)
+                room = self.rooms.setdefault(room_id, rebuilt[0])
             await self.catch_up(room)  # notes that came while it was loading
             room.driven = True
             self._kick(room)
