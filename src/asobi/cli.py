@@ -21,7 +21,7 @@ from asobi.core.errors import AsobiError, InvalidOptions, InvalidSetup, RecordMi
 from asobi.core.protocol import GameSpec
 from asobi.core.records import GameRecord
 from asobi.core.registry import all_specs, game_ids, get_spec
-from asobi.server import MAX_LINE, MAX_SOCKETS, ROOMS_PER_MINUTE
+from asobi.server import MAX_LINE, MAX_SOCKETS, ROOMS_PER_MINUTE, WORKER_HEALTHCHECK
 
 EXIT_ERROR = 1
 EXIT_INTERRUPTED = 130
@@ -1075,9 +1075,18 @@ def serve(
         uvicorn.run(create_app(**settings), **options)
         return
     # uvicorn starts the processes (each calls app_from_environment) and restarts one that
-    # dies; each ends when this one does, however it ends.
+    # dies; each ends when this one does, however it ends. uvicorn also kills a process that
+    # does not answer its health check in time, and a new process answers only once it has
+    # imported asobi: by default (5 s) a busy machine had every process killed as it started,
+    # again and again, and nothing served. A process hung for WORKER_HEALTHCHECK is replaced.
     os.environ[SETTINGS] = json.dumps({**settings, "parent": os.getpid()})
-    uvicorn.run("asobi.server.app:app_from_environment", factory=True, workers=workers, **options)
+    uvicorn.run(
+        "asobi.server.app:app_from_environment",
+        factory=True,
+        workers=workers,
+        timeout_worker_healthcheck=WORKER_HEALTHCHECK,
+        **options,
+    )
 
 
 def main() -> None:

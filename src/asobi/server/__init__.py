@@ -10,3 +10,7 @@ ROOMS_PER_MINUTE = 60.0  # rooms made, in bursts of a third of that
 # longer ones are answered 414 at once. `asobi serve` sets it through websockets' own setting
 # (WEBSOCKETS_MAX_LINE_LENGTH: its default, 8 KiB, would leave a long token unanswered).
 MAX_LINE = 65_536
+# Seconds a process of `asobi serve --workers N` may leave uvicorn's health check unanswered
+# before it is killed and replaced: a starting process answers only once it has imported
+# asobi, which on a busy machine takes far longer than uvicorn's default of 5 s.
+WORKER_HEALTHCHECK = 120
