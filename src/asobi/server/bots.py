@@ -196,10 +196,18 @@ class BotRunner:
         self._next()
 
     def close(self) -> None:
+        """The decisions in line dropped, the workers ended now: one still starting would
+        otherwise go on importing, then building every game's tables, before it found its
+        server gone (tens of seconds on a busy machine)."""
         for decision in self._line:
             decision.answer.cancel()
         self._line.clear()
+        # The pool's own processes (Python 3.14 has ProcessPoolExecutor.terminate_workers).
+        workers: dict[int, multiprocessing.Process] = getattr(self._pool, "_processes", None) or {}
+        processes = list(workers.values())
         self._pool.shutdown(wait=False, cancel_futures=True)
+        for worker in processes:
+            worker.terminate()
 
 
 def _quick(game: str, bot: str) -> str:
