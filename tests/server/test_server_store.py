@@ -4,6 +4,7 @@ writer that is behind the store writes nothing."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
@@ -85,3 +86,14 @@ def test_a_database_made_before_moves_were_counted_gets_its_count(tmp_path: Path
     again.append("a", 3, 1, "discard Y5", "greedy", None)
     with pytest.raises(Behind):
         again.append("a", 3, 1, "discard Y5", "greedy", None)
+
+
+def test_processes_starting_at_once_on_a_new_database_all_open(postgres: str) -> None:
+    """``serve --workers`` starts its processes at once on a database that may be new: each
+    makes the tables if missing, one at a time (one of two such processes failed, and with
+    it the whole server)."""
+    with ThreadPoolExecutor(4) as pool:
+        stores = list(pool.map(lambda _: Store(postgres), range(4)))
+    for store in stores:
+        assert store.unfinished() == []
+        store.close()

@@ -54,6 +54,7 @@ from asobi.core.records import GameRecord
 
 CHANNEL = "asobi"  # the PostgreSQL notification channel every server process listens on
 LOCKS = 0x61736F  # the first key of every room's advisory lock ("aso"); the second: the room
+SCHEMA_LOCK = LOCKS + 1  # the advisory lock held while the tables are made
 
 
 def token_hash(token: str) -> str:
@@ -151,8 +152,13 @@ class Store:
         self.inline = self.engine.dialect.name == "sqlite"
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        _Base.metadata.create_all(self.engine)
-        _add_played(self.engine)
+        with self.engine.begin() as c:
+            if self.postgres:
+                # Processes starting at once on a new database (serve --workers) would each
+                # create the tables, and all but the first fail: one at a time.
+                c.execute(text("SELECT pg_advisory_xact_lock(:key, 0)"), {"key": SCHEMA_LOCK})
+            _Base.metadata.create_all(c)
+            _add_played(c)
         self._held: Connection | None = None
         self._writing_lock = threading.Lock()
         # A new connection for writes is a new session: advisory locks held on the last one
@@ -389,18 +395,16 @@ _CLAIM_UNHELD = text(
 _LET_GO = text("SELECT pg_advisory_unlock(:locks, hashtext(:room))")
 
 
-def _add_played(engine: Engine) -> None:
+def _add_played(c: Connection) -> None:
     """A database made before rooms counted their moves gets the column, filled in."""
-    if "played" in {c["name"] for c in inspect(engine).get_columns("rooms")}:
+    if "played" in {column["name"] for column in inspect(c).get_columns("rooms")}:
         return
-    with engine.begin() as c:
-        c.execute(text("ALTER TABLE rooms ADD COLUMN played INTEGER NOT NULL DEFAULT 0"))
-        c.execute(
-            text(
-                "UPDATE rooms SET played = "
-                "(SELECT count(*) FROM moves WHERE moves.room_id = rooms.id)"
-            )
+    c.execute(text("ALTER TABLE rooms ADD COLUMN played INTEGER NOT NULL DEFAULT 0"))
+    c.execute(
+        text(
+            "UPDATE rooms SET played = (SELECT count(*) FROM moves WHERE moves.room_id = rooms.id)"
         )
+    )
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
