@@ -98,6 +98,12 @@ def end_with_parent(parent: int) -> None:
 
 def _worker_start(parent: int) -> None:
     end_with_parent(parent)
+    # Its priority lowered only now, by itself: started at the server's priority, a worker
+    # is quick to reach end_with_parent; started lower, on a busy machine it took a minute,
+    # and would outlive a server killed meanwhile for as long.
+    if hasattr(os, "setpriority"):
+        with contextlib.suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, 0, NICE)
     all_specs()  # every game's tables built now, not in a room's first decision
 
 
@@ -144,11 +150,6 @@ class BotRunner:
         """Start every worker now (each builds the games' tables as it starts)."""
         for _ in range(self.workers):
             self._pool.submit(_ready)
-        # Their priority lowered at once, before they have even loaded anything.
-        for child in multiprocessing.active_children():
-            if child.pid is not None and hasattr(os, "setpriority"):
-                with contextlib.suppress(OSError):
-                    os.setpriority(os.PRIO_PROCESS, child.pid, NICE)
 
     @property
     def waiting(self) -> int:

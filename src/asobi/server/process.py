@@ -28,15 +28,20 @@ class Served:
 
     url: str
     process: subprocess.Popen[bytes]
+    workers: bool = False  # started with --workers above 1: uvicorn's processes under it
 
     def tree(self) -> list[int]:
         """The server's process and every process under it (workers, bots, helpers)."""
         return [self.process.pid, *descendants(self.process.pid)]
 
     def serving(self) -> list[int]:
-        """The processes that serve (the server's, or its --workers), without the bots'
-        workers: those run at a lower priority (asobi.server.bots.NICE)."""
-        return [pid for pid in self.tree() if _nice(pid) == 0]
+        """The processes that serve, without the bots' workers and the resource tracker:
+        the server's own and, with ``--workers``, the processes uvicorn starts under it (its
+        children but the tracker; the bots' workers are under those)."""
+        if not self.workers:
+            return [self.process.pid]
+        workers = [pid for pid in children(self.process.pid) if not _resource_tracker(pid)]
+        return [self.process.pid, *workers]
 
 
 @contextmanager
@@ -63,7 +68,8 @@ def serving(
                 if proc.poll() is not None:
                     raise RuntimeError(f"the server stopped: {log.read_text()}") from None
                 time.sleep(0.05)
-        yield Served(url, proc)
+        several = "--workers" in extra and extra[list(extra).index("--workers") + 1] != "1"
+        yield Served(url, proc, several)
     finally:
         proc.kill()
         proc.wait()
@@ -79,9 +85,9 @@ def running_server(
         yield served.url
 
 
-def descendants(pid: int) -> list[int]:
-    """The processes under ``pid``, children first (Linux: read from /proc)."""
-    children: dict[int, list[int]] = {}
+def _parents() -> dict[int, list[int]]:
+    """Every process's children, by parent (Linux: read from /proc)."""
+    found: dict[int, list[int]] = {}
     for entry in os.scandir("/proc"):
         if not entry.name.isdigit():
             continue
@@ -90,22 +96,34 @@ def descendants(pid: int) -> list[int]:
                 parent = int(f.read().rsplit(")", 1)[1].split()[1])
         except (OSError, IndexError, ValueError):
             continue  # gone meanwhile
-        children.setdefault(parent, []).append(int(entry.name))
-    found: list[int] = []
-    todo = list(children.get(pid, []))
-    while todo:
-        child = todo.pop(0)
-        found.append(child)
-        todo.extend(children.get(child, []))
+        found.setdefault(parent, []).append(int(entry.name))
     return found
 
 
-def _nice(pid: int) -> int | None:
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started."""
+    return _parents().get(pid, [])
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes under ``pid``, children first."""
+    parents = _parents()
+    found: list[int] = []
+    todo = list(parents.get(pid, []))
+    while todo:
+        child = todo.pop(0)
+        found.append(child)
+        todo.extend(parents.get(child, []))
+    return found
+
+
+def _resource_tracker(pid: int) -> bool:
+    """Whether ``pid`` is multiprocessing's resource tracker (started with the bots' pool)."""
     try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
-            return int(f.read().rsplit(")", 1)[1].split()[16])  # field 19: nice
-    except (OSError, ValueError):
-        return None
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return b"multiprocessing.resource_tracker" in f.read()
+    except OSError:
+        return False
 
 
 def cpu_seconds(pids: Sequence[int]) -> float:
