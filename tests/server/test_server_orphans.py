@@ -20,8 +20,8 @@ from asobi.server.process import descendants, free_port
 
 # A bound on each wait, not an expectation: every wait ends as soon as what it waits for
 # happens. With the machine's two cores loaded to 18 by other work, starting the server took
-# 80 s, and a bot worker killed while it was still starting (importing, at the workers' low
-# priority, before it can ask to end with its parent) ended 60 s after the server.
+# up to 80 s; a bot worker killed while still starting (importing, before it can ask to end
+# with its parent) ends once it has imported, and the whole test took up to 51 s.
 PATIENCE = 600.0
 
 
