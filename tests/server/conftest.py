@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import secrets
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -38,15 +39,27 @@ def needs(variable: str, what: str) -> str:
     pytest.skip(message)
 
 
+@pytest.fixture
+def postgres() -> Iterator[str]:
+    """A PostgreSQL database of the test's own: a schema of the test server's database,
+    dropped afterwards (other tests, other checkouts may use the same server at once)."""
+    url = needs("ASOBI_TEST_POSTGRES", "a PostgreSQL server")
+    schema = f"test_{secrets.token_hex(6)}"
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(text(f"CREATE SCHEMA {schema}"))
+    try:
+        yield f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{schema}"
+    finally:
+        with engine.begin() as connection:
+            connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+        engine.dispose()
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
-def any_db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+def any_db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """The persistence tests run on a SQLite file and on a real PostgreSQL server."""
     if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'asobi.db'}"
-        return
-    url = needs("ASOBI_TEST_POSTGRES", "a PostgreSQL server")
-    engine = create_engine(url)
-    with engine.begin() as connection:  # each test starts from an empty database
-        connection.execute(text("DROP TABLE IF EXISTS moves, rooms"))
-    engine.dispose()
-    yield url
+        return f"sqlite:///{tmp_path / 'asobi.db'}"
+    url: str = request.getfixturevalue("postgres")
+    return url

@@ -1,13 +1,18 @@
 """The store, on SQLite and on PostgreSQL: a room is its record and seats; tokens are kept
-only as hashes; a finished game is not brought back; a move number is written once."""
+only as hashes; a finished game is not brought back; a move number is written once, and a
+writer that is behind the store writes nothing."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import create_engine, text
 
 from asobi.core.records import GameRecord
-from asobi.server.store import RoomRecord, SeatRecord, Store, token_hash
+from asobi.server.store import Behind, RoomRecord, SeatRecord, Store, token_hash
 
 
 def _room(room_id: str) -> RoomRecord:
@@ -40,11 +45,55 @@ def test_only_unfinished_games_are_brought_back(any_db: str) -> None:
 
 
 def test_a_move_number_is_written_once(any_db: str) -> None:
-    """Two writers cannot both extend one game: the second move 1 is refused."""
+    """Two writers cannot both extend one game: the second move 1 is refused, and so is a
+    move 3 from a writer that missed move 2, or that missed an undo."""
     store = Store(any_db)
     store.create(_room("a"))
     store.append("a", 1, 1, "discard R6", "greedy", None)
-    with pytest.raises(IntegrityError):
+    with pytest.raises(Behind):
         store.append("a", 1, 1, "discard Y5", "greedy", None)
+    with pytest.raises(Behind):
+        store.append("a", 3, 1, "discard Y5", "greedy", None)
+    store.append("a", 2, 0, "draw deck", "seat", None)
+    store.truncate("a", 1)  # move 2 taken back
+    with pytest.raises(Behind):
+        store.append("a", 3, 1, "discard Y5", "greedy", None)
+    with pytest.raises(Behind):
+        store.truncate("a", 1)
     loaded = store.load("a")
     assert loaded is not None and loaded.record.moves == [(1, "discard R6")]
+
+
+def test_seat_changes_from_two_writers_both_count(any_db: str) -> None:
+    store, other = Store(any_db), Store(any_db)
+    store.create(_room("a"))
+    store.update_seats("a", lambda seats: [replace(seats[0], name="ami!"), seats[1]])
+    other.update_seats("a", lambda seats: [seats[0], replace(seats[1], name="beep")])
+    loaded = store.load("a")
+    assert loaded is not None and [s.name for s in loaded.seats] == ["ami!", "beep"]
+
+
+def test_a_database_made_before_moves_were_counted_gets_its_count(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    store = Store(url)
+    store.create(_room("a"))
+    store.append("a", 1, 1, "discard R6", "greedy", None)
+    store.append("a", 2, 0, "draw deck", "seat", None)
+    store.close()
+    with create_engine(url).begin() as c:  # as the server left it before the column
+        c.execute(text("ALTER TABLE rooms DROP COLUMN played"))
+    again = Store(url)
+    again.append("a", 3, 1, "discard Y5", "greedy", None)
+    with pytest.raises(Behind):
+        again.append("a", 3, 1, "discard Y5", "greedy", None)
+
+
+def test_processes_starting_at_once_on_a_new_database_all_open(postgres: str) -> None:
+    """``serve --workers`` starts its processes at once on a database that may be new: each
+    makes the tables if missing, one at a time (one of two such processes failed, and with
+    it the whole server)."""
+    with ThreadPoolExecutor(4) as pool:
+        stores = list(pool.map(lambda _: Store(postgres), range(4)))
+    for store in stores:
+        assert store.unfinished() == []
+        store.close()

@@ -22,7 +22,11 @@ then on); ``{"type": "name", "name": NAME}`` (the name your seat is shown by, up
 is over: a new room with the same seats, each seat sent its own link); ``{"type": "sync"}``
 (the current state again) and ``{"type": "ping"}``. Anything else, anything too big (over
 :data:`MAX_MESSAGE` bytes) or too fast (over :data:`RATE` a second) gets ``{"type":
-"error", "message": ...}`` and changes nothing; the connection stays open.
+"error", "message": ...}`` and changes nothing; the connection stays open (a frame of a
+megabyte too). Only a frame over :data:`MAX_FRAME` bytes is not even read: the connection is
+closed (code 1009, "message too big"), and the page reconnects. A token longer than any the
+server makes (over :data:`MAX_TOKEN` characters) is refused at once, like a wrong one (code
+4403).
 
 The server's messages: ``hello`` (the room), ``state`` (what this seat sees: its view, its
 legal moves with their ``labels`` in words and any ``cautions``, the ``status`` in words,
@@ -37,6 +41,10 @@ is told so and closed, code 4429) and make :data:`~asobi.server.ROOMS_PER_MINUTE
 minute (then ``429``), so that no one client can fill the server's memory or its database.
 Behind a proxy every player comes from the proxy's address: raise both (``asobi serve
 --max-sockets --rooms-per-minute``).
+
+Several processes may serve the same rooms from one PostgreSQL database (``asobi serve
+--workers N``, or processes on several machines): any of them answers any request and any
+websocket (:mod:`asobi.server.cluster`), so a proxy in front needs no sticky sessions.
 """
 
 from __future__ import annotations
@@ -44,6 +52,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -55,12 +64,14 @@ from fastapi import FastAPI, HTTPException, Query, Request, Response, WebSocket,
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from asobi.core.bots import LEVELS, bot_names, level_bot
 from asobi.core.errors import AsobiError, IllegalAction, InvalidOptions, UnknownGame
 from asobi.core.registry import all_specs, get_spec
 from asobi.server import MAX_SOCKETS, ROOMS_PER_MINUTE
-from asobi.server.bots import BotRunner
+from asobi.server.bots import BotRunner, default_workers, end_with_parent
+from asobi.server.cluster import Cluster
 from asobi.server.rooms import (
     Listener,
     Lobby,
@@ -68,13 +79,20 @@ from asobi.server.rooms import (
     Room,
     RoomError,
     SeatName,
+    encode,
     illegal_message,
     missed,
+    summary_of,
 )
 from asobi.server.store import Store
 
 WEB = Path(__file__).resolve().parent.parent / "web"  # the browser client: static files
 MAX_MESSAGE = 4_096  # bytes: the longest action code is a few dozen
+# bytes: a frame up to this is read and, if over MAX_MESSAGE, answered with an error (a
+# megabyte, what a careless client might send, among them); past it the connection is
+# closed unread (1009). Memory is bounded by it times the sockets an address may hold.
+MAX_FRAME = 2 * 1024 * 1024
+MAX_TOKEN = 64  # characters: the server's tokens have 24
 RATE = 20.0  # messages a second per connection, in bursts of up to BURST
 BURST = 40.0
 # The pages run only the server's own scripts: no inline script, no script from elsewhere,
@@ -166,32 +184,64 @@ class PerAddress:
         return bucket.take()
 
 
+class WebSocketProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's websocket protocol (websockets' sans-I/O one), answering an opening it
+    cannot read (a request line over :data:`~asobi.server.MAX_LINE` bytes, too many headers)
+    with websockets' own refusal (414, 431...) and closing, instead of leaving the client
+    waiting."""
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        if not self.handshake_complete and self.conn.handshake_exc is not None:
+            self.transport.write(b"".join(self.conn.data_to_send()))
+            self.transport.close()
+
+
+SETTINGS = "ASOBI_SERVE"  # the environment variable serve --workers passes its settings in
+
+
+def app_from_environment() -> FastAPI:
+    """The app of one of ``asobi serve --workers N``'s processes (uvicorn starts each one and
+    calls this in it), made with the settings :data:`SETTINGS` holds (JSON: ``parent``, the
+    process that started it, whose end is its own end; the rest: :func:`create_app`'s)."""
+    settings = json.loads(os.environ[SETTINGS])
+    end_with_parent(settings.pop("parent"))
+    return create_app(**settings)
+
+
 def _address(client: Any) -> str:
     return client.host if client is not None else "unknown"
 
 
 def create_app(
     db: str = "sqlite:///asobi.db",
-    bot_workers: int = 1,
+    bot_workers: int | None = None,
     rate: float = RATE,
     open_seeds: bool = False,
     max_sockets: int = MAX_SOCKETS,
     rooms_per_minute: float = ROOMS_PER_MINUTE,
 ) -> FastAPI:
     """The server's app: rooms stored at ``db`` (a SQLAlchemy URL), bots thinking in
-    ``bot_workers`` processes (0: a thread of this one), each connection allowed ``rate``
-    messages a second (in bursts of twice that), each client address ``max_sockets``
-    websockets at once and ``rooms_per_minute`` new rooms. ``open_seeds``: rooms of several
-    people may be made with a chosen seed (only where the players trust each other: tests)."""
+    ``bot_workers`` processes (0: a thread of this one; None: one per CPU), each connection
+    allowed ``rate`` messages a second (in bursts of twice that), each client address
+    ``max_sockets`` websockets at once and ``rooms_per_minute`` new rooms. ``open_seeds``:
+    rooms of several people may be made with a chosen seed (only where the players trust
+    each other: tests)."""
     addresses = PerAddress(max_sockets, rooms_per_minute)
     store = Store(db)
-    runner = BotRunner(bot_workers)
+    runner = BotRunner(default_workers() if bot_workers is None else bot_workers)
     lobby = Lobby(store, runner, open_seeds)
+    cluster = Cluster(lobby) if lobby.shared else None
+    game_list: list[dict[str, Any]] = []
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await lobby.start()
+        if cluster is not None:
+            cluster.start()
         yield
+        if cluster is not None:
+            await cluster.stop()
         await lobby.stop()
         runner.close()
         store.close()
@@ -202,6 +252,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.lobby = lobby
+    app.state.cluster = cluster
 
     @app.middleware("http")
     async def security_headers(request: Request, call_next: Any) -> Response:
@@ -220,6 +271,12 @@ def create_app(
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
         """Every game: ids, names, seat counts, difficulty levels and bots."""
+        await lobby.opened()
+        if not game_list:
+            game_list.extend(_games())
+        return game_list
+
+    def _games() -> list[dict[str, Any]]:
         return [
             {
                 "id": spec.id,
@@ -238,6 +295,7 @@ def create_app(
     async def game_assets(game: str) -> dict[str, Any]:
         """What a front end needs to draw ``game`` beyond its views: its deck of cards, and
         what the game adds (Carrotein: the mat and the boards' shapes, in mm)."""
+        await lobby.opened()
         try:
             spec = get_spec(game)
         except UnknownGame as exc:
@@ -257,13 +315,14 @@ def create_app(
                 f"too many rooms made from your address (at most {rooms_per_minute:g} a "
                 "minute): wait a moment",
             )
+        await lobby.opened()
         try:
             spec = get_spec(request.game)
         except UnknownGame as exc:
             raise HTTPException(404, str(exc)) from None
         seats = [NewSeat(s.name, s.bot) for s in request.seats]
         try:
-            room, tokens = lobby.create(
+            room, tokens = await lobby.create(
                 spec.id, request.options, seats, request.seed, request.turn_seconds
             )
         except InvalidOptions as exc:
@@ -281,28 +340,28 @@ def create_app(
     @app.get("/api/rooms")
     async def list_rooms() -> list[dict[str, Any]]:
         """Rooms in play, newest first."""
-        rooms = sorted(lobby.rooms.values(), key=lambda r: r.created, reverse=True)
-        return [room.summary() for room in rooms if not room.state.is_over][:100]
+        return await lobby.listing()
 
     @app.get("/api/rooms/{room_id}")
     async def get_room(room_id: str) -> dict[str, Any]:
-        return lobby.get(room_id).summary()
+        room = lobby.rooms.get(room_id)
+        return room.summary() if room is not None else summary_of(await lobby.peek(room_id))
 
     @app.get("/api/rooms/{room_id}/record")
     async def get_record(room_id: str) -> dict[str, Any]:
         """The game record (``asobi replay`` reads it), once the game is over."""
-        room = lobby.get(room_id)
-        if not room.state.is_over:
+        stored = await lobby.peek(room_id)
+        if stored.record.outcome is None:
             raise HTTPException(
                 409, "the record is given once the game is over (its seed deals every card)"
             )
-        return room.record.to_json()
+        return stored.record.to_json()
 
     @app.get("/api/rooms/{room_id}/insight")
     async def get_insight(room_id: str) -> dict[str, Any]:
         """What the game can tell about the table on request, from the public view alone
         (Carrotein: after a failed challenge, a placement that would have worked)."""
-        room = lobby.get(room_id)
+        room = await lobby.get(room_id)
         if room.spec.insight is None:
             return {}
         found = await asyncio.to_thread(room.spec.insight, room.state.view(None))
@@ -313,12 +372,16 @@ def create_app(
         ws: WebSocket, room_id: str, token: str | None = None, since: str | None = Query(None)
     ) -> None:
         await ws.accept()
+        if token is not None and len(token) > MAX_TOKEN:  # no seat has such a token
+            await ws.send_json({"type": "error", "message": "this link opens no seat here"})
+            await ws.close(4403)
+            return
         if since is not None and not since.isdigit():
             await ws.send_json({"type": "error", "message": "since is a number of moves"})
             await ws.close(4400)
             return
         try:
-            room = lobby.get(room_id)
+            room = await lobby.get(room_id)
         except (RoomError, AsobiError) as exc:
             await ws.send_json({"type": "error", "message": str(exc)})
             await ws.close(4404)
@@ -337,7 +400,7 @@ def create_app(
             await ws.close(4429)
             return
         try:
-            await _serve_socket(ws, lobby, room, seat, since, rate)
+            await _serve_socket(ws, lobby, room, seat, token, since, rate)
         finally:
             addresses.close(address)
 
@@ -359,10 +422,16 @@ def create_app(
 
 
 async def _serve_socket(
-    ws: WebSocket, lobby: Lobby, room: Room, seat: int | None, since: str | None, rate: float
+    ws: WebSocket,
+    lobby: Lobby,
+    room: Room,
+    seat: int | None,
+    token: str | None,
+    since: str | None,
+    rate: float,
 ) -> None:
     """One player's (or spectator's) connection, from hello until it closes."""
-    listener = Listener(seat)
+    listener = Listener(seat, token if seat is not None else None)
     listener.send({"type": "hello", "seat": seat, **room.summary()})
     if since is not None:
         # Moves made while the catch-up is worked out wait behind it: every move in order.
@@ -377,7 +446,7 @@ async def _serve_socket(
             by = list(room.by)
             catch_up = await asyncio.to_thread(missed, record, by, seat, int(since), room.words)
             for message in catch_up:
-                listener.put(message)
+                listener.put(encode(message))
             listener.release()
         listener.send(room.snapshot(seat))
         bucket = Bucket(rate, 2 * rate)
@@ -403,11 +472,11 @@ async def _serve_socket(
 
 async def _send_all(ws: WebSocket, listener: Listener) -> None:
     while True:
-        message = await listener.queue.get()
+        text = await listener.queue.get()
         if listener.behind:  # it stopped reading: cut off, it reconnects and catches up
             await ws.close(4408, "too far behind: reconnect")
             return
-        await ws.send_json(message)
+        await ws.send({"type": "websocket.send", "text": text})  # encoded once per seat
 
 
 async def _handle(

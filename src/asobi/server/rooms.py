@@ -5,37 +5,48 @@ checks whose turn it is, lets the engine validate the action (an illegal one rai
 :class:`IllegalAction` naming the rule, and changes nothing), commits the move to the store
 and only then tells anyone. What each listener is told is cut to its seat: its own view,
 the events it may see, its own action codes (another seat's code can be a secret: a bid,
-the card kept), never anything else.
+the card kept), never anything else. Each message is worked out and encoded once per seat
+(spectators share one), however many connections are told it.
 
 Bots think in a worker pool (:class:`~asobi.server.bots.BotRunner`), off the event loop, so
 a thinking bot never stalls other rooms; their seeds come from the room's seed, the seat and
 the move number, so a room replays the same after a restart.
+
+Several server processes may serve one database (:mod:`asobi.server.cluster`): a room may
+be loaded in more than one, each telling its own connections; a change made by one reaches
+the others as a note (:meth:`Lobby.heard`), and a process that finds itself behind the
+store catches up from it (:meth:`Lobby.catch_up`). Only the process that holds a room's lock
+(``room.driven``) runs its bots and its turn timer.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import hmac
 import logging
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Annotated, Any
 
+import orjson
 from pydantic import AfterValidator, StringConstraints, TypeAdapter, ValidationError
+from sqlalchemy.exc import IntegrityError
 
 from asobi.core.bots import LEVELS, level_bot, make_bot
 from asobi.core.errors import AsobiError, BadActionCode, IllegalAction
 from asobi.core.events import Event
 from asobi.core.protocol import GameSpec, State
 from asobi.core.records import GameRecord, replay, replay_steps
-from asobi.core.registry import get_spec
+from asobi.core.registry import all_specs, get_spec
 from asobi.core.takeback import take_back_refusal
 from asobi.core.words import Phrasebook
 from asobi.server.bots import BotRunner
-from asobi.server.store import RoomRecord, SeatRecord, Store, token_hash
+from asobi.server.store import Behind, RoomRecord, SeatRecord, Store, token_hash
 
 log = logging.getLogger("asobi.server")
 
@@ -43,8 +54,16 @@ TAKEOVER_LEVEL = "normal"  # who plays for a person who left or ran out of time
 BACKLOG = 500  # messages waiting for one connection before it is cut off
 FALLBACK_BOT = "random"  # plays a decision its own bot failed at three times
 NOT_SAVED = "the server could not save that; nothing changed, try again"
+MOVED_ON = "the game moved on meanwhile; nothing changed, look again"
 RETRY_PAUSE = 0.5  # seconds before a failed bot move is tried again, doubling each time
 NAME_LENGTH = 40  # characters of a seat's name
+CHECKPOINT = 1.0  # seconds between copies of SQLite's log into its database file
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as the JSON text sent (orjson: several times faster than json, the same
+    text but for spacing)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def _printable(name: str) -> str:
@@ -76,31 +95,38 @@ def bot_seed(room_seed: int, seat: int, number: int) -> int:
     return (room_seed * 1_000_003 + seat * 7_919 + number * 104_729) % 2**32
 
 
+def rematch_id(room_id: str) -> str:
+    """The id of ``room_id``'s rematch: the same in every process, so that it is made once
+    (a second attempt finds it there) and found again after a restart."""
+    return hashlib.sha256(f"{room_id}:rematch".encode()).hexdigest()[:12]
+
+
 @dataclass
 class Listener:
-    """One open connection: a seat (None: a spectator) and the messages waiting for it. A
-    client that stops reading is cut off once :data:`BACKLOG` messages wait (it reconnects
-    and is sent what it missed) rather than filling the server's memory."""
+    """One open connection: a seat (None: a spectator), the token it came with, and the
+    messages waiting for it (encoded). A client that stops reading is cut off once
+    :data:`BACKLOG` messages wait (it reconnects and is sent what it missed) rather than
+    filling the server's memory."""
 
     seat: int | None
-    queue: asyncio.Queue[dict[str, Any]] = field(
-        default_factory=lambda: asyncio.Queue(maxsize=BACKLOG)
-    )
+    token: str | None = None
+    queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(maxsize=BACKLOG))
     behind: bool = False
     # The room's news while a reconnection's catch-up is being worked out (None: none held):
     # sent after the moves it missed, so that every move reaches it in order.
-    held: list[dict[str, Any]] | None = None
+    held: list[str] | None = None
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any] | str) -> None:
+        text = message if isinstance(message, str) else encode(message)
         if self.held is not None:
-            self.held.append(message)
+            self.held.append(text)
             return
-        self.put(message)
+        self.put(text)
 
-    def put(self, message: dict[str, Any]) -> None:
-        """Queue ``message`` now, ahead of any news held."""
+    def put(self, text: str) -> None:
+        """Queue ``text`` now, ahead of any news held."""
         try:
-            self.queue.put_nowait(message)
+            self.queue.put_nowait(text)
         except asyncio.QueueFull:
             self.behind = True
 
@@ -111,8 +137,33 @@ class Listener:
     def release(self) -> None:
         """Queue the news held, in the order it came, and send the rest as it comes."""
         held, self.held = self.held or [], None
-        for message in held:
-            self.put(message)
+        for text in held:
+            self.put(text)
+
+
+def summary_of(stored: RoomRecord, connected: Sequence[bool] | None = None) -> dict[str, Any]:
+    """What anyone may know about a room (the lobby's listing)."""
+    spec = get_spec(stored.record.game)
+    connected = connected or [False] * len(stored.seats)
+    return {
+        "room": stored.id,
+        "game": spec.id,
+        "name_en": spec.name_en,
+        "name_ja": spec.name_ja,
+        "options": stored.record.options,
+        "seats": seat_info(stored.seats, connected),
+        "moves": len(stored.record.moves),
+        "over": stored.record.outcome is not None,
+        "outcome": stored.record.outcome,
+        "turn_seconds": stored.settings.get("turn_seconds"),
+    }
+
+
+def seat_info(seats: Sequence[SeatRecord], connected: Sequence[bool]) -> list[dict[str, Any]]:
+    return [
+        {"seat": s, "name": seat.name, "bot": seat.bot, "connected": connected[s]}
+        for s, seat in enumerate(seats)
+    ]
 
 
 class Room:
@@ -120,6 +171,7 @@ class Room:
 
     def __init__(self, stored: RoomRecord) -> None:
         self.id = stored.id
+        self.stored = stored  # record, seats, settings, by: kept current with the room
         self.record: GameRecord = stored.record
         self.seats: list[SeatRecord] = stored.seats
         self.settings = stored.settings
@@ -130,10 +182,13 @@ class Room:
         self.words = Said(self.spec.phrasebook(self.spec.options(self.record.options)))
         self.lock = asyncio.Lock()
         self.listeners: list[Listener] = []
+        # Seats connected through other server processes, by process (cluster only).
+        self.elsewhere: dict[str, frozenset[int]] = {}
+        self.driven = False  # whether this process runs the room's bots and timer
+        self.version = 0  # moves on with every change: a bot's answer to an older one is void
         self.bot_task: asyncio.Task[None] | None = None
         self.timer: asyncio.Task[None] | None = None
         self.deadlines: dict[int, float] = {}  # per person to move: when their time is up
-        self.rematch: tuple[str, list[str | None]] | None = None  # the next room, its tokens
 
     # --- who is who ------------------------------------------------------------------------
     def seat_for(self, token: str) -> int | None:
@@ -148,15 +203,16 @@ class Room:
         """A seat's name as the server's own messages say it ("seat 2" when unnamed)."""
         return self.seats[seat].name or f"seat {seat + 1}"
 
+    def here(self) -> frozenset[int]:
+        """The seats connected to this process."""
+        return frozenset(li.seat for li in self.listeners if li.seat is not None)
+
     def connected(self) -> list[bool]:
-        return [any(li.seat == s for li in self.listeners) for s in range(len(self.seats))]
+        seated = self.here().union(*self.elsewhere.values())
+        return [s in seated for s in range(len(self.seats))]
 
     def seat_info(self) -> list[dict[str, Any]]:
-        connected = self.connected()
-        return [
-            {"seat": s, "name": seat.name, "bot": seat.bot, "connected": connected[s]}
-            for s, seat in enumerate(self.seats)
-        ]
+        return seat_info(self.seats, self.connected())
 
     @property
     def number(self) -> int:
@@ -165,18 +221,7 @@ class Room:
 
     def summary(self) -> dict[str, Any]:
         """What anyone may know about the room (the lobby's listing)."""
-        return {
-            "room": self.id,
-            "game": self.spec.id,
-            "name_en": self.spec.name_en,
-            "name_ja": self.spec.name_ja,
-            "options": self.record.options,
-            "seats": self.seat_info(),
-            "moves": self.number,
-            "over": self.state.is_over,
-            "outcome": self.record.outcome,
-            "turn_seconds": self.settings.get("turn_seconds"),
-        }
+        return summary_of(self.stored, self.connected())
 
     # --- what a seat is told ----------------------------------------------------------------
     def snapshot(self, seat: int | None) -> dict[str, Any]:
@@ -206,7 +251,7 @@ class Room:
             # whose consequence a player could miss.
             "labels": {code: self.words.action(code) for code in codes},
             "cautions": cautions,
-            "status": self.words.book.status(view).to_json(),
+            "status": self.words.status(view),
             "view": view,
             "seats": self.seat_info(),
             "outcome": outcome.to_json() if outcome is not None else None,
@@ -219,9 +264,18 @@ class Room:
     ) -> dict[str, Any]:
         return move_message(seat, number, actor, code, self.by[number - 1], events, self.words)
 
-    def broadcast(self, message_for: Any) -> None:
+    def broadcast(self, message_for: Callable[[int | None], dict[str, Any]]) -> None:
+        """Tell every connection its seat's ``message_for(seat)``: worked out and encoded
+        once per seat, however many connections share it."""
+        texts: dict[int | None, str] = {}
         for listener in self.listeners:
-            listener.send(message_for(listener.seat))
+            text = texts.get(listener.seat)
+            if text is None:
+                text = texts[listener.seat] = encode(message_for(listener.seat))
+            listener.send(text)
+
+    def changed(self) -> None:
+        self.version += 1
 
 
 class Said:
@@ -246,6 +300,9 @@ class Said:
                 out.append(words.to_json())
         return out
 
+    def status(self, view: Mapping[str, Any]) -> dict[str, str]:
+        return self.book.status(view).to_json()
+
     def outcome(self, outcome: dict[str, Any]) -> dict[str, Any]:
         return self.book.outcome(outcome).to_json()
 
@@ -259,9 +316,15 @@ class NewSeat:
 
 
 class Lobby:
-    """Every live room, the store behind them and the bots' worker pool."""
+    """Every room this process holds, the store behind them and the bots' worker pool.
 
-    def __init__(self, store: Store, bots: BotRunner, open_seeds: bool = False) -> None:
+    With one process (SQLite, the default) it holds every unfinished room and runs them all.
+    With several on one PostgreSQL database (``shared``) it holds the rooms it runs and those
+    that its connections watch, and tells the others of each change it makes (a note)."""
+
+    def __init__(
+        self, store: Store, bots: BotRunner, open_seeds: bool = False, process: str = ""
+    ) -> None:
         self.store = store
         self.bots = bots
         # Whether a room of several people may be made with a seed of the maker's choosing:
@@ -269,42 +332,86 @@ class Lobby:
         # for servers whose players trust each other (tests); a room with one person (and
         # bots) may always take one, to replay a deal.
         self.open_seeds = open_seeds
+        self.shared = store.postgres  # other processes may serve the same rooms
+        self.process = process or f"asobi {secrets.token_hex(4)}"
         self.rooms: dict[str, Room] = {}
-        # One thread writes to the store, in order: writers waiting on each other's
-        # database locks cost more than waiting in line.
+        # Unfinished rooms whose record no longer replays (stored by another version of a
+        # game): claimed once, logged once, then left in the store (their lock held, so no
+        # other process tries them again while this one lives).
+        self.unplayable: set[str] = set()
+        self.ready: asyncio.Future[None] | None = None
+        self._checkpoints: asyncio.Future[None] | None = None
+        # One thread writes to the store, in order (writers waiting on each other's
+        # database locks cost more than waiting in line); SQLite's writes are made inline.
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="asobi-store")
 
-    async def _write(self, refusal: str, write: Callable[..., None], *args: Any) -> None:
+    async def _write(self, refusal: str, write: Callable[..., Any], *args: Any) -> Any:
         """``write(*args)`` to the store, in line; if it fails, logged and answered with
-        ``refusal`` (a 503) before anything in memory has changed."""
+        ``refusal`` (a 503) before anything in memory has changed. :class:`Behind` (another
+        process got there first) is passed on."""
         try:
-            await asyncio.get_running_loop().run_in_executor(self._writer, write, *args)
+            if self.store.inline:  # SQLite: quicker here than handed to a thread and back
+                return write(*args)
+            return await asyncio.get_running_loop().run_in_executor(self._writer, write, *args)
+        except (Behind, IntegrityError):
+            raise
         except Exception:
             log.exception("store write %s%r failed", write.__name__, args[:2])
             raise RoomError(refusal, 503) from None
 
+    def _note(self, room: Room, kind: str, **data: Any) -> str | None:
+        """What the other processes are told of a change to ``room`` (None: there are none)."""
+        if not self.shared:
+            return None
+        return encode({"from": self.process, "room": room.id, "kind": kind, **data})
+
+    # --- starting and stopping --------------------------------------------------------------
     async def start(self) -> None:
-        """Bring back every unfinished game (a restart loses nothing) and let bots go on."""
-        for stored in self.store.unfinished():
-            try:
-                room = Room(stored)
-            except AsobiError:
-                log.exception("room %s does not replay; left in the store", stored.id)
-                continue
+        """Open in the background: every game loaded (its tables built) off the event loop,
+        then the unfinished games brought back (a restart loses nothing) and their bots let
+        go on. Whatever needs a game or a room waits for it first (:meth:`opened`)."""
+        self.bots.start()
+        self.ready = asyncio.ensure_future(self._open())
+        if self.store.inline:
+            self._checkpoints = asyncio.ensure_future(self._checkpoint())
+
+    async def opened(self) -> None:
+        assert self.ready is not None, "the lobby was not started"
+        await asyncio.shield(self.ready)
+
+    async def _open(self) -> None:
+        await asyncio.to_thread(all_specs)
+        if self.shared:
+            await self.adopt()  # the rooms no other process runs
+            return
+        stored = await asyncio.to_thread(self.store.unfinished)
+        for room in await asyncio.to_thread(_rebuild, stored):
             self.rooms[room.id] = room
+            room.driven = True
             self._kick(room)
 
+    async def _checkpoint(self) -> None:
+        while True:
+            await asyncio.sleep(CHECKPOINT)
+            try:
+                await asyncio.to_thread(self.store.checkpoint)
+            except Exception:
+                log.exception("checkpoint failed; trying again")
+
     async def stop(self) -> None:
-        self._writer.shutdown(wait=True)
+        for task in (self.ready, self._checkpoints):
+            if task is not None and not task.done():
+                task.cancel()
         for room in self.rooms.values():
             for task in (room.bot_task, room.timer):
                 if task is not None:
                     task.cancel()
                     with contextlib.suppress(asyncio.CancelledError, Exception):
                         await task
+        self._writer.shutdown(wait=True)
 
     # --- rooms ------------------------------------------------------------------------------
-    def create(
+    async def create(
         self,
         game: str,
         options: Mapping[str, Any] | None,
@@ -314,6 +421,23 @@ class Lobby:
     ) -> tuple[Room, list[str | None]]:
         """A new room; returns it and each seat's token (None for a bot's seat). Tokens
         exist only in this answer: the store keeps their hashes."""
+        tokens = [None if seat.bot is not None else secrets.token_urlsafe(18) for seat in seats]
+        hashes = [token_hash(t) if t is not None else None for t in tokens]
+        room = await self._make(secrets.token_hex(6), game, options, seats, hashes, seed,
+                                turn_seconds)  # fmt: skip
+        return room, tokens
+
+    async def _make(
+        self,
+        room_id: str,
+        game: str,
+        options: Mapping[str, Any] | None,
+        seats: Sequence[NewSeat],
+        hashes: Sequence[str | None],
+        seed: int | None,
+        turn_seconds: float | None,
+    ) -> Room:
+        await self.opened()
         spec = get_spec(game)
         raw = dict(options or {})
         raw.setdefault("players", len(seats))
@@ -339,35 +463,68 @@ class Lobby:
             )
         # 63 random bits: no table of all seeds' deals can be made in advance.
         seed = secrets.randbits(63) if seed is None else seed
-        tokens: list[str | None] = []
-        records = []
-        for seat in seats:
-            token = None if seat.bot is not None else secrets.token_urlsafe(18)
-            tokens.append(token)
-            records.append(
-                SeatRecord(seat.name, token_hash(token) if token else None, _bot_name(game, seat))
-            )
+        records = [
+            SeatRecord(seat.name, digest, _bot_name(game, seat))
+            for seat, digest in zip(seats, hashes, strict=True)
+        ]
         spec.new_game(opts, seed)  # a setup that cannot start fails here, before storing
         stored = RoomRecord(
-            id=secrets.token_hex(6),
+            id=room_id,
             record=GameRecord(game=game, options=opts.model_dump(), seed=seed),
             seats=records,
             settings={"turn_seconds": turn_seconds} if turn_seconds else {},
         )
-        self.store.create(stored)
+        await self._write(NOT_SAVED, self.store.create, stored)
         room = Room(stored)
         self.rooms[room.id] = room
+        room.driven = not self.shared or bool(
+            await self._write(NOT_SAVED, self.store.claim, [room.id])
+        )
         self._kick(room)
-        return room, tokens
-
-    def get(self, room_id: str) -> Room:
-        room = self.rooms.get(room_id)
-        if room is None:
-            stored = self.store.load(room_id)
-            if stored is None:
-                raise RoomError(f"no room {room_id!r}", 404)
-            room = self.rooms[room_id] = Room(stored)
         return room
+
+    async def get(self, room_id: str) -> Room:
+        """The room, loaded from the store if this process does not hold it yet (and then
+        run by this process if no other does)."""
+        await self.opened()
+        room = self.rooms.get(room_id)
+        if room is not None:
+            return room
+        stored = await asyncio.to_thread(self.store.load, room_id)
+        if stored is None:
+            raise RoomError(f"no room {room_id!r}", 404)
+        room = self.rooms.get(room_id)  # loaded meanwhile
+        if room is None:
+            room = self.rooms[room_id] = (await asyncio.to_thread(_rebuild, [stored]))[0]
+            if not self.shared:
+                room.driven = True
+            else:
+                # Notes about the room that came while it was loading were not heard here.
+                await self.catch_up(room)
+                if not room.state.is_over:
+                    room.driven = bool(await self._write(NOT_SAVED, self.store.claim, [room.id]))
+            self._kick(room)
+        return room
+
+    async def peek(self, room_id: str) -> RoomRecord:
+        """What the store (or this process) knows of a room, without holding it."""
+        await self.opened()
+        room = self.rooms.get(room_id)
+        if room is not None:
+            return room.stored
+        stored = await asyncio.to_thread(self.store.load, room_id)
+        if stored is None:
+            raise RoomError(f"no room {room_id!r}", 404)
+        return stored
+
+    async def listing(self) -> list[dict[str, Any]]:
+        """The rooms in play, newest first (at most 100)."""
+        await self.opened()
+        if not self.shared:
+            rooms = sorted(self.rooms.values(), key=lambda r: r.created, reverse=True)
+            return [room.summary() for room in rooms if not room.state.is_over][:100]
+        found = await asyncio.to_thread(self.store.in_play, 100)
+        return [self.rooms[s.id].summary() if s.id in self.rooms else summary_of(s) for s in found]
 
     # --- playing ----------------------------------------------------------------------------
     async def act(self, room: Room, seat: int, code: str) -> None:
@@ -376,7 +533,17 @@ class Lobby:
         async with room.lock:
             if room.seats[seat].bot is not None:
                 raise RoomError(f"seat {seat} is played by the bot {room.seats[seat].bot}")
-            await self._play(room, seat, code, "seat")
+            try:
+                await self._play(room, seat, code, "seat")
+            except Behind:
+                # Another process moved first: look again, and try once more if it is
+                # still this seat's turn and the move still allowed.
+                await self._catch_up(room)
+                try:
+                    await self._play(room, seat, code, "seat")
+                except Behind:
+                    await self._catch_up(room)
+                    raise RoomError(MOVED_ON, 409) from None
         self._kick(room)
 
     async def leave(self, room: Room, seat: int) -> None:
@@ -399,16 +566,23 @@ class Lobby:
             if refusal is not None:
                 raise RoomError(f"{moves[-1][1]!r} cannot be taken back: {refusal}")
             number = room.number - 1
-            await self._write(NOT_SAVED, self.store.truncate, room.id, number)
+            note = self._note(room, "undo", seat=seat, n=number)
+            try:
+                await self._write(NOT_SAVED, self.store.truncate, room.id, number, note)
+            except Behind:
+                await self._catch_up(room)
+                raise RoomError(MOVED_ON, 409) from None
             moves.pop()
             room.by.pop()
             room.state = before
-            room.broadcast(
-                lambda s: {
-                    "type": "undo", "seat": seat, "number": number, "state": room.snapshot(s)
-                }
-            )  # fmt: skip
+            room.changed()
+            self._told_undo(room, seat, number)
         self._kick(room)
+
+    def _told_undo(self, room: Room, seat: int, number: int) -> None:
+        room.broadcast(
+            lambda s: {"type": "undo", "seat": seat, "number": number, "state": room.snapshot(s)}
+        )
 
     async def rename(self, room: Room, seat: int, name: Any) -> None:
         """``seat``'s person names themselves: printable text, told to everyone at the table."""
@@ -419,31 +593,47 @@ class Lobby:
         except ValidationError as exc:
             raise RoomError(f"that name will not do: {exc.errors()[0]['msg']}") from None
         async with room.lock:
-            renamed = [replace(s, name=name) if i == seat else s for i, s in enumerate(room.seats)]
-            await self._write(NOT_SAVED, self.store.update_seats, room.id, renamed)
-            room.seats[:] = renamed
+            await self._change_seats(
+                room, lambda seats: [replace(s, name=name) if i == seat else s
+                                     for i, s in enumerate(seats)],
+                self._note(room, "seats", why="name"),
+            )  # fmt: skip
         self._presence(room)
 
+    async def _change_seats(
+        self, room: Room, change: Callable[[list[SeatRecord]], list[SeatRecord]], note: str | None
+    ) -> None:
+        seats = await self._write(
+            NOT_SAVED, self.store.update_seats, room.id, change, (lambda _: note) if note else None
+        )
+        room.seats[:] = seats
+        room.changed()
+
     async def rematch(self, room: Room, seat: int) -> None:
-        """A new game with the same seats, told to each seat with its own new link (made once:
-        whoever asks next is sent the same room)."""
+        """A new game with the same seats (made once: whoever asks next, in any process, is
+        sent the same room); each connection at the table is sent its link, with the token
+        it came with (each person's seat in the new room opens with the same token)."""
         async with room.lock:
             if not room.state.is_over:
                 raise RoomError("a rematch is for a game that is over")
-            if room.rematch is None:
-                # People stay people (one who left comes back as one); bots stay bots.
-                seats = [NewSeat(s.name, None if s.token_hash else s.bot) for s in room.seats]
-                new, tokens = self.create(
-                    room.spec.id, room.record.options, seats,
-                    turn_seconds=room.settings.get("turn_seconds"),
+            new_id = rematch_id(room.id)
+            # People stay people (one who left comes back as one); bots stay bots.
+            seats = [NewSeat(s.name, None if s.token_hash else s.bot) for s in room.seats]
+            with contextlib.suppress(IntegrityError):  # made already, here or elsewhere
+                await self._make(
+                    new_id, room.spec.id, room.record.options, seats,
+                    [s.token_hash for s in room.seats], None, room.settings.get("turn_seconds"),
                 )  # fmt: skip
-                room.rematch = (new.id, tokens)
-            new_id, tokens = room.rematch
-            for listener in room.listeners:
-                s = listener.seat
-                token = tokens[s] if s is not None else None
-                link = f"/play/{new_id}" + (f"?token={token}" if token else "")
-                listener.send({"type": "rematch", "room": new_id, "link": link})
+            note = self._note(room, "rematch", new=new_id)
+            if note is not None:
+                await self._write(NOT_SAVED, self.store.notify, note)
+        self._told_rematch(room, new_id)
+
+    def _told_rematch(self, room: Room, new_id: str) -> None:
+        for listener in room.listeners:
+            token = listener.token if listener.seat is not None else None
+            link = f"/play/{new_id}" + (f"?token={token}" if token else "")
+            listener.send({"type": "rematch", "room": new_id, "link": link})
 
     async def _play(self, room: Room, seat: int, code: str, by: str) -> None:
         state = room.state
@@ -464,17 +654,27 @@ class Lobby:
         number = room.number + 1
         outcome = after.outcome()
         result = outcome.to_json() if outcome is not None else None
+        note = self._note(room, "move", n=number, seat=seat, code=code, by=by)
         await self._write(
             "the move could not be saved; nothing changed, try again",
-            self.store.append, room.id, number, seat, code, by, result,
+            self.store.append, room.id, number, seat, code, by, result, note,
         )  # fmt: skip
+        self._moved(room, after, seat, code, by, events)
+
+    def _moved(
+        self, room: Room, after: State, seat: int, code: str, by: str, events: Sequence[Event]
+    ) -> None:
+        """Move ``code`` of ``seat`` is stored: the room's state is ``after``; tell everyone."""
         room.state = after
         room.record.moves.append((seat, code))
+        room.by.append(by)
+        outcome = after.outcome()
+        room.record.outcome = outcome.to_json() if outcome is not None else None
+        room.changed()
         for other in list(room.deadlines):
             if other != seat:  # someone else moved: their turn is over, their clock too
                 del room.deadlines[other]
-        room.record.outcome = result
-        room.by.append(by)
+        number = room.number
         room.broadcast(
             lambda s: {
                 **room.move_message(s, number, seat, code, events),
@@ -484,20 +684,21 @@ class Lobby:
 
     async def _take_over(self, room: Room, seats: Sequence[int], why: str) -> None:
         bot = level_bot(room.spec.id, TAKEOVER_LEVEL)
-        taken = [replace(s, bot=bot) if i in seats else s for i, s in enumerate(room.seats)]
-        await self._write(NOT_SAVED, self.store.update_seats, room.id, taken)
-        room.seats[:] = taken
+        await self._change_seats(
+            room, lambda now: [replace(s, bot=bot) if i in seats else s
+                               for i, s in enumerate(now)],
+            self._note(room, "seats", why=why, seats=list(seats), bot=bot),
+        )  # fmt: skip
+        self._told_takeover(room, seats, bot, why)
+
+    def _told_takeover(self, room: Room, seats: Sequence[int], bot: str, why: str) -> None:
         for seat in seats:
-            room.broadcast(
-                lambda s, seat=seat: {
-                    "type": "takeover", "seat": seat, "bot": bot, "why": why,
-                    "state": room.snapshot(s),
-                }
-            )  # fmt: skip
+            room.broadcast(partial(_takeover_message, room, seat, bot, why))
 
     def _kick(self, room: Room) -> None:
-        """Let the bots of ``room`` move if it is their turn (one runner per room)."""
-        if room.state.is_over:
+        """Let the bots of ``room`` move if it is their turn (one runner per room), if this
+        process runs the room."""
+        if room.state.is_over or not room.driven:
             return
         if room.bot_task is None or room.bot_task.done():
             room.bot_task = asyncio.get_running_loop().create_task(self._run_bots(room))
@@ -511,10 +712,12 @@ class Lobby:
             async with room.lock:
                 state = room.state
                 due = [s for s in sorted(state.active_seats()) if room.seats[s].bot]
-                if state.is_over or not due:
+                if state.is_over or not due or not room.driven:
                     self._arm_timer(room)
+                    if state.is_over and room.driven and self.shared:
+                        await self._let_go(room)
                     return
-                seat, number = due[0], room.number
+                seat, number, version = due[0], room.number, room.version
                 bot = room.seats[seat].bot
                 assert bot is not None
                 thinker = bot if failures < 3 else FALLBACK_BOT
@@ -522,9 +725,13 @@ class Lobby:
             try:
                 code = await self.bots.choose(record, seat, thinker, seed)
                 async with room.lock:
-                    if room.number != number or room.seats[seat].bot != bot:
+                    if room.version != version or room.seats[seat].bot != bot:
                         continue  # the game moved on while it thought: think again
-                    await self._play(room, seat, code, bot)
+                    try:
+                        await self._play(room, seat, code, bot)
+                    except Behind:
+                        await self._catch_up(room)
+                        continue
                 failures = 0
             except asyncio.CancelledError:
                 raise
@@ -543,7 +750,7 @@ class Lobby:
         if room.timer is not None:
             room.timer.cancel()
             room.timer = None
-        if not seconds or room.state.is_over:
+        if not seconds or room.state.is_over or not room.driven:
             return
         loop = asyncio.get_running_loop()
         people = [s for s in sorted(room.state.active_seats()) if room.seats[s].bot is None]
@@ -570,16 +777,186 @@ class Lobby:
 
     # --- listening --------------------------------------------------------------------------
     def listen(self, room: Room, listener: Listener) -> None:
+        first = not room.listeners
         room.listeners.append(listener)
-        self._presence(room)
+        self._presence(room, announce=listener.seat is not None or first, ask=first)
 
     def unlisten(self, room: Room, listener: Listener) -> None:
         with contextlib.suppress(ValueError):
             room.listeners.remove(listener)
-        self._presence(room)
+        self._presence(room, announce=listener.seat is not None, ask=False)
+        if self.shared and not room.listeners and not room.driven:
+            self.rooms.pop(room.id, None)  # kept current by nobody here: let it go
 
-    def _presence(self, room: Room) -> None:
+    def _presence(self, room: Room, announce: bool = False, ask: bool = False) -> None:
+        """Tell the connections who is connected; with ``announce``, tell the other processes
+        which seats are connected here (with ``ask``, asking them the same)."""
         room.broadcast(lambda s: {"type": "presence", "seats": room.seat_info()})
+        if announce and self.shared:
+            note = self._note(room, "presence", seats=sorted(room.here()), ask=ask)
+            assert note is not None
+            self._send_note(note)
+
+    def _send_note(self, note: str) -> None:
+        """Tell the other processes, in line with the writes, without waiting."""
+        future = asyncio.get_running_loop().run_in_executor(self._writer, self.store.notify, note)
+        future.add_done_callback(_log_failure)
+
+    # --- other processes (PostgreSQL) -------------------------------------------------------
+    async def heard(self, payload: str) -> None:
+        """A note from another process about a room (see :meth:`_note`): this process's copy
+        of the room is brought up to date and its connections told."""
+        try:
+            note = orjson.loads(payload)
+        except orjson.JSONDecodeError:
+            return
+        room = self.rooms.get(note.get("room"))
+        if room is None or note.get("from") == self.process:
+            return  # not held here, or this process's own
+        kind = note.get("kind")
+        if kind == "presence":
+            seats = frozenset(note["seats"])
+            if seats:
+                room.elsewhere[note["from"]] = seats
+            else:
+                room.elsewhere.pop(note["from"], None)
+            # A process that has just opened the room asks the others who is connected.
+            self._presence(room, announce=note["ask"] and bool(room.here()), ask=False)
+            return
+        if kind == "rematch":
+            self._told_rematch(room, note["new"])
+            return
+        async with room.lock:
+            if kind == "move" and note["n"] == room.number + 1:
+                self._follow(room, note)
+            elif kind == "move" and note["n"] <= room.number:
+                return  # had it already (caught up from the store)
+            else:
+                await self._catch_up(room, note)
+        self._kick(room)
+
+    def _follow(self, room: Room, note: dict[str, Any]) -> None:
+        """Play another process's move on this copy of the room (checked there already)."""
+        after = room.state.clone()
+        try:
+            events = after.apply(note["seat"], room.spec.action_space.decode(note["code"]))
+        except AsobiError:
+            log.exception("room %s: move %s from another process does not apply", room.id,
+                          note["n"])  # fmt: skip
+            return
+        self._moved(room, after, note["seat"], note["code"], note["by"], events)
+
+    async def catch_up(self, room: Room) -> None:
+        """Bring ``room`` up to date with the store (after a missed note)."""
+        async with room.lock:
+            await self._catch_up(room)
+        self._kick(room)
+
+    async def _catch_up(self, room: Room, note: dict[str, Any] | None = None) -> None:
+        """This copy of the room brought up to the store's (under the room's lock): moves it
+        missed are played and told one by one; seats changed, or an undo, told as such."""
+        stored = await asyncio.to_thread(self.store.load, room.id)
+        if stored is None:
+            return
+        note = note or {}
+        if stored.seats != room.seats:
+            before = list(room.seats)
+            room.seats[:] = stored.seats
+            room.changed()
+            taken = [s for s, (was, now) in enumerate(zip(before, stored.seats, strict=True))
+                     if now.bot and was.bot != now.bot]  # fmt: skip
+            if taken:
+                bot = stored.seats[taken[0]].bot or ""
+                self._told_takeover(room, taken, bot, note.get("why", "left"))
+            else:
+                self._presence(room)
+        moves = stored.record.moves
+        if moves[: room.number] == room.record.moves:
+            for number in range(room.number + 1, len(moves) + 1):
+                seat, code = moves[number - 1]
+                self._follow(room, {"n": number, "seat": seat, "code": code,
+                                    "by": stored.by[number - 1]})  # fmt: skip
+            return
+        # Moves were taken back (an undo this process had not heard of): start again from
+        # the record.
+        [fresh] = await asyncio.to_thread(_rebuild, [stored])
+        room.record.moves[:] = stored.record.moves
+        room.record.outcome = stored.record.outcome
+        room.by[:] = stored.by
+        room.state = fresh.state
+        room.changed()
+        if note.get("kind") == "undo":
+            self._told_undo(room, note["seat"], room.number)
+        else:
+            room.broadcast(room.snapshot)
+
+    async def adopt(self) -> None:
+        """Run the unfinished rooms that no process runs (at start, and whenever a process
+        died): each is loaded here and its bots let go on."""
+        mine = [room_id for room_id, room in self.rooms.items() if room.driven]
+        adopted = await self._write(NOT_SAVED, self.store.claim_unheld, [*mine, *self.unplayable])
+        for room_id in adopted:
+            room = self.rooms.get(room_id)
+            if room is None:
+                stored = await asyncio.to_thread(self.store.load, room_id)
+                if stored is None:
+                    continue
+                rebuilt = await asyncio.to_thread(_rebuild, [stored])  # logs one that fails
+                if not rebuilt:
+                    self.unplayable.add(room_id)
+                    continue
+                room = self.rooms.setdefault(room_id, rebuilt[0])
+            await self.catch_up(room)  # notes that came while it was loading
+            room.driven = True
+            self._kick(room)
+
+    def lost_locks(self) -> None:
+        """The connection that held this process's room locks was lost, and the locks with
+        it: this process runs no room until it claims them again (:meth:`adopt`)."""
+        for room in self.rooms.values():
+            room.driven = False
+            for task in (room.bot_task, room.timer):
+                if task is not None:
+                    task.cancel()
+            room.bot_task = room.timer = None
+
+    def gone(self, alive: set[str]) -> None:
+        """Only the processes ``alive`` are: the seats connected through others are not."""
+        for room in self.rooms.values():
+            dead = [p for p in room.elsewhere if p not in alive]
+            for process in dead:
+                del room.elsewhere[process]
+            if dead:
+                self._presence(room)
+
+    async def _let_go(self, room: Room) -> None:
+        """The game is over: another process may hold the room; this one runs it no more."""
+        room.driven = False
+        with contextlib.suppress(RoomError):
+            await self._write(NOT_SAVED, self.store.let_go, room.id)
+        if not room.listeners:
+            self.rooms.pop(room.id, None)
+
+
+def _takeover_message(room: Room, seat: int, bot: str, why: str, to: int | None) -> dict[str, Any]:
+    return {"type": "takeover", "seat": seat, "bot": bot, "why": why, "state": room.snapshot(to)}
+
+
+def _log_failure(future: asyncio.Future[Any]) -> None:
+    if not future.cancelled() and future.exception() is not None:
+        log.error("a note to the other processes was not sent: %s", future.exception())
+
+
+def _rebuild(stored: Sequence[RoomRecord]) -> list[Room]:
+    """Rooms replayed from their records (off the event loop: a replay takes a while); one
+    that does not replay is logged and left in the store."""
+    rooms = []
+    for record in stored:
+        try:
+            rooms.append(Room(record))
+        except AsobiError:
+            log.exception("room %s does not replay; left in the store", record.id)
+    return rooms
 
 
 def move_message(

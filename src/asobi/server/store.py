@@ -5,6 +5,15 @@ PostgreSQL (``postgresql+psycopg://...``). Every accepted move is one committed 
 the server acknowledges it, so a restart loses nothing: :meth:`Store.unfinished` gives the
 rooms to bring back, and replaying their moves rebuilds each game exactly.
 
+Several server processes may share one PostgreSQL database (``asobi serve --workers``):
+each write is conditional on the room being as the writer last saw it (its count of moves,
+``played``, in the room's row: the update takes the row's lock, so writers of one room go
+one at a time), and a writer that is behind is told so (:class:`Behind`) and changes
+nothing. A write may carry a note, sent with ``pg_notify`` in the same transaction: the other
+processes hear of a change exactly when it is committed, in commit order. Which process runs
+a room's bots and timers is decided by a session-level advisory lock per room, held on the
+writer's connection, so it is let go when that process dies (:meth:`Store.claim`).
+
 Seat tokens are never stored, only their SHA-256: a copy of the database does not let
 anyone act for a seat.
 """
@@ -12,6 +21,10 @@ anyone act for a seat.
 from __future__ import annotations
 
 import hashlib
+import json
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -23,18 +36,34 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    bindparam,
     create_engine,
+    delete,
     event,
+    insert,
+    inspect,
     select,
+    text,
+    update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
 
 from asobi.core.records import GameRecord
 
+CHANNEL = "asobi"  # the PostgreSQL notification channel every server process listens on
+LOCKS = 0x61736F  # the first key of every room's advisory lock ("aso"); the second: the room
+SCHEMA_LOCK = LOCKS + 1  # the advisory lock held while the tables are made
+
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Behind(Exception):
+    """The store holds changes to the room that this process has not seen yet (another
+    process wrote them): nothing was written; catch up and try again."""
 
 
 class _Base(DeclarativeBase):
@@ -54,6 +83,9 @@ class _Room(_Base):
     settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # Moves stored: each write checks it and moves it on, in one statement under the row's
+    # lock, so writers of one room take turns and one that is behind writes nothing.
+    played: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     moves: Mapped[list[_Move]] = relationship(
         order_by="_Move.number", cascade="all, delete-orphan", lazy="selectin"
     )
@@ -102,63 +134,198 @@ class RoomRecord:
 
 
 class Store:
-    """Rooms and their moves in a SQL database (``url``: any SQLAlchemy URL)."""
+    """Rooms and their moves in a SQL database (``url``: any SQLAlchemy URL).
+
+    Writes go through one connection, held (one at a time: the server writes from one
+    thread), as plain Core statements: a move is one or two statements and a commit.
+    Reads take a connection of the pool.
+
+    On SQLite a write is quick enough to make on the event loop itself (``inline``): a
+    commit appends to the write-ahead log and waits for no disk; the slow part, copying the
+    log into the database file and syncing it, is left to :meth:`checkpoint`, which the
+    server runs in a thread of its own every second."""
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine: Engine = create_engine(url)
+        self.postgres = self.engine.dialect.name == "postgresql"
+        self.inline = self.engine.dialect.name == "sqlite"
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        _Base.metadata.create_all(self.engine)
+        with self.engine.begin() as c:
+            if self.postgres:
+                # Processes starting at once on a new database (serve --workers) would each
+                # create the tables, and all but the first fail: one at a time.
+                c.execute(text("SELECT pg_advisory_xact_lock(:key, 0)"), {"key": SCHEMA_LOCK})
+            _Base.metadata.create_all(c)
+            _add_played(c)
+        self._held: Connection | None = None
+        self._writing_lock = threading.Lock()
+        # A new connection for writes is a new session: advisory locks held on the last one
+        # are gone (see :meth:`claim`).
+        self.sessions = 0
 
     def close(self) -> None:
+        with self._writing_lock:
+            if self._held is not None:
+                self._held.close()
+                self._held = None
         self.engine.dispose()
 
-    def create(self, room: RoomRecord) -> None:
+    @contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        """The write connection, in a transaction; one broken by the database going away is
+        dropped (the next write opens another)."""
+        with self._writing_lock:
+            if self._held is None or self._held.closed or self._held.invalidated:
+                if self._held is not None:
+                    self._held.close()
+                self._held = self.engine.connect()
+                self.sessions += 1
+                if self.inline:  # no commit of this connection copies the log: checkpoint()
+                    self._held.exec_driver_sql("PRAGMA wal_autocheckpoint=0")
+                    self._held.commit()
+            try:
+                with self._held.begin():
+                    yield self._held
+            except DBAPIError as exc:
+                if exc.connection_invalidated:
+                    self._held.close()
+                    self._held = None
+                raise
+
+    def create(self, room: RoomRecord, note: str | None = None) -> None:
+        """Store a new room (one of that id already there: IntegrityError)."""
         rec = room.record
-        with Session(self.engine) as session, session.begin():
-            session.add(
-                _Room(
-                    id=room.id,
-                    game=rec.game,
-                    options=rec.options,
-                    seed=rec.seed,
-                    setup=rec.setup,
-                    seats=[s.to_json() for s in room.seats],
-                    settings=room.settings,
-                    outcome=rec.outcome,
-                    created=room.created,
+        with self._writing() as c:
+            c.execute(
+                insert(_Room).values(
+                    id=room.id, game=rec.game, options=rec.options, seed=rec.seed,
+                    setup=rec.setup, seats=[s.to_json() for s in room.seats],
+                    settings=room.settings, outcome=rec.outcome, created=room.created,
+                    played=len(rec.moves),
                 )
-            )
+            )  # fmt: skip
+            self._notify(c, note)
 
     def append(
         self, room_id: str, number: int, seat: int, code: str, by: str,
-        outcome: dict[str, Any] | None,
+        outcome: dict[str, Any] | None, note: str | None = None,
     ) -> None:  # fmt: skip
-        """Commit move ``number`` (and the outcome, if it ended the game): one transaction.
-        A second move with the same number fails (the primary key), so two writers can
-        never both extend one game."""
-        with Session(self.engine) as session, session.begin():
-            session.add(_Move(room_id=room_id, number=number, seat=seat, code=code, by=by))
-            if outcome is not None:
-                row = session.get(_Room, room_id)
-                assert row is not None
-                row.outcome = outcome
+        """Commit move ``number`` (and the outcome, if it ended the game) in one transaction,
+        told to the other processes with ``note``. If the store does not hold exactly
+        ``number - 1`` moves of the room, nothing is written: :class:`Behind`. (A second move
+        of the same number also fails on the primary key.)"""
+        with self._writing() as c:
+            if self.postgres:
+                # One round trip: claim the number, add the move, tell the others.
+                done = c.execute(
+                    _APPEND,
+                    {"room": room_id, "number": number, "seat": seat, "code": code, "by": by,
+                     "outcome": json.dumps(outcome) if outcome is not None else None,
+                     "channel": CHANNEL, "note": note or ""},
+                ).all()  # fmt: skip
+                if not done:
+                    raise Behind(room_id)
+                return
+            # SQLite: the driver's own cursor (SQLAlchemy's statement machinery cost more
+            # than SQLite's work), in SQLAlchemy's transaction.
+            cursor = c.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+            if outcome is None:
+                cursor.execute(_SQLITE_COUNT, (number, room_id, number - 1))
+            else:
+                cursor.execute(_SQLITE_END, (number, json.dumps(outcome), room_id, number - 1))
+            if cursor.rowcount != 1:
+                raise Behind(room_id)
+            cursor.execute(_SQLITE_ADD, (room_id, number, seat, code, by))
 
-    def truncate(self, room_id: str, keep: int) -> None:
-        """Delete the moves after the first ``keep`` (an undo)."""
-        with Session(self.engine) as session, session.begin():
-            for move in session.scalars(
-                select(_Move).where(_Move.room_id == room_id, _Move.number > keep)
-            ):
-                session.delete(move)
+    def truncate(self, room_id: str, keep: int, note: str | None = None) -> None:
+        """Delete the moves after the first ``keep`` (an undo of move ``keep + 1``; with
+        another count stored: :class:`Behind`)."""
+        with self._writing() as c:
+            self._claim_number(c, room_id, keep + 1, keep, None)
+            c.execute(delete(_Move).where(_Move.room_id == room_id, _Move.number > keep))
+            self._notify(c, note)
 
-    def update_seats(self, room_id: str, seats: list[SeatRecord]) -> None:
-        with Session(self.engine) as session, session.begin():
-            row = session.get(_Room, room_id)
-            assert row is not None
-            row.seats = [s.to_json() for s in seats]
+    @staticmethod
+    def _claim_number(
+        c: Connection, room_id: str, was: int, now: int, outcome: dict[str, Any] | None
+    ) -> None:
+        counted = c.execute(
+            _COUNT if outcome is None else _COUNT_TO_THE_END,
+            {"room": room_id, "was": was, "now": now, "outcome": outcome},
+        )
+        if counted.rowcount != 1:
+            raise Behind(room_id)
 
+    def update_seats(
+        self,
+        room_id: str,
+        change: Callable[[list[SeatRecord]], list[SeatRecord]],
+        note: Callable[[list[SeatRecord]], str] | None = None,
+    ) -> list[SeatRecord]:
+        """Change the room's seats as stored (read under the row's lock, so that changes made
+        by two processes at once both count); the seats now."""
+        with self._writing() as c:
+            stored = c.execute(
+                select(_Room.seats).where(_Room.id == room_id).with_for_update()
+            ).scalar_one()
+            seats = change([SeatRecord.from_json(s) for s in stored])
+            c.execute(
+                update(_Room).where(_Room.id == room_id).values(seats=[s.to_json() for s in seats])
+            )
+            self._notify(c, note(seats) if note is not None else None)
+        return seats
+
+    def checkpoint(self) -> None:
+        """SQLite: copy the write-ahead log into the database file (without stopping writes),
+        so that the log stays short."""
+        if self.inline:
+            with self.engine.connect() as c:
+                c.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
+    def notify(self, note: str) -> None:
+        """Tell the other processes ``note`` (PostgreSQL; elsewhere there are no others)."""
+        if self.postgres:
+            with self._writing() as c:
+                self._notify(c, note)
+
+    def _notify(self, c: Connection, note: str | None) -> None:
+        if note is not None and self.postgres:
+            c.execute(text("SELECT pg_notify(:channel, :note)"), {"channel": CHANNEL, "note": note})
+
+    # --- who runs a room's bots and timers (PostgreSQL) -------------------------------------
+    def claim(self, room_ids: Sequence[str]) -> list[str]:
+        """Of ``room_ids`` (none held by this process yet), those whose lock this process now
+        holds: it runs their bots and timers until it lets go (:meth:`let_go`) or dies."""
+        if not room_ids:
+            return []
+        with self._writing() as c:
+            return list(c.execute(_CLAIM, {"locks": LOCKS, "ids": list(room_ids)}).scalars())
+
+    def claim_unheld(self, mine: Sequence[str]) -> list[str]:
+        """The unfinished rooms, other than ``mine``, whose lock nobody held (their process
+        died, or none has loaded them): now this process's."""
+        with self._writing() as c:
+            return list(c.execute(_CLAIM_UNHELD, {"locks": LOCKS, "mine": list(mine)}).scalars())
+
+    def let_go(self, room_id: str) -> None:
+        with self._writing() as c:
+            c.execute(_LET_GO, {"locks": LOCKS, "room": room_id})
+
+    def processes(self, prefix: str) -> set[str]:
+        """The names (``application_name``) of the sessions that start with ``prefix``: the
+        server processes alive, each known by its listening connection."""
+        with self.engine.connect() as c:
+            found = c.execute(
+                text(
+                    "SELECT application_name FROM pg_stat_activity WHERE application_name LIKE :p"
+                ),
+                {"p": prefix + "%"},
+            )
+            return set(found.scalars())
+
+    # --- reading ----------------------------------------------------------------------------
     def load(self, room_id: str) -> RoomRecord | None:
         with Session(self.engine) as session:
             row = session.get(_Room, room_id)
@@ -170,10 +337,74 @@ class Store:
             rows = session.scalars(select(_Room).where(_Room.outcome.is_(None)))
             return [_room_record(row) for row in rows]
 
+    def in_play(self, limit: int = 100) -> list[RoomRecord]:
+        """The unfinished rooms, newest first (the lobby's listing)."""
+        with Session(self.engine) as session:
+            rows = session.scalars(
+                select(_Room)
+                .where(_Room.outcome.is_(None))
+                .order_by(_Room.created.desc())
+                .limit(limit)
+            )
+            return [_room_record(row) for row in rows]
+
     def recent(self, limit: int = 50) -> list[RoomRecord]:
         with Session(self.engine) as session:
             rows = session.scalars(select(_Room).order_by(_Room.created.desc()).limit(limit))
             return [_room_record(row) for row in rows]
+
+
+# Made once (a statement built for each write costs more than the write).
+_COUNT = (
+    update(_Room)
+    .where(_Room.id == bindparam("room"), _Room.played == bindparam("was"))
+    .values(played=bindparam("now"))
+)
+_COUNT_TO_THE_END = _COUNT.values(outcome=bindparam("outcome", type_=_Room.outcome.type))
+_SQLITE_COUNT = "UPDATE rooms SET played = ? WHERE id = ? AND played = ?"
+_SQLITE_END = "UPDATE rooms SET played = ?, outcome = ? WHERE id = ? AND played = ?"
+_SQLITE_ADD = 'INSERT INTO moves (room_id, number, seat, code, "by") VALUES (?, ?, ?, ?, ?)'
+_APPEND = text(
+    """
+    WITH claimed AS (
+        UPDATE rooms SET played = :number, outcome = COALESCE(CAST(:outcome AS json), outcome)
+        WHERE id = :room AND played = :number - 1
+        RETURNING id
+    ), added AS (
+        INSERT INTO moves (room_id, number, seat, code, "by")
+        SELECT id, :number, :seat, :code, :by FROM claimed
+        RETURNING room_id
+    )
+    SELECT pg_notify(:channel, :note) FROM added
+    """
+)
+_CLAIM = text(
+    "SELECT id FROM unnest(CAST(:ids AS text[])) AS id "
+    "WHERE pg_try_advisory_lock(:locks, hashtext(id))"
+)
+# MATERIALIZED: the rooms are chosen first, and only theirs are locked (a lock taken twice
+# by one session is held twice).
+_CLAIM_UNHELD = text(
+    """
+    WITH candidates AS MATERIALIZED (
+        SELECT id FROM rooms WHERE outcome IS NULL AND NOT (id = ANY(CAST(:mine AS text[])))
+    )
+    SELECT id FROM candidates WHERE pg_try_advisory_lock(:locks, hashtext(id))
+    """
+)
+_LET_GO = text("SELECT pg_advisory_unlock(:locks, hashtext(:room))")
+
+
+def _add_played(c: Connection) -> None:
+    """A database made before rooms counted their moves gets the column, filled in."""
+    if "played" in {column["name"] for column in inspect(c).get_columns("rooms")}:
+        return
+    c.execute(text("ALTER TABLE rooms ADD COLUMN played INTEGER NOT NULL DEFAULT 0"))
+    c.execute(
+        text(
+            "UPDATE rooms SET played = (SELECT count(*) FROM moves WHERE moves.room_id = rooms.id)"
+        )
+    )
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

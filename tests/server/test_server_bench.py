@@ -1,0 +1,29 @@
+"""The load benchmark (benchmarks/bench_server.py) keeps working: a short run of 20 rooms of
+two scripted people for 20 s against a real server, with no error and every move answered."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import pytest
+
+from asobi.server.process import serving
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+def test_a_short_run_of_the_load_benchmark_has_no_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    bench = importlib.import_module("bench_server")
+    db = f"sqlite:///{tmp_path / 'bench.db'}"
+    with serving(db, tmp_path / "server.log", 0, bench.UNLIMITED) as served:
+        row = bench.measure(
+            [served.url], served.serving(), "starmine", rooms=20, seconds=20, warmup=2, clients=0
+        )
+    assert row["errors"] == []
+    assert row["moves"] > 0 and row["sent"] == row["acknowledged"]  # every move answered
+    assert row["server_cpu_ms_per_move"] > 0 and row["server_mb"] > 0
+    assert "Traceback" not in (tmp_path / "server.log").read_text()

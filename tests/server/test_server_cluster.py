@@ -1,0 +1,177 @@
+"""Several server processes on one PostgreSQL database, each serving any room: two people
+connected to different processes play a whole game; a process killed mid-game loses
+nothing (its player reconnects to the other and finishes; its room's bots go on there)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+from asobi.core.records import GameRecord, replay
+from asobi.server.bots import BotRunner
+from asobi.server.process import Served, serving
+from asobi.server.rooms import Lobby
+from asobi.server.store import RoomRecord, SeatRecord, Store, token_hash
+
+
+class Person:
+    """One websocket to one server: the moves it was told (by number) and its last state."""
+
+    def __init__(
+        self, sockets: ExitStack, url: str, room: str, token: str, since: int | None = None
+    ) -> None:
+        query = f"?token={token}" + (f"&since={since}" if since is not None else "")
+        address = url.replace("http", "ws", 1) + f"/api/rooms/{room}/ws{query}"
+        self.ws: ClientConnection = sockets.enter_context(connect(address))
+        self.moves: list[int] = []
+        self.state: dict[str, Any] | None = None
+
+    @property
+    def number(self) -> int:
+        return -1 if self.state is None else int(self.state["number"])
+
+    def read(self) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.ws.recv(timeout=60))
+        assert message["type"] != "error", message
+        if message["type"] == "move":
+            self.moves.append(message["number"])
+        state = message if message["type"] == "state" else message.get("state")
+        if state is not None:
+            self.state = state
+        return message
+
+    def act(self, code: str) -> None:
+        self.ws.send(json.dumps({"type": "act", "action": code}))
+
+
+def play(people: list[Person], rng: random.Random, moves: int | None = None) -> int:
+    """Random legal moves by whoever may move (a bot's turn: wait for it), every person
+    reading every move, until the game ends or ``moves`` moves have been made; the moves
+    made in all."""
+    while True:
+        number = max(0, *(p.number for p in people))
+        for person in people:
+            while person.number < number:
+                person.read()
+        if any(p.number != number for p in people):
+            continue  # one of them read on further: catch the others up with it
+        state = people[0].state
+        assert state is not None
+        if state["outcome"] or (moves is not None and number >= moves):
+            return number
+        mover = next((p for p in people if p.state and p.state["legal"]), None)
+        if mover is not None:
+            assert mover.state is not None
+            mover.act(rng.choice(mover.state["legal"]))
+        waiter = mover or people[0]
+        while waiter.number <= number:
+            waiter.read()
+
+
+def _room(url: str, seats: list[dict[str, str]]) -> tuple[str, list[str]]:
+    answer = httpx.post(url + "/api/rooms", json={"game": "starmine", "seats": seats}, timeout=60)
+    assert answer.status_code == 201, answer.text
+    room = answer.json()
+    return room["room"], [invite["token"] for invite in room["invites"]]
+
+
+def _the_record_holds(url: str, room: str, outcome: dict[str, Any], moves: int) -> None:
+    record = GameRecord.from_json(httpx.get(f"{url}/api/rooms/{room}/record", timeout=60).json())
+    assert len(record.moves) == moves
+    assert replay(record).outcome() is not None and record.outcome == outcome
+
+
+@contextmanager
+def _two_servers(db: str, folder: Path) -> Iterator[tuple[Served, Served]]:
+    with ExitStack() as stack:
+        first = stack.enter_context(serving(db, folder / "first.log"))
+        second = stack.enter_context(serving(db, folder / "second.log"))
+        yield first, second
+    for log in ("first.log", "second.log"):
+        assert "Traceback" not in (folder / log).read_text()
+
+
+def test_two_people_on_two_processes_play_a_whole_game(postgres: str, tmp_path: Path) -> None:
+    with _two_servers(postgres, tmp_path) as (first, second), ExitStack() as sockets:
+        room, tokens = _room(first.url, [{"name": "ami"}, {"name": "ben"}])
+        ami = Person(sockets, first.url, room, tokens[0])
+        ben = Person(sockets, second.url, room, tokens[1])
+        played = play([ami, ben], random.Random(1))
+        assert ami.moves == ben.moves == list(range(1, played + 1))  # each once, in order
+        assert ami.state is not None and ben.state is not None
+        assert ami.state["outcome"] == ben.state["outcome"]
+        for served in (first, second):
+            _the_record_holds(served.url, room, ami.state["outcome"], played)
+
+
+def test_a_process_killed_mid_game_loses_nothing(postgres: str, tmp_path: Path) -> None:
+    """Ben's process dies; Ben reconnects to Ami's, is sent the moves he missed, and they
+    finish; and the room whose bot ran in the dead process goes on in the other."""
+    rng = random.Random(2)
+    with serving(postgres, tmp_path / "first.log") as first, ExitStack() as sockets:
+        second = serving(postgres, tmp_path / "second.log")
+        other = second.__enter__()
+        room, tokens = _room(first.url, [{"name": "ami"}, {"name": "ben"}])
+        ami = Person(sockets, first.url, room, tokens[0])
+        ben = Person(sockets, other.url, room, tokens[1])
+        # A room against a bot, made (and so run) by the process about to die. The bot may
+        # open the game before Cleo connects: she asks for every move since the start.
+        bot_room, [cleo_token] = _room(other.url, [{"name": "cleo"}, {"bot": "normal"}])
+        cleo = Person(sockets, first.url, bot_room, cleo_token, since=0)
+        play([cleo], rng, moves=6)
+        played = play([ami, ben], rng, moves=12)
+        second.__exit__(None, None, None)  # SIGKILL, as a crash would
+        seen = ben.moves[-1]
+        ben = Person(sockets, first.url, room, tokens[1], since=seen)
+        final = play([ami, ben], rng)
+        assert ami.moves == list(range(1, final + 1))
+        assert ben.moves == list(range(seen + 1, final + 1))  # what it missed, then the rest
+        assert played <= seen
+        assert ami.state is not None and ami.state["outcome"]
+        _the_record_holds(first.url, room, ami.state["outcome"], final)
+        cleo_final = play([cleo], rng)  # its bot now runs in the process still alive
+        assert cleo.moves == list(range(1, cleo_final + 1))
+        assert cleo.state is not None
+        _the_record_holds(first.url, bot_room, cleo.state["outcome"], cleo_final)
+    assert "Traceback" not in (tmp_path / "first.log").read_text()
+
+
+def test_a_stored_room_that_no_longer_replays_is_left_once(
+    postgres: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A room stored by another version of a game, which today's rules refuse, is logged and
+    left in the store; the process goes on with the others (it failed to open at all) and
+    does not try that room again at each look for rooms that no process runs."""
+    store = Store(postgres)
+    record = GameRecord(game="starmine", options={"players": 2}, seed=5)
+    store.create(RoomRecord("old", record, [SeatRecord("ami", token_hash("t")), SeatRecord("ben")]))
+    store.append("old", 1, 0, "no such move", "seat", None)
+    store.create(RoomRecord("new", record, [SeatRecord("cy", token_hash("u")), SeatRecord("di")]))
+    lobby = Lobby(Store(postgres), BotRunner(0))
+
+    async def look_twice() -> None:
+        await lobby.adopt()
+        await lobby.adopt()
+
+    try:
+        with caplog.at_level(logging.ERROR, logger="asobi.server"):
+            asyncio.run(look_twice())
+    finally:
+        lobby.bots.close()
+        lobby.store.close()
+        store.close()
+    assert set(lobby.rooms) == {"new"}
+    assert lobby.unplayable == {"old"}
+    assert [r.getMessage() for r in caplog.records] == [
+        "room old does not replay; left in the store"
+    ]
