@@ -118,8 +118,6 @@ def _main(
 @app.command()
 def games() -> None:
     """List the games you can play, with their Japanese names, seat counts and bots."""
-    import asobi.agents  # noqa: F401  (registers the generic bots)
-
     table = Table(title="asobi games")
     table.add_column("id", style="bold")
     table.add_column("English")

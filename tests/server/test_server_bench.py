@@ -10,6 +10,8 @@ import pytest
 
 from asobi.server.process import serving
 
+pytestmark = pytest.mark.slow  # real server processes (tools/check.py --fast leaves them out)
+
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
 

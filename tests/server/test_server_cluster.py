@@ -23,6 +23,8 @@ from asobi.server.process import Served, serving
 from asobi.server.rooms import Lobby
 from asobi.server.store import RoomRecord, SeatRecord, Store, token_hash
 
+pytestmark = pytest.mark.slow  # real server processes (tools/check.py --fast leaves them out)
+
 
 class Person:
     """One websocket to one server: the moves it was told (by number) and its last state."""

@@ -19,6 +19,8 @@ from asobi.server import MAX_LINE
 from asobi.server.app import MAX_FRAME, MAX_MESSAGE
 from asobi.server.process import running_server
 
+pytestmark = pytest.mark.slow  # real server processes (tools/check.py --fast leaves them out)
+
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str, str]]:

@@ -18,6 +18,8 @@ import pytest
 
 from asobi.server.process import descendants, free_port
 
+pytestmark = pytest.mark.slow  # real server processes (tools/check.py --fast leaves them out)
+
 # A bound on each wait, not an expectation: every wait ends as soon as what it waits for
 # happens. With the machine's two cores loaded to 18 by other work, starting the server took
 # up to 80 s; a bot worker killed while still starting (importing, before it can ask to end

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-import asobi.agents  # noqa: F401  (registers the generic bots, here and in each worker)
+import asobi.agents  # noqa: F401  (the generic bots, loaded in each worker before its first move)
 from asobi.core.bots import LEVELS, choose_for, level_bot, make_bot
 from asobi.core.protocol import State
 from asobi.core.records import GameRecord, replay

@@ -37,7 +37,7 @@ import orjson
 from pydantic import AfterValidator, StringConstraints, TypeAdapter, ValidationError
 from sqlalchemy.exc import IntegrityError
 
-from asobi.core.bots import LEVELS, level_bot, make_bot
+from asobi.core.bots import LEVELS, level_bot, make_bot, mix_seeds
 from asobi.core.errors import AsobiError, BadActionCode, IllegalAction
 from asobi.core.events import Event
 from asobi.core.protocol import GameSpec, State
@@ -92,7 +92,7 @@ class RoomError(AsobiError):
 
 def bot_seed(room_seed: int, seat: int, number: int) -> int:
     """A bot's seed for the decision after ``number`` moves: the same after a restart."""
-    return (room_seed * 1_000_003 + seat * 7_919 + number * 104_729) % 2**32
+    return mix_seeds(room_seed, seat, number)
 
 
 def rematch_id(room_id: str) -> str:
