@@ -87,6 +87,13 @@ def solver_answers(entry: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _save(path: str, answers: list[dict[str, Any]]) -> None:
+    """Write the answers so far (whole: a file is never left half written)."""
+    with open(path + ".part", "w", encoding="utf-8") as file:
+        json.dump(answers, file)
+    os.replace(path + ".part", path)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--per-count", type=int, default=5, help="layouts a family a count")
@@ -108,13 +115,18 @@ def main() -> None:
         answers = [a for a in answers if (a["family"], a["seed"]) in wanted]
         assert answers, "no layout of these counts in the saved answers"
     else:
+        # The first layout of each family at every count first, then the second...: a run
+        # cut short (an hour of CPU in all) still covers every count; ``--save`` is written
+        # after each layout, so that such a run keeps what it did.
+        layouts.sort(key=lambda layout: layout[1] % 100)
+        answers = []
         with ProcessPoolExecutor(args.jobs) as pool:
-            answers = list(pool.map(reference_answers, layouts, chunksize=1))
+            for answer in pool.map(reference_answers, layouts, chunksize=1):
+                answers.append(answer)
+                if args.save:
+                    _save(args.save, answers)
         print(f"reference: {time.perf_counter() - start:.0f} s wall with {args.jobs} process(es), "
               f"{sum(a['seconds'] for a in answers):.0f} s CPU")  # fmt: skip
-    if args.save:
-        with open(args.save, "w", encoding="utf-8") as file:
-            json.dump(answers, file)
     with ProcessPoolExecutor(args.jobs) as pool:
         ours = list(pool.map(solver_answers, answers, chunksize=1))
     print(f"solver: {sum(o['seconds'] for o in ours):.0f} s CPU for {len(ours)} layouts")
