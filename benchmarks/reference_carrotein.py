@@ -4,6 +4,8 @@
     .venv/bin/python benchmarks/reference_carrotein.py --per-count 1      # 63 layouts
     .venv/bin/python benchmarks/reference_carrotein.py --jobs 2 --save ref.json
     .venv/bin/python benchmarks/reference_carrotein.py --load ref.json    # the solver only
+    .venv/bin/python benchmarks/reference_carrotein.py --load \
+        benchmarks/results/carrotein/reference_10-16.json,benchmarks/results/carrotein/reference_17-30.json
     .venv/bin/python benchmarks/reference_carrotein.py --counts 10-16     # some chip counts
 
 The corpus (``layouts.corpus``, seeded): at every chip count from 10 to 30, ``--per-count``
@@ -99,7 +101,7 @@ def main() -> None:
     parser.add_argument("--per-count", type=int, default=5, help="layouts a family a count")
     parser.add_argument("--jobs", type=int, default=1, help="processes (CPU time is per layout)")
     parser.add_argument("--save", help="write the reference's answers to this JSON file")
-    parser.add_argument("--load", help="read the reference's answers from this JSON file")
+    parser.add_argument("--load", help="read the reference's answers from these JSON files (a, b)")
     parser.add_argument("--counts", default="10-30", help="chip counts, e.g. 10-30 or 12-12")
     args = parser.parse_args()
     low, _, high = args.counts.partition("-")
@@ -108,8 +110,10 @@ def main() -> None:
     layouts = corpus(sky, args.per_count, range(int(low), int(high or low) + 1))
     start = time.perf_counter()
     if args.load:
-        with open(args.load, encoding="utf-8") as file:
-            answers = json.load(file)
+        answers = []
+        for path in args.load.split(","):
+            with open(path, encoding="utf-8") as file:
+                answers += json.load(file)
         # (A run cut short keeps the answers of the layouts it finished, a prefix.)
         wanted = {(f, s) for f, s, _ in layouts}
         answers = [a for a in answers if (a["family"], a["seed"]) in wanted]

@@ -22,8 +22,9 @@ orientation o (turn, turned over or not) — exactly when ``p - t`` lies in the 
 3. **Placing for real.** For each candidate, each board's pose is refined continuously
    (a pattern search over x, y and the turn, on a distance field of the figure and the
    plates' separating axes) to hide its points with a margin, off the other's plate —
-   starting from the middle of its mask's poses, then, if that fails, from the poses that
-   keep the two plates farthest apart. The two boards go to the judge
+   starting from the middle of its mask's poses, then, if that fails, from the poses of
+   the masks that truly come nearest to hiding the points (the masks are hopeful), then
+   from the poses that keep the two plates farthest apart. The two boards go to the judge
    (:func:`~asobi.games.carrotein.sky.judge`), which also refuses overlapping boards. A
    solution is only ever reported after the judge accepted it.
 
