@@ -4,6 +4,8 @@
     .venv/bin/python benchmarks/reference_carrotein.py --per-count 1      # 63 layouts
     .venv/bin/python benchmarks/reference_carrotein.py --jobs 2 --save ref.json
     .venv/bin/python benchmarks/reference_carrotein.py --load ref.json    # the solver only
+    .venv/bin/python benchmarks/reference_carrotein.py --load \
+        benchmarks/results/carrotein/reference_10-16.json,benchmarks/results/carrotein/reference_17-30.json
     .venv/bin/python benchmarks/reference_carrotein.py --counts 10-16     # some chip counts
 
 The corpus (``layouts.corpus``, seeded): at every chip count from 10 to 30, ``--per-count``
@@ -87,12 +89,19 @@ def solver_answers(entry: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _save(path: str, answers: list[dict[str, Any]]) -> None:
+    """Write the answers so far (whole: a file is never left half written)."""
+    with open(path + ".part", "w", encoding="utf-8") as file:
+        json.dump(answers, file)
+    os.replace(path + ".part", path)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--per-count", type=int, default=5, help="layouts a family a count")
     parser.add_argument("--jobs", type=int, default=1, help="processes (CPU time is per layout)")
     parser.add_argument("--save", help="write the reference's answers to this JSON file")
-    parser.add_argument("--load", help="read the reference's answers from this JSON file")
+    parser.add_argument("--load", help="read the reference's answers from these JSON files (a, b)")
     parser.add_argument("--counts", default="10-30", help="chip counts, e.g. 10-30 or 12-12")
     args = parser.parse_args()
     low, _, high = args.counts.partition("-")
@@ -101,20 +110,27 @@ def main() -> None:
     layouts = corpus(sky, args.per_count, range(int(low), int(high or low) + 1))
     start = time.perf_counter()
     if args.load:
-        with open(args.load, encoding="utf-8") as file:
-            answers = json.load(file)
+        answers = []
+        for path in args.load.split(","):
+            with open(path, encoding="utf-8") as file:
+                answers += json.load(file)
         # (A run cut short keeps the answers of the layouts it finished, a prefix.)
         wanted = {(f, s) for f, s, _ in layouts}
         answers = [a for a in answers if (a["family"], a["seed"]) in wanted]
         assert answers, "no layout of these counts in the saved answers"
     else:
+        # The first layout of each family at every count first, then the second...: a run
+        # cut short (an hour of CPU in all) still covers every count; ``--save`` is written
+        # after each layout, so that such a run keeps what it did.
+        layouts.sort(key=lambda layout: layout[1] % 100)
+        answers = []
         with ProcessPoolExecutor(args.jobs) as pool:
-            answers = list(pool.map(reference_answers, layouts, chunksize=1))
+            for answer in pool.map(reference_answers, layouts, chunksize=1):
+                answers.append(answer)
+                if args.save:
+                    _save(args.save, answers)
         print(f"reference: {time.perf_counter() - start:.0f} s wall with {args.jobs} process(es), "
               f"{sum(a['seconds'] for a in answers):.0f} s CPU")  # fmt: skip
-    if args.save:
-        with open(args.save, "w", encoding="utf-8") as file:
-            json.dump(answers, file)
     with ProcessPoolExecutor(args.jobs) as pool:
         ours = list(pool.map(solver_answers, answers, chunksize=1))
     print(f"solver: {sum(o['seconds'] for o in ours):.0f} s CPU for {len(ours)} layouts")

@@ -22,8 +22,9 @@ orientation o (turn, turned over or not) — exactly when ``p - t`` lies in the 
 3. **Placing for real.** For each candidate, each board's pose is refined continuously
    (a pattern search over x, y and the turn, on a distance field of the figure and the
    plates' separating axes) to hide its points with a margin, off the other's plate —
-   starting from the middle of its mask's poses, then, if that fails, from the poses that
-   keep the two plates farthest apart. The two boards go to the judge
+   starting from the middle of its mask's poses, then, if that fails, from the poses of
+   the masks that truly come nearest to hiding the points (the masks are hopeful), then
+   from the poses that keep the two plates farthest apart. The two boards go to the judge
    (:func:`~asobi.games.carrotein.sky.judge`), which also refuses overlapping boards. A
    solution is only ever reported after the judge accepted it.
 
@@ -73,6 +74,7 @@ OVERLAP_STEP = 1.0  # overlapping boards cost as much as a point a millimetre ou
 OVERLAP_PER_MM = 1.0  # ... and more the deeper they overlap
 NEAR = 2  # the first look pairs masks within this many points of each board's best
 FINEST = 0.1  # mm (and degrees): refining stops at this step
+GOOD = 48  # poses of each board's mask weighed together for a candidate's second start
 
 
 @dataclass(frozen=True)
@@ -155,6 +157,11 @@ def _turned(points: NDArray[np.float64], turns: _Turns, mirrored: bool) -> NDArr
     return out
 
 
+def _pose_of(row: NDArray[np.float64], mirrored: bool) -> Pose:
+    """A pose from its x, y and turn (a row of an array), turned over or not."""
+    return Pose(float(row[0]), float(row[1]), float(row[2]), mirrored)
+
+
 def _row(pose: Pose) -> NDArray[np.float64]:
     """One pose as the ``(1, 3)`` array of x, y and turn that the fast queries take."""
     return np.array([[pose.x, pose.y, pose.angle]])
@@ -202,6 +209,32 @@ class _Shapes:
         (-) of being hidden it is, in mm — ``(P, N)``."""
         weigher = _Weigher(self, mirrored, xs, ys, np.ones(len(xs)), radius, None)
         return weigher.margins(weigher.table(poses)).reshape(len(poses), len(xs))
+
+    def depths(
+        self, poses: NDArray[np.float64], mirrored: bool, xs: NDArray[np.float64],
+        ys: NDArray[np.float64], radius: float,
+    ) -> NDArray[np.float64]:  # fmt: skip
+        """:meth:`margins` for many poses at once, in plain numpy (the same field read the
+        same way, not to the last bit): ``(P, N)``. For weighing every pose of a mask, whose
+        counts vary too much to keep a :class:`_Layout` for each."""
+        dx = xs[None, :] - poses[:, 0:1]
+        dy = ys[None, :] - poses[:, 1:2]
+        turn = np.radians(poses[:, 2:3])
+        c, s = np.cos(turn), np.sin(turn)
+        x = c * dx + s * dy
+        y = c * dy - s * dx
+        if mirrored:
+            x = -x
+        nx, ny = self.field.shape
+        fx, fy = (x - self.x0) / FIELD, (y - self.y0) / FIELD
+        i = np.clip(np.floor(fx), 0, nx - 2)
+        j = np.clip(np.floor(fy), 0, ny - 2)
+        fx, fy = np.clip(fx - i, 0.0, 1.0), np.clip(fy - j, 0.0, 1.0)
+        four = self.quad.take((i * ny + j).astype(np.intp), axis=1)  # (4, P, N)
+        near = four[0] * (1 - fx) + four[2] * fx
+        far = four[1] * (1 - fx) + four[3] * fx
+        out: NDArray[np.float64] = near * (1 - fy) + far * fy - radius
+        return out
 
     def layout(self, mirrored: bool, count: int, n: int, other_edges: int) -> _Layout:
         """The :class:`_Layout` of ``count`` poses against ``n`` points (kept)."""
@@ -634,6 +667,52 @@ class _Masks:
         inside, the most room to spare."""
         row = int(self.deepest[m])
         return self._pose(row, self._cells(row).mean(axis=0))
+
+    def poses(self, m: int) -> tuple[NDArray[np.float64], NDArray[np.bool_]]:
+        """Every pose giving mask ``m``: x, y and turn, and whether turned over."""
+        rows = self.row_order[self.row_from[m] : self.row_to[m]].tolist()
+        at, sides = [], []
+        for row in rows:
+            angle, mirrored = self.eye.orientations[int(self.row_k[row])]
+            cells = self._cells(row)
+            at.append(np.column_stack([cells, np.full(len(cells), angle)]))
+            sides.append(np.full(len(cells), mirrored))
+        return np.concatenate(at), np.concatenate(sides)
+
+    def good_poses(
+        self, m: int, shapes: _Shapes, xs: NDArray[np.float64], ys: NDArray[np.float64],
+        radius: float, count: int, direction: int | None = None, forward: bool = True,
+    ) -> tuple[NDArray[np.float64], NDArray[np.bool_], NDArray[np.float64]]:  # fmt: skip
+        """Of the poses giving mask ``m``, those that truly come nearest to hiding the points
+        at ``xs``, ``ys`` with the clearance (read from the figure's distance field): the
+        best of each orientation, then the ``count`` best of those (the first of equals).
+        Returns their x, y and turn, whether turned over, and their shortfall (0: all
+        hidden), deepest first. The masks are hopeful, so the middle of a mask's cells can
+        lie where a point is out and a refinement stuck short of it, when another of its
+        cells hides them all already; one per orientation keeps them varied, for when
+        the best of one board is in the way of the other. Given a ``direction``, each
+        orientation's as good as its best that lies farthest back along it (``forward``:
+        the other board lies that way) comes too."""
+        rows = self.row_order[self.row_from[m] : self.row_to[m]].tolist()
+        poses, sides, values = [], [], []
+        for row in rows:
+            angle, mirrored = self.eye.orientations[int(self.row_k[row])]
+            cells = self._cells(row)
+            at = np.column_stack([cells, np.full(len(cells), angle)])
+            depth = shapes.depths(at, mirrored, xs, ys, radius) - CLEARANCE
+            value = np.clip(depth, -GIVE_UP, 0.0).sum(axis=1) + 1e-3 * depth.min(axis=1)
+            k = int(np.argmax(value))
+            picks = [k]
+            if direction is not None:
+                along = cells @ _UNITS[direction]
+                along = np.where(value >= value[k] - 1e-9, along if forward else -along, np.inf)
+                picks.append(int(np.argmin(along)))
+            for k in picks:
+                poses.append(at[k])
+                sides.append(mirrored)
+                values.append(float(value[k]))
+        order = np.argsort(-np.array(values), kind="stable")[:count]
+        return np.array(poses)[order], np.array(sides)[order], np.array(values)[order]
 
     def extreme(self, m: int, direction: int, forward: bool) -> Pose:
         """The pose giving mask ``m`` whose plate reaches least far along ``direction``
@@ -1283,8 +1362,10 @@ class Solver:
         if stages[0] != (floor_a, floor_b):
             stages.append((floor_a, floor_b))
         for stage_a, stage_b in stages:
-            masks_a = self._masks(a, floor_a).at_least(stage_a)
-            masks_b = self._masks(b, floor_b).at_least(stage_b)
+            # Each board's masks down to the stage's floor only: the cells of fewer points
+            # (most of the work) are built when the near-best ones have failed.
+            masks_a = self._masks(a, stage_a).at_least(stage_a)
+            masks_b = self._masks(b, stage_b).at_least(stage_b)
             for i, j, direction in self._candidates(masks_a, masks_b):
                 found = self._place(a, b, masks_a, masks_b, i, j, direction)
                 if found is not None and self._better(found, best):
@@ -1344,25 +1425,134 @@ class Solver:
         self, a: Board, b: Board, ma: _Masks, mb: _Masks, i: int, j: int, direction: int
     ) -> Attempt | None:
         """Refine a candidate's poses so that each board hides its share, then judge. Each
-        board starts deepest in its mask; if that fails, the two start on either side of the
-        line between them (``direction``): ``a`` where its plate reaches least far towards
-        ``b``, ``b`` where it starts farthest away."""
+        board starts deepest in its mask (most candidates that succeed, do from there); if
+        that fails, from the poses of the two masks that come nearest to hiding the shares
+        for real, off each other's plates (:meth:`_together`); then the board with the
+        larger share from its best pose and the other from its best off that one's plate
+        (:meth:`_after`); last, the two on either side of the line between them
+        (``direction``): ``a`` where its plate reaches least far towards ``b``, ``b`` where
+        it starts farthest away. The masks are hopeful, so the middle of a mask's cells can
+        leave a point out where a refinement gets stuck, when another of its cells hides
+        them all already (issue 30, item 8: 16 false "impossible" at 10–12 chips)."""
         assert self._grid is not None
         n = self._grid.n
         none = np.zeros(self._grid.words, dtype=np.uint64)
         mask_a, mask_b = (ma.words[i] if i >= 0 else none), (mb.words[j] if j >= 0 else none)
         share_a, share_b = set(_members(mask_a, n)), set(_members(mask_b, n))
-        if i < 0:
-            return self._lay(a, b, share_a, share_b, None, mb.deepest_pose(j))
-        if j < 0:
-            return self._lay(a, b, share_a, share_b, ma.deepest_pose(i), None)
+        if i < 0 or j < 0:  # one board alone, the other put aside
+            side = (a, ma, i, share_a) if j < 0 else (b, mb, j, share_b)
+            found = None
+            # From the middle of its mask's poses, then from the best of them.
+            for start in (side[1].deepest_pose(side[2]), None):
+                start = start or self._after(side, None)
+                alone = (start, None) if j < 0 else (None, start)
+                attempt = self._lay(a, b, share_a, share_b, *alone)
+                if attempt is not None and attempt.success:
+                    return attempt
+                found = attempt if self._better(attempt, found) else found
+            return found
         deepest = self._lay(a, b, share_a, share_b, ma.deepest_pose(i), mb.deepest_pose(j))
         if deepest is not None and deepest.success:
             return deepest
+        # Each board from one of the poses of its mask that come nearest to hiding its share,
+        # the two that do best together, off each other's plates.
+        starts = self._together(a, b, ma, mb, i, j, share_a, share_b, direction)
+        best = self._lay(a, b, share_a, share_b, *starts)
+        if best is not None and best.success:
+            return best
+        best = best if self._better(best, deepest) else deepest
+        # The board with the most to hide from its best pose, the other from the pose of
+        # its mask that does best off that one's plate.
+        first = (a, ma, i, share_a) if len(share_a) >= len(share_b) else (b, mb, j, share_b)
+        second = (b, mb, j, share_b) if first[0] is a else (a, ma, i, share_a)
+        start = self._after(first, None)
+        other = self._after(second, (first[0], start))
+        found = self._lay(
+            a, b, share_a, share_b, *((start, other) if first[0] is a else (other, start))
+        )
+        if found is not None and found.success:
+            return found
+        best = found if self._better(found, best) else best
         apart = self._lay(
             a, b, share_a, share_b, ma.extreme(i, direction, True), mb.extreme(j, direction, False)
         )
-        return apart if self._better(apart, deepest) else deepest
+        return apart if self._better(apart, best) else best
+
+    def _after(
+        self, side: tuple[Board, _Masks, int, set[int]], avoid: tuple[Board, Pose] | None
+    ) -> Pose:
+        """Of every pose giving a board's mask, the one that comes nearest to hiding its
+        share (those of the points the board ``avoid`` does not hide at its pose), off that
+        board's plate, as a refinement weighs it (the first of equals)."""
+        board, masks, m, share = side
+        r = self.sky.centre_radius
+        index = sorted(share)
+        plate = None
+        if avoid is not None:
+            hidden = hidden_by(avoid[0], avoid[1], self._xs, self._ys, r)
+            index = sorted(k for k in share if not hidden[k]) or index
+            plate = _shapes(avoid[0]).plate(avoid[1])
+        shapes = _shapes(board)
+        poses, sides = masks.poses(m)
+        value = np.empty(len(poses))
+        for mirrored in (False, True):
+            on = np.flatnonzero(sides == mirrored)
+            if not len(on):
+                continue
+            at = poses[on]
+            depth = shapes.depths(at, mirrored, self._xs[index], self._ys[index], r) - CLEARANCE
+            value[on] = np.clip(depth, -GIVE_UP, 0.0).sum(axis=1) + 1e-3 * depth.min(axis=1)
+            if plate is not None:
+                overlap = _overlap(shapes.corners(at, mirrored), shapes.axes(at, mirrored), *plate)
+                overlap += PLATE_GAP
+                value[on] -= np.where(overlap > 0, OVERLAP_STEP + OVERLAP_PER_MM * overlap, 0.0)
+        k = int(np.argmax(value))
+        return _pose_of(poses[k], bool(sides[k]))
+
+    def _together(
+        self, a: Board, b: Board, ma: _Masks, mb: _Masks, i: int, j: int, share_a: set[int],
+        share_b: set[int], direction: int,
+    ) -> tuple[Pose, Pose]:  # fmt: skip
+        """Starts for a candidate: of the ``GOOD`` poses of each board's mask that come
+        nearest to hiding its share (:meth:`_Masks.good_poses`; with those of each
+        orientation that keep farthest from the other's side of the line between them,
+        ``direction``), the two whose shortfalls
+        together, and what overlapping plates costs, are least (as a refinement weighs
+        them; the first of equals)."""
+        r = self.sky.centre_radius
+        found = []
+        for board, masks, m, share, forward in (
+            (a, ma, i, share_a, True), (b, mb, j, share_b, False)
+        ):  # fmt: skip
+            index = sorted(share)
+            shapes = _shapes(board)
+            poses, sides, values = masks.good_poses(
+                m, shapes, self._xs[index], self._ys[index], r, GOOD, direction, forward
+            )
+            corners = np.concatenate([
+                shapes.corners(poses[k : k + 1], bool(sides[k])) for k in range(len(poses))
+            ])  # fmt: skip
+            axes = np.concatenate([
+                shapes.axes(poses[k : k + 1], bool(sides[k])) for k in range(len(poses))
+            ])  # fmt: skip
+            found.append((poses, sides, values, corners, axes))
+        (pa, sa, va, ca, xa), (pb, sb, vb, cb, xb) = found
+        # Every pose of a's against every pose of b's, by separating axes.
+        every = np.concatenate([
+            np.repeat(xa, len(pb), axis=0), np.tile(xb, (len(pa), 1, 1))
+        ], axis=1)  # fmt: skip
+        mine = np.einsum("pkc,pvc->pkv", every, np.repeat(ca, len(pb), axis=0))
+        theirs = np.einsum("pkc,pvc->pkv", every, np.tile(cb, (len(pa), 1, 1)))
+        top = np.minimum(mine.max(axis=2), theirs.max(axis=2))
+        bottom = np.maximum(mine.min(axis=2), theirs.min(axis=2))
+        depth = (top - bottom).min(axis=1) + PLATE_GAP
+        cost = np.where(depth > 0, OVERLAP_STEP + OVERLAP_PER_MM * depth, 0.0)
+        value = np.add.outer(va, vb).reshape(-1) - cost
+        k = int(np.argmax(value))
+        p, q = divmod(k, len(pb))
+        pose_a = _pose_of(pa[p], bool(sa[p]))
+        pose_b = _pose_of(pb[q], bool(sb[q]))
+        return pose_a, pose_b
 
     def _lay(
         self, a: Board, b: Board, share_a: set[int], share_b: set[int],
