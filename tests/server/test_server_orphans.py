@@ -78,18 +78,26 @@ def _all_end(pids: list[int]) -> None:
             os.close(fd)
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL])
-def test_no_process_outlives_the_server(tmp_path: Path, sig: signal.Signals) -> None:
-    server, _ = _serve(f"sqlite:///{tmp_path / 'asobi.db'}", tmp_path / "server.log",
-                       "--bot-workers", "2")  # fmt: skip
+def _stop_then_none_left(
+    server: subprocess.Popen[bytes], helpers: int, sig: signal.Signals
+) -> None:
+    """Once ``server`` has its ``helpers`` processes, signal it, then wait for every one
+    of them to end."""
     try:
-        # Two bot workers and the resource tracker (started with the pool).
-        helpers = _helpers(server, 3)
+        started = _helpers(server, helpers)
         server.send_signal(sig)
         server.wait(timeout=PATIENCE)
     finally:
         server.kill()
-    _all_end(helpers)
+    _all_end(started)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL])
+def test_no_process_outlives_the_server(tmp_path: Path, sig: signal.Signals) -> None:
+    server, _ = _serve(f"sqlite:///{tmp_path / 'asobi.db'}", tmp_path / "server.log",
+                       "--bot-workers", "2")  # fmt: skip
+    # Two bot workers and the resource tracker (started with the pool).
+    _stop_then_none_left(server, 3, sig)
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL])
@@ -97,11 +105,5 @@ def test_no_process_outlives_serve_with_several_workers(
     tmp_path: Path, postgres: str, sig: signal.Signals
 ) -> None:
     server, _ = _serve(postgres, tmp_path / "server.log", "--workers", "2", "--bot-workers", "1")
-    try:
-        # Two server processes, each with a bot worker, and the resource tracker they share.
-        helpers = _helpers(server, 5)
-        server.send_signal(sig)
-        server.wait(timeout=PATIENCE)
-    finally:
-        server.kill()
-    _all_end(helpers)
+    # Two server processes, each with a bot worker, and the resource tracker they share.
+    _stop_then_none_left(server, 5, sig)
