@@ -173,7 +173,17 @@ class Pool:
     natural cards can stand at; the positions of suitless cards; the jokers; per rank, how
     many non-joker cards; per position, the suits of the natural cards there."""
 
-    __slots__ = ("_longest", "_mix", "by_suit", "flex", "jokers", "pieces", "ranks", "suits_at")
+    __slots__ = (
+        "_longest",
+        "_mix",
+        "by_suit",
+        "flex",
+        "jokers",
+        "pieces",
+        "ranks",
+        "somewhere",
+        "suits_at",
+    )
 
     def __init__(self, pieces: Sequence[Piece]) -> None:
         self.pieces = pieces
@@ -184,10 +194,12 @@ class Pool:
         self.jokers = 0
         self._longest: dict[str, int] = {}
         self._mix: dict[int, bool] = {}
+        natural = 0  # the positions natural cards can stand at
         for card, stand in pieces:
             if stand == NATURAL:
                 rank = card.rank
                 ranks[rank] += 1
+                natural |= POSITION_BITS[rank]
                 by_suit[card.suit] |= POSITION_BITS[rank]
                 suit_bit = SUIT_BIT[card.suit]
                 suits_at[rank] |= suit_bit
@@ -198,6 +210,8 @@ class Pool:
                 self.flex |= POSITION_BITS[card.rank]
             else:
                 self.jokers += 1
+        # Positions some card other than a joker can stand at (suits_at or flex set there).
+        self.somewhere = natural | self.flex
 
     def can_make(self, recipe: Recipe) -> bool:
         """``fits(recipe, (), self)``, answered from the summary when there is no joker."""
@@ -219,7 +233,7 @@ class Pool:
         if found is None:
             full = (1 << n) - 1
             flex, suits_at, jokers = self.flex, self.suits_at, self.jokers
-            somewhere = flex | sum(1 << p for p in range(15) if suits_at[p])
+            somewhere = self.somewhere
             found = False
             for low in range(1, 16 - n):
                 if not jokers and somewhere >> low & full != full:
@@ -242,6 +256,10 @@ class Pool:
                 mask &= mask >> 1
             self._longest[suit] = found
         return found
+
+
+# No cards at all (``is_complete`` asks whether the chosen cards alone make a combination).
+EMPTY_POOL = Pool(())
 
 
 class _Chosen:
@@ -296,7 +314,7 @@ def _matching(masks: tuple[int, ...]) -> int:
 
 def fits(recipe: Recipe, chosen: Sequence[Piece], pool: Sequence[Piece] | Pool) -> bool:
     """Can ``chosen`` plus some of ``pool`` make a combination satisfying ``recipe``?"""
-    summary = pool if isinstance(pool, Pool) else Pool(pool)
+    summary = pool if isinstance(pool, Pool) else Pool(pool) if pool else EMPTY_POOL
     return _search(recipe, _Chosen(chosen) if chosen else NOTHING_CHOSEN, summary, collect=None)
 
 
@@ -465,7 +483,7 @@ def _mix_search(n: int, chosen: _Chosen, pool: Pool, collect: dict[str, int] | N
     used = sum(SUIT_BIT[s] for s in chosen.suits)
     full = (1 << n) - 1
     # Positions some card (not a joker) can stand at: without jokers, a window needs them all.
-    somewhere = pool.flex | sum(1 << pos for pos in range(15) if pool.suits_at[pos])
+    somewhere = pool.somewhere
     gaps_allowed = chosen.jokers + pool.jokers or chosen.count
     found = False
     for low in range(1, 16 - n):
