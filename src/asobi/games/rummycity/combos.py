@@ -323,6 +323,8 @@ def next_pieces(
 ) -> list[Piece]:
     """The pieces of ``pool`` that can be laid next towards ``recipe``: each leaves a
     combination still possible, so laying card by card never reaches a dead end."""
+    if len(chosen) >= recipe.sizes[-1]:
+        return []  # as long as the recipe allows: no card can follow (the search finds none)
     summary = pool if isinstance(pool, Pool) else Pool(pool)
     pool = summary.pieces
     # Accepted positions per suit (natural cards), "flex" (suitless cards), "rank" (sets);
@@ -482,15 +484,18 @@ def _mix_search(n: int, chosen: _Chosen, pool: Pool, collect: dict[str, int] | N
         return False
     used = sum(SUIT_BIT[s] for s in chosen.suits)
     full = (1 << n) - 1
-    # Positions some card (not a joker) can stand at: without jokers, a window needs them all.
+    # Positions some card (not a joker) can stand at: a window's open positions outside
+    # them need a joker each (a quick no; the matching below decides the rest).
     somewhere = pool.somewhere
-    gaps_allowed = chosen.jokers + pool.jokers or chosen.count
+    jokers = chosen.jokers + pool.jokers
     found = False
     for low in range(1, 16 - n):
-        if not gaps_allowed and somewhere >> low & full != full:
+        if not jokers and somewhere >> low & full != full and not chosen.count:
             continue
         covered = chosen.covered(low, n)
         if covered is None:
+            continue
+        if ((full << low) & ~covered & ~somewhere).bit_count() > jokers:
             continue
         open_spots = [pos for pos in range(low, low + n) if not covered >> pos & 1]
         if chosen.jokers > len(open_spots):
@@ -515,6 +520,8 @@ def _mix_search(n: int, chosen: _Chosen, pool: Pool, collect: dict[str, int] | N
                 bit = SUIT_BIT[suit]
                 if not pool.suits_at[pos] & ~used & bit:
                     continue
+                if collect.get(suit, 0) >> pos & 1:
+                    continue  # an overlapping window has accepted it here already
                 left = tuple(pool.suits_at[p] & ~used & ~bit for p in others)
                 if len(others) - _matching(left) - chosen.jokers <= pool.jokers:
                     collect[suit] = collect.get(suit, 0) | 1 << pos
