@@ -71,6 +71,7 @@ from asobi.games.laminate.papers import (
     publishable_papers,
 )
 
+DECK_ORDER = {card: i for i, card in enumerate(SEVEN.cards)}  # the order hands are listed in
 DEAL = (3, 3, 4, 4, 5)  # 準備 5: cards drawn by the first, second, ... player
 START_HAND = 3  # 準備 6: "ゲーム開始時の初期手札は3枚"
 
@@ -235,9 +236,10 @@ class LaminateState(State):
         assert draft is not None
         pool, budget = self._draft_pool(seat, draft)
         steps = next_cards(draft.paper, draft.laid + draft.cited, pool, budget, not draft.laid)
-        lays = SEVEN.sort(c for c, src, _ in steps if src == HAND)
-        cites = SEVEN.sort(c for c, src, _ in steps if src != HAND)
-        options: list[LaminateAction] = [*(LAY[c] for c in lays), *(CITE[c] for c in cites)]
+        # Lays, then citations, each in deck order (a card is in one source only: one sort).
+        by_deck = sorted(steps, key=lambda step: DECK_ORDER[step[0]])
+        options: list[LaminateAction] = [LAY[c] for c, src, _ in by_deck if src == HAND]
+        options += [CITE[c] for c, src, _ in by_deck if src != HAND]
         if self._may_finish_100(draft):
             options.append(DONE)
         return options

@@ -173,7 +173,17 @@ class Pool:
     natural cards can stand at; the positions of suitless cards; the jokers; per rank, how
     many non-joker cards; per position, the suits of the natural cards there."""
 
-    __slots__ = ("_longest", "_mix", "by_suit", "flex", "jokers", "pieces", "ranks", "suits_at")
+    __slots__ = (
+        "_longest",
+        "_mix",
+        "by_suit",
+        "flex",
+        "jokers",
+        "pieces",
+        "ranks",
+        "somewhere",
+        "suits_at",
+    )
 
     def __init__(self, pieces: Sequence[Piece]) -> None:
         self.pieces = pieces
@@ -184,10 +194,12 @@ class Pool:
         self.jokers = 0
         self._longest: dict[str, int] = {}
         self._mix: dict[int, bool] = {}
+        natural = 0  # the positions natural cards can stand at
         for card, stand in pieces:
             if stand == NATURAL:
                 rank = card.rank
                 ranks[rank] += 1
+                natural |= POSITION_BITS[rank]
                 by_suit[card.suit] |= POSITION_BITS[rank]
                 suit_bit = SUIT_BIT[card.suit]
                 suits_at[rank] |= suit_bit
@@ -198,6 +210,8 @@ class Pool:
                 self.flex |= POSITION_BITS[card.rank]
             else:
                 self.jokers += 1
+        # Positions some card other than a joker can stand at (suits_at or flex set there).
+        self.somewhere = natural | self.flex
 
     def can_make(self, recipe: Recipe) -> bool:
         """``fits(recipe, (), self)``, answered from the summary when there is no joker."""
@@ -219,7 +233,7 @@ class Pool:
         if found is None:
             full = (1 << n) - 1
             flex, suits_at, jokers = self.flex, self.suits_at, self.jokers
-            somewhere = flex | sum(1 << p for p in range(15) if suits_at[p])
+            somewhere = self.somewhere
             found = False
             for low in range(1, 16 - n):
                 if not jokers and somewhere >> low & full != full:
@@ -242,6 +256,10 @@ class Pool:
                 mask &= mask >> 1
             self._longest[suit] = found
         return found
+
+
+# No cards at all (``is_complete`` asks whether the chosen cards alone make a combination).
+EMPTY_POOL = Pool(())
 
 
 class _Chosen:
@@ -296,7 +314,7 @@ def _matching(masks: tuple[int, ...]) -> int:
 
 def fits(recipe: Recipe, chosen: Sequence[Piece], pool: Sequence[Piece] | Pool) -> bool:
     """Can ``chosen`` plus some of ``pool`` make a combination satisfying ``recipe``?"""
-    summary = pool if isinstance(pool, Pool) else Pool(pool)
+    summary = pool if isinstance(pool, Pool) else Pool(pool) if pool else EMPTY_POOL
     return _search(recipe, _Chosen(chosen) if chosen else NOTHING_CHOSEN, summary, collect=None)
 
 
@@ -305,6 +323,8 @@ def next_pieces(
 ) -> list[Piece]:
     """The pieces of ``pool`` that can be laid next towards ``recipe``: each leaves a
     combination still possible, so laying card by card never reaches a dead end."""
+    if len(chosen) >= recipe.sizes[-1]:
+        return []  # as long as the recipe allows: no card can follow (the search finds none)
     summary = pool if isinstance(pool, Pool) else Pool(pool)
     pool = summary.pieces
     # Accepted positions per suit (natural cards), "flex" (suitless cards), "rank" (sets);
@@ -464,15 +484,18 @@ def _mix_search(n: int, chosen: _Chosen, pool: Pool, collect: dict[str, int] | N
         return False
     used = sum(SUIT_BIT[s] for s in chosen.suits)
     full = (1 << n) - 1
-    # Positions some card (not a joker) can stand at: without jokers, a window needs them all.
-    somewhere = pool.flex | sum(1 << pos for pos in range(15) if pool.suits_at[pos])
-    gaps_allowed = chosen.jokers + pool.jokers or chosen.count
+    # Positions some card (not a joker) can stand at: a window's open positions outside
+    # them need a joker each (a quick no; the matching below decides the rest).
+    somewhere = pool.somewhere
+    jokers = chosen.jokers + pool.jokers
     found = False
     for low in range(1, 16 - n):
-        if not gaps_allowed and somewhere >> low & full != full:
+        if not jokers and somewhere >> low & full != full and not chosen.count:
             continue
         covered = chosen.covered(low, n)
         if covered is None:
+            continue
+        if ((full << low) & ~covered & ~somewhere).bit_count() > jokers:
             continue
         open_spots = [pos for pos in range(low, low + n) if not covered >> pos & 1]
         if chosen.jokers > len(open_spots):
@@ -497,6 +520,8 @@ def _mix_search(n: int, chosen: _Chosen, pool: Pool, collect: dict[str, int] | N
                 bit = SUIT_BIT[suit]
                 if not pool.suits_at[pos] & ~used & bit:
                     continue
+                if collect.get(suit, 0) >> pos & 1:
+                    continue  # an overlapping window has accepted it here already
                 left = tuple(pool.suits_at[p] & ~used & ~bit for p in others)
                 if len(others) - _matching(left) - chosen.jokers <= pool.jokers:
                     collect[suit] = collect.get(suit, 0) | 1 << pos

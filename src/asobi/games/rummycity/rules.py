@@ -147,6 +147,12 @@ class RummyCityState(State):
         self.tepu = [options.start_tepu] * n
         self.owned: list[list[str]] = [[] for _ in range(n)]  # in the order claimed
         self.supply: list[str] = [b.id for b in self.catalogue.buildings]
+        # Each building's recipe number (equal recipes share one), recipe and build action,
+        # in catalogue order: what ``_buildable`` goes through at every turn.
+        number = self.catalogue.recipe_no  # type: ignore[attr-defined]
+        self._builds: tuple[tuple[int, Recipe, Build], ...] = tuple(
+            (number[b.id], b.recipe, Build(b.id)) for b in self.catalogue.buildings
+        )
         self.deposits: dict[str, Card] = {}  # Bank / Police station: the card put on it
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.row: list[Card] = []
@@ -186,6 +192,8 @@ class RummyCityState(State):
         self.result: Outcome | None = None
         self._active: frozenset[int] | None = None
         self._legal: list[RummyCityAction] | None = None
+        # The same legal list as a set: ``check`` is one look-up, not a copy and a scan.
+        self._legal_set: frozenset[RummyCityAction] = frozenset()
 
     # --- protocol -------------------------------------------------------------------------
     @property
@@ -202,6 +210,7 @@ class RummyCityState(State):
             return []
         if self._legal is None:
             self._legal = self._list_legal(seat)
+            self._legal_set = frozenset(self._legal)
         return list(self._legal)
 
     def _list_legal(self, seat: int) -> list[RummyCityAction]:
@@ -271,18 +280,18 @@ class RummyCityState(State):
         mine = self.owned[seat]
         number = self.catalogue.recipe_no  # type: ignore[attr-defined]
         own_recipes = {number[b] for b in mine}
-        pool = Pool(self.pieces(seat, self.hands[seat]))
+        hand = self.hands[seat]
+        pool = Pool(self.pieces(seat, hand))
         can: dict[int, bool] = {}
         out: list[RummyCityAction] = []
-        for b in self.catalogue.buildings:
-            n = number[b.id]
+        for n, recipe, build in self._builds:
             if n in own_recipes:  # a building owned, or the other of its Set pair
                 continue
             ok = can.get(n)
-            if ok is None:
-                ok = can[n] = pool.can_make(b.recipe)
+            if ok is None:  # a combination takes a card a place: too few cards settle it
+                ok = can[n] = recipe.size <= len(hand) and pool.can_make(recipe)
             if ok:
-                out.append(Build(b.id))
+                out.append(build)
         return out
 
     def _meldable(self, seat: int) -> list[str]:
@@ -323,8 +332,11 @@ class RummyCityState(State):
 
     # --- check -----------------------------------------------------------------------------
     def check(self, seat: int, action: Any) -> None:
-        if action in self.legal_actions(seat):
-            return
+        if seat in self.active_seats():
+            if self._legal is None:
+                self.legal_actions(seat)
+            if action in self._legal_set:
+                return
         raise IllegalAction(*self._why_not(seat, action))
 
     def _why_not(self, seat: int, action: Any) -> tuple[str, str]:
