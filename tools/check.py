@@ -17,7 +17,7 @@ processes, long fuzz runs) and runs the property tests with a tenth of their exa
 (hypothesis profile ``quick``): the loop while editing.
 
 pytest runs on every core (pytest-xdist, ``-n auto``; two cores take the suite from about
-26 minutes to about 15); give ``-n 0`` to run it in one process, e.g. under a debugger.
+26 minutes to 17 at load 2); give ``-n 0`` to run it in one process, e.g. under a debugger.
 
 Under CI (``CI=true``) or with ``ASOBI_SERVICES=1`` it first starts PostgreSQL and installs
 Chromium (``tools/services.py``, Debian packages, root): the tests that need them then fail
