@@ -4,30 +4,18 @@ itself trains for minutes)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 import pytest
+from adapter_helpers import load_example
 
 pytest.importorskip("gymnasium")
-
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "starmine_solo_reinforce.py"
 
 
 @pytest.fixture(scope="module")
 def example() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("starmine_solo_reinforce", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while being made
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        sys.modules.pop(spec.name, None)
-    return module
+    return load_example("starmine_solo_reinforce")
 
 
 @pytest.mark.slow

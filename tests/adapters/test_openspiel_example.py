@@ -4,31 +4,19 @@ seat knows (a few seconds; the example itself plays for minutes)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
+from adapter_helpers import load_example
 
 pyspiel = pytest.importorskip("pyspiel")
 
 from asobi.adapters.openspiel_game import register, short_name  # noqa: E402
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "openspiel_search.py"
-
 
 @pytest.fixture(scope="module")
 def example() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("openspiel_search", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while being made
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        sys.modules.pop(spec.name, None)
-    return module
+    return load_example("openspiel_search")
 
 
 @pytest.mark.slow
