@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -105,3 +106,18 @@ def play_by_clicking(
         if shots and made == 6:
             shot(page, shots)
     raise AssertionError(f"the game did not end within {most} of this seat's moves")
+
+
+def serious_violations(page: Page) -> list[str]:
+    """What axe-core finds serious or critical on the page as it is now."""
+    found = Axe().run(page).response["violations"]
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def no_sideways_scroll(page: Page) -> bool:
+    """The page fits the window's width (a phone does not scroll sideways)."""
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))

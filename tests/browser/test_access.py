@@ -8,7 +8,6 @@ import json
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
 from .helpers import (
@@ -20,19 +19,11 @@ from .helpers import (
     number,
     open_page,
     over,
+    serious_violations,
     wait,
 )
 
 GAMES = [("starmine", 2), ("itsmine", 2), ("laminate", 3), ("rummycity", 2), ("carrotein", 3)]
-
-
-def _serious(page: Page) -> list[str]:
-    found = Axe().run(page).response["violations"]
-    return [
-        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
-        for v in found
-        if v["impact"] in ("serious", "critical")
-    ]
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -41,7 +32,7 @@ def test_the_lobby_has_no_serious_accessibility_violation(
 ) -> None:
     page, errors = open_page(browser, site + "/", lang, PHONE if lang == "ja" else DESKTOP)
     assert page.evaluate("document.documentElement.lang") == lang
-    assert _serious(page) == []
+    assert serious_violations(page) == []
     assert errors == []
 
 
@@ -54,7 +45,7 @@ def test_each_table_has_no_serious_accessibility_violation(
     page, errors = open_page(browser, site + room["invites"][0]["link"], lang, DESKTOP)
     my_turn_or_over(page)
     assert page.evaluate("document.documentElement.lang") == lang
-    assert _serious(page) == []
+    assert serious_violations(page) == []
     assert errors == []
 
 

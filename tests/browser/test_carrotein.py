@@ -7,7 +7,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
 from .helpers import (
@@ -16,24 +15,17 @@ from .helpers import (
     legal,
     make_room,
     my_turn_or_over,
+    no_sideways_scroll,
     number,
     open_page,
     play_by_clicking,
+    serious_violations,
     shot,
     wait,
 )
 
 CHIPS_A_ROUND = 2  # the clicking player places this many chips a round, then passes
 MAT = (600.0, 450.0)  # mm (the assets' mat); the picture has 10 mm of border all round
-
-
-def _serious(page: Page) -> list[str]:
-    found = Axe().run(page).response["violations"]
-    return [
-        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
-        for v in found
-        if v["impact"] in ("serious", "critical")
-    ]
 
 
 def _chips_on_mat(page: Page) -> list[tuple[float, float]]:
@@ -79,10 +71,6 @@ def click_carrotein(page: Page, legal: list[str]) -> None:
         page.click(f"#moves [data-code='{'pass' if 'pass' in legal else legal[0]}']")
 
 
-def _no_sideways_scroll(page: Page) -> bool:
-    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
-
-
 def test_a_person_plays_a_whole_carrotein_game_against_a_bot_in_english(
     site: str, browser: Any
 ) -> None:
@@ -110,7 +98,7 @@ def test_a_person_plays_a_whole_carrotein_game_in_japanese_on_a_phone(
     page, errors = open_page(browser, site + room["invites"][0]["link"], "ja", PHONE)
     assert page.evaluate("document.documentElement.lang") == "ja"
     my_turn_or_over(page)
-    assert _no_sideways_scroll(page)
+    assert no_sideways_scroll(page)
     shot(page, "carrotein-phone-ja-start")
     play_by_clicking(page, click_carrotein, shots="carrotein-phone-ja-middle")
     outcome = page.locator("#outcome").inner_text()
@@ -118,7 +106,7 @@ def test_a_person_plays_a_whole_carrotein_game_in_japanese_on_a_phone(
     assert "あみ(赤)" in outcome
     log = page.locator("#log").inner_text()
     assert "星チップを" in log and "{" not in log
-    assert _no_sideways_scroll(page)
+    assert no_sideways_scroll(page)
     shot(page, "carrotein-phone-ja-over")
     assert page.locator("#problem").inner_text() == ""
     assert errors == []
@@ -180,7 +168,7 @@ def test_carrotein_a_chip_then_two_boards_dragged_turned_flipped_and_laid(
     first.click("button[data-turn='15']")
     first.click("button[data-flip]")
     shot(first, "carrotein-boards")
-    assert _serious(first) == []  # with the boards being laid
+    assert serious_violations(first) == []  # with the boards being laid
     before = number(first)
     first.click("#lay")
     wait(first, f"Number(document.body.dataset.number) > {before}")  # judged and scored
@@ -255,7 +243,7 @@ def test_a_chip_placed_boards_chosen_and_laid_from_the_keyboard_alone(
     for key in ("ArrowLeft", "ArrowLeft", "Shift+ArrowDown", "q", "f", "2", "ArrowRight", "e"):
         ami.keyboard.press(key)
     assert ami.get_attribute("#lay", "data-code") == "lay 170,224,15,flip 425,225,345"
-    assert _serious(ami) == []
+    assert serious_violations(ami) == []
     before = number(ami)
     ami.keyboard.press("Enter")
     wait(ami, f"Number(document.body.dataset.number) > {before}")

@@ -9,8 +9,18 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-from .helpers import DESKTOP, PHONE, legal, make_room, open_page, play_by_clicking, shot, wait
-from .test_access import _serious
+from .helpers import (
+    DESKTOP,
+    PHONE,
+    legal,
+    make_room,
+    no_sideways_scroll,
+    open_page,
+    play_by_clicking,
+    serious_violations,
+    shot,
+    wait,
+)
 
 
 def clicker(seed: int) -> Any:
@@ -36,10 +46,6 @@ def clicker(seed: int) -> Any:
             page.click(f"#mine button[data-code='{code}']")
 
     return click_itsmine
-
-
-def _no_sideways_scroll(page: Page) -> bool:
-    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
 
 
 def _moves_section_hidden(page: Page) -> bool:
@@ -82,7 +88,7 @@ def test_a_person_plays_a_whole_its_mine_game_in_japanese_on_a_phone(
     assert page.evaluate("document.documentElement.lang") == "ja"
     wait(page, "JSON.parse(document.body.dataset.legal || '[]').length > 0")
     assert "オークション" in page.locator("#status").inner_text()
-    assert _no_sideways_scroll(page)
+    assert no_sideways_scroll(page)
     shot(page, "itsmine-phone-ja-start")
     made = 0
     click = clicker(2)
@@ -90,7 +96,7 @@ def test_a_person_plays_a_whole_its_mine_game_in_japanese_on_a_phone(
     def click_and_check(page: Page, moves: list[str]) -> None:
         nonlocal made
         made += 1
-        assert _no_sideways_scroll(page)
+        assert no_sideways_scroll(page)
         assert _moves_section_hidden(page)
         click(page, moves)
 
@@ -99,8 +105,8 @@ def test_a_person_plays_a_whole_its_mine_game_in_japanese_on_a_phone(
     assert "鉱山の勝利点" in outcome and "勝利点" in outcome and "ゲーム終了" in outcome
     assert "{" not in page.locator("#log").inner_text()
     assert "国民カード" in page.locator("#log").inner_text()
-    assert _no_sideways_scroll(page)
+    assert no_sideways_scroll(page)
     shot(page, "itsmine-phone-ja-over")
     assert page.locator("#problem").inner_text() == ""
-    assert _serious(page) == []  # the end: the board, the breakdown, a long log
+    assert serious_violations(page) == []  # the end: the board, the breakdown, a long log
     assert made > 10 and errors == []

@@ -8,7 +8,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
 from .helpers import (
@@ -17,9 +16,11 @@ from .helpers import (
     legal,
     make_room,
     my_turn_or_over,
+    no_sideways_scroll,
     number,
     open_page,
     play_by_clicking,
+    serious_violations,
     shot,
     wait,
 )
@@ -119,20 +120,6 @@ class Person:
         assert cards.count() > 1
         page.click("#lam-browse")
         assert page.locator("#lam-pile").count() == 0
-
-
-def serious_violations(page: Page) -> list[str]:
-    """What axe-core finds serious or critical on the page as it is now."""
-    found = Axe().run(page).response["violations"]
-    return [
-        f"{v['id']}: {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
-        for v in found
-        if v["impact"] in ("serious", "critical")
-    ]
-
-
-def no_sideways_scroll(page: Page) -> bool:
-    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
 
 
 def whole_game(

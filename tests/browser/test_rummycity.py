@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
 from .helpers import (
@@ -17,9 +16,11 @@ from .helpers import (
     legal,
     make_room,
     my_turn_or_over,
+    no_sideways_scroll,
     number,
     open_page,
     play_by_clicking,
+    serious_violations,
     shot,
     wait,
 )
@@ -74,10 +75,6 @@ def click_rummycity(page: Page, legal: list[str]) -> None:
 VERBS = ("lay", "take", "return", "layoff", "place", "build", "meld", "draw")
 
 
-def _no_sideways_scroll(page: Page) -> bool:
-    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
-
-
 def _no_moves_left_under_the_table(page: Page) -> None:
     """Every legal move is on the table itself: the moves section stays hidden."""
     assert page.locator("#moves-section").is_hidden(), page.locator("#moves").inner_text()
@@ -128,7 +125,7 @@ def test_a_person_plays_a_whole_rummy_city_game_in_japanese_on_a_phone(
     page, errors = open_page(browser, site + room["invites"][0]["link"], "ja", PHONE)
     assert page.evaluate("document.documentElement.lang") == "ja"
     my_turn_or_over(page)
-    assert _no_sideways_scroll(page)
+    assert no_sideways_scroll(page)
     assert "公園" in page.locator("#centre [data-building='park']").inner_text()
     shot(page, "rummycity-phone-ja-start")
     _play(page, "rummycity-phone-ja-middle")
@@ -136,7 +133,7 @@ def test_a_person_plays_a_whole_rummy_city_game_in_japanese_on_a_phone(
     assert "ゲーム終了" in outcome and "決算" in outcome and "建物" in outcome
     log = page.locator("#log").inner_text()
     assert "{" not in log and "山札から" in log
-    assert _no_sideways_scroll(page)
+    assert no_sideways_scroll(page)
     shot(page, "rummycity-phone-ja-over")
     assert page.locator("#problem").inner_text() == ""
     assert errors == []
@@ -162,16 +159,6 @@ def test_the_solo_score_attack_by_clicking(site: str, browser: Any) -> None:
 # A catalogue of one building any 3-card run builds: whoever builds it first, the other
 # town can take it back with a run of its own.
 HUT = {"building": [{"id": "hut", "en": "Hut", "ja": "小屋", "mark": "♠", "recipe": "3Run"}]}
-
-
-def _serious(page: Page) -> list[str]:
-    """axe-core's serious and critical findings (as in test_access.py)."""
-    found = Axe().run(page).response["violations"]
-    return [
-        f"{v['id']}: {v['help']} {[n['target'] for n in v['nodes']][:3]}"
-        for v in found
-        if v["impact"] in ("serious", "critical")
-    ]
 
 
 def _act_plainly(page: Page) -> None:
@@ -205,13 +192,13 @@ def test_a_building_of_the_other_town_is_taken_by_clicking_it(site: str, browser
     assert take.is_visible() and "Take" in take.inner_text()
     assert "Take the Hut from Bot 2" in (take.get_attribute("aria-label") or "")
     shot(page, "rummycity-take")
-    assert _serious(page) == []  # with a building to take at the other town
+    assert serious_violations(page) == []  # with a building to take at the other town
     before = number(page)
     take.click()
     wait(page, f"Number(document.body.dataset.number) > {before}")
     assert page.locator("#tray [data-building='hut']").count() == 1  # the building under way
     shot(page, "rummycity-building")
-    assert _serious(page) == []  # with the tray of a building under way
+    assert serious_violations(page) == []  # with the tray of a building under way
     while page.locator("#tray .rc-laying").count() and legal(page):
         _act_plainly(page)  # the run's cards from the hand, then done
     # (the bot may take it back on its next turn: the log tells the taking)

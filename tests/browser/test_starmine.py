@@ -13,6 +13,7 @@ from .helpers import (
     legal,
     make_room,
     my_turn_or_over,
+    no_sideways_scroll,
     number,
     open_page,
     over,
@@ -37,10 +38,6 @@ def click_starmine(page: Page, legal: list[str]) -> None:
         page.click("[data-pile='deck']")
     else:
         page.click(f"[data-code='{legal[0]}']")
-
-
-def _no_sideways_scroll(page: Page) -> bool:
-    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
 
 
 def test_a_person_plays_a_whole_starmine_game_against_a_bot_in_english(
@@ -72,11 +69,11 @@ def test_a_person_plays_a_whole_starmine_game_in_japanese_on_a_phone(
     room = make_room(site, "starmine", [{"name": "あみ"}, {"bot": "random"}])
     page, errors = open_page(browser, site + room["invites"][0]["link"], "ja", PHONE)
     assert page.evaluate("document.documentElement.lang") == "ja"
-    assert _no_sideways_scroll(page)
+    assert no_sideways_scroll(page)
     play_by_clicking(page, click_starmine, shots="starmine-phone-ja")
     outcome = page.locator("#outcome").inner_text()
     assert "勝利した列" in outcome and "ゲーム終了" in outcome
-    assert _no_sideways_scroll(page)
+    assert no_sideways_scroll(page)
     assert errors == []
 
 
