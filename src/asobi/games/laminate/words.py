@@ -19,7 +19,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from asobi.core.words import PLAYER, ScoreTable, Words, card, cards, ranks_headline, same, seat
+from asobi.core.words import (
+    PLAYER,
+    ScoreTable,
+    Words,
+    card,
+    cards,
+    plural,
+    ranks_headline,
+    same,
+    seat,
+)
 from asobi.games.laminate.actions import PAPER, PAPER_TYPES, PaperType, Shape
 from asobi.games.laminate.rules import LaminateOptions
 
@@ -68,7 +78,7 @@ NEED: dict[str, Words] = {p.id: _need(p) for p in PAPER_TYPES}
 
 
 def points(n: Any) -> Words:
-    return Words(f"{n} point{'' if n == 1 else 's'}", f"{n}点")
+    return Words(plural(n, "point"), f"{n}点")
 
 
 def paper_name(paper_id: Any) -> Words:
@@ -266,7 +276,7 @@ class LaminateWords:
         if phase == "gift" and isinstance(draft, Mapping):
             due = int(draft.get("thanks_due") or 0) - len(draft.get("thanks") or [])
             return Words(
-                f"{who} to give thanks: {due} more hand card{'s' if due != 1 else ''} to give",
+                f"{who} to give thanks: {plural(due, 'more hand card')} to give",
                 f"{who}がお礼をする:あと{due}枚の手札を渡す",
             )
         if phase == "flag":

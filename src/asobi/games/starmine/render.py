@@ -76,7 +76,7 @@ def _status(view: Mapping[str, Any]) -> Text:
     elif phase == "draw":
         n = view.get("draws_left", 0)
         source = "deck or open cards" if solo else "deck or discards"
-        doing = f"draw {n} more card{'s' if n != 1 else ''} from the {source}"
+        doing = f"draw {plural(n, 'more card')} from the {source}"
     elif phase == "flip":
         doing = "the turned-up card goes to the open cards (open) or the removed cards (remove)"
     elif phase == "final":

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from asobi.core.words import ScoreTable, Words, card, cards, ranks_headline, same, seat
+from asobi.core.words import ScoreTable, Words, card, cards, plural, ranks_headline, same, seat
 from asobi.games.starmine.actions import (
     MELD_BY_CODE,
     MELD_NAMES,
@@ -155,8 +155,7 @@ class StarmineWords:
         if phase == "draw":
             n = int(view.get("draws_left") or 0)
             return Words(
-                f"{whom} to draw {n} more card{'s' if n != 1 else ''} from the deck or the "
-                f"{self.pile.en}",
+                f"{whom} to draw {plural(n, 'more card')} from the deck or the {self.pile.en}",
                 f"{who}が山札か{self.pile.ja}からあと{n}枚引く",
             )
         if phase == "flip":
