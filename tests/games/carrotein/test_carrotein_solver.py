@@ -2,7 +2,8 @@
 never reports one the judge rejects, and it says "impossible" where nothing can be done.
 
 The solver's agreement with the slow reference on a 50-layout corpus, and its speed, are
-measured by ``benchmarks/bench_carrotein.py`` (figures in ``docs/performance.md``).
+measured by ``benchmarks/bench_carrotein.py``; against the brute-force reference at every chip
+count by ``benchmarks/reference_carrotein.py`` (figures in ``docs/performance.md``).
 """
 
 from __future__ import annotations

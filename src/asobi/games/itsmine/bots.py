@@ -73,9 +73,9 @@ direction against its own hand, and near the end lays whatever would otherwise b
 (a play it will make can lay it); else it removes it: a leftover costs.
 
 Tuning. The defaults come from seat-alternating self-play sweeps (``benchmarks/
-strength_itsmine.py --a-params``; see ``docs/performance.md``). An earlier version also
-credited each column for the live cards still beyond its top; the sweeps found that weight
-best at 0, so it was removed.
+strength_itsmine.py --a-params``; see ``docs/lab/performance-history.md``). An earlier
+version also credited each column for the live cards still beyond its top; the sweeps found
+that weight best at 0, so it was removed.
 """
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ from asobi.games.itsmine.actions import (
 @dataclass(frozen=True)
 class Params:
     """The bot's tunables (the defaults were chosen by seeded self-play sweeps; see
-    ``docs/performance.md``)."""
+    ``docs/lab/performance-history.md``)."""
 
     deck_per_round: float = 5.0  # cards a round draws from the deck (refilling citizens)
     bonus_per_round: float = 1.0  # 3-card bonuses claimed in a round, on average
