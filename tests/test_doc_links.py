@@ -44,6 +44,7 @@ def test_every_link_resolves(page: Path) -> None:
     assert not broken, f"{page.relative_to(ROOT)}: links that lead nowhere: {broken}"
 
 
-def test_the_strength_pages_are_checked() -> None:
-    assert ROOT / "docs" / "strength.md" in PAGES
-    assert ROOT / "docs" / "lab" / "strength-history.md" in PAGES
+@pytest.mark.parametrize("topic", ["strength", "performance"])
+def test_the_reference_pages_and_their_lab_notebooks_are_checked(topic: str) -> None:
+    assert ROOT / "docs" / f"{topic}.md" in PAGES
+    assert ROOT / "docs" / "lab" / f"{topic}-history.md" in PAGES
