@@ -1,4 +1,4 @@
-"""OpenSpiel's own Python ISMCTS through the adapter (issue 35): simulations per CPU-second on
+"""OpenSpiel's own Python ISMCTS through the adapter: simulations per CPU-second on
 asobi's games next to OpenSpiel's C++ gin rummy, in the same run, and their ratios.
 
     .venv/bin/python benchmarks/bench_openspiel.py          # the table in docs/performance.md
@@ -11,7 +11,7 @@ information-state strings and plays the world out. Each game searches ``--positi
 decisions of ``--simulations`` simulations, reached by random moves from seeded deals. The
 games take turns within each of ``--repeat`` rounds, so a change in the machine's load falls
 on all of them alike; each figure is the best round, in CPU time (``time.process_time``).
-Goal (issue 35): every ratio to gin rummy at least 0.5.
+Goal: every ratio to gin rummy at least 0.5.
 """
 
 from __future__ import annotations

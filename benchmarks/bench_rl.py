@@ -1,4 +1,4 @@
-"""How fast the RL adapters step (issue 10): PettingZoo's own ``performance_benchmark`` on
+"""How fast the RL adapters step: PettingZoo's own ``performance_benchmark`` on
 every game's AEC environment, and Gymnasium steps per second against random bots.
 
     .venv/bin/python benchmarks/bench_rl.py                 # the table in docs/performance.md

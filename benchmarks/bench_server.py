@@ -1,5 +1,5 @@
 """Load on the web server: N rooms at once, each a game between two scripted people who
-play through websockets on loopback, each moving about once a second (issues 8 and 32).
+play through websockets on loopback, each moving about once a second.
 
     .venv/bin/python benchmarks/bench_server.py                      # N = 50 ... 1000
     .venv/bin/python benchmarks/bench_server.py --rooms 20 --seconds 20 --game itsmine

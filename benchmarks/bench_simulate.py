@@ -1,5 +1,5 @@
 """Games per second of ``asobi simulate``: every game, random and heuristic bots, on 1 and 2
-workers, and on a local Ray instance of 1 and 2 CPUs (issue 9).
+workers, and on a local Ray instance of 1 and 2 CPUs.
 
     .venv/bin/python benchmarks/bench_simulate.py                  # the table in docs
     .venv/bin/python benchmarks/bench_simulate.py --games itsmine --scale 0.2 --no-ray

@@ -90,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     print_playouts(info, rows)
     duel = rows[0]
     print(
-        f"targets (issue 2): >= 2,000 random duel games/s: "
+        f"targets: >= 2,000 random duel games/s: "
         f"{'met' if duel['games_per_s'] >= 2000 else 'NOT met'}; "
         f">= 60,000 decisions/s: {'met' if duel['decisions_per_s'] >= 60000 else 'NOT met'}"
     )

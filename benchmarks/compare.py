@@ -1,4 +1,4 @@
-"""asobi's engines beside other engines, in one run on one core (issue 31): random legal
+"""asobi's engines beside other engines, in one run on one core: random legal
 moves through each one's full interface, decisions per CPU-second, and the ratios.
 
     .venv/bin/python benchmarks/compare.py                  # the table in docs/performance.md
@@ -20,7 +20,7 @@ returns its events). The anchors are driven the same way from Python:
 Each row plays seeded games (seeds 0, 1, 2, ...) until ``--seconds`` of CPU time
 (``time.process_time``) have passed, setup and deals included. The rows take turns within
 each of ``--repeat`` rounds, so a change in the machine's load falls on all of them alike;
-each figure is the row's best round. Goals (issue 31): Laminate Rummy and Rummy City at
+each figure is the row's best round. Goals (the last column): Laminate Rummy and Rummy City at
 least 1.0x gin rummy, Starmine and It's Mine! at least 2.5x, Carrotein at least 1.0x block
 dominoes.
 """

@@ -1,4 +1,4 @@
-"""Where a search leaves its heuristic bot's move (issue 7): the same decisions asked of both.
+"""Where a search leaves its heuristic bot's move: the same decisions asked of both.
 
     .venv/bin/python benchmarks/deviations.py --game laminate --players 3 --games 4 --workers 2 \\
         --bot ismcts:seconds=0.8:rollout=greedy:expand=8:prior=greedy:bias=3

@@ -20,7 +20,7 @@ Every success the solver reports is judged again. ``--save`` keeps the reference
 (a few minutes to an hour of work) and ``--load`` reads them back, to measure a changed
 solver against the same answers (a file cut short: the layouts it holds). Last, the CPU
 time (``time.process_time``) of ``Solver(...).pair`` per pair of boards, p50 and p95 per chip
-count: the figures of issue 30, item 9.
+count: the figures of docs/performance.md.
 """
 
 from __future__ import annotations

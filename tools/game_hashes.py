@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Fingerprints of seeded random games, to prove that a change to an engine changes nothing
-for players (issue 31): the same seeds must give the same games.
+for players: the same seeds must give the same games.
 
     PYTHONPATH=src .venv/bin/python tools/game_hashes.py --games 5000 --out before.json
     PYTHONPATH=src .venv/bin/python tools/game_hashes.py --games 5000 --check before.json

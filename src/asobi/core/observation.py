@@ -1,4 +1,4 @@
-"""Observations as fixed-size vectors, for learning agents (the RL adapters, issue 10).
+"""Observations as fixed-size vectors, for learning agents (the RL adapters).
 
 A game's :class:`Observer` turns one seat's *view* — the JSON that ``State.view(seat)``
 gives, never the state — into a float32 vector of a size fixed by the game's options. It

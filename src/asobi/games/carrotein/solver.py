@@ -1433,7 +1433,8 @@ class Solver:
         (``direction``): ``a`` where its plate reaches least far towards ``b``, ``b`` where
         it starts farthest away. The masks are hopeful, so the middle of a mask's cells can
         leave a point out where a refinement gets stuck, when another of its cells hides
-        them all already (issue 30, item 8: 16 false "impossible" at 10–12 chips)."""
+        them all already (from the middle alone, 16 pairs of the 10–12 chip layouts of
+        ``benchmarks/reference_carrotein.py`` came out falsely "impossible")."""
         assert self._grid is not None
         n = self._grid.n
         none = np.zeros(self._grid.words, dtype=np.uint64)
