@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from adapter_helpers import SETTINGS, setting_id
+
+from .adapter_helpers import SETTINGS, setting_id
 
 
 @pytest.fixture(params=SETTINGS, ids=setting_id)

@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 
 from asobi.core import GameRecord, RecordMismatch, State, all_specs, replay, replay_steps
 from asobi.core.bots import choose_for, make_bot
-from core.simultaneous_game import registered
+from tests.core.simultaneous_game import registered
 
 from .harness import (
     Chooser,
