@@ -35,18 +35,25 @@ from typing import Any
 import asobi.agents  # noqa: F401  (registers the generic bots: random, ...)
 from asobi.core.bots import choose_for, make_bot
 from asobi.core.registry import get_spec
+from asobi.games.rummycity.rules import RummyCityState
 
 SPEC = get_spec("rummycity")
 EFFECT_GAINS = ("market", "mine", "post_office")
 
 
-def _building_with(state: Any, seat: int, effect: str) -> str:
+def _building_with(state: RummyCityState, seat: int, effect: str) -> str:
     return next(b for b in state.owned[seat] if state.building(b).effect == effect)
+
+
+def new_game(options: dict[str, Any], seed: int) -> RummyCityState:
+    state = SPEC.new_game(options, seed)
+    assert isinstance(state, RummyCityState)
+    return state
 
 
 def play(seed: int, bots: tuple[str, str], options: dict[str, Any]) -> dict[str, Any]:
     """One seeded two-player game; what the report needs from it."""
-    state = SPEC.new_game({"players": 2, **options}, seed)
+    state = new_game({"players": 2, **options}, seed)
     players = [make_bot(name, "rummycity", 2 * seed + i) for i, name in enumerate(bots)]
     earned: list[Counter[str]] = [Counter(), Counter()]
     paid: Counter[str] = Counter()  # what each effect paid, whoever held the building
@@ -58,6 +65,7 @@ def play(seed: int, bots: tuple[str, str], options: dict[str, Any]) -> dict[str,
         decisions += 1
         for e in events:
             if e.kind == "gain" and e.data["why"] in EFFECT_GAINS:
+                assert e.seat is not None  # a gain is always some seat's
                 building = _building_with(state, e.seat, e.data["why"])
                 earned[e.seat][building] += e.data["tepu"]
                 paid[building] += e.data["tepu"]
@@ -170,7 +178,7 @@ def strength(games: int, options: dict[str, Any]) -> dict[str, Any]:
 def solo(games: int, options: dict[str, Any]) -> dict[str, Any]:
     scores = []
     for seed in range(games):
-        state = SPEC.new_game({**options, "players": 1}, seed)
+        state = new_game({**options, "players": 1}, seed)
         bot = make_bot("greedy", "rummycity", seed)
         while not state.is_over:
             state.apply(0, choose_for(bot, state, 0))

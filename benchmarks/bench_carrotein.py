@@ -63,7 +63,7 @@ def rejudged(sky: Sky, centres: list[tuple[float, float]], attempt: Attempt) -> 
 
 
 def agreement(sky: Sky, layouts: list[tuple[str, int, Layout]]) -> dict[str, Any]:
-    rows = []
+    rows: list[dict[str, Any]] = []
     for family, seed, (centres, a, b) in layouts:
         t0 = time.perf_counter()
         fast = solve_pair(sky, centres, a, b)

@@ -176,9 +176,9 @@ def print_playouts(info: dict[str, Any], rows: list[dict[str, Any]]) -> None:
 
 def decisions_per_s(rows: list[dict[str, Any]]) -> float:
     """The decisions per second of several rows taken together (total over total time)."""
-    return sum(r["decisions"] for r in rows) / sum(
-        r["decisions"] / r["decisions_per_s"] for r in rows
-    )
+    decisions = sum(int(r["decisions"]) for r in rows)
+    seconds = sum(float(r["decisions"]) / float(r["decisions_per_s"]) for r in rows)
+    return decisions / seconds
 
 
 def write_json(path: str, report: dict[str, Any]) -> None:

@@ -42,9 +42,8 @@ from asobi.games.carrotein.sky import default_sky, judge
 from asobi.games.carrotein.solver import PERFECT, Solver, prepare, solve_any
 
 # The reference is a test tool: it lives with the tests that keep a sample of its answers.
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests",
-                                "games", "carrotein"))  # fmt: skip
-from carrotein_brute import Reference
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from tests.games.carrotein.carrotein_brute import Reference
 
 Layout = tuple[str, int, list[tuple[float, float]]]
 

@@ -28,7 +28,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from asobi.arena.tournament import Tournament, markdown, plural, run_tournament
+from asobi.arena.tournament import Tournament, markdown, run_tournament
+from asobi.core.words import plural
 from benchlib import machine
 
 RESULTS = Path(__file__).parent / "results" / "strength"

@@ -8,13 +8,15 @@ import copy
 import json
 import random
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import pytest
 
 from asobi.core import IllegalAction, State
 from asobi.core.observation import Observer
+
+S = TypeVar("S", bound=State)
 
 
 def snapshot(state: State) -> dict[str, Any]:
@@ -63,8 +65,8 @@ def visible_strings(value: Any) -> set[str]:
 
 def worlds_encode_alike(
     observer: Observer,
-    states: Iterable[State],
-    differ: Callable[[State, State], bool],
+    states: Iterable[S],
+    differ: Callable[[S, S], bool],
     every: int = 1,
 ) -> int:
     """For every ``every``-th state and each seat: a world ``determinize`` redeals for the seat

@@ -20,7 +20,12 @@ import os
 import random
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the dev extra's: imported when the tool runs, after its check
+    from playwright.sync_api import ViewportSize
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "screenshots"
@@ -33,7 +38,7 @@ GAMES = {
     "rummycity": (2, 14, 3),
     "carrotein": (3, 3, 3),
 }
-SIZES = {
+SIZES: dict[str, tuple[ViewportSize, str]] = {
     "desktop": ({"width": 1280, "height": 900}, "en"),
     "phone": ({"width": 390, "height": 844}, "ja"),
 }
@@ -81,7 +86,9 @@ def main(games: list[str]) -> None:
             browser.close()
 
 
-def _play_first_moves(connect, site: str, room: str, token: str, moves: int, seed: int) -> None:
+def _play_first_moves(
+    connect: Callable[[str], Any], site: str, room: str, token: str, moves: int, seed: int
+) -> None:
     """Your seat's first ``moves`` moves, chosen at random (seeded), and then wait for your
     turn to come round again: the picture shows a table waiting for you."""
     rng = random.Random(seed)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from adapter_helpers import SETTINGS, setting_id
+
+from tests.lanes import first_of_each_fast
+
+from .adapter_helpers import SETTINGS, setting_id
 
 
-@pytest.fixture(params=SETTINGS, ids=setting_id)
+@pytest.fixture(params=first_of_each_fast(SETTINGS, lambda s: s[0], setting_id))
 def setting(request: pytest.FixtureRequest) -> tuple[str, int]:
     return request.param  # type: ignore[no-any-return]

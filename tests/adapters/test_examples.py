@@ -8,7 +8,8 @@ from types import ModuleType
 
 import numpy as np
 import pytest
-from adapter_helpers import load_example
+
+from .adapter_helpers import load_example
 
 pytest.importorskip("gymnasium")
 

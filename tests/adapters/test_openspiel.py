@@ -4,10 +4,12 @@ played by OpenSpiel's own algorithms."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import numpy as np
 import pytest
-from adapter_helpers import GAMES, SETTINGS, setting_id
+
+from .adapter_helpers import GAMES, SETTINGS, setting_id
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -28,11 +30,11 @@ register()
 SIMS = {("starmine", 1): 3, ("starmine", 2): 3, ("itsmine", 2): 3, ("laminate", 3): 1}
 
 
-def load(game: str, players: int, **params: object) -> pyspiel.Game:
+def load(game: str, players: int, **params: object) -> Any:  # a pyspiel.Game
     return pyspiel.load_game(short_name(game), {"players": players, **params})
 
 
-def random_moves(state: pyspiel.State, moves: int, rng: np.random.Generator) -> pyspiel.State:
+def random_moves(state: Any, moves: int, rng: np.random.Generator) -> Any:  # pyspiel.State
     """``state`` after up to ``moves`` random choices (chance included)."""
     for _ in range(moves):
         if state.is_terminal():

@@ -7,7 +7,8 @@ from __future__ import annotations
 from types import ModuleType
 
 import pytest
-from adapter_helpers import load_example
+
+from .adapter_helpers import load_example
 
 pyspiel = pytest.importorskip("pyspiel")
 

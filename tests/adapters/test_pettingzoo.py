@@ -8,7 +8,8 @@ from types import SimpleNamespace
 
 import numpy as np
 import pytest
-from adapter_helpers import GAMES
+
+from .adapter_helpers import GAMES
 
 pytest.importorskip("pettingzoo")
 

@@ -8,13 +8,14 @@ import random
 
 import numpy as np
 import pytest
-from adapter_helpers import GAMES, play_random
 
 from asobi.adapters.table import Table, legal_indices, returns
 from asobi.core.errors import BadActionCode, IllegalAction
 from asobi.core.protocol import Outcome
 from asobi.core.records import replay
 from asobi.core.registry import get_spec
+
+from .adapter_helpers import GAMES, play_random
 
 
 @pytest.mark.parametrize("game", GAMES)

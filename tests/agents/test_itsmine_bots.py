@@ -151,7 +151,7 @@ def test_matrix_game_solver() -> None:
     assert value == pytest.approx(2 / 3)
     assert mix == pytest.approx([1 / 3, 2 / 3])
     value, mix = solve_matrix_game([[3, 2], [1, 0]])  # a dominant row
-    assert (value, mix) == (pytest.approx(2.0), pytest.approx([1.0, 0.0]))
+    assert value == pytest.approx(2.0) and mix == pytest.approx([1.0, 0.0])
 
 
 def test_plan_counts_plays_and_dead_cards() -> None:

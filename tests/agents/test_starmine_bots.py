@@ -27,6 +27,7 @@ from asobi.games.starmine.bots import (
     solo_evaluation,
     solo_prospect,
 )
+from asobi.games.starmine.rules import StarmineState
 
 
 def mask(codes: str) -> int:
@@ -164,6 +165,7 @@ def test_duel_places_a_strong_meld_into_its_empty_row() -> None:
 def test_duel_discards_rather_than_waste_a_pair_early() -> None:
     setup = {"hands": [["R4", "Y4", "G7", "B1"], ["G1", "G5", "B7", "W2"]], "turn": 0}
     state = new_game("starmine", {"players": 2}, 0, setup=setup)
+    assert isinstance(state, StarmineState)
     assert len(state.deck) > 10
     assert "place opening pair R4 Y4" in [a.encode() for a in state.legal_actions(0)]
     action = choose_for(GreedyBot(0), state, 0).encode()

@@ -5,21 +5,23 @@ from __future__ import annotations
 
 import pytest
 
-from asobi.arena import play_game
+from asobi.arena import GameResult, play_game
 from asobi.core.registry import get_spec
 from asobi.games.starmine.actions import ROW_NAMES
+
+Played = tuple[str, list[GameResult]]  # a game and some random games of it
 
 SEATS = {"starmine": 2, "itsmine": 2, "laminate": 4, "rummycity": 2, "carrotein": 3}
 
 
 @pytest.fixture(scope="module", params=list(SEATS))
-def played(request: pytest.FixtureRequest):
+def played(request: pytest.FixtureRequest) -> Played:
     game = request.param
     count = 1 if game == "carrotein" else 4
     return game, [play_game(game, {}, seed, ["random"] * SEATS[game]) for seed in range(count)]
 
 
-def test_facts_cover_every_seat(played) -> None:
+def test_facts_cover_every_seat(played: Played) -> None:
     game, results = played
     for result in results:
         facts = result.facts
@@ -28,7 +30,7 @@ def test_facts_cover_every_seat(played) -> None:
         assert facts["game"], "every game says something about how it went"
 
 
-def test_facts_agree_with_the_record(played) -> None:
+def test_facts_agree_with_the_record(played: Played) -> None:
     game, results = played
     for r in results:
         facts, details = r.facts, r.details

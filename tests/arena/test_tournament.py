@@ -143,15 +143,18 @@ def test_a_played_game_is_its_record() -> None:
     record = GameRecord(game="starmine", options={"players": 2}, seed=7)
     record.moves.extend(played.moves)
     state = replay(record)
-    assert state.outcome() is not None and tuple(state.outcome().ranks) == played.ranks
+    outcome = state.outcome()
+    assert outcome is not None and tuple(outcome.ranks) == played.ranks
 
 
 def test_the_same_tournament_gives_the_same_results_with_two_workers() -> None:
     """Issue 9's reproducibility, already here: workers change nothing."""
     one = run_tournament(Tournament("itsmine", ("random", "greedy"), 2, 2, seed=5), workers=1)
     two = run_tournament(Tournament("itsmine", ("random", "greedy"), 2, 2, seed=5), workers=2)
-    strip = lambda t: [(r.lineup, r.ranks, r.moves) for r in t.results]  # noqa: E731
-    assert strip(one) == strip(two) and len(one.results) == 4
+    assert [(r.lineup, r.ranks, r.moves) for r in one.results] == [
+        (r.lineup, r.ranks, r.moves) for r in two.results
+    ]
+    assert len(one.results) == 4
     summary = one.summary()
     assert summary["games"] == 4 and summary["per_bot"]["greedy"]["seats"] == 4
     assert "| `greedy` |" in markdown(summary)

@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import sync_playwright
-from tests.server.conftest import needs
 
 from asobi.server.process import running_server
+from tests.server.conftest import needs
 
 
 def _chromium() -> str:

@@ -12,11 +12,11 @@ from typing import Any
 
 import httpx
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Page
+from playwright.sync_api import Page, ViewportSize
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 
 
 def wait(page: Page, expression: str, timeout: float = 30.0) -> None:
@@ -67,7 +67,7 @@ def open_page(
     browser: Any,
     url: str,
     lang: str = "en",
-    viewport: dict[str, int] | None = None,
+    viewport: ViewportSize | None = None,
     motion: bool = False,
 ) -> tuple[Page, list[str]]:
     """A new page on ``url`` in ``lang``; the errors its scripts raise are collected. Without

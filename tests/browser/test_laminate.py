@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, ViewportSize
 
 from .helpers import (
     DESKTOP,
@@ -33,7 +33,7 @@ class Person:
     from the hand; on a turn, a paper whenever one can be published, else research (the deck
     or the top discard) or now and then a review. It sees the legal moves only to choose."""
 
-    def __init__(self, seed: int, prefix: str, viewport: dict[str, int] = DESKTOP) -> None:
+    def __init__(self, seed: int, prefix: str, viewport: ViewportSize = DESKTOP) -> None:
         self.rng = random.Random(seed)
         self.prefix = prefix
         self.viewport = viewport  # the page's own size, to come back to from the phone's

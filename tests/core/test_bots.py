@@ -14,7 +14,7 @@ from asobi.core import GameSpec, new_game
 from asobi.core import bots as core_bots
 from asobi.core.bots import Decision, bot_names, choose_for, decision_for, make_bot, register_bot
 from asobi.core.errors import AsobiError, InvalidBot
-from properties.harness import fingerprint
+from tests.properties.harness import fingerprint
 
 from .simultaneous_game import FirstLegalBot, Show, registered
 

@@ -188,7 +188,7 @@ def test_apply_refuses_a_seat_that_is_no_whole_number_before_touching_anything(
     """Issue 30, 13: ``1.0 in {1}`` and ``True in {1}`` passed the turn check, then Starmine's
     ``draw deck`` took the card off the deck and failed before it reached the hand."""
     from asobi.core import new_game
-    from properties.harness import fingerprint
+    from tests.properties.harness import fingerprint
 
     state = new_game("starmine", {}, seed=0)
     mover = min(state.active_seats())
@@ -207,7 +207,7 @@ def test_apply_refuses_a_seat_that_is_no_whole_number_before_touching_anything(
 def test_apply_refuses_a_value_that_is_no_action_at_all(action: object) -> None:
     """A game's rules look actions up in sets: an unhashable value (a dict) was a TypeError
     there. Anything without a code, or a string, is refused first."""
-    from properties.harness import fingerprint
+    from tests.properties.harness import fingerprint
 
     state = ODDS_EVENS.new_game({}, seed=0)
     before = fingerprint(state)

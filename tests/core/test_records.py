@@ -23,7 +23,7 @@ from asobi.core import (
     replay,
     replay_steps,
 )
-from properties.harness import fingerprint
+from tests.properties.harness import fingerprint
 
 from .simultaneous_game import OddsEvensOptions, OddsEvensState, Show, registered
 

@@ -16,7 +16,7 @@ from asobi.core import (
     new_game,
     registry,
 )
-from properties.harness import fingerprint
+from tests.properties.harness import fingerprint
 
 from .simultaneous_game import GAME_ID, registered
 

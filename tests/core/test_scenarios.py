@@ -131,8 +131,9 @@ def documented_examples() -> list[tuple[str, str, dict[str, Any]]]:
     for spec in all_specs():
         module = importlib.import_module(f"asobi.games.{spec.id}.scenarios")
         for model in vars(module).values():
-            if isinstance(model, type) and issubclass(model, Scenario) and "::" in model.__doc__:
-                text = model.__doc__.split("::", 1)[1]
+            doc = getattr(model, "__doc__", None) or ""
+            if isinstance(model, type) and issubclass(model, Scenario) and "::" in doc:
+                text = doc.split("::", 1)[1]
                 example = re.search(r"\n(\s*\{.*?\n\s*\})", text, re.DOTALL)
                 assert example, f"{model.__name__}: no JSON example after '::'"
                 found.append((spec.id, model.__name__, json.loads(example.group(1))))

@@ -20,7 +20,7 @@ from asobi.core import (
     replay_steps,
 )
 from asobi.core.bots import choose_for, make_bot
-from properties.harness import fingerprint
+from tests.properties.harness import fingerprint
 
 from .simultaneous_game import SHOW, OddsEvensState, Show
 

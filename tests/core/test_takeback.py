@@ -3,11 +3,12 @@ actions in the current turn, and never past revealed hidden information or chanc
 
 from __future__ import annotations
 
+from asobi.core import Action, State
 from asobi.core.registry import get_spec, new_game
 from asobi.core.takeback import take_back_refusal
 
 
-def _code(state, seat, prefix):  # type: ignore[no-untyped-def]
+def _code(state: State, seat: int, prefix: str) -> Action:
     return next(a for a in state.legal_actions(seat) if a.encode().startswith(prefix))
 
 

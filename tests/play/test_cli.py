@@ -9,13 +9,14 @@ import types
 from pathlib import Path
 
 import pytest
+from click.testing import Result
 
 from asobi.core.records import GameRecord, replay, replay_steps
 
 from .helpers import card_words, invoke, ones
 
 
-def assert_clean_error(result, *fragments: str) -> None:
+def assert_clean_error(result: Result, *fragments: str) -> None:
     """A clear one-line message, a non-zero exit, no traceback."""
     assert result.exit_code != 0, result.output
     assert "Traceback" not in result.output

@@ -15,9 +15,17 @@ from rich.console import Console
 from asobi.core.bots import choose_for, make_bot
 from asobi.core.records import GameRecord, Match, replay, replay_steps
 from asobi.games.itsmine import render as itsmine_render
+from asobi.games.itsmine.rules import ItsMineState
 from asobi.play import HUMAN, TerminalGame, renderer_for, replay_record, scripted
 
 from .helpers import invoke, ones
+
+
+def its_mine(state: object) -> ItsMineState:
+    """A Match's state, as It's Mine!'s own (the match holds it as any game's)."""
+    assert isinstance(state, ItsMineState)
+    return state
+
 
 # Every SEVEN card code, as a word: suit letter + A, 2–12 or K.
 SEVEN_CARD = re.compile(r"\b[HOBCSTK](?:A|K|1[0-2]|[2-9])\b")
@@ -160,7 +168,7 @@ def test_hotseat_never_shows_the_other_seats_bid_or_hand(tmp_path: Path) -> None
 
     # One screen per run of moves by one seat; the states of a run are what that seat saw.
     record = GameRecord.load(path)
-    states = [step.state for step in replay_steps(record)]
+    states = [its_mine(step.state) for step in replay_steps(record)]
     runs: list[tuple[int, int, int]] = []  # (seat, first move, end)
     for i, (seat, _) in enumerate(record.moves):
         if runs and runs[-1][0] == seat:
@@ -261,7 +269,7 @@ def test_the_table_shows_mines_columns_dice_and_only_what_a_seat_may_see() -> No
     for code in ("take HA", "take O2", "take S7", "done", "play S5"):
         match.play(min(match.state.active_seats()), code)
     match.play(0, "play C6")  # the third Coin: the 3-card bonus
-    state = match.state
+    state = its_mine(match.state)
     card = state.bonus_card
     assert card is not None and state.bonus_seat == 0
     mine, theirs = rendered(state.view(0)), rendered(state.view(1))
@@ -331,7 +339,7 @@ def test_the_other_seat_learns_only_that_a_bonus_card_was_decided() -> None:
     moves += [(1, "done"), (1, "play S5"), (0, "play C6")]
     for seat, code in moves:
         match.play(seat, code)
-    card = match.state.bonus_card
+    card = its_mine(match.state).bonus_card
     assert card is not None
     events = match.play(0, "remove")
     screen, out = console()
@@ -352,7 +360,7 @@ def test_the_barred_face_is_said_as_the_rulebook_gives_it_round_by_round() -> No
     first = rendered(match.state.view(0))
     assert "may not show 1 (the face the dice start on)" in first
     assert "last round's face" not in first
-    while match.state.round == 1:
+    while its_mine(match.state).round == 1:
         seat = min(match.state.active_seats())
         match.play(seat, match.state.legal_actions(seat)[-1].encode())
     later = rendered(match.state.view(0))

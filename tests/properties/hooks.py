@@ -34,8 +34,8 @@ from asobi.core.cards import FIREWORKS, FRENCH52, SEVEN
 from asobi.games.itsmine.actions import FACES, MINES, PLAYING_CARDS
 from asobi.games.itsmine.rules import accepts
 from asobi.games.laminate.actions import PAPER_TYPES
-from core.simultaneous_game import FINGERS
-from core.simultaneous_game import SPEC as ODDS_EVENS_SPEC
+from tests.core.simultaneous_game import FINGERS
+from tests.core.simultaneous_game import SPEC as ODDS_EVENS_SPEC
 
 
 def _no_view_check(state: State, seat: int | None, view: dict[str, Any]) -> None:
@@ -501,7 +501,7 @@ def rummycity_events_check(
 ) -> None:
     for e in events:
         if e.kind in RUMMYCITY_SECRET_EVENTS:
-            assert e.to == {e.seat}, e
+            assert e.to == frozenset({e.seat}), e
     told = french_codes_in([e.to_json() for e in events])
     beyond = told - french_codes_in(after) - french_codes_in(before)
     assert not beyond, f"events tell {observer} about {sorted(beyond)}, which it cannot see"

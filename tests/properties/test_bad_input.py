@@ -35,7 +35,7 @@ from asobi.core import (
     replay,
     replay_steps,
 )
-from core.simultaneous_game import registered
+from tests.core.simultaneous_game import registered
 
 from .fuzz import bad_actions, bad_codes, bad_seats, broken, is_action_of
 from .harness import Chooser, GameCase, check_protocol, choose_move, choosers, examples, game_seeds

@@ -27,7 +27,8 @@ from hypothesis import strategies as st
 
 from asobi.core import GameRecord, RecordMismatch, State, all_specs, replay, replay_steps
 from asobi.core.bots import choose_for, make_bot
-from core.simultaneous_game import registered
+from tests.core.simultaneous_game import registered
+from tests.lanes import first_of_each_fast
 
 from .harness import (
     Chooser,
@@ -63,7 +64,9 @@ CASES = [
     for players in spec.seat_counts
     for options in HOOKS.get(spec.id, _DEFAULT).option_sets
 ]
-cases = pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+cases = pytest.mark.parametrize(
+    "case", first_of_each_fast(CASES, lambda c: c.spec.id, lambda c: c.id)
+)
 
 
 def hooks_of(case: GameCase) -> GameHooks:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from asobi.core import Match
+from asobi.games.itsmine.rules import ItsMineState
 
 from .harness import Chooser, play_out, shared_mutables
 from .hooks import HOOKS
@@ -29,6 +30,7 @@ def _bonus_while_a_revealed_play_waits() -> Match:
     for seat, code in [(0, "bid 3"), (1, "bid 3"), (0, "play C6"), (1, "play S5")]:
         match.play(seat, code)
     state = match.state
+    assert isinstance(state, ItsMineState)
     assert str(state.phase) == "bonus" and state.bonus_seat == 0
     assert [(s, p.encode() if p else None) for s, p in state.to_lay] == [(1, "play S5")]
     return match

@@ -17,6 +17,7 @@ import pytest
 
 from asobi.core import GameSpec, all_specs
 from asobi.core.words import Words, fill
+from tests.lanes import first_of_each_fast
 
 CASES = [(spec, players) for spec in all_specs() for players in spec.seat_counts]
 NAMES = [f"Name{n}" for n in range(8)]
@@ -36,7 +37,10 @@ def _readable(words: Words, where: str, *, blank: bool = False) -> None:
         assert words.ja != words.en, f"{where}: the Japanese is the English: {words.en!r}"
 
 
-@pytest.mark.parametrize(("spec", "players"), CASES, ids=[f"{s.id}-{n}p" for s, n in CASES])
+@pytest.mark.parametrize(
+    ("spec", "players"),
+    first_of_each_fast(CASES, lambda c: c[0].id, lambda c: f"{c[0].id}-{c[1]}p", unpack=True),
+)
 def test_every_event_move_status_and_outcome_is_said_in_both_languages(
     spec: GameSpec, players: int
 ) -> None:

@@ -8,10 +8,9 @@ import random
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from fastapi.testclient import TestClient
-from starlette.testclient import WebSocketTestSession
 
 from asobi.server.process import running_server
 
@@ -25,10 +24,18 @@ def make_room(
     return room
 
 
+class Connection(Protocol):
+    """What a player needs of its websocket: the test client's, or a real one (``Socket``)."""
+
+    def receive_json(self) -> Any: ...
+
+    def send_json(self, message: Any) -> None: ...
+
+
 class Player:
     """One websocket: every message it received, in order, and helpers to wait for news."""
 
-    def __init__(self, ws: WebSocketTestSession) -> None:
+    def __init__(self, ws: Connection) -> None:
         self.ws = ws
         self.received: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None

@@ -40,7 +40,7 @@ def test_a_killed_server_loses_nothing_and_the_game_goes_on(any_db: str, tmp_pat
     with server(db, log) as url:
         room, token = _new_room(url, seed=4)
         with _ws(url, room, token) as ws:
-            ami = Player(Socket(ws))  # type: ignore[arg-type]
+            ami = Player(Socket(ws))
             for _ in range(6):  # six of ami's moves, then the server dies
                 state = ami.my_turn_or_over()
                 code = rng.choice(state["legal"])

@@ -158,7 +158,7 @@ def _counted_mean_sd(counts: Counter[int]) -> str:
     return f"{total / n:.2f} ± {math.sqrt(variance):.2f}"
 
 
-def overview(groups: Mapping[str, list[Game]]) -> Section:
+def overview(groups: Mapping[str, Sequence[Game]]) -> Section:
     return overview_of({label: tallies(games)[label] for label, games in groups.items()})
 
 
@@ -183,7 +183,7 @@ def overview_of(counted: Mapping[str, Tally]) -> Section:
     )
 
 
-def seat_advantage(groups: Mapping[str, list[Game]], plot: bool) -> Section:
+def seat_advantage(groups: Mapping[str, Sequence[Game]], plot: bool) -> Section:
     return seat_advantage_of(
         {label: tallies(games)[label] for label, games in groups.items()}, plot
     )
@@ -222,7 +222,7 @@ def seat_advantage_of(counted: Mapping[str, Tally], plot: bool) -> Section:
     return Section("Seat advantage (first-player advantage)", text, [Table(header, rows)], figure)
 
 
-def bots(groups: Mapping[str, list[Game]]) -> Section | None:
+def bots(groups: Mapping[str, Sequence[Game]]) -> Section | None:
     names = sorted({b for games in groups.values() for g in games for b in g["lineup"]})
     if len(names) < 2:
         return None
@@ -239,7 +239,7 @@ def bots(groups: Mapping[str, list[Game]]) -> Section | None:
     )
 
 
-def scores_and_lengths(groups: Mapping[str, list[Game]], plot: bool) -> Section:
+def scores_and_lengths(groups: Mapping[str, Sequence[Game]], plot: bool) -> Section:
     rows = []
     for label, games in groups.items():
         all_scores = [s for g in games for s in g["outcome"]["scores"]]
@@ -290,7 +290,7 @@ def _quantile(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def game_facts(groups: Mapping[str, list[Game]]) -> Section | None:
+def game_facts(groups: Mapping[str, Sequence[Game]]) -> Section | None:
     """The game's per-game facts: numbers as mean ± sd, others as the share of each value."""
     keys = list(
         dict.fromkeys(k for games in groups.values() for g in games for k in g["facts"]["game"])
@@ -338,7 +338,7 @@ def game_facts(groups: Mapping[str, list[Game]]) -> Section | None:
     )
 
 
-def seat_facts(groups: Mapping[str, list[Game]]) -> Section | None:
+def seat_facts(groups: Mapping[str, Sequence[Game]]) -> Section | None:
     """Each seat's facts among winners and the others: what winners do differently."""
     keys = list(
         dict.fromkeys(
@@ -370,7 +370,7 @@ def seat_facts(groups: Mapping[str, list[Game]]) -> Section | None:
 
 
 def holdings(
-    groups: Mapping[str, list[Game]], plot: bool, names: Mapping[str, Words] | None = None
+    groups: Mapping[str, Sequence[Game]], plot: bool, names: Mapping[str, Words] | None = None
 ) -> Section | None:
     """For each thing a player can end with: how often it is held and how often its holder
     wins, against the fair share. ``names``: every thing the game has, named
@@ -423,7 +423,7 @@ def holdings(
     )
 
 
-def _all_numbers(groups: Mapping[str, list[Game]], key: str) -> bool:
+def _all_numbers(groups: Mapping[str, Sequence[Game]], key: str) -> bool:
     """Whether a game fact is a number wherever it is known."""
     seen = [
         v
@@ -434,7 +434,7 @@ def _all_numbers(groups: Mapping[str, list[Game]], key: str) -> bool:
     return bool(seen) and all(_is_number(v) for v in seen)
 
 
-def _labels(groups: Mapping[str, list[Game]]) -> list[str]:
+def _labels(groups: Mapping[str, Sequence[Game]]) -> list[str]:
     return [label or "share" for label in groups] if len(groups) > 1 else ["all games"]
 
 
@@ -508,7 +508,7 @@ def _bins(values: Sequence[float], most: int = 60) -> Any:
     return [low - 0.5 + k * width for k in range((high - low) // width + 2)]
 
 
-def _distributions(groups: Mapping[str, list[Game]]) -> Figure:
+def _distributions(groups: Mapping[str, Sequence[Game]]) -> Figure:
     _use_agg()
     import matplotlib.pyplot as plt
 

@@ -31,7 +31,7 @@ import numpy as np
 import shapely
 from numpy.typing import NDArray
 from shapely import affinity
-from shapely.geometry import Point
+from shapely.geometry import Point, Polygon
 
 from asobi.games.carrotein.sky import Board, Pose, Sky, judge, placed
 
@@ -81,7 +81,7 @@ class _Poses:
 
 
 @cache
-def _regions(board: Board, depth: float, grid: Grid) -> list[shapely.Geometry]:
+def _regions(board: Board, depth: float, grid: Grid) -> list[Polygon]:
     """Where a centre point lies ``depth`` mm inside the figure, relative to the board's
     origin, at every orientation of the grid (turned over first, as ``Pose.place`` does)."""
     region = board.figure.buffer(-depth, quad_segs=32)
@@ -153,7 +153,9 @@ def _hull(board: Board, grid: Grid) -> tuple[NDArray[np.float64], NDArray[np.flo
 
 
 @cache
-def _tables(a: Board, b: Board, grid: Grid, gap: float) -> tuple[NDArray, NDArray]:
+def _tables(
+    a: Board, b: Board, grid: Grid, gap: float
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """For every orientation of ``a`` and of ``b``, the axes to separate their plates along
     (either plate's edge normals, each both ways) and how far b's translation must lie
     beyond a's along each for the plates to be ``gap`` apart: projected on an axis u, a's
@@ -177,7 +179,7 @@ def _tables(a: Board, b: Board, grid: Grid, gap: float) -> tuple[NDArray, NDArra
 
 def _plates_apart(
     pa: _Poses, ia: NDArray[np.intp], pb: _Poses, ib: NDArray[np.intp],
-    axes: NDArray, need: NDArray, close: float,
+    axes: NDArray[np.float64], need: NDArray[np.float64], close: float,
 ) -> tuple[NDArray[np.intp], NDArray[np.intp]]:  # fmt: skip
     """The pairs of a pose ``ia`` of a and one ``ib`` of b whose plates lie apart, b beyond
     a along some axis by the need: their rows in ``ia`` and ``ib``. Pairs whose centres lie
@@ -259,7 +261,7 @@ class Reference:
 
     def _apart(
         self, a: Board, pa: _Poses, ia: NDArray[np.intp], b: Board, pb: _Poses,
-        ib: NDArray[np.intp], axes: NDArray, table: NDArray,
+        ib: NDArray[np.intp], axes: NDArray[np.float64], table: NDArray[np.float64],
     ) -> Found | None:  # fmt: skip
         """The first pair of these poses whose plates lie apart and that the judge accepts."""
         rows = max(1, PAIRS_AT_ONCE // max(1, len(ib)))

@@ -3,7 +3,11 @@ scoring (該当者のみが得点を獲得する), then ★後片付けタイム
 
 from __future__ import annotations
 
-from carrotein_helpers import (
+from asobi.games.carrotein.actions import PASS, Choose, Lay, Place
+from asobi.games.carrotein.rules import CarroteinState
+from asobi.games.carrotein.sky import Pose, judge
+
+from .carrotein_helpers import (
     CHOOSE_RULE,
     FAR,
     LAY_RULE,
@@ -25,10 +29,6 @@ from carrotein_helpers import (
     refused,
     seat_view,
 )
-
-from asobi.games.carrotein.actions import PASS, Choose, Lay, Place
-from asobi.games.carrotein.rules import CarroteinState
-from asobi.games.carrotein.sky import Pose, judge
 
 ALL_BOARDS = ["leaping", "stretching", "sitting", "sleeping", "ears", "carrot", "dancing"]
 

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from carrotein_helpers import (
+from asobi.core.protocol import Outcome
+from asobi.games.carrotein.actions import PASS, Choose, Place
+from asobi.games.carrotein.rules import CarroteinState
+from asobi.games.carrotein.sky import Pose
+
+from .carrotein_helpers import (
     FAR,
     ON_STAR,
     SHOWING,
@@ -17,11 +22,6 @@ from carrotein_helpers import (
     play,
     refused,
 )
-
-from asobi.core.protocol import Outcome
-from asobi.games.carrotein.actions import PASS, Choose, Place
-from asobi.games.carrotein.rules import CarroteinState
-from asobi.games.carrotein.sky import Pose
 
 
 def outcome(state: CarroteinState) -> Outcome:

@@ -14,12 +14,13 @@ pairs with the least room to spare; the whole corpus (315 layouts, all 21 pairs 
 from __future__ import annotations
 
 import pytest
-from carrotein_brute import SPARE, Reference, room_to_spare
 
 from asobi.games.carrotein.actions import parse_pose
 from asobi.games.carrotein.layouts import corpus
 from asobi.games.carrotein.sky import default_sky, judge
 from asobi.games.carrotein.solver import CLEARANCE, Solver
+
+from .carrotein_brute import SPARE, Reference, room_to_spare
 
 pytestmark = pytest.mark.slow  # each test takes seconds (tools/check.py --fast leaves them out)
 

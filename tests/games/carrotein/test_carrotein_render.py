@@ -17,13 +17,14 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from carrotein_helpers import FAR, ON_STAR, SHOWING, UNDER, at, chips, game, lay, lay_phase, play
 from rich.console import Console
 
 from asobi.games.carrotein import render as cr
 from asobi.games.carrotein.actions import Choose, Lay
 from asobi.games.carrotein.rules import CarroteinState
 from asobi.games.carrotein.sky import Pose, chip_refusal, default_sky
+
+from .carrotein_helpers import FAR, ON_STAR, SHOWING, UNDER, at, chips, game, lay, lay_phase, play
 
 NAMES = ["seat 0 (you)", "seat 1 (greedy bot)", "seat 2 (greedy bot)", "seat 3 (greedy bot)"]
 BOARDS = [(b.id, b.en, b.ja) for b in default_sky().boards]

@@ -4,7 +4,12 @@
 from __future__ import annotations
 
 import pytest
-from carrotein_helpers import (
+
+from asobi.core.errors import IllegalAction
+from asobi.games.carrotein.actions import PASS, Choose, Place
+from asobi.games.carrotein.rules import CarroteinState
+
+from .carrotein_helpers import (
     TOUCH_RULE,
     acting,
     at,
@@ -18,10 +23,6 @@ from carrotein_helpers import (
     seat_view,
     snapshot,
 )
-
-from asobi.core.errors import IllegalAction
-from asobi.games.carrotein.actions import PASS, Choose, Place
-from asobi.games.carrotein.rules import CarroteinState
 
 OUT_RULE = "例外処理: 星チップが尽きた場合"
 

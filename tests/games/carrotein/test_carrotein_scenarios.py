@@ -12,7 +12,13 @@ import re
 from typing import Any
 
 import pytest
-from carrotein_helpers import (
+
+from asobi.core.errors import IllegalAction, InvalidSetup
+from asobi.games.carrotein.actions import Lay
+from asobi.games.carrotein.rules import CarroteinState
+from asobi.games.carrotein.sky import Pose
+
+from .carrotein_helpers import (
     FAR,
     ON_STAR,
     SHOWING,
@@ -31,11 +37,6 @@ from carrotein_helpers import (
     seat_view,
     snapshot,
 )
-
-from asobi.core.errors import IllegalAction, InvalidSetup
-from asobi.games.carrotein.actions import Lay
-from asobi.games.carrotein.rules import CarroteinState
-from asobi.games.carrotein.sky import Pose
 
 
 # --- each key of the scenario JSON ----------------------------------------------------------

@@ -15,7 +15,11 @@ from asobi.core import new_game
 from asobi.core.events import Event
 from asobi.games.itsmine.actions import ACTION_SPACE, ItsMineAction
 from asobi.games.itsmine.rules import ItsMineState
-from rule_checks import refused, snapshot, visible_strings  # noqa: F401  (re-exported)
+from tests.rule_checks import (
+    refused as refused,  # re-exported: each game's tests import it from here
+)
+from tests.rule_checks import snapshot as snapshot
+from tests.rule_checks import visible_strings as visible_strings
 
 # A scenario with nothing left to draw, take or win as a bonus: the final round of a game
 # whose columns and hands are all given. Cards not listed stay in the box.

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from itsmine_helpers import (
+from .itsmine_helpers import (
     active,
     bids,
     citizens,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from itsmine_helpers import active, bids, column, duel, hand, legal, phase, play, refused
+from .itsmine_helpers import active, bids, column, duel, hand, legal, phase, play, refused
 
 
 def phase3(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from itsmine_helpers import bids, duel, phase, play, refused
+from .itsmine_helpers import bids, duel, phase, play, refused
 
 
 def play_round(state: Any, face0: int, face1: int) -> None:
@@ -125,6 +125,7 @@ def test_ruling_round_limit_ends_a_game_of_endless_ties() -> None:
     matching faces could repeat for ever; after round ``round_limit`` the next round is the
     last, as under 終わり A/B."""
     from asobi.core import new_game
+    from asobi.games.itsmine.rules import ItsMineState
 
     setup = {
         "hands": [[], []],
@@ -134,6 +135,7 @@ def test_ruling_round_limit_ends_a_game_of_endless_ties() -> None:
         "rest": "box",
     }
     state = new_game("itsmine", {"round_limit": 6}, 0, setup=setup)
+    assert isinstance(state, ItsMineState)
     for round_no in range(1, 8):
         assert state.outcome() is None
         assert state.view(None)["round"] == round_no

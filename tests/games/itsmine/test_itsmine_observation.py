@@ -13,13 +13,14 @@ from typing import Any
 
 import numpy as np
 import pytest
-from itsmine_helpers import bids, duel, play
 
 from asobi.core.observation import Vector
 from asobi.core.registry import get_spec
 from asobi.games.itsmine.actions import MINES, PLAYING_CARDS
 from asobi.games.itsmine.observation import CARD_INDEX, ItsMineObserver, observer
 from asobi.games.itsmine.rules import ItsMineOptions, ItsMineState
+
+from .itsmine_helpers import bids, duel, play
 
 SPEC = get_spec("itsmine")
 OPTIONS: list[dict[str, Any]] = [

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from itsmine_helpers import active, bids, column, duel, hand, legal, phase, play, plays, refused
-
 from asobi.core.cards import SEVEN
 from asobi.games.itsmine.actions import Play
+
+from .itsmine_helpers import active, bids, column, duel, hand, legal, phase, play, plays, refused
 
 
 def phase3(

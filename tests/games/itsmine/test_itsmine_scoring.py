@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from itsmine_helpers import bids, endgame, play
-
 from asobi.core.cards import SEVEN, Card
 from asobi.games.itsmine import scoring
 from asobi.games.itsmine.actions import SUITS
+
+from .itsmine_helpers import bids, endgame, play
 
 
 def cols(spec: dict[str, str]) -> list[list[Card]]:
@@ -43,7 +43,7 @@ def finish_round(state: Any, first: list[str], second: list[str]) -> dict[str, A
     play(state, 1, *second)
     result = state.outcome()
     assert result is not None, "the final round ends the game"
-    return result.to_json()
+    return dict(result.to_json())
 
 
 # --- 4: 余った手札の処理(同スートのみ) ------------------------------------------------------------

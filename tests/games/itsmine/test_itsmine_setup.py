@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from itsmine_helpers import active, duel, hand, legal, refused
 
 from asobi.core import InvalidOptions, InvalidSetup, new_game
 from asobi.core.cards import SEVEN
 from asobi.games.itsmine.actions import MINES, PLAYING_CARDS
+
+from .itsmine_helpers import active, duel, hand, legal, refused
 
 
 # --- ゲームの準備 ---------------------------------------------------------------------------------

@@ -9,11 +9,12 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from itsmine_helpers import bids, duel, hand, play, snapshot, visible_strings
 
 from asobi.core import BadActionCode, Match, replay
 from asobi.games.itsmine.actions import ACTION_SPACE
 from asobi.games.itsmine.rules import ItsMineState
+
+from .itsmine_helpers import bids, duel, hand, play, snapshot, visible_strings
 
 
 def random_positions(games: int, variant: str = "basic") -> Iterator[ItsMineState]:

@@ -11,14 +11,15 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from itsmine_helpers import bids, duel, play
 
-from asobi.core.cards import SEVEN
+from asobi.core.cards import SEVEN, Card
 from asobi.core.words import MARK, Words, fill
 from asobi.games.itsmine.actions import MINES
 from asobi.games.itsmine.rules import ItsMineOptions, ItsMineState
 from asobi.games.itsmine.scoring import final_outcome
 from asobi.games.itsmine.words import phrasebook
+
+from .itsmine_helpers import bids, duel, play
 
 NAMES = ["Ami", "Ben"]  # no digits: a face in the words would show
 KINDS = {
@@ -79,7 +80,7 @@ def random_games(
 
 
 # Short games reach the deck's end (and its tied auctions) often; the default deal the rest.
-GAMES = [
+GAMES: list[tuple[range, dict[str, Any]]] = [
     (range(40), {}),
     (range(40), {"variant": "simple"}),
     (range(60), {"citizens": 3, "bonus_cards": 7, "hand_size": 1}),
@@ -207,7 +208,7 @@ def test_the_end_screen_is_the_rulebooks_worked_example() -> None:
     """勝敗 7: "(例:得た鉱山は,K,9,8だったので,13+9+8=30で,勝利点は30点となった.しかし,手札が
     5枚余ってしまったので,5×3=15ほど引かなければならず…最終的に,勝利点は30―15=15点となった)"."""
     cards = SEVEN.parse
-    columns = [[[] for _ in MINES] for _ in range(2)]
+    columns: list[list[list[Card]]] = [[[] for _ in MINES] for _ in range(2)]
     columns[0][6] = cards("K7 K8")  # Coffin K
     columns[0][2] = cards("B3")  # Book 9
     columns[0][1] = cards("O2")  # Onion 8

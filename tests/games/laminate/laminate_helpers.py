@@ -21,7 +21,11 @@ from asobi.core import new_game
 from asobi.core.events import Event
 from asobi.games.laminate.actions import ACTION_SPACE, LaminateAction
 from asobi.games.laminate.rules import LaminateState
-from rule_checks import refused, snapshot, visible_strings  # noqa: F401  (re-exported)
+from tests.rule_checks import (
+    refused as refused,  # re-exported: each game's tests import it from here
+)
+from tests.rule_checks import snapshot as snapshot
+from tests.rule_checks import visible_strings as visible_strings
 
 
 def game(

@@ -4,7 +4,9 @@ laid makes the paper complete at once; the gift is seen by giver and receiver on
 
 from __future__ import annotations
 
-from laminate_helpers import (
+from asobi.games.laminate.rules import LaminateState
+
+from .laminate_helpers import (
     active,
     hand,
     hand_size,
@@ -19,8 +21,6 @@ from laminate_helpers import (
     table,
     visible_strings,
 )
-
-from asobi.games.laminate.rules import LaminateState
 
 HILBERT, BANACH, THIRD = 0, 1, 2
 

@@ -7,7 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from laminate_helpers import (
+
+from asobi.games.laminate.rules import LaminateState
+
+from .laminate_helpers import (
     active,
     finish,
     hand,
@@ -23,8 +26,6 @@ from laminate_helpers import (
     supply,
     table,
 )
-
-from asobi.games.laminate.rules import LaminateState
 
 # Complete papers worth 14: 9 + 2 + 2 + 1.
 FOURTEEN = [

@@ -13,7 +13,6 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
-from laminate_helpers import game, paper, play, table
 
 from asobi.core.cards import SEVEN
 from asobi.core.observation import Vector
@@ -21,7 +20,9 @@ from asobi.core.registry import get_spec
 from asobi.games.laminate.actions import PAPER_TYPES
 from asobi.games.laminate.observation import CARD_INDEX, LaminateObserver, observer
 from asobi.games.laminate.rules import LaminateOptions, LaminateState
-from rule_checks import worlds_encode_alike
+from tests.rule_checks import worlds_encode_alike
+
+from .laminate_helpers import game, paper, play, table
 
 SPEC = get_spec("laminate")
 SIZES = {3: 997, 4: 1135, 5: 1273}

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from laminate_helpers import (
+from .laminate_helpers import (
     active,
     hand,
     legal,

@@ -10,7 +10,12 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from laminate_helpers import (
+
+from asobi.core.cards import SEVEN, Card
+from asobi.games.laminate.actions import PAPER, PUBLISHABLE
+from asobi.games.laminate.rules import LaminateState
+
+from .laminate_helpers import (
     active,
     hand,
     hand_size,
@@ -25,10 +30,6 @@ from laminate_helpers import (
     supply,
     table,
 )
-
-from asobi.core.cards import SEVEN, Card
-from asobi.games.laminate.actions import PAPER, PUBLISHABLE
-from asobi.games.laminate.rules import LaminateState
 
 # 【役の補足説明】: for each 役, a hand that makes it exactly, and one that just misses it.
 COMBINATIONS = [

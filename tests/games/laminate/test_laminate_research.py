@@ -4,7 +4,8 @@ top discard; the discard pile in order; the reshuffle only when a deck draw is n
 from __future__ import annotations
 
 import pytest
-from laminate_helpers import (
+
+from .laminate_helpers import (
     active,
     deck_size,
     discards,

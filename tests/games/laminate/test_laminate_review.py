@@ -3,7 +3,9 @@ anyone's, one's own included; a paper left with one card is complete (完成).""
 
 from __future__ import annotations
 
-from laminate_helpers import (
+from asobi.games.laminate.rules import LaminateState
+
+from .laminate_helpers import (
     active,
     hand,
     hand_size,
@@ -16,8 +18,6 @@ from laminate_helpers import (
     seen_by,
     table,
 )
-
-from asobi.games.laminate.rules import LaminateState
 
 
 def position() -> LaminateState:

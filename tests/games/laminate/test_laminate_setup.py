@@ -7,7 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from laminate_helpers import (
+
+from asobi.core import InvalidOptions, InvalidSetup, new_game
+from asobi.core.cards import SEVEN
+from asobi.games.laminate.actions import PAPER_TYPES
+
+from .laminate_helpers import (
     active,
     deck_size,
     discards,
@@ -22,10 +27,6 @@ from laminate_helpers import (
     supply,
     table,
 )
-
-from asobi.core import InvalidOptions, InvalidSetup, new_game
-from asobi.core.cards import SEVEN
-from asobi.games.laminate.actions import PAPER_TYPES
 
 # 【役の補足説明】: (id, 役, 得点, 枚数)
 CATALOGUE = [

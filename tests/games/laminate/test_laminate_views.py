@@ -9,7 +9,12 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from laminate_helpers import (
+
+from asobi.core import BadActionCode, Match, replay
+from asobi.games.laminate.actions import ACTION_SPACE
+from asobi.games.laminate.rules import LaminateState
+
+from .laminate_helpers import (
     game,
     hand,
     legal,
@@ -21,10 +26,6 @@ from laminate_helpers import (
     view_json,
     visible_strings,
 )
-
-from asobi.core import BadActionCode, Match, replay
-from asobi.games.laminate.actions import ACTION_SPACE
-from asobi.games.laminate.rules import LaminateState
 
 
 def random_positions(games: int) -> Iterator[LaminateState]:

@@ -10,7 +10,6 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 import pytest
-from laminate_helpers import game, play, table
 
 from asobi.core.events import Event
 from asobi.core.words import MARK, Words, fill, seat_names
@@ -18,6 +17,8 @@ from asobi.games.laminate import SPEC
 from asobi.games.laminate.actions import PAPER_TYPES
 from asobi.games.laminate.rules import LaminateOptions, LaminateState
 from asobi.games.laminate.words import LaminateWords, assets, phrasebook
+
+from .laminate_helpers import game, play, table
 
 BOOK = phrasebook(LaminateOptions(players=3))
 NAMES = ["Hilbert", "Banach", "Noether", "Gauss", "Euler"]

@@ -19,7 +19,11 @@ from asobi.core.cards import FRENCH52
 from asobi.core.events import Event
 from asobi.core.registry import get_spec
 from asobi.games.rummycity.rules import RummyCityState
-from rule_checks import refused, snapshot, visible_strings  # noqa: F401  (re-exported)
+from tests.rule_checks import (
+    refused as refused,  # re-exported: each game's tests import it from here
+)
+from tests.rule_checks import snapshot as snapshot
+from tests.rule_checks import visible_strings as visible_strings
 
 SPEC = get_spec("rummycity")
 

@@ -5,7 +5,8 @@ test_rummycity_diamonds)."""
 from __future__ import annotations
 
 import pytest
-from rummycity_helpers import (
+
+from .rummycity_helpers import (
     acting,
     build,
     buildings,

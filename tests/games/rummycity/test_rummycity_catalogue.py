@@ -9,13 +9,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rummycity_helpers import SPEC, build, buildings, legal, table
 
 from asobi.core.datafile import read_data_file
 from asobi.core.errors import InvalidOptions
 from asobi.games.rummycity.buildings import DEFAULT_FILE, read_catalogue_file
 
-GOOD = [
+from .rummycity_helpers import SPEC, build, buildings, game, legal, table
+
+GOOD: list[dict[str, Any]] = [
     {"id": "hut", "en": "Hut", "ja": "小屋", "mark": "♠", "recipe": "♠3Run"},
     {"id": "well", "en": "Well", "ja": "井戸", "mark": "heart", "recipe": "MIX3", "income": 2},
     {"id": "vault", "en": "Vault", "ja": "金庫", "mark": "♣", "recipe": "Set3", "effect": "bank"},
@@ -188,7 +189,7 @@ def test_views_show_the_catalogue_as_its_buildings_describe_themselves() -> None
     """Every view lists the catalogue (its list made once per catalogue, since a search builds
     a view per decision); each view gets its own copy, so a caller editing one changes no
     other."""
-    state = SPEC.new_game({"players": 2}, 0)
+    state = game()
     first = state.view(0)["catalogue"]
     assert first == [b.to_json() for b in state.catalogue.buildings]
     first[0]["text"] = "scribbled on"

@@ -4,7 +4,6 @@ through the game."""
 from __future__ import annotations
 
 import pytest
-from rummycity_helpers import build, buildings, hand, legal, play, refused, table
 
 from asobi.core.cards import FRENCH52
 from asobi.games.rummycity.combos import (
@@ -21,6 +20,8 @@ from asobi.games.rummycity.combos import (
     is_complete,
     parse_recipe,
 )
+
+from .rummycity_helpers import build, buildings, hand, legal, play, refused, table
 
 ANY_RUN = Recipe(RUN, 3, True)
 ANY_MIX = Recipe(MIX, 3, True)

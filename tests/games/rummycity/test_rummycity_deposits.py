@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rummycity_helpers import (
+from asobi.core.cards import FRENCH52
+
+from .rummycity_helpers import (
     acting,
     build,
     buildings,
@@ -16,8 +18,6 @@ from rummycity_helpers import (
     refused,
     table,
 )
-
-from asobi.core.cards import FRENCH52
 
 OTHER = ["DK", "CQ"]
 ROW = ["C10", "H10", "SJ", "DJ"]

@@ -4,9 +4,9 @@ owner does not pass, by the card then on top of the row; a pass gives that up (â
 
 from __future__ import annotations
 
-from rummycity_helpers import build, events_named, game, play, row, table, tepu
-
 from asobi.core.events import Event
+
+from .rummycity_helpers import build, events_named, game, play, row, table, tepu
 
 OTHER = ["DK", "CQ"]
 

@@ -3,7 +3,9 @@ sees of the cards drawn."""
 
 from __future__ import annotations
 
-from rummycity_helpers import (
+from asobi.games.rummycity.rules import RummyCityState
+
+from .rummycity_helpers import (
     acting,
     events_named,
     hand,
@@ -17,8 +19,6 @@ from rummycity_helpers import (
     tepu,
     visible_strings,
 )
-
-from asobi.games.rummycity.rules import RummyCityState
 
 ROW = ["S3", "?H9", "D4", "C5", "S6", "?CJ", "D10", "H2"]
 

@@ -3,7 +3,7 @@ round_limit option."""
 
 from __future__ import annotations
 
-from rummycity_helpers import acting, end_all, phase, play, refused, table, tepu
+from .rummycity_helpers import acting, end_all, phase, play, refused, table, tepu
 
 # Six cards that never make a combination (ranks 2 5 8 10 J K): rounds played with them
 # alone are pure drawing, and each final turn and lay-off is ended (``end_all``).

@@ -8,12 +8,13 @@ import random
 from collections import Counter
 
 import pytest
-from rummycity_helpers import SPEC, acting, game, snapshot
 
 from asobi.core import IllegalAction
 from asobi.core.cards import FRENCH52
 from asobi.core.errors import BadActionCode
 from asobi.games.rummycity.actions import ACTION_SPACE
+
+from .rummycity_helpers import SPEC, acting, game, snapshot
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 2), (1, 3)])

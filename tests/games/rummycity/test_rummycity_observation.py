@@ -9,13 +9,14 @@ from typing import Any
 
 import numpy as np
 import pytest
-from rummycity_helpers import SPEC, game, play, table
 
 from asobi.core.cards import FRENCH52
 from asobi.core.observation import Vector
 from asobi.games.rummycity.observation import COMBO_SIZE, RummyCityObserver, observer
 from asobi.games.rummycity.rules import RummyCityState
-from rule_checks import worlds_encode_alike
+from tests.rule_checks import worlds_encode_alike
+
+from .rummycity_helpers import SPEC, game, play, table
 
 # A catalogue of three buildings (the catalogue option): a ♠ to pass, a ♥, a Bank.
 SMALL = {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rummycity_helpers import acting, hand, legal, play, refused, row, table
+from .rummycity_helpers import acting, hand, legal, play, refused, row, table
 
 OTHER = ["DK", "CQ"]
 ROW = ["?C10", "?H10", "SJ", "DJ", "S9", "H2"]

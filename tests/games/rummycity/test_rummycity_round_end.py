@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from rummycity_helpers import (
+
+from .rummycity_helpers import (
     acting,
     build,
     buildings,

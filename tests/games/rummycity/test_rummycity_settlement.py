@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummycity_helpers import acting, end_all, legal, phase, play, refused, table, tepu
-
 from asobi.games.rummycity.rules import RummyCityState
+
+from .rummycity_helpers import acting, end_all, legal, phase, play, refused, table, tepu
 
 
 def settling(
@@ -30,7 +30,8 @@ def settling(
 def record(state: RummyCityState) -> dict[str, Any]:
     """The settlement's record, once every lay-off still open is ended."""
     end_all(state)
-    return state.view(None)["settlements"][-1]
+    settled: dict[str, Any] = state.view(None)["settlements"][-1]
+    return settled
 
 
 HANDS = [["S2"], ["H5", "H4", "S9", "DK", "CJ"]]

@@ -5,7 +5,11 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from rummycity_helpers import (
+
+from asobi.core.cards import FRENCH52
+from asobi.core.errors import InvalidOptions
+
+from .rummycity_helpers import (
     SPEC,
     acting,
     build,
@@ -19,9 +23,6 @@ from rummycity_helpers import (
     tepu,
     visible_strings,
 )
-
-from asobi.core.cards import FRENCH52
-from asobi.core.errors import InvalidOptions
 
 
 def test_setup_deals_two_cards_each_and_lays_a_row_of_48() -> None:

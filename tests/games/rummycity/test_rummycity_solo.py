@@ -5,7 +5,11 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from rummycity_helpers import (
+
+from asobi.core.cards import FRENCH52
+from asobi.core.errors import InvalidSetup
+
+from .rummycity_helpers import (
     build,
     buildings,
     end_all,
@@ -22,9 +26,6 @@ from rummycity_helpers import (
     table,
     tepu,
 )
-
-from asobi.core.cards import FRENCH52
-from asobi.core.errors import InvalidSetup
 
 ROW = ["S9", "HJ", "D10", "CQ", "S10", "DJ", "HQ", "H2", "S8", "DQ"]
 SIX = ["park", "library", "market", "bakery", "shrine", "hospital"]

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import random
 
-from rummycity_helpers import SPEC, acting, build, game, legal, phase, play, table
-
 from asobi.games.rummycity.rules import RummyCityState
-from properties.harness import Chooser, choose_move, with_chance_of
+from tests.properties.harness import Chooser, choose_move, with_chance_of
+
+from .rummycity_helpers import SPEC, acting, build, game, legal, phase, play, table
 
 
 def same_for(state: RummyCityState, seat: int, mover: int, code: str, worlds: int = 20) -> None:

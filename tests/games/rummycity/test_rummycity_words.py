@@ -15,12 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rummycity_helpers import SPEC, build, game, play, table
 
 from asobi.core.words import MARK, Words, fill
 from asobi.games.rummycity import rules
 from asobi.games.rummycity.buildings import EFFECTS, catalogue_data, catalogue_of, default_data
-from asobi.games.rummycity.rules import RummyCityState
+from asobi.games.rummycity.rules import RummyCityOptions, RummyCityState
 from asobi.games.rummycity.words import (
     EFFECT_WORDS,
     RummyCityWords,
@@ -29,6 +28,8 @@ from asobi.games.rummycity.words import (
     effect_words,
     phrasebook,
 )
+
+from .rummycity_helpers import SPEC, build, game, play, table
 
 CARD = re.compile(r"\b[SHDC](?:10|[2-9AJQK])\b")
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
@@ -142,7 +143,7 @@ def test_every_kind_of_event_the_rules_emit_is_said() -> None:
         for _, events, _, _, _ in random_game(players, seed, **options):
             met |= {e.kind for e in events}
     assert emitted <= met, emitted - met
-    book = phrasebook(SPEC.options({}))
+    book = phrasebook(RummyCityOptions())
     overtime = book.event({"kind": "overtime", "seat": None, "tepu": [51, 51]})
     assert overtime is not None and "延長戦" in overtime.ja and "51" in overtime.en
 

@@ -13,7 +13,11 @@ from asobi.core import new_game
 from asobi.core.events import Event
 from asobi.games.starmine.actions import ACTION_SPACE, ROW_NAMES, StarmineAction
 from asobi.games.starmine.rules import StarmineState
-from rule_checks import refused, snapshot, visible_strings  # noqa: F401  (re-exported)
+from tests.rule_checks import (
+    refused as refused,  # re-exported: each game's tests import it from here
+)
+from tests.rule_checks import snapshot as snapshot
+from tests.rule_checks import visible_strings as visible_strings
 
 
 def duel(setup: dict[str, Any] | None = None, seed: int = 0, **options: Any) -> StarmineState:
@@ -57,7 +61,8 @@ def hand(state: StarmineState, seat: int) -> list[str]:
 def totals(state: StarmineState, seat: int) -> tuple[int, int, int]:
     """The seat's row scores (opening, main, finale) as everyone sees them."""
     row_totals = state.view(None)["seats"][seat]["row_totals"]
-    return tuple(row_totals[name] for name in ROW_NAMES)  # type: ignore[return-value]
+    opening, main, finale = (row_totals[name] for name in ROW_NAMES)
+    return opening, main, finale
 
 
 def row_melds(state: StarmineState, seat: int, row: str) -> list[str]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from starmine_helpers import duel
 
 from asobi.core import BadActionCode
 from asobi.games.starmine.actions import (
@@ -23,6 +22,8 @@ from asobi.games.starmine.actions import (
     Draw,
     Place,
 )
+
+from .starmine_helpers import duel
 
 
 def test_every_action_code_round_trips_to_the_same_interned_action() -> None:

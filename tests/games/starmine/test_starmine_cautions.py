@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import random
 
-from starmine_helpers import duel, legal, phase, play, solo
-
 from asobi.core.bots import choose_for
 from asobi.core.words import Words
 from asobi.games.starmine.actions import ACTION_SPACE
 from asobi.games.starmine.bots import GreedyBot
 from asobi.games.starmine.rules import StarmineState
+
+from .starmine_helpers import duel, legal, phase, play, solo
 
 OPENING_HAND = ["R2", "Y2", "G2", "W1"]
 

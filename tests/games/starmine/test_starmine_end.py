@@ -6,7 +6,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from starmine_helpers import (
+from asobi.games.starmine.actions import PASS
+from asobi.games.starmine.rules import StarmineState
+
+from .starmine_helpers import (
     active,
     duel,
     hand,
@@ -17,9 +20,6 @@ from starmine_helpers import (
     refused,
     totals,
 )
-
-from asobi.games.starmine.actions import PASS
-from asobi.games.starmine.rules import StarmineState
 
 
 def final_phase(hands: list[list[str]], rows: list[dict[str, Any]], turn: int = 0) -> StarmineState:

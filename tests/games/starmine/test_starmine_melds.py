@@ -6,7 +6,6 @@ import random
 from typing import Any
 
 import pytest
-from starmine_helpers import duel, legal, play, refused, row_melds, totals
 
 from asobi.core import BadActionCode, new_game
 from asobi.core.cards import FIREWORKS, is_boost
@@ -23,10 +22,14 @@ from asobi.games.starmine.actions import (
 )
 from asobi.games.starmine.rules import StarmineState
 
+from .starmine_helpers import duel, legal, play, refused, row_melds, totals
+
 SPARE = ["B7", "G7", "Y7", "R7", "B6"]  # the other player's cards, when not used here
 
 
-def position(my_hand: list[str], rows: dict | None = None, **options: Any) -> StarmineState:
+def position(
+    my_hand: list[str], rows: dict[str, Any] | None = None, **options: Any
+) -> StarmineState:
     """Seat 0 to play holding ``my_hand``; seat 1 holds spare cards."""
     other = [c for c in SPARE if c not in my_hand][:3]
     other += [] if "W2" in my_hand else ["W2"]

@@ -5,21 +5,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 import pytest
-from starmine_helpers import duel, play, solo
 
 from asobi.core.cards import FIREWORKS
 from asobi.core.observation import Vector
 from asobi.core.registry import get_spec
 from asobi.games.starmine.observation import StarmineObserver, observer
 from asobi.games.starmine.rules import StarmineOptions, StarmineState
-from rule_checks import worlds_encode_alike
+from tests.rule_checks import worlds_encode_alike
+
+from .starmine_helpers import duel, play, solo
 
 SPEC = get_spec("starmine")
 
-TABLE = {
+TABLE: dict[str, Any] = {
     "hands": [["R4", "R5", "R6", "Y2", "W1"], ["B4", "B5", "G1", "W2"]],
     "deck": ["R7", "Y7", "G7", "B7"],
     "discards": ["G5", "Y3", "B1"],

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from starmine_helpers import active, duel, hand, play, solo
 
 from asobi.core import InvalidOptions, InvalidSetup, new_game
 from asobi.core.cards import FIREWORKS
+
+from .starmine_helpers import active, duel, hand, play, solo
 
 BOOSTS = {"W1", "W2"}
 
@@ -107,7 +110,7 @@ def test_s5_players_alternate_from_the_start_player() -> None:
         ({"players": "two"}, "players"),
     ],
 )
-def test_options_are_validated_with_a_clear_error(options: dict, message: str) -> None:
+def test_options_are_validated_with_a_clear_error(options: dict[str, Any], message: str) -> None:
     """1-2 players (箱: 1-2 Player); anything else is refused, naming the option."""
     with pytest.raises(InvalidOptions, match=message):
         new_game("starmine", options, 0)
@@ -242,7 +245,7 @@ def test_solo_scenario_pins_open_and_removed_cards_and_the_current_row() -> None
         ),
     ],
 )
-def test_scenario_errors_are_invalid_setup(setup: dict, message: str) -> None:
+def test_scenario_errors_are_invalid_setup(setup: dict[str, Any], message: str) -> None:
     """A scenario the rules cannot start from is refused with InvalidSetup, saying why."""
     with pytest.raises(InvalidSetup, match=message):
         duel(setup)
@@ -260,6 +263,6 @@ def test_scenario_errors_are_invalid_setup(setup: dict, message: str) -> None:
         ({"current_row": "finale"}, "the opening is empty"),
     ],
 )
-def test_solo_scenario_errors_are_invalid_setup(setup: dict, message: str) -> None:
+def test_solo_scenario_errors_are_invalid_setup(setup: dict[str, Any], message: str) -> None:
     with pytest.raises(InvalidSetup, match=message):
         solo(setup)

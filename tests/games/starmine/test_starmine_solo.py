@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from starmine_helpers import active, hand, legal, phase, play, refused, row_melds, solo, totals
 
 from asobi.core.cards import FIREWORKS
 from asobi.games.starmine.scoring import gap_penalty, title
+
+from .starmine_helpers import active, hand, legal, phase, play, refused, row_melds, solo, totals
 
 # --- ソロ §2 セットアップ ----------------------------------------------------------------
 

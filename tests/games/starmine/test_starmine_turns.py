@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from starmine_helpers import active, duel, hand, legal, phase, play, refused, row_melds, totals
+from .starmine_helpers import active, duel, hand, legal, phase, play, refused, row_melds, totals
 
 # Seat 0 holds a sequence and a pair's worth; three face-up discards lie side by side.
 TABLE = {

@@ -7,10 +7,11 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from starmine_helpers import duel, hand, play, snapshot, solo, visible_strings
 
 from asobi.core.cards import FIREWORKS
 from asobi.games.starmine.rules import StarmineState
+
+from .starmine_helpers import duel, hand, play, snapshot, solo, visible_strings
 
 TABLE = {
     "hands": [["R4", "R5", "R6", "Y2", "W1"], ["B4", "B5", "G1", "W2"]],
