@@ -34,6 +34,9 @@ from asobi.core.cards import FIREWORKS, FRENCH52, SEVEN
 from asobi.games.itsmine.actions import FACES, MINES, PLAYING_CARDS
 from asobi.games.itsmine.rules import accepts
 from asobi.games.laminate.actions import PAPER_TYPES
+from oddsevens import SPEC as EXAMPLE_SPEC
+from oddsevens.rules import round_winner
+from oddsevens.views import read_view
 from tests.core.simultaneous_game import FINGERS
 from tests.core.simultaneous_game import SPEC as ODDS_EVENS_SPEC
 
@@ -651,6 +654,56 @@ ODDS_EVENS = GameHooks(
 )
 
 
+# --- the example game (examples/oddsevens, docs/adding-a-game.md) -----------------------------
+def oddsevens_invariant(state: Any) -> None:
+    """Each round's winner follows from its sum; nobody passes the target; a round whose
+    both numbers are in is shown at once, so at most one secret choice waits."""
+    target = state.options.rounds_to_win
+    for played in state.rounds:
+        assert all(f in range(6) for f in played.fingers), played
+        assert played.winner == round_winner(played.fingers, state.odd_seat), played
+    assert state.pending.count(None) >= 1, f"both choices wait unshown: {state.pending}"
+    assert all(p is None or p in range(6) for p in state.pending)
+    wins = state.wins
+    if state.is_over:
+        assert max(wins) == target > min(wins) and state.pending == (None, None)
+    else:
+        assert max(wins) < target
+        assert state.active_seats() == {s for s in (0, 1) if state.pending[s] is None}
+
+
+def oddsevens_view_check(state: Any, seat: int | None, view: dict[str, Any]) -> None:
+    """The view is of its declared type (no key beyond it), shows the seat its own choice
+    and of the other only whether it has chosen."""
+    typed = read_view(view)
+    assert typed["my_choice"] == (None if seat is None else state.pending[seat])
+    assert typed["chosen"] == [p is not None for p in state.pending]
+
+
+def oddsevens_events_check(
+    observer: int | None, events: list[Event], before: dict[str, Any], after: dict[str, Any]
+) -> None:
+    for e in events:
+        if e.kind == "showing":  # a secret number: its chooser's alone
+            assert e.to == frozenset({e.seat}) and observer == e.seat, e
+        elif e.kind == "shown":  # both numbers together, as the round now in the view
+            assert after["rounds"][-1]["fingers"] == e.data["fingers"], e
+        else:
+            assert "fingers" not in e.data, e
+
+
+ODDSEVENS = GameHooks(
+    scenarios=lambda players: ({"odd_seat": 1, "rounds": [[3, 2]]}, {}),
+    invariant=oddsevens_invariant,
+    view_check=oddsevens_view_check,
+    events_check=oddsevens_events_check,
+    max_steps=2 * (2 * 5 - 1),  # both seats, at most 2k-1 rounds for k <= 5
+    determinize_from_view_only=True,
+    revealing_events=frozenset({"shown"}),  # both numbers shown together
+    option_sets=({}, {"rounds_to_win": 3}),
+)
+
+
 HOOKS: dict[str, GameHooks] = {
     "starmine": STARMINE,
     "itsmine": ITSMINE,
@@ -658,7 +711,9 @@ HOOKS: dict[str, GameHooks] = {
     "rummycity": RUMMYCITY,
     "carrotein": CARROTEIN,
     ODDS_EVENS_SPEC.id: ODDS_EVENS,
+    EXAMPLE_SPEC.id: ODDSEVENS,
 }
 
-# Games that exist only in the tests, played by the properties alongside the registry's.
-TEST_ONLY_SPECS: tuple[GameSpec, ...] = (ODDS_EVENS_SPEC,)
+# Games that are not installed with asobi, played by the properties alongside the registry's:
+# the test-only game and the example game of docs/adding-a-game.md.
+TEST_ONLY_SPECS: tuple[GameSpec, ...] = (ODDS_EVENS_SPEC, EXAMPLE_SPEC)

@@ -286,6 +286,11 @@ class GameSpec:
     # phrasebook for given options (``words(options)``); a lazy reference keeps importing
     # the game cheap. None: the plain words of :class:`asobi.core.words.PlainWords`.
     words: Callable[[GameOptions], Phrasebook] | None = None
+    # The module that draws the game in the terminal (``asobi.play.render`` says what it
+    # holds: ``render(view, console)``, and ``public_code`` for a game with secret moves),
+    # imported by name only when a terminal needs it. None: ``asobi.games.<id>.render``
+    # where the game has one, else the view as JSON.
+    render: str | None = None
 
     def phrasebook(self, options: GameOptions) -> Phrasebook:
         """What the game says for ``options``: its own words, else the plain ones."""

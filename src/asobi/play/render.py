@@ -1,6 +1,7 @@
 """Finding a game's terminal rendering, with generic fallbacks.
 
-A game may ship ``asobi.games.<id>.render`` with
+A game may ship a render module, named on its spec (``GameSpec.render``; by default
+``asobi.games.<id>.render``), with
 
 - ``render(view, console)`` (required): print a view;
 - ``event_text(event, names, viewer) -> str | Text | None`` (optional): describe an event,
@@ -148,13 +149,16 @@ def renderer_for(
     if spec is not None and spec.words is not None:
         words = spec.phrasebook(spec.options(options))
         cards = card_text_for(spec.deck) if spec.deck is not None else None
-    name = f"asobi.games.{game_id}.render"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name not in (name, f"asobi.games.{game_id}"):
-            raise  # the module exists but something it imports does not: a real bug
-        return Renderer(render_json, generic_event_text, None, True, None, words, cards, lang)
+    if spec is not None and spec.render is not None:
+        module = importlib.import_module(spec.render)  # declared, so it must be there
+    else:
+        name = f"asobi.games.{game_id}.render"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name not in (name, f"asobi.games.{game_id}"):
+                raise  # the module exists but something it imports does not: a real bug
+            return Renderer(render_json, generic_event_text, None, True, None, words, cards, lang)
     return Renderer(
         render=module.render,
         event_text_fn=getattr(module, "event_text", generic_event_text),

@@ -1,0 +1,43 @@
+"""Odds and evens (丁半): a small complete game for asobi, the example of
+``docs/adding-a-game.md``.
+
+Everything the game provides is declared here, on its :class:`GameSpec`; the entry point in
+``pyproject.toml`` names ``SPEC``, and that is how asobi finds the game.
+"""
+
+from pathlib import Path
+
+from asobi.core.lazy import Lazy
+from asobi.core.protocol import GameSpec
+from oddsevens.actions import ACTION_SPACE
+from oddsevens.balance import facts
+from oddsevens.bots import make_reader
+from oddsevens.observation import observer
+from oddsevens.rules import OddsEvensOptions, OddsEvensState, new_state
+
+SPEC = GameSpec(
+    # required: who the game is, how many play, its options, its moves, how to start one
+    id="oddsevens",
+    name_en="Odds and evens",
+    name_ja="丁半",
+    seat_counts=(2,),
+    options_model=OddsEvensOptions,
+    action_space=ACTION_SPACE,
+    factory=new_state,
+    # optional: each unlocks something
+    summary=Path(__file__).with_name("rules.md").read_text(encoding="utf-8"),  # asobi rules
+    default_players=2,
+    bots={"reader": make_reader},  # --bot reader, and the levels below
+    # The levels a person picks (easy, normal, hard; random needs nothing): the default ones
+    # name a bot called greedy, which this game has not. Nothing here beats the reader
+    # (against a random opponent nothing can), so hard is the reader too.
+    levels={"easy": "careless:p=0.33:bot=reader", "normal": "reader", "hard": "reader"},
+    simultaneous=True,  # both seats choose at once: the RL adapters may offer one joint move
+    observer=observer,  # the RL adapters (Gymnasium, PettingZoo, OpenSpiel)
+    facts=facts,  # asobi report
+    words=Lazy("oddsevens.words:phrasebook"),  # the sentences both front ends show
+    render="oddsevens.render",  # the terminal's picture of the table, and public_code
+)
+OddsEvensState.spec = SPEC
+
+__all__ = ["SPEC", "OddsEvensOptions", "OddsEvensState"]
