@@ -2,8 +2,8 @@
 
 Hypothesis draws a game seed and the choices (seat among the active ones, then a legal
 action); every position of the game is checked. Per-game invariants come from
-``hooks.py``. The test-only simultaneous game (``tests/core/simultaneous_game.py``) is
-played too, so the harness itself is known to handle simultaneous decisions.
+``hooks.py``. The test-only simultaneous game (``tests/core/simultaneous_game.py``) and the
+example game of ``docs/adding-a-game.md`` (``examples/oddsevens``) are played too.
 
 Example counts scale with the hypothesis profile (``HYPOTHESIS_PROFILE``: ci, quick,
 thorough; see ``tests/conftest.py``) and with each game's ``weight`` in ``hooks.py``; a

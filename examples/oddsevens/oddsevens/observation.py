@@ -2,7 +2,7 @@
 
 Built from the view alone (``read_view``), so it holds nothing the seat may not know: the
 other seat's number is absent until it is shown. Seats are from the observer's side: "me"
-first, then the other. ``OBSERVER.layout.describe()`` prints the table for docs.
+first, then the other. ``OddsEvensObserver.layout.describe()`` prints it as a table.
 """
 
 from __future__ import annotations
