@@ -1,11 +1,12 @@
 """Every game says everything in words, in English and in Japanese, from one place.
 
-For every registered game and seat count, seeded random games are played; at every step
-each seat (and a spectator) is shown the events it may see, the status of its view and the
-labels of its legal moves, and at the end the outcome's table, all through the game's
-phrasebook (``GameSpec.words``: what the terminal prints and the browser shows). Every event
-but the end of the game has words; every text fills its marks completely, shows no internal
-name (a ``snake_case`` key) and reads differently in Japanese.
+For every registered game and seat count (and the example game, ``examples/oddsevens``),
+seeded random games are played; at every step each seat (and a spectator) is shown the
+events it may see, the status of its view and the labels of its legal moves, and at the end
+the outcome's table, all through the game's phrasebook (``GameSpec.words``: what the
+terminal prints and the browser shows). Every event but the end of the game has words;
+every text fills its marks completely, shows no internal name (a ``snake_case`` key) and
+reads differently in Japanese.
 """
 
 from __future__ import annotations
@@ -17,9 +18,11 @@ import pytest
 
 from asobi.core import GameSpec, all_specs
 from asobi.core.words import Words, fill
+from oddsevens import SPEC as EXAMPLE
 from tests.lanes import first_of_each_fast
 
-CASES = [(spec, players) for spec in all_specs() for players in spec.seat_counts]
+# the registered games, and the example game of docs/adding-a-game.md
+CASES = [(spec, players) for spec in [*all_specs(), EXAMPLE] for players in spec.seat_counts]
 NAMES = [f"Name{n}" for n in range(8)]
 INTERNAL = re.compile(r"[a-z]+_[a-z]+")  # an internal name: round_end, face_down
 LETTERS = re.compile(r"[A-Za-z]{3,}")
