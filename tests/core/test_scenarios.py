@@ -126,10 +126,13 @@ def test_per_seat_lists_hold_one_entry_per_seat() -> None:
 
 
 def documented_examples() -> list[tuple[str, str, dict[str, Any]]]:
-    """Each game's scenario model and the example its docstring gives (after ``::``)."""
+    """Each game's scenario model and the example its docstring gives (after ``::``): the
+    model is in the ``scenarios`` module beside the module of the game's factory (its rules),
+    wherever the game's package is (``asobi.games.<id>``, or a game of its own distribution)."""
     found = []
     for spec in all_specs():
-        module = importlib.import_module(f"asobi.games.{spec.id}.scenarios")
+        package = spec.factory.__module__.rpartition(".")[0]
+        module = importlib.import_module(f"{package}.scenarios")
         for model in vars(module).values():
             doc = getattr(model, "__doc__", None) or ""
             if isinstance(model, type) and issubclass(model, Scenario) and "::" in doc:

@@ -1,4 +1,5 @@
-"""Every game's observation layout and action coding as Markdown: ``docs/rl-layouts.md``.
+"""Each of asobi's games' observation layout and action coding as Markdown:
+``docs/rl-layouts.md``.
 
     .venv/bin/python -m asobi.adapters.layouts > docs/rl-layouts.md
 
@@ -62,7 +63,10 @@ def markdown() -> str:
         "codings; see `docs/rl.md` for how the environments use them. A block's numbers "
         "start at its offset; counts are scaled to stay near 0..1.\n"
     )
-    return "\n".join([head, *(game_section(spec) for spec in all_specs())])
+    # asobi's own games only: a game installed from a distribution of its own (the example
+    # of docs/adding-a-game.md, say) documents itself, and the committed page stays the same.
+    shipped = [s for s in all_specs() if s.factory.__module__.startswith("asobi.games.")]
+    return "\n".join([head, *(game_section(spec) for spec in shipped)])
 
 
 if __name__ == "__main__":
