@@ -13,8 +13,10 @@ the first failure:
     ruff check · ruff format --check · mypy · pytest
 
 ``--fast`` leaves out the tests marked ``slow`` (whole games in a browser, server
-processes, long fuzz runs) and runs the property tests with a tenth of their examples
-(hypothesis profile ``quick``): the loop while editing.
+processes, long fuzz runs, every game's settings but its first where a test goes through
+every seat count) and runs the property tests with a tenth of their examples (hypothesis
+profile ``quick``): the loop while editing. mypy checks the tests, benchmarks, examples and
+tools as well as the package (pyproject.toml's ``[tool.mypy] files``).
 
 pytest runs on every core (pytest-xdist, ``-n auto``; two cores take the suite from about
 26 minutes to 17 at load 2); give ``-n 0`` to run it in one process, e.g. under a debugger.
