@@ -7,6 +7,7 @@ game's own terms in Japanese after. The front end (``asobi.play``) finds this mo
 game's id and calls (the events' words are the game's phrasebook, ``words.py``):
 
 - ``render(view, console)``: the table as ``view["seat"]`` sees it, and the outcome;
+- ``sections(view)``: the same table in its parts, for printing what changed;
 - ``action_text(code)``: an action code with its cards coloured by suit;
 - ``public_code(code, hidden)``: a move as the other seat may see it (a secret bid, a
   secret play, a bonus card kept or removed: never the code).
@@ -151,7 +152,7 @@ def _status(view: Mapping[str, Any]) -> Text:
     return Text(f"{who}: {phase}")
 
 
-def _piles(view: Mapping[str, Any]) -> list[Text]:
+def _piles(view: Mapping[str, Any]) -> tuple[Text, Text]:
     citizens = list(view.get("citizens", []))
     line = Text.assemble(
         ("Deck 山札: ", "bold"),
@@ -163,7 +164,7 @@ def _piles(view: Mapping[str, Any]) -> list[Text]:
     )
     cits = Text.assemble((f"Citizens 国民カード ({len(citizens)}): ", "bold"))
     cits.append_text(cards_text(citizens))
-    return [line, cits]
+    return line, cits
 
 
 def _dice(view: Mapping[str, Any]) -> list[Text]:
@@ -300,15 +301,29 @@ def _bonus_card(view: Mapping[str, Any]) -> Text | None:
     return out
 
 
-def render(view: Mapping[str, Any], console: Console) -> None:
-    """Print the table as ``view["seat"]`` sees it; after the game, the outcome too."""
-    parts: list[RenderableType] = [_round_line(view), _status(view), *_piles(view), *_dice(view)]
-    parts.append(_mines_table(view))
-    parts += _hands(view)
+def sections(view: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
+    """The table's parts, in order, each named: the round, what to act on, the piles and
+    citizens, the dice, the mines, the hands, a bonus card being looked at."""
+    deck, citizens = _piles(view)
+    parts: list[tuple[str, RenderableType]] = [
+        ("round ラウンド", _round_line(view)),
+        ("status", _status(view)),
+        ("deck 山札", deck),
+        ("citizens 国民カード", citizens),
+        ("dice サイコロ", Group(*_dice(view))),
+        ("mines 鉱山", _mines_table(view)),
+        ("hands 手札", Group(*_hands(view))),
+    ]
     bonus = _bonus_card(view)
     if bonus is not None:
-        parts.append(bonus)
-    console.print(Panel(Group(*parts), title=TITLE, box=box.ROUNDED, expand=False))
+        parts.append(("bonus card ボーナスカード", bonus))
+    return parts
+
+
+def render(view: Mapping[str, Any], console: Console) -> None:
+    """Print the table as ``view["seat"]`` sees it; after the game, the outcome too."""
+    body = Group(*(part for _, part in sections(view)))
+    console.print(Panel(body, title=TITLE, box=box.ROUNDED, expand=False))
     if view.get("outcome"):
         render_outcome(view, console)
 
