@@ -57,7 +57,8 @@ def test_the_whole_table_first_then_only_the_parts_that_changed() -> None:
     assert "seat 0 (you) to act — draw 2 more cards from the deck or discards" in second
     assert "Discards 捨て札: G2 Y1  oldest first" in second
     assert "Your hand 手札: G4 G5 W1" in second
-    assert "Unchanged: deck 山札, rows 列, seat 1's hand · v: the whole table 盤面" in second
+    assert "Unchanged: deck 山札, rows 列, seat 1's hand\n" in second
+    assert second.endswith("1 draw deck   2 draw G2")  # then the moves, then the prompt
     for unchanged in ("Deck 山札:", "opening オープニング", "Seat 1 hand"):
         assert unchanged not in second, unchanged
     assert match.record.moves == [(0, "discard Y1")]

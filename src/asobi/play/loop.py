@@ -325,10 +325,8 @@ class TerminalGame:
                 same.append(name)
             else:
                 self.console.print(Segments(drawn[name]))
-        if same:
-            self.console.print(
-                Text(f"Unchanged: {', '.join(same)} · v: the whole table 盤面", style="dim")
-            )
+        if same:  # named, so nothing seems lost; the prompt says how to see them (v)
+            self.console.print(Text(f"Unchanged: {', '.join(same)}", style="dim"))
 
     def _refuse(self, message: str, rule: str | None = None) -> None:
         line = Text.assemble(("Refused: ", "bold red"), message)

@@ -262,15 +262,18 @@ def _column_text(col: Sequence[str]) -> Text:
     return out
 
 
-def _hands(view: Mapping[str, Any]) -> list[Text]:
+def _hands(view: Mapping[str, Any]) -> list[tuple[str, Text]]:
+    """Each hand, named by whose it is (the cards where the view shows them, else a count and
+    the cards known to be in it), then the bonus cards this seat removed."""
     viewer = view.get("seat")
     lines = []
     for s, seat in enumerate(view["seats"]):
+        whose = "your hand 手札" if s == viewer else f"seat {s}'s hand"
         if "hand" in seat:
             label = "Your hand 手札" if s == viewer else f"Seat {s} hand 手札"
             line = Text.assemble((f"{label} ({len(seat['hand'])}): ", "bold"))
             line.append_text(cards_text(seat["hand"]))
-            lines.append(line)
+            lines.append((whose, line))
         else:
             line = Text.assemble(
                 (f"Seat {s} hand 手札: ", "bold"), plural(int(seat["hand_size"]), "card")
@@ -280,14 +283,14 @@ def _hands(view: Mapping[str, Any]) -> list[Text]:
                 line.append(" (known: ")
                 line.append_text(cards_text(known))
                 line.append(")")
-            lines.append(line)
+            lines.append((whose, line))
     if viewer is not None:
         removed = view["seats"][viewer].get("removed_bonus") or []
         if removed:
             line = Text.assemble(("Your removed bonus cards 除外: ", "bold"))
             line.append_text(cards_text(removed))
             line.append("  (face down, out of the game; only you know them)", style="dim")
-            lines.append(line)
+            lines.append(("your removed bonus cards 除外", line))
     return lines
 
 
@@ -312,7 +315,7 @@ def sections(view: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
         ("citizens 国民カード", citizens),
         ("dice サイコロ", Group(*_dice(view))),
         ("mines 鉱山", _mines_table(view)),
-        ("hands 手札", Group(*_hands(view))),
+        *_hands(view),
     ]
     bonus = _bonus_card(view)
     if bonus is not None:
