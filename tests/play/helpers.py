@@ -37,3 +37,25 @@ def place_points(code: str) -> int:
     loses 1, the rulebook's default)."""
     words = code.split()
     return MELD_POINTS[words[2]] - any(w.startswith("W") for w in words[3:])
+
+
+def decision_screens(text: str) -> list[str]:
+    """What the terminal printed for each of the human's decisions, in order: everything
+    from the decision before (its move's events, the others' moves, the table or the parts
+    of it that changed, the moves listed) up to the decision's prompt. A move refused and
+    asked again is the same decision; what follows the last prompt is left out."""
+    screens: list[str] = []
+    current: list[str] = []
+    for line in text.splitlines():
+        if "› number " in line:
+            if current:
+                screens.append("\n".join(current))
+                current = []
+        elif not line.startswith("Refused: "):
+            current.append(line)
+    return screens
+
+
+def table_lines(screen: str) -> str:
+    """``screen`` without its event lines (``• ...``): the table's parts and the moves."""
+    return "\n".join(line for line in screen.splitlines() if "• " not in line)

@@ -26,7 +26,7 @@ from asobi.games.laminate import render as laminate_render
 from asobi.games.laminate.rules import LaminateState
 from asobi.play import HUMAN, TerminalGame, renderer_for, replay_record, scripted
 
-from .helpers import invoke
+from .helpers import decision_screens, invoke, table_lines
 
 CODES = {c.code for c in SEVEN.cards}
 # Cycled as input: the highest move number that exists is chosen (the others are refused
@@ -85,6 +85,26 @@ def assert_shows_only_what_is_visible(
             assert f"Your hand 手札 ({len(hand)}): " in table
             assert set(hand) <= shown
             assert f"seat {seat} (you)" in table
+
+
+def assert_screens_show_only_what_is_visible(
+    screens: Sequence[str], states: Sequence[LaminateState], seat: int
+) -> None:
+    """Each decision's screen (the table, or the parts of it that changed, and the moves)
+    names only cards ``seat`` may see then, and shows its hand whenever the hand changed
+    since the decision before; the first shows the whole table."""
+    assert len(screens) == len(states), (len(screens), len(states))
+    assert f"seat {seat} (you)" in screens[0]
+    before: list[str] | None = None
+    for screen, state in zip(screens, states, strict=True):
+        shown = seven_words(table_lines(screen))
+        leaked = shown - visible(state, seat)
+        assert not leaked, (seat, leaked, screen)
+        hand = sorted(c.code for c in state.hands[seat])
+        if hand != before:
+            assert f"Your hand 手札 ({len(hand)}): " in screen, screen
+            assert set(hand) <= shown
+        before = hand
 
 
 def assert_told_only_own_secrets(text: str) -> None:
@@ -174,11 +194,14 @@ def test_a_game_against_bots_to_the_end_then_replay(tmp_path: Path) -> None:
     assert any(c.startswith("publish") for c in codes), "the human published nothing"
     assert any(c.startswith(("lay", "cite")) for c in codes)
 
-    # The table at each of the human's decisions, then the final one, shows only what seat 0
-    # may see, and always its hand.
+    # What is shown at each of the human's decisions (the whole table at the first, then
+    # what changed), then the final table, names only what seat 0 may see; its hand is shown
+    # whenever it changed.
     states = states_before(record)
     mine = [states[i] for i, (seat, _) in enumerate(record.moves) if seat == 0]
-    assert_shows_only_what_is_visible(panels(out), [*mine, states[-1]], 0)
+    assert_screens_show_only_what_is_visible(decision_screens(out), mine, 0)
+    assert len(panels(out)) == 2  # the whole table at the first decision and at the end
+    assert_shows_only_what_is_visible(panels(out)[-1:], states[-1:], 0)
     assert "You drew 研究: " in out  # the human's own two cards, while keeping one
 
     # The bots' secrets never reach the screen: their drawn and kept cards, the steps of
@@ -203,7 +226,9 @@ def test_the_default_bots_play_five_seats_to_the_end() -> None:
     screen, out = console(120)
     match = Match("laminate", {"players": 5}, 9)
     seats = [HUMAN, "greedy", "greedy", "greedy", "greedy"]
-    result = TerminalGame(match, seats, screen, scripted(CYCLE.split() * 1500), seed=9).run()
+    result = TerminalGame(
+        match, seats, screen, scripted(CYCLE.split() * 1500, screen), seed=9
+    ).run()
     assert result.finished, out.getvalue()[-3000:]
     text = out.getvalue()
     assert "Game over" in text and "Result 結果" in text
@@ -211,7 +236,8 @@ def test_the_default_bots_play_five_seats_to_the_end() -> None:
     record = match.record
     states = states_before(record)
     mine = [states[i] for i, (seat, _) in enumerate(record.moves) if seat == 0]
-    assert_shows_only_what_is_visible(panels(text), [*mine, states[-1]], 0)
+    assert_screens_show_only_what_is_visible(decision_screens(text), mine, 0)
+    assert_shows_only_what_is_visible(panels(text)[-1:], states[-1:], 0)
 
 
 # --- hot-seat ----------------------------------------------------------------------------
@@ -225,7 +251,8 @@ def test_hotseat_hides_each_hand_from_the_other_players(tmp_path: Path) -> None:
     parts = re.split(r"Pass to seat (\d) — press Enter", out)
     screens = [(int(seat), text) for seat, text in zip(parts[1::2], parts[2::2], strict=True)]
 
-    # One screen per run of moves by one seat, and one table per move of the run.
+    # One screen per run of moves by one seat: the whole table, then what changed at each
+    # later decision of the run.
     record = GameRecord.load(path)
     assert record.outcome is not None
     states = states_before(record)
@@ -237,7 +264,7 @@ def test_hotseat_hides_each_hand_from_the_other_players(tmp_path: Path) -> None:
             runs.append((seat, i, i + 1))
     assert [seat for seat, _ in screens] == [seat for seat, _, _ in runs]
     for (seat, screen), (_, first, end) in zip(screens, runs, strict=True):
-        assert_shows_only_what_is_visible(panels(screen), states[first:end], seat)
+        assert_screens_show_only_what_is_visible(decision_screens(screen), states[first:end], seat)
         # what happened while away: never another seat's drawn or kept cards, nor a gift
         # between two other seats
         assert_told_only_own_secrets(screen)

@@ -30,7 +30,7 @@ from asobi.games.rummycity.buildings import DEFAULT_FILE, catalogue_of, default_
 from asobi.games.rummycity.rules import RummyCityState
 from asobi.play import renderer_for, replay_record
 
-from .helpers import invoke
+from .helpers import decision_screens, invoke, table_lines
 from .test_cli import assert_clean_error
 
 CODES = {c.code for c in FRENCH52.cards}
@@ -124,6 +124,26 @@ def assert_shows_only_what_is_visible(
             hand = [c.code for c in state.hands[seat]]
             assert f"Your hand 手札 ({len(hand)}): " in table
             assert set(hand) <= shown
+
+
+def assert_screens_show_only_what_is_visible(
+    screens: Sequence[str], states: Sequence[RummyCityState], seat: int
+) -> None:
+    """Each decision's screen (the table, or the parts of it that changed, and the moves)
+    names only cards ``seat`` may see then, and shows its hand whenever the hand changed
+    since the decision before; the first shows the whole table."""
+    assert len(screens) == len(states), (len(screens), len(states))
+    assert "╭" in screens[0]
+    before: list[str] | None = None
+    for screen, state in zip(screens, states, strict=True):
+        shown = french_words(table_lines(screen))
+        leaked = shown - visible(state, seat)
+        assert not leaked, (seat, leaked, screen)
+        hand = sorted(c.code for c in state.hands[seat])
+        if hand != before:
+            assert f"Your hand 手札 ({len(hand)}): " in screen, screen
+            assert set(hand) <= shown
+        before = hand
 
 
 def emitted_kinds() -> set[str]:
@@ -251,7 +271,8 @@ def test_a_scripted_human_against_the_random_bot_sees_only_its_own(tmp_path: Pat
     assert any(c.startswith("lay ") for c in codes)
     states = states_before(record)
     mine = [states[i] for i, (seat, _) in enumerate(record.moves) if seat == 0]
-    assert_shows_only_what_is_visible(panels(out), [*mine, states[-1]], 0)
+    assert_screens_show_only_what_is_visible(decision_screens(out), mine, 0)
+    assert_shows_only_what_is_visible(panels(out)[-1:], states[-1:], 0)
     # the bot's face-down cards are never named to the human: only the human's own
     # face-down draws and looks are told ("only you see it")
     secrets = [ln for ln in out.splitlines() if "(only you see" in ln]
@@ -274,7 +295,8 @@ def test_the_solo_score_attack_through_the_cli(tmp_path: Path) -> None:
     record = GameRecord.load(path)
     assert record.options["players"] == 1 and record.outcome is not None
     states = states_before(record)
-    assert_shows_only_what_is_visible(panels(out), states, 0)
+    assert_screens_show_only_what_is_visible(decision_screens(out), states[:-1], 0)
+    assert_shows_only_what_is_visible(panels(out)[-1:], states[-1:], 0)
     again = invoke(["replay", str(path), "--all"])
     assert again.exit_code == 0 and "Score attack スコアアタック" in again.output
     assert "Your hand 手札" in again.output
@@ -300,7 +322,7 @@ def test_hotseat_hides_each_hand_from_the_other_town(tmp_path: Path) -> None:
             runs.append((seat, i, i + 1))
     assert [seat for seat, _ in screens] == [seat for seat, _, _ in runs]
     for (seat, screen), (_, first, end) in zip(screens, runs, strict=True):
-        assert_shows_only_what_is_visible(panels(screen), states[first:end], seat)
+        assert_screens_show_only_what_is_visible(decision_screens(screen), states[first:end], seat)
         # what happened while away: never the other seat's face-down cards
         secrets = [ln for ln in screen.splitlines() if "(only you see" in ln]
         assert all(ln.startswith("• You ") for ln in secrets), secrets

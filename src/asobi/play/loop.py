@@ -3,12 +3,19 @@
 Each seat is a human or a named bot. For a human decision it shows that seat's view, lists
 the legal actions numbered (by their codes, each with the game's caution beside it where the
 game gives one: ``State.caution``; a game may list a few and say how to type the rest:
-``shortlist`` in ``asobi.play.render``) and accepts a number or a typed code; a refused
-move prints the reason and the rule that forbids it, and asks again. Bots choose through
-:func:`asobi.core.bots.choose_for`, and what they do is printed as events, filtered by
-what the watching seat may see. With more than one human (hot-seat) the screen is cleared
-and the device handed over whenever the acting seat changes, so hands stay hidden; each
-seat then reads what happened since its last decision, filtered to what it may see.
+``shortlist`` in ``asobi.play.render``, and list moves that share a head on one line:
+``group``) and accepts a number or a typed code; a refused move prints the reason and the
+rule that forbids it, and asks again.
+
+The table is printed whole at a seat's first decision and on ``v``; at its later decisions
+only the parts of it that changed since its last one (the game's ``sections``), after the
+moves made in between, so a long game reads as a story rather than a wall of tables.
+
+Bots choose through :func:`asobi.core.bots.choose_for`, and what they do is printed as
+events, filtered by what the watching seat may see. With more than one human (hot-seat) the
+screen is cleared and the device handed over whenever the acting seat changes, so hands
+stay hidden; each seat then reads what happened since its last decision, filtered to what
+it may see, and its whole table (the last screen is gone).
 
 Simultaneous decisions (several active seats, such as It's Mine!'s dice bids) are taken
 one seat at a time: each human chooses on its own screen, bots choose through
@@ -25,7 +32,9 @@ from typing import Any
 from rich.columns import Columns
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.panel import Panel
+from rich.segment import Segments
 from rich.text import Text
 
 from asobi.core.actions import Action
@@ -41,7 +50,7 @@ from asobi.play.render import Renderer, renderer_for
 HUMAN = "human"
 QUIT_WORDS = {"q", "quit", "exit"}
 HELP_WORDS = {"?", "h", "help"}
-VIEW_WORDS = {"v", "view", "look"}
+VIEW_WORDS = {"v", "view"}
 RULES_WORDS = {"rules"}
 
 # Clear the screen and the scrollback (xterm, tmux, most terminals), cursor home.
@@ -72,6 +81,18 @@ class PlayResult:
     match: Match
     finished: bool
     reason: str = "finished"
+
+
+@dataclass
+class Choice:
+    """One numbered line of the move list: a move alone (with its caution, if the game gives
+    one), or moves listed under one head with a label each (a meld and its points, then the
+    rows it may go to), of which the player picks one in a second step."""
+
+    moves: list[Action]
+    head: Text | None = None  # None: a move alone, listed by its own text
+    labels: list[str] = field(default_factory=list)
+    caution: Words | None = None
 
 
 @dataclass
@@ -113,6 +134,9 @@ class TerminalGame:
         # events wait in ``pending`` until their next decision.
         self.screen: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.pending = {seat: _Pending() for seat in self.humans}
+        # Each human seat's table as last printed to it: the plain text of every part, so
+        # the next decision prints only the parts that read differently now.
+        self.shown: dict[int, dict[str, str]] = {}
         self.seed = seed
 
     @property
@@ -168,7 +192,8 @@ class TerminalGame:
         if self.humans:
             self.console.print(
                 "Choose a move by its number or type its code; "
-                "[bold]?[/] help, [bold]v[/] table, [bold]rules[/], [bold]q[/] quit.",
+                "[bold]?[/] help, [bold]v[/] the whole table 盤面, [bold]rules[/], [bold]q[/] "
+                "quit. After your first move you see what changed since your last one.",
                 highlight=False,
             )
 
@@ -201,6 +226,7 @@ class TerminalGame:
         if answer.strip().lower() in QUIT_WORDS:
             raise Quit("quit")
         self._clear()
+        self.shown.pop(seat, None)  # its table went with the last screen: show it whole
 
     def _flush(self, seat: int) -> None:
         pending = self.pending[seat].moves
@@ -212,40 +238,38 @@ class TerminalGame:
 
     def _decide(self, seat: int) -> None:
         view = self.state.view(seat)
-        self.renderer.render(view, self.console)
+        self._show_table(seat, view)
         legal: list[Action] = self.state.legal_actions(seat)
         if not legal:
             raise RuntimeError(f"seat {seat} is to act but has no legal action")
+        codes = {a.encode().lower() for a in legal}
         # The moves listed by number: all of them, unless the game shortens a long list
         # (the others are still played by typing their code).
         shown, note = self.renderer.shortlist([a.encode() for a in legal], view)
-        listed = [legal[i] for i in shown]
-        self._list_actions(seat, listed, note)
-        numbers = "1" if len(listed) == 1 else f"1–{len(listed)}"
-        prompt = f"[bold]{self.names[seat]}[/] › number {numbers} or a move code (? for help): "
+        choices = self._choices(seat, [legal[i] for i in shown], view)
+        self._list_choices(seat, choices, note)
+        numbers = "1" if len(choices) == 1 else f"1–{len(choices)}"
+        prompt = (
+            f"[bold]{self.names[seat]}[/] › number {numbers} or a move code "
+            "(v table 盤面, ? help): "
+        )
         while True:
             text = " ".join(self._ask(prompt).split())
             word = text.lower()
             if not text:
                 continue
-            if word in QUIT_WORDS:
-                raise Quit("quit")
-            if word in HELP_WORDS:
-                self._help(listed)
-                continue
-            if word in VIEW_WORDS:
-                self.renderer.render(view, self.console)
-                self._list_actions(seat, listed, note)
-                continue
-            if word in RULES_WORDS:
-                self.console.print(Markdown(self.spec.summary or "No rules summary yet."))
+            # A legal move's code is that move, never a command (Rummy City's "look").
+            if word not in codes and self._command(word, seat, view, choices, note):
                 continue
             if text.isdigit():
                 number = int(text)
-                if not 1 <= number <= len(listed):
-                    self._refuse(f"there is no move {number}: choose 1–{len(listed)}")
+                if not 1 <= number <= len(choices):
+                    self._refuse(f"there is no move {number}: choose {numbers}")
                     continue
-                action = listed[number - 1]
+                picked = self._pick(seat, choices[number - 1])
+                if picked is None:
+                    continue
+                action = picked
             else:
                 try:
                     action = self.spec.action_space.decode(text)
@@ -260,26 +284,121 @@ class TerminalGame:
             self._announce(seat, action.encode(), events)
             return
 
+    def _command(
+        self,
+        word: str,
+        seat: int,
+        view: Mapping[str, Any],
+        choices: Sequence[Choice],
+        note: Text | None,
+    ) -> bool:
+        """Carry out ``word`` if it is one of the terminal's own commands (quit, help, the
+        whole table and the moves again, the rules); False if it is not one."""
+        if word in QUIT_WORDS:
+            raise Quit("quit")
+        if word in HELP_WORDS:
+            self._help(choices[0].moves[0])
+        elif word in VIEW_WORDS:
+            self._show_table(seat, view, whole=True)
+            self._list_choices(seat, choices, note)
+        elif word in RULES_WORDS:
+            self.console.print(Markdown(self.spec.summary or "No rules summary yet."))
+        else:
+            return False
+        return True
+
+    def _show_table(self, seat: int, view: Mapping[str, Any], whole: bool = False) -> None:
+        """``seat``'s table: whole the first time (and when ``whole``), else only the parts
+        that read differently from when this seat last saw them, and a line naming the
+        others."""
+        parts = self.renderer.sections(view, self.console.width)
+        drawn = {name: list(self.console.render(body)) for name, body in parts}
+        now = {name: "".join(seg.text for seg in drawn[name]) for name, _ in parts}
+        before = None if whole else self.shown.get(seat)
+        self.shown[seat] = now
+        if before is None:
+            self.renderer.render(view, self.console)
+            return
+        same = []
+        for name, _ in parts:
+            if before.get(name) == now[name]:
+                same.append(name)
+            else:
+                self.console.print(Segments(drawn[name]))
+        if same:  # named, so nothing seems lost; the prompt says how to see them (v)
+            self.console.print(Text(f"Unchanged: {', '.join(same)}", style="dim"))
+
     def _refuse(self, message: str, rule: str | None = None) -> None:
         line = Text.assemble(("Refused: ", "bold red"), message)
         if rule:
             line.append(f"  (rule: {rule})", style="red")
         self.console.print(line)
 
-    def _list_actions(self, seat: int, legal: Sequence[Action], note: Text | None = None) -> None:
-        width = len(str(len(legal)))
-        items = []
-        for i, action in enumerate(legal, start=1):
-            item = Text.assemble(
-                (f"{i:>{width}}", "bold cyan"), " ", self.renderer.action_text(action.encode())
-            )
+    def _choices(self, seat: int, legal: Sequence[Action], view: Mapping[str, Any]) -> list[Choice]:
+        """The numbered lines for ``legal``: moves the game groups under one head share a
+        line (at the place of the first); a move with a caution stands alone, its caution
+        beside it."""
+        choices: list[Choice] = []
+        heads: dict[str, Choice] = {}
+        for action in legal:
             caution = self.state.caution(seat, action)
-            if caution is not None:
-                item.append_text(self._caution_text(seat, caution))
+            grouped = None if caution is not None else self.renderer.group(action.encode(), view)
+            if grouped is None:
+                choices.append(Choice([action], caution=caution))
+                continue
+            head, label = grouped
+            choice = heads.get(head.plain)
+            if choice is None:
+                choice = heads[head.plain] = Choice([], head)
+                choices.append(choice)
+            choice.moves.append(action)
+            choice.labels.append(label)
+        return choices
+
+    def _list_choices(self, seat: int, choices: Sequence[Choice], note: Text | None = None) -> None:
+        width = len(str(len(choices)))
+        items = []
+        for i, choice in enumerate(choices, start=1):
+            item = Text.assemble((f"{i:>{width}}", "bold cyan"), " ")
+            if choice.head is None:
+                item.append_text(self.renderer.action_text(choice.moves[0].encode()))
+                if choice.caution is not None:
+                    item.append_text(self._caution_text(seat, choice.caution))
+            else:
+                item.append_text(choice.head)
+                item.append(" → ", style="dim")
+                item.append(" · ".join(choice.labels))
             items.append(item)
         self.console.print(Columns(items, padding=(0, 3), column_first=True))
         if note is not None:
             self.console.print(note)
+
+    def _pick(self, seat: int, choice: Choice) -> Action | None:
+        """The move of ``choice``: its only one, or the one the player picks by its number
+        or label; None when the player goes back to the whole list (Enter)."""
+        if len(choice.moves) == 1:
+            return choice.moves[0]
+        assert choice.head is not None
+        which = " · ".join(f"{i} {label}" for i, label in enumerate(choice.labels, start=1))
+        prompt = (
+            f"[bold]{self.names[seat]}[/] › {escape(choice.head.plain)} → "
+            f"{escape(which)} (Enter: back): "
+        )
+        labels = [label.lower() for label in choice.labels]
+        while True:
+            word = " ".join(self._ask(prompt).split()).lower()
+            if not word:
+                return None
+            if word in QUIT_WORDS:
+                raise Quit("quit")
+            if word.isdigit() and 1 <= int(word) <= len(choice.moves):
+                return choice.moves[int(word) - 1]
+            if word in labels:
+                return choice.moves[labels.index(word)]
+            self._refuse(
+                f"choose 1–{len(choice.moves)} or one of {', '.join(choice.labels)}; "
+                "Enter goes back to every move"
+            )
 
     def _caution_text(self, seat: int, caution: Words) -> Text:
         """A move's caution, to print beside it: English, then Japanese, each with its seats
@@ -287,8 +406,8 @@ class TerminalGame:
         said = [fill(caution.get(lang), seat_names(self.names, seat, lang)) for lang in LANGS]
         return Text.assemble(("  ⚠ ", "bold yellow"), (" / ".join(said), "yellow"))
 
-    def _help(self, legal: Sequence[Action]) -> None:
-        example = legal[0].encode()
+    def _help(self, move: Action) -> None:
+        example = move.encode()
         self.console.print(
             Panel(
                 Text.assemble(
@@ -297,7 +416,7 @@ class TerminalGame:
                     ".\nCodes ignore case and extra spaces; a move the rules forbid is "
                     "refused with the rule that forbids it.\n",
                     ("v", "bold"),
-                    ": show the table again · ",
+                    ": the whole table 盤面 (after your first move you see what changed) · ",
                     ("rules", "bold"),
                     ": the rules summary · ",
                     ("q", "bold"),

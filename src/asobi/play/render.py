@@ -4,6 +4,10 @@ A game may ship a render module, named on its spec (``GameSpec.render``; by defa
 ``asobi.games.<id>.render``), with
 
 - ``render(view, console)`` (required): print a view;
+- ``sections(view) -> [(name, renderable), ...]`` (optional): the same table cut into its
+  parts (the status, the row, the towns, the hand...), in order, each named in a few words.
+  Between two of a player's decisions the front end prints only the parts that changed;
+  without it, the whole table whenever anything in it changed;
 - ``event_text(event, names, viewer) -> str | Text | None`` (optional): describe an event,
   for a game without a phrasebook (``GameSpec.words``: the words both front ends use, which
   take precedence);
@@ -15,7 +19,10 @@ A game may ship a render module, named on its spec (``GameSpec.render``; by defa
 - ``shortlist(codes, view) -> (indices, note) | None`` (optional): which of the legal moves
   (their codes, in order) to list by number, and a line on how to type any other, for a
   game whose legal list is too long to read (a spot anywhere on a mat). The others stay
-  legal when typed; None lists them all.
+  legal when typed; None lists them all;
+- ``group(code, view) -> (head, label) | None`` (optional): moves that share a ``head`` are
+  listed once, on one numbered line with each move's ``label`` after it (a meld and its
+  points, then the rows it may go to), and chosen in two steps; None lists the move alone.
 
 Without the module the front end pretty-prints the view's JSON and the events' data, so a
 new game is playable in the terminal the moment it is registered.
@@ -24,12 +31,13 @@ new game is playable in the terminal the moment it is registered.
 from __future__ import annotations
 
 import importlib
+import io
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rich import box
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.json import JSON
 from rich.table import Table
 from rich.text import Text
@@ -48,6 +56,9 @@ PublicCodeFn = Callable[[str, Sequence[str]], str]
 ShortlistFn = Callable[
     [Sequence[str], Mapping[str, Any]], "tuple[Sequence[int], str | Text] | None"
 ]
+Section = tuple[str, RenderableType]
+SectionsFn = Callable[[Mapping[str, Any]], Sequence[Section]]
+GroupFn = Callable[[str, Mapping[str, Any]], "tuple[str | Text, str] | None"]
 
 
 def render_json(view: Mapping[str, Any], console: Console) -> None:
@@ -78,6 +89,8 @@ class Renderer:
     cards: CardText | None = None
     lang: str = "en"
     shortlist_fn: ShortlistFn | None = None
+    sections_fn: SectionsFn | None = None
+    group_fn: GroupFn | None = None
 
     def say(self, words: Words, names: Sequence[str], viewer: int | None) -> Text:
         """``words`` in the terminal's language: seats by name ("you" for ``viewer``), the
@@ -129,6 +142,23 @@ class Renderer:
             raise ValueError(f"a shortlist names moves that are not listed: {list(indices)}")
         return list(indices), Text(note) if isinstance(note, str) else note
 
+    def sections(self, view: Mapping[str, Any], width: int) -> list[Section]:
+        """The table's named parts, in order: the game's, else the whole table as one part
+        (printed ``width`` columns wide, its colours kept)."""
+        if self.sections_fn is not None:
+            return list(self.sections_fn(view))
+        screen = Console(file=io.StringIO(), width=width, record=True)
+        self.render(view, screen)
+        return [("the table", Text.from_ansi(screen.export_text(styles=True).rstrip("\n")))]
+
+    def group(self, code: str, view: Mapping[str, Any]) -> tuple[Text, str] | None:
+        """The head a move is listed under and its label there; None: listed alone."""
+        grouped = None if self.group_fn is None else self.group_fn(code, view)
+        if grouped is None:
+            return None
+        head, label = grouped
+        return (Text(head) if isinstance(head, str) else head), label
+
     def action_text(self, code: str) -> Text:
         if self.action_text_fn is None:
             return Text(code)
@@ -168,4 +198,6 @@ def renderer_for(
         cards=cards,
         lang=lang,
         shortlist_fn=getattr(module, "shortlist", None),
+        sections_fn=getattr(module, "sections", None),
+        group_fn=getattr(module, "group", None),
     )

@@ -60,7 +60,8 @@ def test_setup_both_dice_show_one_so_one_is_barred_in_round_one() -> None:
     assert view["round"] == 1 and view["phase"] == "bid"
     for seat in (0, 1):
         assert legal(state, seat) == ["bid 2", "bid 3", "bid 4", "bid 5", "bid 6"]
-        refused(state, seat, "bid 1", "フェイズ1 2) 注意")
+        error = refused(state, seat, "bid 1", "補足2")
+        assert "last round" not in str(error)  # there was none
 
 
 def test_setup_the_game_opens_with_both_players_choosing_a_face() -> None:

@@ -7,6 +7,7 @@ Japanese after. The front end (``asobi.play``) finds this module by the game's i
 - ``render(view, console)``: the table — the phase, every seat, the boards on the mat, the
   night-sky mat (夜空のマット) around the stars as a grid of characters with millimetre
   ticks, and the last challenge drawn on the part of the mat it used;
+- ``sections(view)``: the same table in its parts, for printing what changed;
 - ``event_text(event, names, viewer)``: one line for an event;
 - ``action_text(code)``: an action code with a word on what it does (a spot: how far it
   lies from the nearest chip);
@@ -655,25 +656,35 @@ def _result(view: Mapping[str, Any]) -> list[RenderableType]:
     return [line]
 
 
-def render(view: Mapping[str, Any], console: Console) -> None:
-    """Print the table (every seat sees the same); after the game, the result too. The last
-    challenge is drawn on its mat until the next round's first chip is placed (or for good
-    when it ended the game); after that it is told in two lines, above the mat of now."""
+def sections(view: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
+    """The table's parts, in order, each named: the last challenge (drawn on its mat until
+    the next round's first chip is placed, or for good when it ended the game; after that
+    told in two lines), what to act on, the seats, the boards won and on the mat, the mat
+    of now, the result."""
     _CHOSEN[:] = list(view.get("chosen") or [])
     _CHIPS[:] = [(float(c["x"]), float(c["y"])) for c in view["chips"]]
     news = view.get("phase") == "over" or len(view["chips"]) <= 1
-    parts: list[RenderableType] = []
+    parts: list[tuple[str, RenderableType]] = []
     challenge = last_challenge(view, drawing=news)
     if challenge:
-        parts += challenge
-        parts.append(Text(""))
-    parts.append(_status(view))
-    parts.append(_seats(view))
-    parts += _boards_won(view)
-    parts.append(_boards_on_mat(view))
-    parts += _mat(view)
-    parts += _result(view)
-    console.print(Panel(Group(*parts), title=TITLE, box=box.ROUNDED, expand=False))
+        parts.append(("last challenge", Group(*challenge, Text(""))))
+    parts.append(("status", _status(view)))
+    parts.append(("seats", _seats(view)))
+    won = _boards_won(view)
+    if won:
+        parts.append(("boards won", Group(*won)))
+    parts.append(("boards on the mat", _boards_on_mat(view)))
+    parts.append(("the mat 夜空のマット", Group(*_mat(view))))
+    result = _result(view)
+    if result:
+        parts.append(("result 結果", Group(*result)))
+    return parts
+
+
+def render(view: Mapping[str, Any], console: Console) -> None:
+    """Print the table (every seat sees the same); after the game, the result too."""
+    body = Group(*(part for _, part in sections(view)))
+    console.print(Panel(body, title=TITLE, box=box.ROUNDED, expand=False))
 
 
 # --- action codes ----------------------------------------------------------------------------

@@ -7,6 +7,7 @@ game's own terms in Japanese after. The front end (``asobi.play``) finds this mo
 game's id and calls (the events' words are the game's phrasebook, ``words.py``):
 
 - ``render(view, console)``: the table as ``view["seat"]`` sees it, and the outcome;
+- ``sections(view)``: the same table in its parts, for printing what changed;
 - ``action_text(code)``: an action code with its cards coloured by suit;
 - ``public_code(code, hidden)``: a move as the other seat may see it (a secret bid, a
   secret play, a bonus card kept or removed: never the code).
@@ -151,7 +152,7 @@ def _status(view: Mapping[str, Any]) -> Text:
     return Text(f"{who}: {phase}")
 
 
-def _piles(view: Mapping[str, Any]) -> list[Text]:
+def _piles(view: Mapping[str, Any]) -> tuple[Text, Text]:
     citizens = list(view.get("citizens", []))
     line = Text.assemble(
         ("Deck 山札: ", "bold"),
@@ -163,7 +164,7 @@ def _piles(view: Mapping[str, Any]) -> list[Text]:
     )
     cits = Text.assemble((f"Citizens 国民カード ({len(citizens)}): ", "bold"))
     cits.append_text(cards_text(citizens))
-    return [line, cits]
+    return line, cits
 
 
 def _dice(view: Mapping[str, Any]) -> list[Text]:
@@ -261,15 +262,18 @@ def _column_text(col: Sequence[str]) -> Text:
     return out
 
 
-def _hands(view: Mapping[str, Any]) -> list[Text]:
+def _hands(view: Mapping[str, Any]) -> list[tuple[str, Text]]:
+    """Each hand, named by whose it is (the cards where the view shows them, else a count and
+    the cards known to be in it), then the bonus cards this seat removed."""
     viewer = view.get("seat")
     lines = []
     for s, seat in enumerate(view["seats"]):
+        whose = "your hand 手札" if s == viewer else f"seat {s}'s hand"
         if "hand" in seat:
             label = "Your hand 手札" if s == viewer else f"Seat {s} hand 手札"
             line = Text.assemble((f"{label} ({len(seat['hand'])}): ", "bold"))
             line.append_text(cards_text(seat["hand"]))
-            lines.append(line)
+            lines.append((whose, line))
         else:
             line = Text.assemble(
                 (f"Seat {s} hand 手札: ", "bold"), plural(int(seat["hand_size"]), "card")
@@ -279,14 +283,14 @@ def _hands(view: Mapping[str, Any]) -> list[Text]:
                 line.append(" (known: ")
                 line.append_text(cards_text(known))
                 line.append(")")
-            lines.append(line)
+            lines.append((whose, line))
     if viewer is not None:
         removed = view["seats"][viewer].get("removed_bonus") or []
         if removed:
             line = Text.assemble(("Your removed bonus cards 除外: ", "bold"))
             line.append_text(cards_text(removed))
             line.append("  (face down, out of the game; only you know them)", style="dim")
-            lines.append(line)
+            lines.append(("your removed bonus cards 除外", line))
     return lines
 
 
@@ -300,15 +304,29 @@ def _bonus_card(view: Mapping[str, Any]) -> Text | None:
     return out
 
 
-def render(view: Mapping[str, Any], console: Console) -> None:
-    """Print the table as ``view["seat"]`` sees it; after the game, the outcome too."""
-    parts: list[RenderableType] = [_round_line(view), _status(view), *_piles(view), *_dice(view)]
-    parts.append(_mines_table(view))
-    parts += _hands(view)
+def sections(view: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
+    """The table's parts, in order, each named: the round, what to act on, the piles and
+    citizens, the dice, the mines, the hands, a bonus card being looked at."""
+    deck, citizens = _piles(view)
+    parts: list[tuple[str, RenderableType]] = [
+        ("round ラウンド", _round_line(view)),
+        ("status", _status(view)),
+        ("deck 山札", deck),
+        ("citizens 国民カード", citizens),
+        ("dice サイコロ", Group(*_dice(view))),
+        ("mines 鉱山", _mines_table(view)),
+        *_hands(view),
+    ]
     bonus = _bonus_card(view)
     if bonus is not None:
-        parts.append(bonus)
-    console.print(Panel(Group(*parts), title=TITLE, box=box.ROUNDED, expand=False))
+        parts.append(("bonus card ボーナスカード", bonus))
+    return parts
+
+
+def render(view: Mapping[str, Any], console: Console) -> None:
+    """Print the table as ``view["seat"]`` sees it; after the game, the outcome too."""
+    body = Group(*(part for _, part in sections(view)))
+    console.print(Panel(body, title=TITLE, box=box.ROUNDED, expand=False))
     if view.get("outcome"):
         render_outcome(view, console)
 

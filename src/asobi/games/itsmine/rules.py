@@ -240,6 +240,9 @@ class ItsMineState(State):
             if action.face in self.forbidden[seat]:
                 if self.ties and action.face == self.last_face[seat]:
                     rule, why = "フェイズ1 3) あいこ", "the tied face may not be shown again"
+                elif self.round == 1 and action.face == 1:
+                    # No round came before the first: 1 is barred because the dice start on it.
+                    rule, why = "補足2", "the dice start on 1, so 1 may not be shown in round 1"
                 else:
                     rule, why = "フェイズ1 2) 注意", "the face you showed last round is barred"
                 raise IllegalAction(rule, f"{action.face}: {why}")

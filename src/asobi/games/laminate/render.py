@@ -9,6 +9,7 @@ events are told in the game's phrasebook (``words.py``), which the browser uses 
 front end (``asobi.play``) finds this module by the game's id and calls:
 
 - ``render(view, console)``: the table as ``view["seat"]`` sees it, and the outcome;
+- ``sections(view)``: the same table in its parts, for printing what changed;
 - ``action_text(code)``: an action code with its cards coloured and a word on what it does;
 - ``public_code(code, hidden)``: a move as another seat may know it (which drawn card was
   kept, the steps of a publication and the cards given as thanks are private).
@@ -400,30 +401,37 @@ def _draft(view: Mapping[str, Any]) -> Text | None:
     return out
 
 
-def render(view: Mapping[str, Any], console: Console) -> None:
-    """Print the table as ``view["seat"]`` sees it; after the game, the outcome too."""
-    parts: list[RenderableType] = [_status(view), _end_line(view), *_piles(view)]
-    parts.append(
-        Text.assemble(
-            ("Papers in the centre 論文カード", "bold"),
-            ("  publish one with 'publish PAPER'", "dim"),
-        )
+def sections(view: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
+    """The table's parts, in order, each named: what to act on, how the game ends, the
+    piles, the papers in the centre, the researchers, what may be cited, the hand, a
+    publication being drafted."""
+    papers = Text.assemble(
+        ("Papers in the centre 論文カード", "bold"), ("  publish one with 'publish PAPER'", "dim")
     )
-    parts.append(_supply(view))
-    parts.append(
-        Text.assemble(
-            ("Researchers 研究者 and their papers 論文", "bold"),
-            ("  ✓ complete 完成 · … under review 査読中", "dim"),
-        )
+    researchers = Text.assemble(
+        ("Researchers 研究者 and their papers 論文", "bold"),
+        ("  ✓ complete 完成 · … under review 査読中", "dim"),
     )
-    parts.append(_seats_table(view))
-    parts.append(_citable(view))
-    parts += _hand(view)
+    parts: list[tuple[str, RenderableType]] = [
+        ("status", _status(view)),
+        ("the end 終了", _end_line(view)),
+        ("piles", Group(*_piles(view))),
+        ("papers 論文カード", Group(papers, _supply(view))),
+        ("researchers 研究者", Group(researchers, _seats_table(view))),
+        ("citable 引用", _citable(view)),
+        ("hand 手札", Group(*_hand(view))),
+    ]
     draft = _draft(view)
     if draft is not None:
-        parts.append(draft)
+        parts.append(("draft", draft))
+    return parts
+
+
+def render(view: Mapping[str, Any], console: Console) -> None:
+    """Print the table as ``view["seat"]`` sees it; after the game, the outcome too."""
+    body = Group(*(part for _, part in sections(view)))
     title = f"{TITLE} · {view['players']} players"
-    console.print(Panel(Group(*parts), title=title, box=box.ROUNDED, expand=False))
+    console.print(Panel(body, title=title, box=box.ROUNDED, expand=False))
     if view.get("outcome"):
         render_outcome(view, console)
 

@@ -8,6 +8,7 @@ English first, the game's own terms in Japanese after. The front end (``asobi.pl
 this module by the game's id and calls:
 
 - ``render(view, console)``: the table as ``view["seat"]`` sees it, and the outcome;
+- ``sections(view)``: the same table in its parts, for printing what changed;
 - ``action_text(code)``: an action code with its cards coloured and a word on what it does;
 - ``public_code(code, hidden)``: a move as another seat may know it (every Rummy City move
   is public: a School ``look`` and ``take 2`` name positions, never cards).
@@ -474,7 +475,8 @@ def _catalogue(view: Mapping[str, Any], catalogue: Mapping[str, Mapping[str, Any
     return table
 
 
-def _hands(view: Mapping[str, Any]) -> list[Text]:
+def _hands(view: Mapping[str, Any]) -> list[tuple[int, Text]]:
+    """Each hand the view shows, with its seat."""
     viewer = view.get("seat")
     lines = []
     for s, seat in enumerate(view["seats"]):
@@ -484,7 +486,7 @@ def _hands(view: Mapping[str, Any]) -> list[Text]:
         label = "Your hand 手札" if s == viewer else f"Seat {s} hand 手札"
         line = Text.assemble((f"{label} ({len(hand)}): ", "bold"))
         line.append_text(hand_text(hand))
-        lines.append(line)
+        lines.append((s, line))
     return lines
 
 
@@ -587,31 +589,47 @@ def _legend() -> Text:
     )
 
 
-def render(view: Mapping[str, Any], console: Console) -> None:
-    """Print the table as ``view["seat"]`` sees it; after the game, the outcome too."""
+def sections(view: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
+    """The table's parts, in order, each named: what to act on, the round, the row, the
+    towns and their combinations, the buildings, the settlements so far, a School look or
+    a combination under way, the hand, the card legend."""
     catalogue = _remember(view)
     solo = view["mode"] == "solo"
-    parts: list[RenderableType] = [_status(view, catalogue), _round_line(view), *_row(view)]
+    parts: list[tuple[str, RenderableType]] = [
+        ("status", _status(view, catalogue)),
+        ("round ラウンド", _round_line(view)),
+        ("row 山札", Group(*_row(view))),
+    ]
     discards = _discards(view)
     if discards is not None:
-        parts.append(discards)
-    parts.append(_towns(view, catalogue))
-    parts += _combinations(view, catalogue)
+        parts.append(("discards 捨て札", discards))
+    parts.append(("towns 街", _towns(view, catalogue)))
+    parts.append(("combinations 組み合わせ", Group(*_combinations(view, catalogue))))
     where = "the supply" if solo else "the supply or the other town"
-    parts.append(
-        Text.assemble(
-            ("Buildings 建物カード", "bold"), (f"  build one with 'build ID', from {where}", "dim")
-        )
+    heading = Text.assemble(
+        ("Buildings 建物カード", "bold"), (f"  build one with 'build ID', from {where}", "dim")
     )
-    parts.append(_catalogue(view, catalogue))
-    parts += _settlements(view)
-    for extra in (_looking(view), _making(view, catalogue)):
-        if extra is not None:
-            parts.append(extra)
-    parts += _hands(view)
-    parts.append(_legend())
-    mode = "solo score attack ソロ" if solo else "two towns"
-    console.print(Panel(Group(*parts), title=f"{TITLE} · {mode}", box=box.ROUNDED, expand=False))
+    parts.append(("buildings 建物", Group(heading, _catalogue(view, catalogue))))
+    settlements = _settlements(view)
+    if settlements:
+        parts.append(("settlements 決算", Group(*settlements)))
+    looking, making = _looking(view), _making(view, catalogue)
+    if looking is not None:
+        parts.append(("School 学校", looking))
+    if making is not None:
+        parts.append(("combination being laid", making))
+    viewer = view.get("seat")
+    for s, line in _hands(view):
+        parts.append(("your hand 手札" if s == viewer else f"seat {s}'s hand", line))
+    parts.append(("card legend", _legend()))
+    return parts
+
+
+def render(view: Mapping[str, Any], console: Console) -> None:
+    """Print the table as ``view["seat"]`` sees it; after the game, the outcome too."""
+    mode = "solo score attack ソロ" if view["mode"] == "solo" else "two towns"
+    body = Group(*(part for _, part in sections(view)))
+    console.print(Panel(body, title=f"{TITLE} · {mode}", box=box.ROUNDED, expand=False))
     if view.get("outcome"):
         render_outcome(view, console)
 

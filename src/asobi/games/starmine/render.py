@@ -5,7 +5,10 @@ show nothing a seat may not know. English first, the game's own terms in Japanes
 The front end (``asobi.play``) finds this module by the game's id and calls:
 
 - ``render(view, console)``: the table as ``view["seat"]`` sees it, and the outcome;
-- ``action_text(code)``: an action code with its cards coloured.
+- ``sections(view)``: the same table in its parts, for printing what changed;
+- ``action_text(code)``: an action code with its cards coloured;
+- ``group(code, view)``: a placement listed under its meld and that meld's points (a boost
+  meld's too, before it is placed), with the rows it may go to.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from rich.text import Text
 
 from asobi.core.cardtext import FIREWORK_TEXT
 from asobi.core.words import plural
+from asobi.games.starmine.actions import MELD_BY_CODE, MELD_POINTS
 
 ROWS = ("opening", "main", "finale")
 ROW_JA = {"opening": "オープニング", "main": "メイン", "finale": "フィナーレ"}
@@ -38,6 +42,28 @@ colour_codes = FIREWORK_TEXT.colour
 
 def action_text(code: str) -> Text:
     return colour_codes(code)
+
+
+def group(code: str, view: Mapping[str, Any]) -> tuple[Text, str] | None:
+    """``place ROW KIND CARDS``: listed under the meld and its points, labelled by the row;
+    any other move alone. The points are the meld's 評価点 as this game counts boosts
+    (the view's ``boost_penalty``), so a boost meld's cost shows before it is placed."""
+    words = code.split(maxsplit=2)
+    if len(words) != 3 or words[0] != "place":
+        return None
+    _, row, meld_code = words
+    meld = MELD_BY_CODE.get(meld_code.upper())
+    if meld is None:
+        return None
+    points = meld.points(view["boost_penalty"])
+    head = Text(f"{MELD_EN[meld.kind]} ")
+    head.append_text(cards_text([c.code for c in meld.cards]))
+    head.append(f"  {plural(points, 'point')}", style="bold")
+    cost = MELD_POINTS[meld.kind] - points
+    if cost:
+        boosts = "the boost" if meld.boosts == 1 else plural(meld.boosts, "boost")
+        head.append(f" (−{cost} for {boosts})")
+    return head, row
 
 
 def meld_text(meld: Mapping[str, Any]) -> Text:
@@ -127,9 +153,12 @@ def _cards_line(label: str, codes: Sequence[str], note: str = "") -> Text:
     return out
 
 
-def _table_lines(view: Mapping[str, Any]) -> list[Text]:
+def _piles(view: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
+    """The deck and the piles beside it, each named."""
     solo = view["mode"] == "solo"
-    lines = [Text.assemble(("Deck 山札: ", "bold"), plural(view["deck_size"], "card"))]
+    piles: list[tuple[str, RenderableType]] = [
+        ("deck 山札", Text.assemble(("Deck 山札: ", "bold"), plural(view["deck_size"], "card")))
+    ]
     if solo:
         if view.get("flipped"):
             note = (
@@ -137,33 +166,36 @@ def _table_lines(view: Mapping[str, Any]) -> list[Text]:
                 if view["phase"] == "flip"
                 else "the deck's last card: the game ended as it was turned up"
             )
-            lines.append(_cards_line("Turned up めくったカード:", [view["flipped"]], note))
-        lines.append(_cards_line("Open cards オープン札:", view.get("open_cards", []), "drawable"))
-        lines.append(
-            _cards_line("Removed 廃棄札:", view.get("removed_cards", []), "out of the game")
-        )
-    else:
-        discards = list(view.get("discards", []))
-        lines.append(_cards_line("Discards 捨て札:", discards, "oldest first"))
-        if view.get("discarded_this_turn"):
-            lines.append(
-                Text.assemble(
-                    "  (",
-                    card_text(view["discarded_this_turn"]),
-                    " was discarded this turn: it cannot be taken back)",
-                )
+            turned = _cards_line("Turned up めくったカード:", [view["flipped"]], note)
+            piles.append(("turned-up card", turned))
+        open_cards = _cards_line("Open cards オープン札:", view.get("open_cards", []), "drawable")
+        removed = _cards_line("Removed 廃棄札:", view.get("removed_cards", []), "out of the game")
+        piles += [("open cards オープン札", open_cards), ("removed cards 廃棄札", removed)]
+        return piles
+    discards = _cards_line("Discards 捨て札:", list(view.get("discards", [])), "oldest first")
+    if view.get("discarded_this_turn"):
+        discards.append_text(
+            Text.assemble(
+                "\n  (",
+                card_text(view["discarded_this_turn"]),
+                " was discarded this turn: it cannot be taken back)",
             )
-    return lines
+        )
+    piles.append(("discards 捨て札", discards))
+    return piles
 
 
-def _hands(view: Mapping[str, Any]) -> list[Text]:
+def _hands(view: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
+    """Each hand, named by whose it is: the cards where the view shows them, else a count
+    and the cards known to be in it."""
     solo = view["mode"] == "solo"
     viewer = view.get("seat")
-    lines = []
+    hands: list[tuple[str, RenderableType]] = []
     for s, seat in enumerate(view["seats"]):
+        whose = "your hand" if s == viewer else f"seat {s}'s hand"
         if "hand" in seat:
             label = "Your hand 手札:" if s == viewer else f"Seat {s} hand 手札:"
-            lines.append(_cards_line(label, seat["hand"]))
+            hands.append((whose, _cards_line(label, seat["hand"])))
         elif not solo:
             line = Text.assemble((f"Seat {s} hand 手札: ", "bold"), f"{seat['hand_size']} cards")
             known = seat.get("known_cards") or []
@@ -171,20 +203,21 @@ def _hands(view: Mapping[str, Any]) -> list[Text]:
                 line.append(" (known: ")
                 line.append_text(cards_text(known))
                 line.append(")")
-            lines.append(line)
-    return lines
+            hands.append((whose, line))
+    return hands
+
+
+def sections(view: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
+    """The table's parts, in order, each named: what to act on, each pile, the rows, each
+    hand."""
+    return [("status", _status(view)), *_piles(view), ("rows 列", _rows_table(view)), *_hands(view)]
 
 
 def render(view: Mapping[str, Any], console: Console) -> None:
     """Print the table as ``view["seat"]`` sees it; after the game, the outcome too."""
     solo = view["mode"] == "solo"
     mode = "solo contest ソロ" if solo else "duel"
-    body = Group(
-        _status(view),
-        *_table_lines(view),
-        _rows_table(view),
-        *_hands(view),
-    )
+    body = Group(*(part for _, part in sections(view)))
     console.print(Panel(body, title=f"{TITLE} · {mode}", box=box.ROUNDED, expand=False))
     if view.get("outcome"):
         render_outcome(view, console)
