@@ -321,19 +321,21 @@ def main(argv: Sequence[str] | None = None) -> list[Curve]:
     args = parser.parse_args(argv)
     if args.steps < 1 or args.rollout < 2 or args.evals < 1 or args.eval_episodes < 2:
         parser.error("--steps and --evals must be at least 1, --rollout and --eval-episodes 2")
-    runs = [
-        train(
-            TASKS[name],
-            args.steps,
-            seed=args.seed,
-            rollout=args.rollout,
-            evals=args.evals,
-            eval_episodes=args.eval_episodes,
-        )
-        for name in args.tasks
-    ]
     command = " ".join(["examples/maskable_ppo.py", *(sys.argv[1:] if argv is None else argv)])
-    for path in write(runs, args.out, command):
+    runs: list[Curve] = []
+    for name in args.tasks:
+        runs.append(
+            train(
+                TASKS[name],
+                args.steps,
+                seed=args.seed,
+                rollout=args.rollout,
+                evals=args.evals,
+                eval_episodes=args.eval_episodes,
+            )
+        )
+        paths = write(runs, args.out, command)  # after each task: a long run keeps what it did
+    for path in paths:
         print(f"wrote {path}")
     for run in runs:
         print(
