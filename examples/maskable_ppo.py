@@ -1,8 +1,8 @@
 """A masked-policy baseline: sb3-contrib's MaskablePPO on the Starmine solo and on It's Mine!
 against ``normal`` (``asobi[learn]``: sb3-contrib, with torch).
 
-    .venv/bin/python examples/maskable_ppo.py                          # a few minutes
-    .venv/bin/python examples/maskable_ppo.py --steps 300000 --out runs/ppo
+    .venv/bin/python examples/maskable_ppo.py                          # about 7 min of CPU
+    .venv/bin/python examples/maskable_ppo.py --steps 122880 --out docs/rl   # docs/rl.md
     .venv/bin/python examples/maskable_ppo.py --tasks itsmine-normal --seed 1
 
 **The tasks.** ``starmine-solo`` is Starmine Rummy Pocket's solo contest (ソロ用ルール):
