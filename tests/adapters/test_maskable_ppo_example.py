@@ -12,7 +12,8 @@ from typing import Any
 
 import numpy as np
 import pytest
-from adapter_helpers import load_example
+
+from .adapter_helpers import load_example
 
 pytest.importorskip("sb3_contrib")
 
