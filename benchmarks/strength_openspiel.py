@@ -18,7 +18,8 @@ each round deals once and plays the deal in every seating, at the game's default
 then the other way about), ``--matches`` games at least. The score is asobi's bot's against
 OpenSpiel's (½ even) with its 95% Wilson interval. Deals and bot seeds come from ``--seed``;
 with a time budget the moves depend on the machine, so a run repeats only approximately.
-Each pairing's summary goes to ``benchmarks/results/strength/GAME-Np-openspiel-BOT.json``.
+Each pairing's summary goes to ``benchmarks/results/strength/GAME-Np-openspiel-BOT-Ss.json``
+(``S`` the seconds).
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ def pairing(game: str, bot: str, args: argparse.Namespace) -> dict[str, Any]:
     bots = [asobi_bot(game, bot, args.seconds), f"{NAME}:seconds={args.seconds:g}"]
     rounds = math.ceil(args.matches / len(lineups(bots, players)))
     summary = run(game, players, rounds, args.workers, args.seed, bots)
-    summary["label"] = f"openspiel-{bot}"
+    summary["label"] = f"openspiel-{bot}-{args.seconds:g}s"
     summary["command"] = "benchmarks/strength_openspiel.py " + shlex.join(
         [
             *("--games", game, "--bots", bot, "--matches", str(args.matches)),
@@ -71,7 +72,7 @@ def pairing(game: str, bot: str, args: argparse.Namespace) -> dict[str, Any]:
         ]
     )
     RESULTS.mkdir(parents=True, exist_ok=True)
-    path = RESULTS / f"{game}-{players}p-openspiel-{bot}.json"
+    path = RESULTS / f"{game}-{players}p-{summary['label']}.json"
     path.write_text(json.dumps(summary, indent=1) + "\n")
     return summary
 
