@@ -3,6 +3,7 @@ goal 5): seat-rotated matches on every game.
 
     .venv/bin/python benchmarks/strength_openspiel.py --seconds 0.1 --matches 46
     .venv/bin/python benchmarks/strength_openspiel.py --games rummycity --bots hard --matches 16
+    .venv/bin/python benchmarks/strength_openspiel.py --probe 12    # OpenSpiel's simulations
 
 **The outside bot** is OpenSpiel's Python ``ISMCTSBot`` with its usual settings (one random
 rollout a simulation, ``uct_c=2``), playing asobi's games through the OpenSpiel adapter as the
@@ -29,14 +30,17 @@ import json
 import math
 import os
 import shlex
+import statistics
 import sys
+import time
 from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from asobi.adapters.openspiel_bot import NAME, register
+from asobi.adapters.openspiel_bot import NAME, OpenSpielISMCTS, register
 from asobi.arena.tournament import lineups
 from asobi.core import get_spec
-from asobi.core.bots import level_bot, parse_bot
+from asobi.core.bots import choose, decision_for, level_bot, make_bot, parse_bot
+from asobi.core.records import Match
 from strength import RESULTS, run, write_doc
 
 GAMES = ("starmine", "itsmine", "laminate", "rummycity", "carrotein")
@@ -89,6 +93,36 @@ def row(summary: dict[str, Any]) -> str:
     )
 
 
+def probe(game: str, seconds: float, decisions: int, seed: int) -> dict[str, float]:
+    """How much OpenSpiel's search does in ``seconds``: its simulations and wall time in the
+    first ``decisions`` real decisions (more than one legal move) of a seeded game, at seat 0
+    against the game's ``normal`` bot."""
+    match = Match(game, {"players": players_of(game)}, seed)
+    bots = [make_bot(f"{NAME}:seconds={seconds:g}", game, seed)]
+    bots += [make_bot("normal", game, seed + seat) for seat in range(1, players_of(game))]
+    searched = bots[0]
+    assert isinstance(searched, OpenSpielISMCTS)
+    simulations: list[int] = []
+    took: list[float] = []
+    state = match.state
+    while state.outcome() is None and len(simulations) < decisions:
+        for seat in sorted(state.active_seats()):
+            decision = decision_for(state, seat)
+            start = time.perf_counter()
+            action = choose(bots[seat], decision)
+            if seat == 0 and len(decision.legal) > 1:
+                took.append(time.perf_counter() - start)
+                simulations.append(searched.last_simulations)
+            match.play(seat, action)
+    return {
+        "simulations": statistics.median(simulations),
+        "fewest": min(simulations),
+        "most": max(simulations),
+        "seconds": statistics.fmean(took),
+        "slowest": max(took),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -99,6 +133,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=0.1, help="per decision, each bot")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=34_000)
+    parser.add_argument(
+        "--probe",
+        type=int,
+        default=0,
+        metavar="N",
+        help="no matches: OpenSpiel's simulations in the first N decisions of a game",
+    )
     args = parser.parse_args()
     if args.seconds <= 0 or args.matches < 1:
         parser.error("--seconds and --matches must be positive")
@@ -107,6 +148,18 @@ def main() -> None:
     if unknown := set(args.bots.split(",")) - {"hard", "ismcts"}:
         parser.error(f"--bots takes hard and ismcts, not {', '.join(sorted(unknown))}")
     register()
+    if args.probe:
+        print(f"{NAME}:seconds={args.seconds:g}, first {args.probe} decisions against normal")
+        print("| game | simulations a decision, median (range) | s/decision (slowest) |")
+        print("|---|---|---|")
+        for game in args.games.split(","):
+            p = probe(game, args.seconds, args.probe, args.seed)
+            print(
+                f"| {game} | {p['simulations']:g} ({p['fewest']}–{p['most']}) "
+                f"| {p['seconds']:.2f} ({p['slowest']:.2f}) |",
+                flush=True,
+            )
+        return
     rows = []
     for game in args.games.split(","):
         for bot in args.bots.split(","):
