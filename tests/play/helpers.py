@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
 
 from typer.testing import CliRunner
 
@@ -59,3 +59,40 @@ def decision_screens(text: str) -> list[str]:
 def table_lines(screen: str) -> str:
     """``screen`` without its event lines (``• ...``): the table's parts and the moves."""
     return "\n".join(line for line in screen.splitlines() if "• " not in line)
+
+
+class _Card(Protocol):
+    @property
+    def code(self) -> str: ...
+
+
+class _Dealt(Protocol):
+    @property
+    def hands(self) -> Sequence[Sequence[_Card]]: ...
+
+
+S = TypeVar("S", bound=_Dealt)
+
+
+def assert_screens_show_only_visible_cards(
+    screens: Sequence[str],
+    states: Sequence[S],
+    seat: int,
+    card_words: Callable[[str], set[str]],
+    visible: Callable[[S, int], set[str]],
+) -> None:
+    """Each decision's screen (the table, or the parts of it that changed, and the moves)
+    names only cards ``seat`` may see then (``card_words`` reads a screen's card codes,
+    ``visible`` says which the seat may see), and shows its hand whenever the hand changed
+    since the decision before."""
+    assert len(screens) == len(states), (len(screens), len(states))
+    before: list[str] | None = None
+    for screen, state in zip(screens, states, strict=True):
+        shown = card_words(table_lines(screen))
+        leaked = shown - visible(state, seat)
+        assert not leaked, (seat, leaked, screen)
+        hand = sorted(c.code for c in state.hands[seat])
+        if hand != before:
+            assert f"Your hand 手札 ({len(hand)}): " in screen, screen
+            assert set(hand) <= shown
+        before = hand

@@ -26,7 +26,7 @@ from asobi.games.laminate import render as laminate_render
 from asobi.games.laminate.rules import LaminateState
 from asobi.play import HUMAN, TerminalGame, renderer_for, replay_record, scripted
 
-from .helpers import decision_screens, invoke, table_lines
+from .helpers import assert_screens_show_only_visible_cards, decision_screens, invoke
 
 CODES = {c.code for c in SEVEN.cards}
 # Cycled as input: the highest move number that exists is chosen (the others are refused
@@ -90,21 +90,10 @@ def assert_shows_only_what_is_visible(
 def assert_screens_show_only_what_is_visible(
     screens: Sequence[str], states: Sequence[LaminateState], seat: int
 ) -> None:
-    """Each decision's screen (the table, or the parts of it that changed, and the moves)
-    names only cards ``seat`` may see then, and shows its hand whenever the hand changed
-    since the decision before; the first shows the whole table."""
-    assert len(screens) == len(states), (len(screens), len(states))
+    """The shared screen check (helpers.py) with this game's cards; the first screen shows
+    the whole table."""
     assert f"seat {seat} (you)" in screens[0]
-    before: list[str] | None = None
-    for screen, state in zip(screens, states, strict=True):
-        shown = seven_words(table_lines(screen))
-        leaked = shown - visible(state, seat)
-        assert not leaked, (seat, leaked, screen)
-        hand = sorted(c.code for c in state.hands[seat])
-        if hand != before:
-            assert f"Your hand 手札 ({len(hand)}): " in screen, screen
-            assert set(hand) <= shown
-        before = hand
+    assert_screens_show_only_visible_cards(screens, states, seat, seven_words, visible)
 
 
 def assert_told_only_own_secrets(text: str) -> None:

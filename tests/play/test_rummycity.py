@@ -30,7 +30,7 @@ from asobi.games.rummycity.buildings import DEFAULT_FILE, catalogue_of, default_
 from asobi.games.rummycity.rules import RummyCityState
 from asobi.play import renderer_for, replay_record
 
-from .helpers import decision_screens, invoke, table_lines
+from .helpers import assert_screens_show_only_visible_cards, decision_screens, invoke
 from .test_cli import assert_clean_error
 
 CODES = {c.code for c in FRENCH52.cards}
@@ -129,21 +129,10 @@ def assert_shows_only_what_is_visible(
 def assert_screens_show_only_what_is_visible(
     screens: Sequence[str], states: Sequence[RummyCityState], seat: int
 ) -> None:
-    """Each decision's screen (the table, or the parts of it that changed, and the moves)
-    names only cards ``seat`` may see then, and shows its hand whenever the hand changed
-    since the decision before; the first shows the whole table."""
-    assert len(screens) == len(states), (len(screens), len(states))
+    """The shared screen check (helpers.py) with this game's cards; the first screen shows
+    the whole table."""
     assert "╭" in screens[0]
-    before: list[str] | None = None
-    for screen, state in zip(screens, states, strict=True):
-        shown = french_words(table_lines(screen))
-        leaked = shown - visible(state, seat)
-        assert not leaked, (seat, leaked, screen)
-        hand = sorted(c.code for c in state.hands[seat])
-        if hand != before:
-            assert f"Your hand 手札 ({len(hand)}): " in screen, screen
-            assert set(hand) <= shown
-        before = hand
+    assert_screens_show_only_visible_cards(screens, states, seat, french_words, visible)
 
 
 def emitted_kinds() -> set[str]:
