@@ -68,6 +68,9 @@ def test_a_person_plays_a_whole_its_mine_game_against_a_bot_in_english(
     assert page.locator(".im-square .card:not(.back)").count() == 8  # the citizens
     assert page.locator(".im-faces button").count() == 5  # "1" is barred in round 1
     assert page.locator(".im-faces span.im-face.barred").count() == 1
+    # 準備: the dice start with 「1」 up, so round 1 names no "last round"
+    felt = page.locator("#felt").inner_text()
+    assert "the face the dice start on" in felt and "shown last round" not in felt
     assert _moves_section_hidden(page)
     shot(page, "itsmine-start")
     play_by_clicking(page, clicker(1), shots="itsmine-middle")

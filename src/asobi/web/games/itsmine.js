@@ -16,6 +16,8 @@ const WORDS = {
   hand: ["Hand", "手札"], cards: ["cards", "枚"], removed: ["Removed", "除外"],
   removedMine: ["Removed face down (only you know them)", "裏向きで除外(あなただけが知っている)"],
   die: ["Die", "ダイス"], lastRound: ["shown last round", "前のラウンドの目"],
+  // 準備: the dice start with 「1」 up, so round 1 has no last round's face.
+  startFace: ["the face the dice start on", "はじめの目"],
   choosing: ["choosing a face…", "目を選んでいます…"], bidIn: ["bid in, hidden", "出した目は伏せてある"],
   yourBid: ["your bid, hidden from the other", "あなたの目(相手には秘密)"],
   higher: ["higher face: lays first", "大きい目:先に出す"],
@@ -113,9 +115,10 @@ function dieOf(s, ctx) {
     return box;
   }
   if (view.phase === "bid") {
-    box.append(labelled(dieFace(seat.die, "last"), `${name} ${seat.die}: ${word("lastRound", ctx)}`));
+    const shown = view.round === 1 ? "startFace" : "lastRound";
+    box.append(labelled(dieFace(seat.die, "last"), `${name} ${seat.die}: ${word(shown, ctx)}`));
     // The other is choosing; you see your own choice in the faces beside your die.
-    caption.textContent = word("lastRound", ctx) + (s === ctx.seat ? "" : ` · ${word("choosing", ctx)}`);
+    caption.textContent = word(shown, ctx) + (s === ctx.seat ? "" : ` · ${word("choosing", ctx)}`);
     box.append(caption);
     const barred = seat.forbidden_faces || [];
     if (barred.length && s !== ctx.seat) {
