@@ -15,6 +15,17 @@ ENV = {"COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb"}
 runner = CliRunner()
 
 
+# A Starmine solo hand whose finale three (R5 Y5 G5) would close the main row under the
+# opening's three: ソロ §3 C ③'s failed launch, the placement the game cautions against.
+FINALE_UNDER_THE_OPENING = {
+    "hands": [["R5", "Y5", "G5", "B4", "W1"]],
+    "rows": [{"opening": ["three R1 Y1 G1"], "main": ["pair R2 Y2"]}],
+    "current_row": "main",
+    "deck": ["B1", "B2", "B3", "B5", "B6", "B7", "G7", "Y7"],
+    "rest": "box",
+}
+
+
 def invoke(args: Sequence[str], input: str | None = None) -> Any:
     return runner.invoke(app, list(args), input=input, env=ENV)
 

@@ -16,7 +16,7 @@ from asobi.core.records import Match, replay_steps
 from asobi.games.starmine import render as starmine_render
 from asobi.play import HUMAN, TerminalGame, renderer_for, scripted
 
-from .helpers import decision_screens
+from .helpers import FINALE_UNDER_THE_OPENING, decision_screens
 
 # Starmine, seed 3, seat 0 first: its hand is Y1 G4 G5 W1 and G2 lies on the discards.
 DUEL = ("starmine", {"players": 2, "start_player": 0}, 3)
@@ -176,14 +176,7 @@ def test_a_boost_melds_points_follow_the_games_boost_penalty() -> None:
 def test_a_move_with_a_caution_is_listed_alone_with_its_code() -> None:
     """ソロ §3 C ③: a placement the game cautions against is not folded into its meld's
     line: it stands alone, its code and caution in full."""
-    setup = {
-        "hands": [["R5", "Y5", "G5", "B4", "W1"]],
-        "rows": [{"opening": ["three R1 Y1 G1"], "main": ["pair R2 Y2"]}],
-        "current_row": "main",
-        "deck": ["B1", "B2", "B3", "B5", "B6", "B7", "G7", "Y7"],
-        "rest": "box",
-    }
-    text, _ = play("starmine", {"players": 1}, 0, ["open", "q"], setup)
+    text, _ = play("starmine", {"players": 1}, 0, ["open", "q"], FINALE_UNDER_THE_OPENING)
     listed = text.split("): open\n")[1]
     assert re.search(r"\d+ place finale three R5 Y5 G5\s+⚠ ends the launch", listed)
     assert re.search(r"\d+ three of a kind R5 Y5 G5  5 points → main\b", listed)

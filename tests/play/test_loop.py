@@ -19,7 +19,7 @@ from asobi.core.words import Words
 from asobi.play import HUMAN, TerminalGame, default_bot, renderer_for, replay_record, scripted
 from asobi.play.render import render_json
 
-from .helpers import place_points
+from .helpers import FINALE_UNDER_THE_OPENING, place_points
 
 
 def console() -> tuple[Console, io.StringIO]:
@@ -129,14 +129,7 @@ def test_starmine_solo_cautions_the_placement_that_fails_the_launch() -> None:
     """ソロ §3 C ③: the finale meld that would close the main row under the opening is
     listed with its caution; nothing else is."""
     screen, out = console()
-    setup = {
-        "hands": [["R5", "Y5", "G5", "B4", "W1"]],
-        "rows": [{"opening": ["three R1 Y1 G1"], "main": ["pair R2 Y2"]}],
-        "current_row": "main",
-        "deck": ["B1", "B2", "B3", "B5", "B6", "B7", "G7", "Y7"],
-        "rest": "box",
-    }
-    match = Match("starmine", {"players": 1}, 0, setup)
+    match = Match("starmine", {"players": 1}, 0, FINALE_UNDER_THE_OPENING)
     TerminalGame(match, [HUMAN], screen, scripted(["open", "q"]), seed=0).run()
     text = out.getvalue()
     finale = [a.encode() for a in match.state.legal_actions(0) if a.encode().startswith("place f")]
