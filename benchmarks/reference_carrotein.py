@@ -7,6 +7,8 @@
     .venv/bin/python benchmarks/reference_carrotein.py --load \
         benchmarks/results/carrotein/reference_10-16.json,benchmarks/results/carrotein/reference_17-30.json
     .venv/bin/python benchmarks/reference_carrotein.py --counts 10-16     # some chip counts
+    .venv/bin/python benchmarks/reference_carrotein.py --counts 17-30 --save more.json \
+        --skip benchmarks/results/carrotein/reference_17-30.json          # the layouts not saved
 
 The corpus (``layouts.corpus``, seeded): at every chip count from 10 to 30, ``--per-count``
 layouts of each family (planted, crowded, cluster; 5 each by default: 315 layouts), every
@@ -95,6 +97,15 @@ def _save(path: str, answers: list[dict[str, Any]]) -> None:
     os.replace(path + ".part", path)
 
 
+def _read(paths: str) -> list[dict[str, Any]]:
+    """The answers saved in these comma-separated JSON files, one after the other."""
+    answers: list[dict[str, Any]] = []
+    for path in paths.split(","):
+        with open(path, encoding="utf-8") as file:
+            answers += json.load(file)
+    return answers
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--per-count", type=int, default=5, help="layouts a family a count")
@@ -102,6 +113,9 @@ def main() -> None:
     parser.add_argument("--save", help="write the reference's answers to this JSON file")
     parser.add_argument("--load", help="read the reference's answers from these JSON files (a, b)")
     parser.add_argument("--counts", default="10-30", help="chip counts, e.g. 10-30 or 12-12")
+    parser.add_argument(
+        "--skip", help="with --save: leave out the layouts already in these JSON files (a, b)"
+    )
     args = parser.parse_args()
     low, _, high = args.counts.partition("-")
     sky = default_sky()
@@ -109,15 +123,15 @@ def main() -> None:
     layouts = corpus(sky, args.per_count, range(int(low), int(high or low) + 1))
     start = time.perf_counter()
     if args.load:
-        answers = []
-        for path in args.load.split(","):
-            with open(path, encoding="utf-8") as file:
-                answers += json.load(file)
+        answers = _read(args.load)
         # (A run cut short keeps the answers of the layouts it finished, a prefix.)
         wanted = {(f, s) for f, s, _ in layouts}
         answers = [a for a in answers if (a["family"], a["seed"]) in wanted]
         assert answers, "no layout of these counts in the saved answers"
     else:
+        if args.skip:
+            done = {(a["family"], a["seed"]) for a in _read(args.skip)}
+            layouts = [layout for layout in layouts if (layout[0], layout[1]) not in done]
         # The first layout of each family at every count first, then the second...: a run
         # cut short (an hour of CPU in all) still covers every count; ``--save`` is written
         # after each layout, so that such a run keeps what it did.

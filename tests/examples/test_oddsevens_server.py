@@ -46,3 +46,14 @@ def test_two_people_play_it_and_each_number_reaches_its_chooser_alone(client: Te
                 kinds = [e["kind"] for e in message["events"]]
                 assert "showing" not in kinds, message
                 assert "will show" not in json.dumps(message["said"])
+
+
+def test_the_server_hands_out_the_view_and_event_schemas(client: TestClient) -> None:
+    """The browser gets what the table will be sent as JSON Schemas: a view field or an
+    event kind the game does not declare is not in them."""
+    found = client.get("/api/games/oddsevens/schema").json()
+    assert found["view"]["additionalProperties"] is False
+    assert "my_choice" in found["view"]["properties"]
+    kinds = {d["properties"]["kind"]["const"] for d in found["events"]["$defs"].values()}
+    assert kinds == {"chose", "showing", "shown", "game_over"}
+    assert client.get("/api/games/no-such-game/schema").status_code == 404

@@ -17,9 +17,11 @@ from typing import Any
 
 from hypothesis import settings
 from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
 from pydantic import BaseModel
 
 from asobi.core import Action, Event, GameSpec, IllegalAction, Match, State
+from asobi.core.lazy import Lazy
 
 
 def examples(ci_count: int, weight: float = 1.0) -> int:
@@ -379,3 +381,32 @@ def assert_refused(state: State, seat: int, action: Action, before: Any = None) 
     assert state_fingerprint(state) == before, (
         f"refusing {action.encode()!r} by seat {seat} changed the state"
     )
+
+
+class Typed:
+    """Checks views and events against the types a game declares (``view_type``,
+    ``event_type``): with pydantic, or with the JSON Schemas generated from them, as the
+    browser gets them (``jsonschema``). A game that declares no type is not checked here
+    (``test_conformance`` requires the types of every registered game)."""
+
+    def __init__(self, spec: GameSpec, *, json_schema: bool) -> None:
+        self.view = self._checker(spec.view_type, json_schema)
+        self.event = self._checker(spec.event_type, json_schema)
+
+    @staticmethod
+    def _checker(declared: Lazy | None, json_schema: bool) -> Any:
+        if declared is None:
+            return None
+        adapter = declared.resolve()
+        if not json_schema:
+            return adapter.validate_python
+        validator = Draft202012Validator(adapter.json_schema())
+        return validator.validate
+
+    def check_view(self, view: Mapping[str, Any]) -> None:
+        if self.view is not None:
+            self.view(view)
+
+    def check_event(self, event: Mapping[str, Any]) -> None:
+        if self.event is not None:
+            self.event(event)

@@ -33,6 +33,7 @@ from tests.lanes import first_of_each_fast
 from .harness import (
     Chooser,
     GameCase,
+    Typed,
     assert_refused,
     check_events,
     check_protocol,
@@ -129,15 +130,19 @@ def test_views_leak_nothing(case: GameCase, seed: int, chooser: Chooser) -> None
     determinize resamples (another hand, the deck's order, a pending bid), the two would
     differ. A seat's legal actions must not depend on what it cannot see either."""
     hooks = hooks_of(case)
+    typed = Typed(case.spec, json_schema=False)
     previous: dict[int | None, dict[str, Any]] = {}
     for step in _positions(case, seed, chooser):
         state = step.state
         before = state_fingerprint(state)
         views = {}
+        for event in step.events:
+            typed.check_event(event.to_json())
         for seat in _observers(state):
             view = state.view(seat)
             views[seat] = view
             assert json.loads(json.dumps(view)) == view, f"view({seat}) is not JSON-ready"
+            typed.check_view(view)
             hooks.view_check(state, seat, view)
             if step.number % hooks.heavy_every:
                 continue  # views and events every move; sampled worlds at some
@@ -166,6 +171,21 @@ def test_views_leak_nothing(case: GameCase, seed: int, chooser: Chooser) -> None
                 hooks.events_check(seat, seen, previous[seat], views[seat])
         previous = views
         assert state_fingerprint(state) == before, "view or determinize changed the state"
+
+
+@per_game(4, seed=game_seeds, chooser=choosers())
+def test_views_and_events_follow_their_json_schemas(
+    case: GameCase, seed: int, chooser: Chooser
+) -> None:
+    """What the browser is told to expect (``/api/games/{id}/schema``) is what it gets:
+    every view of a random game, for every seat and a spectator, and every event validate
+    against the JSON Schemas generated from the game's declared types."""
+    typed = Typed(case.spec, json_schema=True)
+    for step in _positions(case, seed, chooser):
+        for event in step.events:
+            typed.check_event(event.to_json())
+        for seat in _observers(step.state):
+            typed.check_view(step.state.view(seat))
 
 
 # --- (a') what a move shows depends only on what others see --------------------------------

@@ -37,6 +37,8 @@ SPEC = GameSpec(
     facts=facts,  # asobi report
     words=Lazy("oddsevens.words:phrasebook"),  # the sentences both front ends show
     render="oddsevens.render",  # the terminal's picture of the table, and public_code
+    view_type=Lazy("oddsevens.views:VIEW"),  # what bots, observers and renderers read
+    event_type=Lazy("oddsevens.views:EVENT"),  # and what the events say
 )
 OddsEvensState.spec = SPEC
 

@@ -10,18 +10,20 @@ JSON (``read_view``), never the state, so none of them can leak what the view le
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import ConfigDict, TypeAdapter, with_config
+from pydantic import Field, TypeAdapter
 from typing_extensions import TypedDict  # pydantic reads TypedDicts from here on 3.11
+
+from asobi.core.typed import GameOver, OutcomeJSON, closed, outcome_json
 
 if TYPE_CHECKING:
     from oddsevens.rules import OddsEvensState
 
 
-# A key that is not declared here is refused (extra="forbid"): a view cannot grow a field
-# (a secret, say) that no reader and no schema knows of.
-@with_config(ConfigDict(extra="forbid"))
+# A key that is not declared here is refused (``closed``): a view cannot grow a field (a
+# secret, say) that no reader and no schema knows of.
+@closed
 class RoundView(TypedDict):
     """A round once both numbers are shown: each seat's fingers, their sum, who won it."""
 
@@ -30,7 +32,7 @@ class RoundView(TypedDict):
     winner: int
 
 
-@with_config(ConfigDict(extra="forbid"))
+@closed
 class OddsEvensView(TypedDict):
     game: str
     seat: int | None  # whose view this is; None: a spectator's
@@ -41,15 +43,48 @@ class OddsEvensView(TypedDict):
     my_choice: int | None  # the viewer's own number this round, once chosen
     wins: list[int]
     rounds: list[RoundView]  # every round played, in order
-    outcome: dict[str, Any] | None
+    outcome: OutcomeJSON | None
 
 
 VIEW = TypeAdapter(OddsEvensView)
 """The view's validator and JSON Schema (``VIEW.json_schema()``)."""
 
 
+# --- the events ``resolve`` returns, as ``Event.to_json`` writes them ----------------------
+@closed
+class Chose(TypedDict):
+    """Everyone learns that ``seat`` has chosen this round, never what."""
+
+    kind: Literal["chose"]
+    seat: int
+
+
+@closed
+class Showing(TypedDict):
+    """``seat``'s own number, to that seat alone."""
+
+    kind: Literal["showing"]
+    seat: int
+    fingers: int
+
+
+@closed
+class Shown(TypedDict):
+    """Both numbers together, the round's sum and its winner, for everyone."""
+
+    kind: Literal["shown"]
+    seat: None
+    fingers: list[int]
+    sum: int
+    winner: int
+
+
+Events = Annotated[Chose | Showing | Shown | GameOver, Field(discriminator="kind")]
+EVENT = TypeAdapter(Events)
+"""An event's validator and JSON Schema, one definition per ``kind``."""
+
+
 def view_of(state: OddsEvensState, seat: int | None) -> OddsEvensView:
-    outcome = state.outcome()
     return {
         "game": state.spec.id,
         "seat": seat,
@@ -62,7 +97,7 @@ def view_of(state: OddsEvensState, seat: int | None) -> OddsEvensView:
         "rounds": [
             {"fingers": list(r.fingers), "sum": r.total, "winner": r.winner} for r in state.rounds
         ],
-        "outcome": None if outcome is None else outcome.to_json(),
+        "outcome": outcome_json(state.outcome()),
     }
 
 

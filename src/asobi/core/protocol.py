@@ -21,6 +21,7 @@ from asobi.core.events import Event
 
 if TYPE_CHECKING:
     from asobi.core.cards import Deck
+    from asobi.core.lazy import Lazy
     from asobi.core.observation import ActionCoding, Observer
     from asobi.core.words import Phrasebook, Words
 
@@ -291,6 +292,13 @@ class GameSpec:
     # imported by name only when a terminal needs it. None: ``asobi.games.<id>.render``
     # where the game has one, else the view as JSON.
     render: str | None = None
+    # The view's type and the events' (``asobi.core.typed``): pydantic ``TypeAdapter``s of
+    # the game's TypedDicts (the events a union on ``kind``), referenced lazily
+    # (``Lazy("pkg.views:VIEW")``) so that listing games builds no validator. Bots,
+    # observers and renderers read views through them; their JSON Schemas are what the
+    # server hands the browser (``/api/games/{id}/schema``).
+    view_type: Lazy | None = None
+    event_type: Lazy | None = None
 
     def phrasebook(self, options: GameOptions) -> Phrasebook:
         """What the game says for ``options``: its own words, else the plain ones."""

@@ -69,6 +69,7 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from asobi.core.bots import LEVELS, bot_names, level_bot
 from asobi.core.errors import AsobiError, IllegalAction, InvalidOptions, UnknownGame
 from asobi.core.registry import all_specs, get_spec
+from asobi.core.typed import schemas
 from asobi.server import MAX_SOCKETS, ROOMS_PER_MINUTE
 from asobi.server.bots import BotRunner, default_workers, end_with_parent
 from asobi.server.cluster import Cluster
@@ -304,6 +305,16 @@ def create_app(
         if spec.deck is not None:
             found["deck"] = spec.deck.to_json()
         return found
+
+    @app.get("/api/games/{game}/schema")
+    async def game_schema(game: str) -> dict[str, Any]:
+        """The JSON Schemas of ``game``'s view and events: what the table is sent."""
+        await lobby.opened()
+        try:
+            spec = get_spec(game)
+        except UnknownGame as exc:
+            raise HTTPException(404, str(exc)) from None
+        return schemas(spec)
 
     @app.post("/api/rooms", status_code=201)
     async def create_room(request: RoomRequest, http: Request) -> dict[str, Any]:
