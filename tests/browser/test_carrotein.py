@@ -251,3 +251,42 @@ def test_a_chip_placed_boards_chosen_and_laid_from_the_keyboard_alone(
     assert "置いた" in ben.locator("#log").inner_text()
     assert ami.locator("#problem").inner_text() == ""
     assert ami_errors == ben_errors == []
+
+
+def test_the_challenger_asks_the_solver_for_a_placement_and_lays_it(
+    site: str, browser: Any
+) -> None:
+    """Docs/rules/carrotein.md ruling 12: the rules offer only the boards laid apart; a
+    person may ask for the game's solver's placement ("Suggest"): the boards move there,
+    the count of centre points showing follows, and laying it succeeds."""
+    room = make_room(
+        site, "carrotein", [{"name": "ami"}, {"name": "ben"}], options={"start_player": 0}
+    )
+    links = {i["seat"]: site + i["link"] for i in room["invites"]}
+    ami, ami_errors = open_page(browser, links[0], "en", DESKTOP)
+    ben, ben_errors = open_page(browser, links[1], "ja", PHONE)
+    wait(ami, "JSON.parse(document.body.dataset.legal).includes('pass')")
+    before = number(ami)
+    ami.click("[data-code='pass']")  # Ben is left: the challenger, with the first star alone
+    wait(ben, f"Number(document.body.dataset.number) > {before}")
+    wait(ben, "JSON.parse(document.body.dataset.legal).some(c => c.startsWith('choose '))")
+    boards = ben.locator(".board-list button[data-board]")
+    boards.nth(0).click()
+    boards.nth(1).click()
+    before = number(ben)
+    ben.click("#choose")
+    wait(ben, f"Number(document.body.dataset.number) > {before}")
+    ben.wait_for_selector("#cr-suggest")
+    assert ben.locator("#cr-suggest").inner_text() == "置き方のヒント"
+    ben.click("#cr-suggest")
+    wait(ben, "document.getElementById('cr-suggested').textContent.startsWith('ソルバー')")
+    assert "0" in ben.locator("#showing").inner_text()  # the first star is hidden
+    code = ben.get_attribute("#lay", "data-code") or ""
+    assert code.startswith("lay ") and code != "lay 125,225,0 475,225,0"
+    shot(ben, "carrotein-suggested")
+    before = number(ben)
+    ben.click("#lay")
+    wait(ami, f"Number(document.body.dataset.number) > {before}")
+    wait(ami, "document.body.innerText.includes('success')")  # the judge's verdict
+    assert "failure" not in ami.locator("body").inner_text()
+    assert ami_errors == ben_errors == []

@@ -16,6 +16,7 @@ import asobi.agents
 from asobi.core.bots import bot_names
 from asobi.core.records import GameRecord, Match, replay
 from asobi.core.words import Words
+from asobi.games.carrotein.rules import APART, CarroteinState
 from asobi.play import HUMAN, TerminalGame, default_bot, renderer_for, replay_record, scripted
 from asobi.play.render import render_json
 
@@ -241,3 +242,31 @@ def test_one_listed_move_is_asked_for_as_number_1_and_one_card_as_1_card() -> No
     screen, out = console()
     renderer_for("starmine").render(view, screen)
     assert re.search(r"Deck 山札: 1 card(?!s)", out.getvalue())
+
+
+def test_hint_shows_the_games_suggested_move_and_typing_it_plays_it() -> None:
+    """Carrotein's challenger (docs/rules/carrotein.md, ruling 12): the listed lay is the
+    boards apart; ``hint`` prints the solver's placement as a code, which plays as typed.
+    Where the game suggests nothing (scatter time), ``hint`` says so and nothing moves."""
+    screen, out = console()
+    match = Match("carrotein", {"players": 2, "start_player": 0}, 3)
+    answers = iter(["hint", "pass", "choose sitting sleeping", "hint", "<the hint>", "q"])
+
+    def ask(prompt: str) -> str:
+        if not prompt:
+            return ""  # hot-seat: the device passes to the other seat
+        answer = next(answers)
+        if answer == "<the hint>":
+            found = re.search(r"Hint 助言: (lay \S+ \S+)", out.getvalue())
+            assert found, out.getvalue()[-2000:]
+            return found.group(1)
+        return answer
+
+    TerminalGame(match, [HUMAN, HUMAN], screen, ask, seed=3).run()
+    text = out.getvalue()
+    assert "No hint here" in text
+    assert "type hint for the solver's placement" in " ".join(text.split())
+    (_, passed), (_, chose), (seat, laid) = match.record.moves[:3]
+    assert (passed, chose, seat) == ("pass", "choose sitting sleeping", 1)
+    assert isinstance(match.state, CarroteinState) and laid != APART.encode()
+    assert match.state.challenges[-1].verdict.success

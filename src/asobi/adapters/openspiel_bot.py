@@ -98,10 +98,9 @@ class OpenSpielISMCTS:
         self.last_simulations = 0  # run for the last decision, all its choices together
 
     def choose(self, decision: Decision) -> Action:
-        legal = list(decision.legal)
         self.last_simulations = 0
-        if len(legal) == 1:
-            return legal[0]
+        # (No shortcut for one legal action: the coded choices can be more — Carrotein's
+        # lay lists one, and any pose is legal. The search returns at once where they are not.)
         start = time.perf_counter()
         world = decision.sample_world(self.rng)
         game, search = self._search_for(world)

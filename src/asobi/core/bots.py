@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from asobi.core.actions import Action
-from asobi.core.errors import InvalidBot
+from asobi.core.errors import IllegalAction, InvalidBot
 from asobi.core.protocol import State
 from asobi.core.registry import get_spec
 
@@ -31,6 +31,14 @@ class Decision:
     view: dict[str, Any]
     legal: Sequence[Action]
     sample_world: Callable[[random.Random], State]
+    # Whether the rules take an action that ``legal`` does not list: where a game's moves are
+    # continuous (Carrotein's spots and poses) the list is a finite offer, and a bot may
+    # work out a move of its own (None: the list is every legal action).
+    permits: Callable[[Action], bool] | None = None
+
+    def allows(self, action: Action) -> bool:
+        """Whether ``action`` is legal here: listed, or taken by the rules."""
+        return action in self.legal or (self.permits is not None and self.permits(action))
 
 
 class Bot(Protocol):
@@ -46,12 +54,20 @@ def decision_for(state: State, seat: int) -> Decision:
     def sample_world(rng: random.Random) -> State:
         return frozen.determinize(seat, rng)
 
+    def permits(action: Action) -> bool:
+        try:
+            frozen.check(seat, action)
+        except IllegalAction:
+            return False
+        return True
+
     return Decision(
         game=state.spec.id,
         seat=seat,
         view=state.view(seat),
         legal=state.legal_actions(seat),
         sample_world=sample_world,
+        permits=permits,
     )
 
 
@@ -71,7 +87,7 @@ def choose(bot: Bot, decision: Decision) -> Action:
     """Ask ``bot`` to decide ``decision``, refusing an action that is not among its legal ones
     (for a caller that also wants the decision itself, as the arena counts the choices)."""
     action = bot.choose(decision)
-    if action not in decision.legal:
+    if not decision.allows(action):
         raise RuntimeError(f"bot {bot.name} chose an illegal action {action.encode()!r}")
     return action
 

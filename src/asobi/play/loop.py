@@ -52,6 +52,7 @@ QUIT_WORDS = {"q", "quit", "exit"}
 HELP_WORDS = {"?", "h", "help"}
 VIEW_WORDS = {"v", "view"}
 RULES_WORDS = {"rules"}
+HINT_WORDS = {"hint"}
 
 # Clear the screen and the scrollback (xterm, tmux, most terminals), cursor home.
 CLEAR = "\033[H\033[2J\033[3J"
@@ -303,9 +304,25 @@ class TerminalGame:
             self._list_choices(seat, choices, note)
         elif word in RULES_WORDS:
             self.console.print(Markdown(self.spec.summary or "No rules summary yet."))
+        elif word in HINT_WORDS:
+            self._hint()
         else:
             return False
         return True
+
+    def _hint(self) -> None:
+        """The move the game suggests here, if it has one (``GameSpec.insight``'s ``hint``,
+        worked out from the public view, so it tells nobody a secret)."""
+        found = self.spec.insight(self.state.view(None)) if self.spec.insight else {}
+        hint = found.get("hint")
+        if not hint:
+            self.console.print(Text("No hint here: the game suggests no move now.", style="dim"))
+            return
+        self.console.print(
+            Text.assemble(
+                ("Hint 助言: ", "bold"), (hint["code"], "bold cyan"), " — type it to play it"
+            )
+        )
 
     def _show_table(self, seat: int, view: Mapping[str, Any], whole: bool = False) -> None:
         """``seat``'s table: whole the first time (and when ``whole``), else only the parts
@@ -419,6 +436,11 @@ class TerminalGame:
                     ": the whole table 盤面 (after your first move you see what changed) · ",
                     ("rules", "bold"),
                     ": the rules summary · ",
+                    *(
+                        (("hint", "bold"), ": a suggested move, where the game has one · ")
+                        if self.spec.insight
+                        else ()
+                    ),
                     ("q", "bold"),
                     ": quit (the record so far is saved with --save)",
                 ),

@@ -4,11 +4,13 @@ scoring (該当者のみが得点を獲得する), then ★後片付けタイム
 from __future__ import annotations
 
 from asobi.games.carrotein.actions import PASS, Choose, Lay, Place
-from asobi.games.carrotein.rules import CarroteinState
+from asobi.games.carrotein.rules import APART, CarroteinState
+from asobi.games.carrotein.views import insight
 from asobi.games.carrotein.sky import Pose, judge
 
 from .carrotein_helpers import (
     CHOOSE_RULE,
+    SPEC,
     FAR,
     LAY_RULE,
     MIDDLE,
@@ -134,6 +136,36 @@ def test_the_boards_lie_in_the_order_chosen() -> None:
     state = lay_phase(entries, chosen=("sleeping", "sitting"))
     lay(state, ON_STAR, FAR)  # the sleeping rabbit on the star
     assert state.challenges[-1].verdict.hidden == (True, False)
+
+
+def test_the_lay_offered_is_the_boards_apart_for_every_pair() -> None:
+    """星座作成タイム 2 (docs/rules/carrotein.md, ruling 12): finding a placement is the
+    challenger's work, so the legal list holds one lay that needs no search, the boards side
+    by side across the middle; it is legal for every pair in either order (no two plates
+    reach each other), and the judge decides what it hides."""
+    for first in ALL_BOARDS:
+        for second in ALL_BOARDS:
+            if first == second:
+                continue
+            state = lay_phase(chips((300, 60, "red")), chosen=(first, second))
+            assert state.legal_actions(0) == [APART]
+            state.apply(0, APART)
+            assert not any(state.challenges[-1].verdict.hidden)  # both chips lie between
+
+
+def test_the_hint_is_the_solvers_placement_and_changes_nothing() -> None:
+    """Ruling 12: the front ends' hint (``insight``'s ``hint``, from the public view) is the
+    game's solver's placement of the boards chosen, in the order chosen: here a success,
+    which laying it confirms; asking for it moves nothing."""
+    state = lay_phase(at(UNDER[:3], "red"), chosen=("sleeping", "sitting"))
+    before = state.view(None)
+    hint = insight(before)["hint"]
+    assert state.view(None) == before and state.challenges == []
+    assert hint["boards"] == ["sleeping", "sitting"] and hint["success"]
+    assert hint["code"] == state.solver_lay().encode()
+    state.apply(0, SPEC.action_space.decode(hint["code"]))
+    assert state.challenges[-1].verdict.success
+    assert list(state.challenges[-1].verdict.hidden) == hint["hidden"]
 
 
 # --- 3. the judgement -----------------------------------------------------------------------

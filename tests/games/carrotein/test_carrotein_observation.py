@@ -111,7 +111,7 @@ def test_every_decision_of_a_random_game_encodes_and_masks(players: int, seed: i
             assert mask[SOLVER] and mask[POSES:].all() and not mask[:SOLVER].any()
             if lays % 2:
                 action = coding.choose(state, seat, (), SOLVER)
-                assert action == state.legal_actions(seat)[0]
+                assert action == state.solver_lay()
             else:
                 first = int(rng.choice(np.flatnonzero(mask[POSES:]))) + POSES
                 pending = coding.choose(state, seat, (), first)
@@ -315,16 +315,29 @@ def test_sampled_second_poses_are_accepted_or_refused_as_masked(seed: int) -> No
             assert accepted(state, lay) == mask[index], lay.encode()
 
 
-def test_the_solver_index_is_the_listed_lay() -> None:
+def test_the_solver_index_lays_where_the_solver_does_and_the_listed_lay_is_two_poses() -> None:
+    """``SOLVER`` is the game's solver's lay (done when chosen); the one lay the legal list
+    holds (the boards apart) is two grid poses, so a masked agent can make it too."""
     state = lay_phase(at(UNDER[:3], "red"), chosen=("sitting", "sleeping"))
     _, coding = parts(3)
     seat = acting(state)
     mask = coding.mask(state, seat)
     assert mask[SOLVER] and mask[POSES:].all() and mask.sum() == 1 + POSE_COUNT
-    assert coding.choose(state, seat, (), SOLVER) == state.legal_actions(seat)[0]
+    solved = coding.choose(state, seat, (), SOLVER)
+    assert solved == state.solver_lay() and state.clone().apply(seat, solved)
+    assert state.challenges == []  # choosing it changed nothing
+    (listed,) = state.legal_actions(seat)
+    assert isinstance(listed, Lay)
+    first, second = (POSES + pose_index(p) for p in (listed.first, listed.second))
+    assert coding.choose(state, seat, (first,), second) == listed
     with pytest.raises(IllegalAction, match="action mask"):
         coding.choose(state, seat, (POSES,), SOLVER)
     assert not coding.mask(state, (seat + 1) % 3).any()
+
+
+def pose_index(pose: Pose) -> int:
+    """The coding's number of a grid pose."""
+    return next(i for i in range(POSE_COUNT) if grid_pose(i) == pose)
 
 
 def test_the_pending_features_name_the_first_pose() -> None:

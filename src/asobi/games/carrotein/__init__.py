@@ -39,6 +39,8 @@ SPEC = GameSpec(
     coding=coding,
     # No cards: the page draws the mat, the chips and the boards from ``assets`` (no deck).
     words=Lazy("asobi.games.carrotein.words:phrasebook"),
+    view_type=Lazy("asobi.games.carrotein.views:VIEW"),
+    event_type=Lazy("asobi.games.carrotein.views:EVENT"),
 )
 CarroteinState.spec = SPEC
 

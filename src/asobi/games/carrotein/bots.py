@@ -17,7 +17,8 @@ it weighs keeps the sky solvable, it passes rather than spoil it for itself.
 
 **Constellation time** (星座作成タイム). It chooses the pair of boards its solver succeeds
 with (leaving out its own chips rather than another's), else the pair that comes closest,
-and lays them where the game's solver puts them (the only pose it is offered).
+and lays them where its solver put them (the game's legal list offers only the boards laid
+apart: finding a placement is the challenger's own work).
 
 **Levels.** ``perfect`` looks with the game's own solver and weighs 6 spots. ``good_eye``
 sees only a coarse search (15° turns, 4 mm cells): it passes on skies it cannot read and
@@ -33,9 +34,10 @@ one (the judge checks it) found in a fraction of the time. Out of time as a chal
 chooses its best pair so far. Out of time in scatter time on a sky it knows it can do, it
 does not pass, which would hand that sky to the players left: it places its chip where the
 boards that do the sky now already hide it, so the sky stays done (though such a chip seldom
-scores for its owner). Answers found before, by any bot or the game's own solver in the
-process, are taken as they are (the same as its own search would give), so a sky seen
-before costs it nothing.
+scores for its owner). Out of time without knowing whether the sky can be done, it does not
+pass either: it places its chip nearest the stars' middle. Answers found before, by any bot
+or the game's own solver in the process, are taken as they are (the same as its own search
+would give), so a sky seen before costs it nothing.
 """
 
 from __future__ import annotations
@@ -44,12 +46,11 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from asobi.core.actions import Action
 from asobi.core.bots import Decision, no_more_params, take_param
 from asobi.core.errors import InvalidBot
-from asobi.games.carrotein.actions import PASS, Choose, Place
+from asobi.games.carrotein.actions import PASS, Choose, Lay, Place
 from asobi.games.carrotein.sky import Board, default_sky, judge
 from asobi.games.carrotein.solver import (
     BEGINNER,
@@ -62,6 +63,7 @@ from asobi.games.carrotein.solver import (
     shared_answers,
     shared_memo,
 )
+from asobi.games.carrotein.views import CarroteinView, read_view, weight
 
 OWN_SHARE = 0.75  # of a hurried bot's budget, for its own eye (the rest: the coarse eye's)
 
@@ -103,9 +105,9 @@ class SolverBot:
 
     def choose(self, decision: Decision) -> Action:
         legal = decision.legal
-        if len(legal) == 1:
+        view = read_view(decision.view)
+        if len(legal) == 1 and view["phase"] != "lay":  # (a lay is never forced: see _lay)
             return legal[0]
-        view = decision.view
         if self.seconds is not None:
             start = time.perf_counter()
             shares = [OWN_SHARE] * (len(self.eyes) - 1) + [1.0]  # the last eye: to the end
@@ -117,18 +119,18 @@ class SolverBot:
             return self._scatter(decision.seat, view, legal)
         if view["phase"] == "choose":
             return self._choose(decision.seat, view, legal)
-        return legal[0]  # lay: the pose offered
+        return self._lay(decision.seat, view, legal)
 
     def _solver(
         self,
         seat: int,
-        view: dict[str, Any],
+        view: CarroteinView,
         eye: Eye,
         extra: Place | None = None,
         base: Solver | None = None,
     ) -> Solver:
         centres = [(c["x"], c["y"]) for c in view["chips"]]
-        weights = [_weight(seat, view, c["kind"]) for c in view["chips"]]
+        weights = [weight(seat, view, c["kind"]) for c in view["chips"]]
         if extra is not None:
             centres.append((extra.x, extra.y))
             mine = view["seats"][seat]["in_hand"] > 0
@@ -140,13 +142,13 @@ class SolverBot:
         deadline = self._deadlines.get(eye)
         return deadline is not None and time.perf_counter() > deadline
 
-    def _any_pair(self, seat: int, view: dict[str, Any]) -> Attempt | None:
+    def _any_pair(self, seat: int, view: CarroteinView) -> Attempt | None:
         """The answer of the bot's own eye, or where that was cut short, the coarse eye's
         (a success, or its best attempt, both cut short)."""
         return self._look(seat, view)[0]
 
     def _look(
-        self, seat: int, view: dict[str, Any]
+        self, seat: int, view: CarroteinView
     ) -> tuple[Attempt | None, dict[Eye, Solver], Eye]:
         """:meth:`_any_pair`, the solvers it asked (a spot's solver grows from them) and the
         eye whose answer it is."""
@@ -160,15 +162,20 @@ class SolverBot:
         self.last_eye = eye
         return found, solvers, eye
 
-    def _boards(self, view: dict[str, Any]) -> list[Board]:
+    def _boards(self, view: CarroteinView) -> list[Board]:
         return [self.sky.board(b) for b in view["boards"]]
 
-    def _scatter(self, seat: int, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def _scatter(self, seat: int, view: CarroteinView, legal: Sequence[Action]) -> Action:
         spots = [a for a in legal if isinstance(a, Place)]
         if self.careless and self.rng.random() < self.careless:
             return self.rng.choice(spots)
         now, solvers, eye = self._look(seat, view)
         if now is None or not now.success:
+            if solvers[eye].cuts and spots:
+                # Out of time without an answer is not "nobody can": passing would hand a
+                # sky that may well be done to the player left, so it plays on, its chip
+                # where the stars stay closest together.
+                return self._nearest(view, spots)[0]
             return PASS
         # The pair that does it now is the one to keep doing it with (weighing every pair
         # for every spot would cost the bot seconds a move).
@@ -193,7 +200,7 @@ class SolverBot:
                 weighed.pop(0)  # weighed, and it would spoil the sky
         return PASS  # (hiding the chip here instead changes the game: docs/strength.md)
 
-    def _hidden(self, view: dict[str, Any], spots: list[Place], now: Attempt) -> Action:
+    def _hidden(self, view: CarroteinView, spots: list[Place], now: Attempt) -> Action:
         """Out of time on a sky it can do: a spot the boards that do it now already hide
         (nearest the stars' middle first), where the sky stays done; else a pass. Such a chip
         seldom scores for its owner, but passing would hand the sky to the players left."""
@@ -202,35 +209,44 @@ class SolverBot:
         covered = [spot for spot, h in zip(spots, hidden, strict=True) if h]
         return self._nearest(view, covered)[0] if covered else PASS
 
-    def _weighed(self, view: dict[str, Any], spots: list[Place]) -> list[Place]:
+    def _weighed(self, view: CarroteinView, spots: list[Place]) -> list[Place]:
         """The spots worth weighing: the nearest to the stars' middle, and a random few."""
         near = self._nearest(view, spots)
         half = self.spots // 2 or 1
         rest = near[half:]
         return near[:half] + self.rng.sample(rest, min(len(rest), self.spots - half))
 
-    def _nearest(self, view: dict[str, Any], spots: list[Place]) -> list[Place]:
+    def _nearest(self, view: CarroteinView, spots: list[Place]) -> list[Place]:
         """``spots``, the nearest to the stars' middle first."""
         chips = view["chips"]
         mx = sum(c["x"] for c in chips) / len(chips)
         my = sum(c["y"] for c in chips) / len(chips)
         return sorted(spots, key=lambda p: math.hypot(p.x - mx, p.y - my))
 
-    def _choose(self, seat: int, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def _lay(self, seat: int, view: CarroteinView, legal: Sequence[Action]) -> Action:
+        """Where its eye lays the chosen boards: as it planned when it chose them (the same
+        question to its solver, answered from memory), else by a search for this pair."""
+        chosen = view["chosen"]
+        assert chosen is not None  # the lay step follows the choice
+        planned = self._any_pair(seat, view)
+        if planned is not None and sorted(planned.boards) == sorted(chosen):
+            poses = planned.poses if list(planned.boards) == chosen else planned.poses[::-1]
+            return Lay(*poses)
+        a, b = (self.sky.board(i) for i in chosen)
+        for eye in self.eyes:
+            solver = self._solver(seat, view, eye)
+            found = self.answers.pair(solver, a, b)
+            if not solver.cuts or found.success:
+                break
+        return Lay(*found.poses)
+
+    def _choose(self, seat: int, view: CarroteinView, legal: Sequence[Action]) -> Action:
         best = self._any_pair(seat, view)
         if best is not None:
             for action in legal:
                 if isinstance(action, Choose) and {action.first, action.second} == set(best.boards):
                     return action
         return legal[0]
-
-
-def _weight(seat: int, view: dict[str, Any], kind: str) -> float:
-    """A chip left out scores for its colour's player: +1 for the bot's own, -1 for another's."""
-    colours = [s["colour"] for s in view["seats"]]
-    if kind not in colours:
-        return 0.0
-    return 1.0 if colours.index(kind) == seat else -1.0
 
 
 def _maker(name: str, eye: Eye, spots: int, careless: float = 0.0) -> Callable[..., SolverBot]:

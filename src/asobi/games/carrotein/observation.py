@@ -12,8 +12,9 @@ phase and the round. Seats are relative: the observer first, the others in turn 
 
 * ``0 .. FINITE-1``: the game's finite action space as it is (``actions.ACTION_SPACE``):
   ``pass``, every pair of boards to ``choose``, the 50 mm grid of chip spots to ``place``;
-* ``SOLVER``: lay the chosen boards where the game's solver lays them (the one ``lay`` that
-  ``legal_actions`` lists);
+* ``SOLVER``: lay the chosen boards where the game's solver lays them (``solver_lay``, the
+  front ends' hint: seconds of work on a crowded mat, done only when this choice is made;
+  ``legal_actions`` lists only the boards laid apart);
 * ``POSES .. POSES+POSE_COUNT-1``: a pose of a board — its centre at one of the
   ``POSE_STEP`` mm cells over the mat, turned a multiple of ``TURN_STEP`` degrees, turned
   over or not. A ``lay`` takes two of them: the first board's pose (the choice is pending),
@@ -41,7 +42,7 @@ from asobi.core.actions import Action
 from asobi.core.errors import BadActionCode, IllegalAction
 from asobi.core.observation import ActionCoding, Feature, Layout, Observer, Pending, Vector, Writer
 from asobi.core.protocol import GameOptions, State
-from asobi.games.carrotein.actions import ACTION_SPACE, Lay
+from asobi.games.carrotein.actions import ACTION_SPACE, PASS, Lay, grid_spots
 from asobi.games.carrotein.rules import CHIPS_EACH, COLOURLESS, COLOURS, CarroteinState, Phase
 from asobi.games.carrotein.sky import TOUCH, Board, Pose, default_sky
 
@@ -162,14 +163,18 @@ class CarroteinObserver(Observer):
         owners = {s["colour"]: relative(i) for i, s in enumerate(view["seats"])}
         width, height = view["mat"]["width"], view["mat"]["height"]
         slot = n + 3
-        for k, chip in enumerate(view["chips"][:MAX_CHIPS]):
-            kind = owners.get(chip["kind"], n)  # n: nobody's
-            column = min(int(chip["x"] // CELL), GRID_COLUMNS - 1)
-            row = min(int(chip["y"] // CELL), GRID_ROWS - 1)
-            out.add("mat_chips", (kind * GRID_ROWS + row) * GRID_COLUMNS + column)
-            out.add("chip_list", k * slot, chip["x"] / width)
-            out.add("chip_list", k * slot + 1, chip["y"] / height)
-            out.add("chip_list", k * slot + 2 + kind)
+        chips = view["chips"][:MAX_CHIPS]
+        if chips:  # (every chip at once: a mat holds up to 71)
+            x = np.array([c["x"] for c in chips], dtype=np.float64)
+            y = np.array([c["y"] for c in chips], dtype=np.float64)
+            kind = np.array([owners.get(c["kind"], n) for c in chips])  # n: nobody's
+            column = np.minimum((x // CELL).astype(np.int64), GRID_COLUMNS - 1)
+            row = np.minimum((y // CELL).astype(np.int64), GRID_ROWS - 1)
+            out.add_many("mat_chips", (kind * GRID_ROWS + row) * GRID_COLUMNS + column)
+            first = np.arange(len(chips)) * slot
+            out.add_many("chip_list", first, x / width)
+            out.add_many("chip_list", first + 1, y / height)
+            out.add_many("chip_list", first + 2 + kind)
 
         spares = (len(COLOURS) - n) * CHIPS_EACH + COLOURLESS
         out.put("spares_left", view["spares_left"] / spares)
@@ -202,6 +207,9 @@ CELLS = COLUMNS * ROWS
 POSE_COUNT = CELLS * TURNS * 2
 
 FINITE = ACTION_SPACE.size
+# Where the chip spots begin in the action space: they are the rules' grid, in its order.
+SPOTS = ACTION_SPACE.index(grid_spots(SKY.width, SKY.height, SKY.chip_radius)[0])
+assert list(ACTION_SPACE.actions[SPOTS:]) == grid_spots(SKY.width, SKY.height, SKY.chip_radius)
 SOLVER = FINITE
 POSES = SOLVER + 1
 SIZE = POSES + POSE_COUNT
@@ -319,6 +327,13 @@ class CarroteinCoding(ActionCoding):
             if pending:
                 raise ValueError(f"a pose is pending outside the lay step: {pending}")
             allowed = np.zeros(self.size, dtype=np.bool_)
+            if game.phase is Phase.SCATTER and seat in game.active_seats():
+                # The legal list read off the open grid spots (a hundred of them, looked up
+                # one by one, would cost more than the rest of a step).
+                allowed[ACTION_SPACE.index(PASS)] = True
+                if game.next_chip(seat) is not None:
+                    allowed[SPOTS + np.flatnonzero(game.open_mask())] = True
+                return allowed
             for action in game.legal_actions(seat):
                 allowed[ACTION_SPACE.index(action)] = True
             return allowed
@@ -344,7 +359,7 @@ class CarroteinCoding(ActionCoding):
         if index == SOLVER:
             if pending:
                 raise IllegalAction("action mask", "the first pose is chosen: choose the second")
-            return game.legal_actions(seat)[0]
+            return game.solver_lay()
         if not pending:
             return (index,)
         return Lay(grid_pose(self._first_pose(pending)), grid_pose(index - POSES))

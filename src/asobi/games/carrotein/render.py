@@ -421,8 +421,8 @@ def _status(view: Mapping[str, Any]) -> Text:
         line.append(f" lays {chosen}: at most 2 centre points 中心点 may be left showing")
         line.append(
             "\nlay x,y,turn x,y,turn — each board's centre in mm and its turn in degrees "
-            "anticlockwise, ',flip' when turned over, in the order chosen; the listed move is "
-            "the solver's placement",
+            "anticlockwise, ',flip' when turned over, in the order chosen. The listed move lays "
+            "the boards apart; type hint for the solver's placement",
             style="dim",
         )
     return line

@@ -9,12 +9,13 @@ the only chance is who starts ("ジャンケンなど"), drawn from the seed.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 from itertools import combinations
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 import numpy as np
 from numpy.typing import NDArray
@@ -35,7 +36,10 @@ from asobi.games.carrotein.actions import (
     grid_spots,
 )
 from asobi.games.carrotein.sky import Board, Pose, Sky, Verdict, chip_refusal, default_sky, judge
-from asobi.games.carrotein.solver import PERFECT, Attempt, Solver, shared_answers
+from asobi.games.carrotein.solver import Attempt, placement
+
+if TYPE_CHECKING:
+    from asobi.games.carrotein.views import ChallengeView, ChipView
 
 CHIPS_EACH = 10  # 星チップ 60 = 6 colours × 10
 COLOURLESS = 10  # 無色の星チップ
@@ -50,6 +54,12 @@ COLOURS: tuple[tuple[str, str], ...] = (
 )
 FIRST_STAR = "first"  # いちばん星チップ
 CLEAR = "colourless"  # 無色の星チップ
+# The lay the legal list offers (ruling 8: a board may lie anywhere): the two boards side by
+# side across the mat's middle, unturned. They cannot overlap (their centres lie 350 mm
+# apart; no board reaches 120 mm from its centre), both poses are on the RL coding's grid,
+# and the judge decides what they hide like any other lay.
+APART = Lay(Pose(125.0, 225.0, 0.0), Pose(475.0, 225.0, 0.0))
+NEW_MAT: tuple[int, NDArray[np.bool_]] = (0, np.zeros(0, dtype=np.bool_))  # (no spot worked out)
 CLOSE_CALL = 1e-6  # mm: a spot this near touching is left to chip_refusal to decide
 FAR_OFF = 100_000.0  # mm (and degrees): a board's pose is a finite number below this
 
@@ -91,8 +101,17 @@ class Challenge:
     chips: tuple[Chip, ...]
     verdict: Verdict
     scored: tuple[int, ...]  # chips each seat scored
+    _json: ChallengeView | None = field(default=None, compare=False, repr=False)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ChallengeView:
+        """The challenge as views and events show it: worked out once (every view of the
+        rest of the game lists it), so a reader must not change it."""
+        if self._json is None:
+            object.__setattr__(self, "_json", self._as_json())
+        assert self._json is not None
+        return self._json
+
+    def _as_json(self) -> ChallengeView:
         return {
             "round": self.round,
             "challenger": self.challenger,
@@ -106,7 +125,7 @@ class Challenge:
         }
 
 
-def chip_json(chip: Chip) -> dict[str, Any]:
+def chip_json(chip: Chip) -> ChipView:
     return {"x": chip.x, "y": chip.y, "kind": chip.kind}
 
 
@@ -118,6 +137,7 @@ class CarroteinState(State):
         self.options = options
         self.rng = rng
         self.sky: Sky = default_sky()
+        self.grid = _grid(self.sky)  # the chip spots offered, and their (x, y) (mm)
         n = options.players
         self.colours = tuple(c for c, _ in COLOURS[:n])
         # Colours nobody plays, then the colourless chips: a seat out of its own may use them.
@@ -138,6 +158,11 @@ class CarroteinState(State):
         self.challenges: list[Challenge] = []
         self.result: Outcome | None = None
         self._attempt: Attempt | None = None  # the solver's lay for the challenger (cached)
+        # The legal list by seat, until the next move: a bot's decision, the RL mask and the
+        # front ends all ask for it, and the open spots take a grid's distances to work out.
+        self._legal: dict[int, list[CarroteinAction]] = {}
+        # The open grid spots (``open_mask``) and how many of the mat's chips they allow for.
+        self._open: tuple[int, NDArray[np.bool_]] = NEW_MAT
 
     # --- protocol -------------------------------------------------------------------------
     @property
@@ -148,6 +173,12 @@ class CarroteinState(State):
         return NOBODY if self.phase is Phase.OVER else just(self.turn)
 
     def legal_actions(self, seat: int) -> list[CarroteinAction]:  # type: ignore[override]
+        listed = self._legal.get(seat)
+        if listed is None:
+            listed = self._legal[seat] = self._list_legal(seat)
+        return list(listed)
+
+    def _list_legal(self, seat: int) -> list[CarroteinAction]:
         if seat not in self.active_seats():
             return []
         if self.phase is Phase.SCATTER:
@@ -156,27 +187,45 @@ class CarroteinState(State):
             return [PASS, *self.open_spots()]
         if self.phase is Phase.CHOOSE:
             return [Choose(a, b) for a, b in combinations(self.boards, 2)]
-        return [self.solver_lay()]
+        # Any lay of the two boards that do not overlap is legal, and the judge decides it;
+        # the list holds one that needs no search. Finding a good one is the challenger's
+        # job (a bot's search, the front ends' hint: ``solver_lay``), not the rules'.
+        return [APART]
 
     def open_spots(self) -> list[Place]:
         """The grid spots where a chip may lie now (any other legal spot may be played)."""
-        spots, xy = _grid(self.sky)
-        centres = np.array(self.centres())
-        nearest = np.hypot(*(xy[:, None, :] - centres[None, :, :]).transpose(2, 0, 1)).min(axis=1)
+        spots, _ = self.grid
+        return [spots[i] for i in np.flatnonzero(self.open_mask()).tolist()]
+
+    def open_mask(self) -> NDArray[np.bool_]:
+        """Which grid spots are open, in the grid's order (read only). Kept between moves
+        and brought up to date with the chips placed since: a chip only closes spots."""
+        seen, mask = self._open
+        if seen == 0 or seen > len(self.chips):
+            seen, mask = 0, np.ones(len(self.grid[0]), dtype=np.bool_)
+        if seen < len(self.chips):
+            mask = mask & self._clear_of(self.chips[seen:])
+            mask.flags.writeable = False
+            self._open = (len(self.chips), mask)
+        return mask
+
+    def _clear_of(self, chips: list[Chip]) -> NDArray[np.bool_]:
+        """The grid spots a chip may lie on with ``chips`` on the mat (and nothing else)."""
+        spots, xy = self.grid
+        centres = np.array([c.centre for c in chips])
+        gaps = np.hypot(*(xy[:, None, :] - centres[None, :, :]).transpose(2, 0, 1)).min(axis=1)
         # numpy's distances settle the clear cases; chip_refusal, the rule, the close calls.
         touch = 2 * self.sky.chip_radius
-        return [
-            spot
-            for spot, d in zip(spots, nearest.tolist(), strict=True)
-            if d > touch + CLOSE_CALL
-            or (
-                d > touch - CLOSE_CALL
-                and not chip_refusal(self.sky, spot.x, spot.y, self.centres())
-            )
-        ]
+        clear: NDArray[np.bool_] = gaps > touch + CLOSE_CALL
+        for i in np.flatnonzero(~clear & (gaps > touch - CLOSE_CALL)).tolist():
+            refusal = chip_refusal(self.sky, spots[i].x, spots[i].y, [c.centre for c in chips])
+            clear[i] = refusal is None
+        return clear
 
     def solver_lay(self) -> Lay:
-        """The solver's placement of the chosen boards: what the terminal and bots lay."""
+        """The game's solver's placement of the chosen boards, on request: the RL coding's
+        ``SOLVER`` choice and the front ends' hint (``views.insight``). Seconds of work on a
+        crowded mat, so no rule and no legal list asks for it."""
         attempt = self.attempt()
         return Lay(*attempt.poses)
 
@@ -186,9 +235,7 @@ class CarroteinState(State):
         assert self.chosen is not None
         if self._attempt is None:
             a, b = (self.sky.board(i) for i in self.chosen)
-            solver = Solver(self.sky, self.centres(), PERFECT, self.weights(self.turn))
-            # The same challenges come back, round after round and game after game.
-            self._attempt = shared_answers(self.sky).pair(solver, a, b)
+            self._attempt = placement(self.sky, self.centres(), self.weights(self.turn), a, b)
         return self._attempt
 
     def centres(self) -> list[tuple[float, float]]:
@@ -217,19 +264,22 @@ class CarroteinState(State):
 
     def spares_left(self) -> list[str]:
         """Spare chips still in the box (unused colours first, then colourless)."""
-        on_mat = [c.kind for c in self.chips]
-        left = list(self.spares)
-        for kind in on_mat:
-            if kind in left:
-                left.remove(kind)
+        on_mat = Counter(c.kind for c in self.chips)
+        left = []
+        for kind in self.spares:
+            if on_mat[kind] > 0:
+                on_mat[kind] -= 1  # this one is on the mat
+            else:
+                left.append(kind)
         return left
 
     def next_chip(self, seat: int) -> str | None:
         """The chip ``seat`` would place: its own colour, else a spare (ruling), else None."""
         if self.in_hand(seat) > 0:
             return self.colours[seat]
-        left = self.spares_left()
-        return left[0] if left else None
+        on_mat = Counter(c.kind for c in self.chips)
+        # The first spare kind (in the box's order) with more in the box than on the mat.
+        return next((k for k, n in Counter(self.spares).items() if n > on_mat[k]), None)
 
     def check(self, seat: int, action: Any) -> None:
         rule, reason = self._why_not(seat, action)
@@ -286,6 +336,7 @@ class CarroteinState(State):
         return judge(self.sky, self.centres(), placements)
 
     def resolve(self, seat: int, action: Any) -> list[Event]:
+        self._legal = {}
         if isinstance(action, Place):
             return self._place(seat, action)
         if isinstance(action, Pass):
@@ -347,6 +398,7 @@ class CarroteinState(State):
         # 後片付けタイム: the chips go back (the scored ones turned over, the rest to hand),
         # the first star to the centre; the challenge keeps the picture of the mat.
         self.chips = [Chip(*self.sky.middle, FIRST_STAR)]
+        self._open = NEW_MAT  # the open spots worked out from the start
         reason = scoring.end_reason(self)
         if reason:
             self.phase = Phase.OVER
@@ -361,6 +413,7 @@ class CarroteinState(State):
         self.round += 1
         self.first = self.turn = first
         self.chips = [Chip(*self.sky.middle, FIRST_STAR)]
+        self._open = NEW_MAT  # the open spots worked out from the start
         self.passed = set()
         self.chosen = None
         self._attempt = None
@@ -374,7 +427,7 @@ class CarroteinState(State):
     def view(self, seat: int | None) -> dict[str, Any]:
         from asobi.games.carrotein.views import view_of
 
-        return view_of(self, seat)
+        return dict(view_of(self, seat))
 
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
         """Nothing is hidden in Carrotein: every world is the table itself."""
@@ -395,6 +448,7 @@ class CarroteinState(State):
         other.chips = list(self.chips)
         other.passed = set(self.passed)
         other.challenges = list(self.challenges)
+        other._legal = {}
         return other
 
     # --- accounting -----------------------------------------------------------------------
@@ -411,9 +465,12 @@ class CarroteinState(State):
 
 
 @cache
-def _grid(sky: Sky) -> tuple[list[Place], NDArray[np.float64]]:
-    spots = grid_spots(sky.width, sky.height, sky.chip_radius)
-    return spots, np.array([(p.x, p.y) for p in spots], dtype=float)
+def _grid(sky: Sky) -> tuple[tuple[Place, ...], NDArray[np.float64]]:
+    """The chip spots offered, and their (x, y) (read only: every game of the sky shares them)."""
+    spots = tuple(grid_spots(sky.width, sky.height, sky.chip_radius))
+    xy = np.array([(p.x, p.y) for p in spots], dtype=float)
+    xy.flags.writeable = False
+    return spots, xy
 
 
 def new_state(

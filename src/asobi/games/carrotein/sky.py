@@ -16,10 +16,10 @@ from __future__ import annotations
 import math
 import tomllib
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cache, cached_property
+from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from shapely import affinity
@@ -28,6 +28,9 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
 from asobi.core.errors import IllegalAction, InvalidOptions
+
+if TYPE_CHECKING:
+    from asobi.games.carrotein.views import PoseView
 
 ELLIPSE_SEGMENTS = 64  # an ellipse becomes a polygon of this many sides (inscribed)
 TOUCH = 1e-9  # lengths closer than this are equal (mm)
@@ -129,11 +132,13 @@ class Board:
     ja: str
     plate: Polygon
     figure: BaseGeometry  # a Polygon or MultiPolygon
+    # The plate's farthest point from the origin (how far a placement can matter), worked
+    # out with the board (not on first use: a board never changes once made).
+    reach: float = field(init=False)
 
-    @cached_property
-    def reach(self) -> float:
-        """The plate's farthest point from the origin (how far a placement can matter)."""
-        return max(math.hypot(x, y) for x, y in self.plate.exterior.coords)
+    def __post_init__(self) -> None:
+        reach = max(math.hypot(x, y) for x, y in self.plate.exterior.coords)
+        object.__setattr__(self, "reach", reach)
 
 
 @dataclass(frozen=True)
@@ -163,7 +168,7 @@ class Pose:
         out = f"{self.x:g},{self.y:g},{self.angle:g}"
         return out + ",flip" if self.mirrored else out
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PoseView:
         return {"x": self.x, "y": self.y, "angle": self.angle, "mirrored": self.mirrored}
 
 

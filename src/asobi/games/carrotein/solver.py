@@ -1741,6 +1741,15 @@ def hindsight(centres: tuple[tuple[float, float], ...], boards: tuple[str, ...])
     return found if found is not None and found.success else None
 
 
+def placement(
+    sky: Sky, centres: Sequence[tuple[float, float]], weights: Sequence[float], a: Board, b: Board
+) -> Attempt:
+    """The game's solver's placement of ``a`` then ``b`` for a challenger who gains
+    ``weights`` from the chips left out: what the RL coding's ``SOLVER`` lays and the front
+    ends offer as a hint (answers kept for the process, as every bot's are)."""
+    return shared_answers(sky).pair(Solver(sky, centres, PERFECT, weights), a, b)
+
+
 def reference_solve(
     sky: Sky, centres: Sequence[tuple[float, float]], a: Board, b: Board
 ) -> Attempt:

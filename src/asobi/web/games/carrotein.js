@@ -45,6 +45,10 @@ const WORDS = {
   layKeys: ["Keys: ←↑↓→ move (Shift: 1 mm), Q / E turn 15° (Shift: 1°), F turns over, 1 / 2 picks the board, Enter lays.",
     "キー操作:←↑↓→で移動(Shift:1 mm)、Q / Eで15°回転(Shift:1°)、Fで裏返す、1 / 2でボードを選ぶ、Enterで置く。"],
   layMat: ["The night-sky mat with your two boards", "夜空のマットと2枚の星座ボード"],
+  suggest: ["Suggest a placement", "置き方のヒント"],
+  suggesting: ["The solver is looking…", "ソルバーが探しています…"],
+  suggested: ["The solver's placement: lay it, or move the boards on.",
+    "ソルバーの置き方です。このまま置くことも、動かすこともできます。"],
   atHand: ["at hand", "手元"], scored: ["scored", "得点"], boardsWon: ["boards", "星座ボード"],
   passed: ["Passed", "パス"], challenger: ["Challenger", "挑戦プレイヤー"],
   points: ["points", "点"],
@@ -706,9 +710,29 @@ function layTray(ctx) {
   lay.addEventListener("click", () => {
     if (!lay.disabled) ctx.act(`lay ${poseCode(poses[0])} ${poseCode(poses[1])}`);
   });
-  result.append(count, warn, lay);
+  const suggest = button(word("suggest", ctx));
+  suggest.id = "cr-suggest";
+  const said = el("span", "cr-small");
+  said.id = "cr-suggested";
+  said.setAttribute("role", "status");
+  suggest.addEventListener("click", () => suggestLay(ctx, suggest, said));
+  result.append(count, warn, suggest, lay, said);
   box.append(which, tools, result, el("p", "cr-small", `${word("dragHint", ctx)} ${word("layKeys", ctx)}`));
   return box;
+}
+
+// The game's solver's placement (the server's insight, worked out from the public table): the
+// boards move there, and the player lays them or moves them on.
+async function suggestLay(ctx, suggest, said) {
+  suggest.disabled = true;
+  said.textContent = word("suggesting", ctx);
+  const key = layingFor;
+  const found = await (await fetch(`/api/rooms/${ctx.room}/insight`)).json();
+  if (!found.hint || key !== layingFor) return;  // the step is over by now
+  poses = found.hint.poses.map((p) => ({ x: p.x, y: p.y, angle: p.angle, mirrored: p.mirrored }));
+  suggest.disabled = false;
+  said.textContent = word("suggested", ctx);
+  refreshLaid(ctx);
 }
 
 export function tray(ctx) {
