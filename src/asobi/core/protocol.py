@@ -299,6 +299,14 @@ class GameSpec:
     # server hands the browser (``/api/games/{id}/schema``).
     view_type: Lazy | None = None
     event_type: Lazy | None = None
+    # The command line's words for the game (``asobi.cli``), beyond ``-o KEY=VALUE``: aliases,
+    # each a word that ``-o WORD`` expands into some of the game's options (It's Mine!'s
+    # ``"simple": {"variant": "simple"}``, its シンプル variant); and example command lines
+    # with what each does (``("asobi play itsmine -o simple", "its simple variant")``), shown
+    # in the help of the command each starts with. The help is made from these, so the
+    # command line itself names no game.
+    option_aliases: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    cli_examples: Sequence[tuple[str, str]] = ()
 
     def phrasebook(self, options: GameOptions) -> Phrasebook:
         """What the game says for ``options``: its own words, else the plain ones."""

@@ -39,6 +39,11 @@ SPEC = GameSpec(
     coding=coding,
     # No cards: the page draws the mat, the chips and the boards from ``assets`` (no deck).
     words=Lazy("asobi.games.carrotein.words:phrasebook"),
+    # The command line (asobi.cli): example commands for its help.
+    cli_examples=(
+        ("asobi play carrotein --players 4", "you and three bots"),
+        ("asobi play carrotein --players 6 --hotseat", "six people sharing one screen"),
+    ),
 )
 CarroteinState.spec = SPEC
 

@@ -35,6 +35,22 @@ SPEC = GameSpec(
     deck=SEVEN,
     words=Lazy("asobi.games.itsmine.words:phrasebook"),
     simultaneous=True,  # the dice bids (ダイスアクション): both princesses at once
+    # The command line (asobi.cli): -o simple for the simple variant (シンプル), -o basic
+    # for the basic rules; example commands for its help.
+    option_aliases={"simple": {"variant": "simple"}, "basic": {"variant": "basic"}},
+    cli_examples=(
+        ("asobi play itsmine", "against the bot, dice bids chosen in secret"),
+        ("asobi play itsmine -o simple --hotseat", "its simple variant (シンプル), two people"),
+        (
+            "asobi tournament itsmine --bots greedy,ismcts:iterations=300 --out duel.json",
+            "the heuristic bot against a search, every game written out",
+        ),
+        ("asobi simulate itsmine --games 10000 --workers 2", "the heuristic bot against itself"),
+        (
+            "asobi simulate itsmine --games 2000 --sweep variant=basic,simple",
+            "both variants on the same deals",
+        ),
+    ),
 )
 ItsMineState.spec = SPEC
 

@@ -38,6 +38,19 @@ SPEC = GameSpec(
     words=Lazy("asobi.games.laminate.words:phrasebook"),
     # The paper cards (論文カード) as the browser draws them: names, points, combinations.
     assets=Lazy("asobi.games.laminate.words:assets"),
+    # The command line (asobi.cli): example commands for its help.
+    cli_examples=(
+        ("asobi play laminate --players 3", "you and two bots (3–5 players)"),
+        ("asobi play laminate --players 5 --hotseat", "five people sharing one screen"),
+        (
+            "asobi tournament laminate -n 4 --bots greedy,random --rounds 20 --workers 2",
+            "four seats, 20 deals, on two processes",
+        ),
+        (
+            "asobi simulate laminate -n 4 --games 200 --backend ray --workers 2",
+            "four seats on Ray (pip install 'asobi[dist]')",
+        ),
+    ),
 )
 LaminateState.spec = SPEC
 

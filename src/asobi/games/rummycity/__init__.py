@@ -37,6 +37,19 @@ SPEC = GameSpec(
     words=Lazy("asobi.games.rummycity.words:phrasebook"),
     # The words that describe any catalogue's buildings in the browser (marks, effects).
     assets=Lazy("asobi.games.rummycity.words:assets"),
+    # The command line (asobi.cli): example commands for its help.
+    cli_examples=(
+        ("asobi play rummycity", "your town against the bot's"),
+        ("asobi play rummycity --solo", "the solo score attack, three rounds (ソロプレイルール)"),
+        (
+            "asobi play rummycity -o catalogue=my_buildings.toml",
+            "with your own building cards (TOML or JSON, checked on load)",
+        ),
+        (
+            "asobi tournament rummycity -n 1 --bots greedy,hard",
+            "the solo score attack, deal by deal",
+        ),
+    ),
 )
 RummyCityState.spec = SPEC
 

@@ -30,6 +30,19 @@ SPEC = GameSpec(
     observer=observer,
     deck=FIREWORKS,
     words=Lazy("asobi.games.starmine.words:phrasebook"),
+    # The command line (asobi.cli): example commands for its help.
+    cli_examples=(
+        ("asobi play starmine", "a duel against the bot"),
+        ("asobi play starmine --level hard", "against the strongest bot (it searches)"),
+        (
+            "asobi play starmine --solo",
+            "the solo contest, ending with your title (ソロ用ルール, 称号)",
+        ),
+        ("asobi play starmine --hotseat", "two people sharing one screen"),
+        ("asobi play starmine --seed 7 --save game.json", "a fixed deal, saved for asobi replay"),
+        ("asobi tournament starmine --bots random,easy,normal", "the levels against each other"),
+        ("asobi simulate starmine --bots greedy,random --games 500 --out duel", "500 duels kept"),
+    ),
 )
 StarmineState.spec = SPEC
 
