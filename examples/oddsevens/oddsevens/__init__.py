@@ -39,6 +39,11 @@ SPEC = GameSpec(
     render="oddsevens.render",  # the terminal's picture of the table, and public_code
     view_type=Lazy("oddsevens.views:VIEW"),  # what bots, observers and renderers read
     event_type=Lazy("oddsevens.views:EVENT"),  # and what the events say
+    option_aliases={"best_of_five": {"rounds_to_win": 3}},  # -o best_of_five
+    cli_examples=(  # shown in the help of asobi play (and of any command a line starts with)
+        ("asobi play oddsevens", "you against its bot"),
+        ("asobi play oddsevens -o best_of_five --hotseat", "two people, first to three rounds"),
+    ),
 )
 OddsEvensState.spec = SPEC
 
