@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 import shlex
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -194,7 +194,7 @@ def play(
         raise typer.Exit(EXIT_ERROR)
 
 
-def _retired(spec: GameSpec, flag: str, value: str) -> None:
+def _retired(spec: GameSpec, flag: str, value: str) -> NoReturn:
     """Refuse a retired flag with what to type instead (an alias where the game has one)."""
     key = flag.removeprefix("--")
     if key not in spec.options_model.model_fields:
