@@ -41,7 +41,10 @@ SPEC = GameSpec(
         ("asobi play starmine --hotseat", "two people sharing one screen"),
         ("asobi play starmine --seed 7 --save game.json", "a fixed deal, saved for asobi replay"),
         ("asobi tournament starmine --bots random,easy,normal", "the levels against each other"),
-        ("asobi simulate starmine --bots greedy,random --games 500 --out duel", "500 duels kept"),
+        (
+            "asobi simulate starmine --bots greedy,random --games 500 --out duel",
+            "500 duels, the heuristic bot against random, kept in duel/",
+        ),
     ),
 )
 StarmineState.spec = SPEC
