@@ -30,6 +30,8 @@ SPEC = GameSpec(
     observer=observer,
     deck=FIREWORKS,
     words=Lazy("asobi.games.starmine.words:phrasebook"),
+    view_type=Lazy("asobi.games.starmine.views:VIEW"),  # what bots, observers and renderers read
+    event_type=Lazy("asobi.games.starmine.views:EVENT"),  # and what the events say
 )
 StarmineState.spec = SPEC
 
