@@ -34,6 +34,8 @@ SPEC = GameSpec(
     observer=observer,
     deck=SEVEN,
     words=Lazy("asobi.games.itsmine.words:phrasebook"),
+    view_type=Lazy("asobi.games.itsmine.views:VIEW"),  # what bots, observers and renderers read
+    event_type=Lazy("asobi.games.itsmine.views:EVENT"),  # and what the events say
     simultaneous=True,  # the dice bids (ダイスアクション): both princesses at once
     # The command line (asobi.cli): -o simple for the simple variant (シンプル), -o basic
     # for the basic rules; example commands for its help.

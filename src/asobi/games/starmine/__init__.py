@@ -46,6 +46,8 @@ SPEC = GameSpec(
             "500 duels, the heuristic bot against random, kept in duel/",
         ),
     ),
+    view_type=Lazy("asobi.games.starmine.views:VIEW"),  # what bots, observers and renderers read
+    event_type=Lazy("asobi.games.starmine.views:EVENT"),  # and what the events say
 )
 StarmineState.spec = SPEC
 
