@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-import asobi.agents  # registers the "random" bot
+import asobi.agents
 from asobi.core import GameSpec, new_game
 from asobi.core import bots as core_bots
 from asobi.core.bots import Decision, bot_names, choose_for, decision_for, make_bot, register_bot

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from asobi.core.actions import Action
-from asobi.core.bots import Bot, Decision, make_bot, no_more_params, register_bot, take_param
+from asobi.core.bots import Bot, Decision, make_bot, no_more_params, take_param
 from asobi.core.errors import InvalidBot
 
 
@@ -30,11 +30,8 @@ class CarelessBot:
         return self.inner.choose(decision)
 
 
-def _make(game: str, seed: int, **params: str) -> CarelessBot:
+def make(game: str, seed: int, **params: str) -> CarelessBot:
     inner = params.pop("bot", "greedy")
     p = take_param(params, "p", float, 1 / 3)
     no_more_params("careless", params, "p and bot")
     return CarelessBot(make_bot(inner, game, seed + 1), p, seed)
-
-
-register_bot("careless", _make)

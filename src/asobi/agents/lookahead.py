@@ -51,7 +51,7 @@ from collections.abc import Callable, Sequence
 
 from asobi.agents.ismcts import Budget, OutOfBudget, bot_rollout, outcome_rewards, play_on, until
 from asobi.core.actions import Action
-from asobi.core.bots import Bot, Decision, make_bot, no_more_params, register_bot, take_param
+from asobi.core.bots import Bot, Decision, make_bot, no_more_params, take_param
 from asobi.core.errors import InvalidBot
 from asobi.core.protocol import State
 
@@ -209,7 +209,7 @@ class _Clock(Budget):
         return spent / self.playouts * self.needed > self.deadline - self.start
 
 
-def _make(game: str, seed: int, **params: str) -> Lookahead:
+def make(game: str, seed: int, **params: str) -> Lookahead:
     """``lookahead`` with optional parameters, e.g. ``lookahead:seconds=0.8``:
 
     - ``bot=NAME``, the policy that plays the playouts and whose move stands by default
@@ -261,6 +261,3 @@ def _make(game: str, seed: int, **params: str) -> Lookahead:
         judge=judge,
         least=least,
     )
-
-
-register_bot("lookahead", _make)

@@ -8,7 +8,6 @@ cannot cheat even by accident.
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import math
 import random
@@ -18,6 +17,7 @@ from typing import Any, Protocol
 
 from asobi.core.actions import Action
 from asobi.core.errors import InvalidBot
+from asobi.core.lazy import Lazy
 from asobi.core.protocol import State
 from asobi.core.registry import get_spec
 
@@ -76,16 +76,26 @@ def choose(bot: Bot, decision: Decision) -> Action:
     return action
 
 
-# Bots that play any game (random, search) register here by name; a game's own bots
-# (its heuristic bot) come with its GameSpec (``GameSpec.bots``), so a new game brings
-# its bots without touching this module or any front end.
+# Bots that play any game (random, search) by name; a game's own bots (its heuristic bot)
+# come with its GameSpec (``GameSpec.bots``), so a new game brings its bots without touching
+# this module or any front end.
 #
 # A generic bot may take parameters, written after its name: ``ismcts:iterations=200``,
 # ``careless:p=0.5:bot=greedy``. They reach its factory as strings, which it checks
 # (``take_param``), refusing any it does not take or cannot use with an InvalidBot.
 GenericBotFactory = Callable[..., Bot]
 """``factory(game_id, seed, **params) -> Bot``."""
-_GENERIC: dict[str, GenericBotFactory] = {}
+
+# asobi's own generic bots live above core (``asobi.agents``): each is named here by a lazy
+# reference to its factory, whose module is imported when the bot is first made. So
+# ``make_bot("hard", game)`` works whatever its caller imported, and importing this module
+# imports no search. Others (OpenSpiel's search) join with :func:`register_bot`.
+_GENERIC: dict[str, GenericBotFactory] = {
+    "random": Lazy("asobi.agents.random_bot:make"),
+    "careless": Lazy("asobi.agents.careless:make"),
+    "lookahead": Lazy("asobi.agents.lookahead:make"),
+    "ismcts": Lazy("asobi.agents.ismcts:make"),
+}
 
 LEVELS = ("random", "easy", "normal", "hard")
 """The difficulty levels a person picks from, weakest first."""
@@ -108,17 +118,8 @@ def register_bot(name: str, factory: GenericBotFactory) -> None:
     _GENERIC[name] = factory
 
 
-def _generic_bots() -> dict[str, GenericBotFactory]:
-    """The generic bots, registered on first use: they live above ``core`` (in
-    ``asobi.agents``, which registers them as it is imported), and a caller of
-    ``make_bot("hard", game)`` should not have to know that it must import them first."""
-    if not _GENERIC:
-        importlib.import_module("asobi.agents")
-    return _GENERIC
-
-
 def bot_names(game: str) -> list[str]:
-    return sorted({*_generic_bots(), *get_spec(game).bots})
+    return sorted({*_GENERIC, *get_spec(game).bots})
 
 
 def level_bot(game: str, level: str) -> str:
@@ -189,7 +190,7 @@ def make_bot(name: str, game: str, seed: int = 0) -> Bot:
             raise InvalidBot(f"bot {base!r} of {game} takes no parameters (given {name!r})")
         bot: Bot = own(seed, **params)
         return bot
-    generic = _generic_bots().get(base)
+    generic = _GENERIC.get(base)
     if generic is None:
         known = ", ".join(dict.fromkeys([*LEVELS, *bot_names(game)]))
         raise InvalidBot(f"no bot {base!r} for {game} (known: {known})")
