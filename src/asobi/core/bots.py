@@ -100,17 +100,33 @@ _GENERIC: dict[str, GenericBotFactory] = {
 LEVELS = ("random", "easy", "normal", "hard")
 """The difficulty levels a person picks from, weakest first."""
 
-# What each level means unless a game says otherwise (``GameSpec.levels``): ``easy`` is the
-# game's heuristic bot with one decision in three at random, ``normal`` the heuristic bot,
-# ``hard`` a search of up to 0.8 s a move that plays every legal move out with it
-# (``lookahead``). A game whose search does not beat its heuristic bot (docs/strength.md)
-# maps ``hard`` to the strongest bot it has instead.
-DEFAULT_LEVELS: dict[str, str] = {
-    "random": "random",
-    "easy": "careless:p=0.33:bot=greedy",
-    "normal": "greedy",
-    "hard": "lookahead:seconds=0.8",
-}
+
+def default_levels(heuristic: str | None) -> dict[str, str]:
+    """What each level means unless a game says otherwise (``GameSpec.levels``), for a game
+    whose heuristic bot is ``heuristic`` (``GameSpec.heuristic``): ``easy`` is the heuristic
+    bot with one decision in three at random, ``normal`` the heuristic bot, ``hard`` a search
+    of up to 0.8 s a move that plays every legal move out with it (``lookahead``). A game
+    whose search does not beat its heuristic bot (docs/strength.md) maps ``hard`` to the
+    strongest bot it has instead.
+
+    A game without a heuristic bot is played by information-set MCTS with random playouts,
+    which needs nothing of the game: for ``easy`` and ``normal`` a budget of moves simulated
+    a decision (reproducible, and bounded in work however long the game's playouts are:
+    2,000 moves take some 0.02-0.06 s in asobi's card games, 20,000 ten times as long), for
+    ``hard`` 0.8 s a move."""
+    if heuristic is None:
+        return {
+            "random": "random",
+            "easy": "ismcts:moves=2000",
+            "normal": "ismcts:moves=20000",
+            "hard": "ismcts:seconds=0.8",
+        }
+    return {
+        "random": "random",
+        "easy": f"careless:p=0.33:bot={heuristic}",
+        "normal": heuristic,
+        "hard": "lookahead:seconds=0.8",
+    }
 
 
 def register_bot(name: str, factory: GenericBotFactory) -> None:
@@ -126,7 +142,17 @@ def level_bot(game: str, level: str) -> str:
     """The bot (with its parameters) that plays ``game`` at a difficulty ``level``."""
     if level not in LEVELS:
         raise InvalidBot(f"no level {level!r} (levels: {', '.join(LEVELS)})")
-    return get_spec(game).levels.get(level, DEFAULT_LEVELS[level])
+    spec = get_spec(game)
+    return spec.levels.get(level) or default_levels(spec.heuristic)[level]
+
+
+def heuristic_bot(game: str, bot: str) -> str:
+    """The heuristic bot of ``game``, which a generic ``bot`` that plays with another bot
+    (``careless``, ``lookahead``) plays with unless told another (``bot=NAME``)."""
+    heuristic = get_spec(game).heuristic
+    if heuristic is None:
+        raise InvalidBot(f"{bot} plays with a bot of {game}, which has no heuristic bot: bot=NAME")
+    return heuristic
 
 
 def parse_bot(text: str) -> tuple[str, dict[str, str]]:

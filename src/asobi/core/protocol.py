@@ -255,8 +255,13 @@ class GameSpec:
     # The game's own bots by name (its heuristic bot, ...): ``factory(seed) -> Bot``, or
     # ``factory(seed, **params) -> Bot`` for a bot that takes parameters (``perfect:seconds=1``).
     bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    # The name of the game's heuristic bot, one of ``bots``: the bot the default levels are
+    # made of (``asobi.core.bots.default_levels``), and the one the generic ``careless`` and
+    # ``lookahead`` play with unless told another. None: the default levels are searches
+    # that need no bot of the game.
+    heuristic: str | None = None
     # Which bot plays each difficulty level (``asobi.core.bots.LEVELS``) where the game
-    # differs from ``asobi.core.bots.DEFAULT_LEVELS``: level -> bot name with parameters.
+    # differs from ``asobi.core.bots.default_levels``: level -> bot name with parameters.
     levels: Mapping[str, str] = field(default_factory=dict)
     # What a graphical front end needs to draw the game beyond the views, which never
     # change during a game (Carrotein's board shapes): ``assets(options) -> JSON``.
@@ -299,6 +304,12 @@ class GameSpec:
     # server hands the browser (``/api/games/{id}/schema``).
     view_type: Lazy | None = None
     event_type: Lazy | None = None
+
+    def __post_init__(self) -> None:
+        if self.heuristic is not None and self.heuristic not in self.bots:
+            raise ValueError(
+                f"game {self.id}: its heuristic bot {self.heuristic!r} is not one of its bots"
+            )
 
     def phrasebook(self, options: GameOptions) -> Phrasebook:
         """What the game says for ``options``: its own words, else the plain ones."""

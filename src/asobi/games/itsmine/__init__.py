@@ -26,6 +26,7 @@ SPEC = GameSpec(
     summary=(Path(__file__).with_name("rules.md")).read_text(encoding="utf-8"),
     default_players=2,
     bots={"greedy": make_greedy},
+    heuristic="greedy",
     # Hard looks one move ahead of the heuristic bot in 8 sampled worlds (at most 0.8 s):
     # it beat the heuristic bot where ISMCTS within a second did not (docs/strength.md).
     levels={"hard": "lookahead:worlds=8:seconds=0.8"},

@@ -26,6 +26,7 @@ SPEC = GameSpec(
     summary=(Path(__file__).with_name("rules.md")).read_text(encoding="utf-8"),
     default_players=2,
     bots={"greedy": make_greedy},
+    heuristic="greedy",
     facts=facts,
     observer=observer,
     deck=FIREWORKS,
