@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from asobi.core.cards import FIREWORKS
+from asobi.games.starmine.cards import FIREWORKS
 from asobi.games.starmine.rules import StarmineState
 
 from .starmine_helpers import duel, hand, play, snapshot, solo, visible_strings

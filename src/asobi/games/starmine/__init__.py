@@ -6,12 +6,12 @@ contest. See ``docs/rules/starmine.md``.
 
 from pathlib import Path
 
-from asobi.core.cards import FIREWORKS
 from asobi.core.lazy import Lazy
 from asobi.core.protocol import GameSpec
 from asobi.games.starmine.actions import ACTION_SPACE
 from asobi.games.starmine.balance import facts
 from asobi.games.starmine.bots import make_greedy
+from asobi.games.starmine.cards import FIREWORKS
 from asobi.games.starmine.observation import observer
 from asobi.games.starmine.rules import StarmineOptions, StarmineState, new_state
 

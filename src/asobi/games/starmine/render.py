@@ -22,14 +22,16 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from asobi.core.cardtext import FIREWORK_TEXT
+from asobi.core.cardtext import card_text_for
 from asobi.core.words import plural
 from asobi.games.starmine.actions import MELD_BY_CODE, MELD_POINTS
+from asobi.games.starmine.cards import FIREWORKS
 
 ROWS = ("opening", "main", "finale")
 ROW_JA = {"opening": "オープニング", "main": "メイン", "finale": "フィナーレ"}
 MELD_EN = {"seq": "sequence", "three": "three of a kind", "pair": "pair"}
 MELD_JA = {"seq": "シーケンス", "three": "3カード", "pair": "ペア"}
+FIREWORK_TEXT = card_text_for(FIREWORKS)
 COLOUR_STYLE = FIREWORK_TEXT.styles
 TITLE = "Starmine Rummy Pocket スターマイン・ラミー ポケット"
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from asobi.core.cards import FIREWORKS
 from asobi.games.starmine import scoring
 from asobi.games.starmine.actions import ROW_NAMES, BoostPenalty, Meld
+from asobi.games.starmine.cards import FIREWORKS
 
 if TYPE_CHECKING:
     from asobi.games.starmine.rules import StarmineState
