@@ -294,8 +294,7 @@ class GameSpec:
     words: Callable[[GameOptions], Phrasebook] | None = None
     # The module that draws the game in the terminal (``asobi.play.render`` says what it
     # holds: ``render(view, console)``, and ``public_code`` for a game with secret moves),
-    # imported by name only when a terminal needs it. None: ``asobi.games.<id>.render``
-    # where the game has one, else the view as JSON.
+    # imported by name only when a terminal needs it. None: the view as JSON.
     render: str | None = None
     # The view's type and the events' (``asobi.core.typed``): pydantic ``TypeAdapter``s of
     # the game's TypedDicts (the events a union on ``kind``), referenced lazily

@@ -40,6 +40,7 @@ SPEC = GameSpec(
     coding=coding,
     # No cards: the page draws the mat, the chips and the boards from ``assets`` (no deck).
     words=Lazy("asobi.games.carrotein.words:phrasebook"),
+    render="asobi.games.carrotein.render",
 )
 CarroteinState.spec = SPEC
 

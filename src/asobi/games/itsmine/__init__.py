@@ -35,6 +35,7 @@ SPEC = GameSpec(
     observer=observer,
     deck=SEVEN,
     words=Lazy("asobi.games.itsmine.words:phrasebook"),
+    render="asobi.games.itsmine.render",
     simultaneous=True,  # the dice bids (ダイスアクション): both princesses at once
 )
 ItsMineState.spec = SPEC

@@ -37,6 +37,7 @@ SPEC = GameSpec(
     observer=observer,
     deck=SEVEN,
     words=Lazy("asobi.games.laminate.words:phrasebook"),
+    render="asobi.games.laminate.render",
     # The paper cards (論文カード) as the browser draws them: names, points, combinations.
     assets=Lazy("asobi.games.laminate.words:assets"),
 )

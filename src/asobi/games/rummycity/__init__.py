@@ -36,6 +36,7 @@ SPEC = GameSpec(
     observer=observer,
     deck=FRENCH52,
     words=Lazy("asobi.games.rummycity.words:phrasebook"),
+    render="asobi.games.rummycity.render",
     # The words that describe any catalogue's buildings in the browser (marks, effects).
     assets=Lazy("asobi.games.rummycity.words:assets"),
 )

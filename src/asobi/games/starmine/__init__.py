@@ -31,6 +31,7 @@ SPEC = GameSpec(
     observer=observer,
     deck=FIREWORKS,
     words=Lazy("asobi.games.starmine.words:phrasebook"),
+    render="asobi.games.starmine.render",
 )
 StarmineState.spec = SPEC
 
