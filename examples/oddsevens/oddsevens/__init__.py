@@ -39,6 +39,7 @@ SPEC = GameSpec(
     render="oddsevens.render",  # the terminal's picture of the table, and public_code
     view_type=Lazy("oddsevens.views:VIEW"),  # what bots, observers and renderers read
     event_type=Lazy("oddsevens.views:EVENT"),  # and what the events say
+    scenario=Lazy("oddsevens.scenarios:OddsEvensScenario"),  # what a --setup may pin
 )
 OddsEvensState.spec = SPEC
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from asobi.core.actions import Action, ActionSpace
-from asobi.core.errors import IllegalAction, InvalidOptions, problems, quoted
+from asobi.core.errors import IllegalAction, InvalidOptions, InvalidSetup, problems, quoted
 from asobi.core.events import Event
 
 if TYPE_CHECKING:
@@ -303,6 +303,11 @@ class GameSpec:
     # server hands the browser (``/api/games/{id}/schema``).
     view_type: Lazy | None = None
     event_type: Lazy | None = None
+    # The form of a scenario, the ``setup`` a game may start from (``asobi play --setup``):
+    # the game's ``asobi.core.scenarios.Scenario`` model, whose keys' docstrings describe
+    # them, referenced lazily (``Lazy("pkg.scenarios:TheScenario")``) as scenarios are rare.
+    # None: the game starts only from a deal, and refuses a setup.
+    scenario: Lazy | None = None
 
     def __post_init__(self) -> None:
         if self.heuristic is not None and self.heuristic not in self.bots:
@@ -350,6 +355,8 @@ class GameSpec:
         seed: int = 0,
         setup: Mapping[str, Any] | None = None,
     ) -> State:
+        if setup is not None and self.scenario is None:
+            raise InvalidSetup(f"{self.id} takes no scenario: it starts only from a deal")
         return self.factory(self.options(options), seed, setup)
 
 

@@ -41,6 +41,7 @@ SPEC = GameSpec(
     # No cards: the page draws the mat, the chips and the boards from ``assets`` (no deck).
     words=Lazy("asobi.games.carrotein.words:phrasebook"),
     render="asobi.games.carrotein.render",
+    scenario=Lazy("asobi.games.carrotein.scenarios:CarroteinScenario"),
 )
 CarroteinState.spec = SPEC
 

@@ -36,6 +36,7 @@ SPEC = GameSpec(
     deck=SEVEN,
     words=Lazy("asobi.games.itsmine.words:phrasebook"),
     render="asobi.games.itsmine.render",
+    scenario=Lazy("asobi.games.itsmine.scenarios:ItsMineScenario"),
     simultaneous=True,  # the dice bids (ダイスアクション): both princesses at once
 )
 ItsMineState.spec = SPEC

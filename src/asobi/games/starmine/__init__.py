@@ -32,6 +32,7 @@ SPEC = GameSpec(
     deck=FIREWORKS,
     words=Lazy("asobi.games.starmine.words:phrasebook"),
     render="asobi.games.starmine.render",
+    scenario=Lazy("asobi.games.starmine.scenarios:StarmineScenario"),
 )
 StarmineState.spec = SPEC
 
