@@ -173,7 +173,8 @@ def test_careless_and_lookahead_ask_for_a_bot_where_a_game_has_no_heuristic_one(
     odds_evens: GameSpec,
 ) -> None:
     for name in ("careless", "lookahead"):
-        with pytest.raises(InvalidBot, match=f"^{name} plays with a bot of .*: bot=NAME$"):
+        told = rf"^{name} plays with a bot of .*: name one \({name}:bot=NAME\)$"
+        with pytest.raises(InvalidBot, match=told):
             make_bot(name, odds_evens.id)
     named = make_bot("careless:bot=first", odds_evens.id)
     assert isinstance(named, asobi.agents.CarelessBot)

@@ -52,7 +52,8 @@ def test_unknown_keys_are_named_with_the_known_ones() -> None:
 
 
 def test_a_scenario_is_a_json_object() -> None:
-    with pytest.raises(InvalidSetup, match="a scenario is a JSON object with the keys hands, deck, top, piles, turn, rest$"):
+    keys = "hands, deck, top, piles, turn, rest"
+    with pytest.raises(InvalidSetup, match=rf"^a scenario is a JSON object with the keys {keys}$"):
         read_scenario(Table, [1, 2])  # type: ignore[arg-type]
 
 

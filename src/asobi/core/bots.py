@@ -151,7 +151,10 @@ def heuristic_bot(game: str, bot: str) -> str:
     (``careless``, ``lookahead``) plays with unless told another (``bot=NAME``)."""
     heuristic = get_spec(game).heuristic
     if heuristic is None:
-        raise InvalidBot(f"{bot} plays with a bot of {game}, which has no heuristic bot: bot=NAME")
+        raise InvalidBot(
+            f"{bot} plays with a bot of {game}, which declares no heuristic bot: "
+            f"name one ({bot}:bot=NAME)"
+        )
     return heuristic
 
 
