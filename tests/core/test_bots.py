@@ -159,8 +159,8 @@ def test_a_game_without_a_heuristic_bot_is_played_by_searches_at_every_level(
     assert odds_evens.heuristic is None
     assert [level_bot(odds_evens.id, level) for level in LEVELS] == [
         "random",
-        "ismcts:moves=2000",
-        "ismcts:moves=20000",
+        "ismcts:moves=1000",
+        "ismcts:moves=10000",
         "ismcts:seconds=0.8",
     ]
     state = odds_evens.new_game({}, 0)

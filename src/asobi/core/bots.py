@@ -111,14 +111,15 @@ def default_levels(heuristic: str | None) -> dict[str, str]:
 
     A game without a heuristic bot is played by information-set MCTS with random playouts,
     which needs nothing of the game: for ``easy`` and ``normal`` a budget of moves simulated
-    a decision (reproducible, and bounded in work however long the game's playouts are:
-    2,000 moves take some 0.02-0.06 s in asobi's card games, 20,000 ten times as long), for
-    ``hard`` 0.8 s a move."""
+    a decision (reproducible, and bounded in work however long the game's playouts are: at
+    the opening of asobi's card games 1,000 moves take 0.02-0.06 s of CPU, 10,000 ten times
+    as long), for ``hard`` 0.8 s a move. A game whose moves cost much more (Carrotein's, 30 to
+    100 times as much) declares its own ``levels``."""
     if heuristic is None:
         return {
             "random": "random",
-            "easy": "ismcts:moves=2000",
-            "normal": "ismcts:moves=20000",
+            "easy": "ismcts:moves=1000",
+            "normal": "ismcts:moves=10000",
             "hard": "ismcts:seconds=0.8",
         }
     return {
