@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 from jsonschema import Draft202012Validator, ValidationError
 
-from asobi.core.cards import FIREWORKS
+from asobi.games.starmine.cards import FIREWORKS
 from asobi.games.starmine.rules import StarmineState
 from asobi.games.starmine.views import VIEW
 

@@ -26,6 +26,7 @@ SPEC = GameSpec(
     summary=(Path(__file__).with_name("rules.md")).read_text(encoding="utf-8"),
     default_players=2,
     bots={"greedy": make_greedy},
+    heuristic="greedy",
     # Hard looks one move ahead of the heuristic bot in 8 sampled worlds (at most 0.8 s):
     # it beat the heuristic bot where ISMCTS within a second did not (docs/strength.md).
     levels={"hard": "lookahead:worlds=8:seconds=0.8"},
@@ -36,6 +37,8 @@ SPEC = GameSpec(
     words=Lazy("asobi.games.itsmine.words:phrasebook"),
     view_type=Lazy("asobi.games.itsmine.views:VIEW"),  # what bots, observers and renderers read
     event_type=Lazy("asobi.games.itsmine.views:EVENT"),  # and what the events say
+    render="asobi.games.itsmine.render",
+    scenario=Lazy("asobi.games.itsmine.scenarios:ItsMineScenario"),
     simultaneous=True,  # the dice bids (ダイスアクション): both princesses at once
     # The command line (asobi.cli): -o simple for the simple variant (シンプル), -o basic
     # for the basic rules; example commands for its help.

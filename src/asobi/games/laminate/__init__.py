@@ -26,6 +26,7 @@ SPEC = GameSpec(
     summary=(Path(__file__).with_name("rules.md")).read_text(encoding="utf-8"),
     default_players=4,
     bots={"greedy": make_greedy},
+    heuristic="greedy",
     # Hard looks one move ahead of the heuristic bot (its three best actions of a turn) where
     # six worlds of whole playouts fit in 0.8 s, which is towards the end of the game, and
     # plays the heuristic bot's move at once where they do not: it beat the heuristic bot
@@ -36,6 +37,8 @@ SPEC = GameSpec(
     observer=observer,
     deck=SEVEN,
     words=Lazy("asobi.games.laminate.words:phrasebook"),
+    render="asobi.games.laminate.render",
+    scenario=Lazy("asobi.games.laminate.scenarios:LaminateScenario"),
     # The paper cards (論文カード) as the browser draws them: names, points, combinations.
     assets=Lazy("asobi.games.laminate.words:assets"),
     # The command line (asobi.cli): example commands for its help.

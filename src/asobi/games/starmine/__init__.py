@@ -6,12 +6,12 @@ contest. See ``docs/rules/starmine.md``.
 
 from pathlib import Path
 
-from asobi.core.cards import FIREWORKS
 from asobi.core.lazy import Lazy
 from asobi.core.protocol import GameSpec
 from asobi.games.starmine.actions import ACTION_SPACE
 from asobi.games.starmine.balance import facts
 from asobi.games.starmine.bots import make_greedy
+from asobi.games.starmine.cards import FIREWORKS
 from asobi.games.starmine.observation import observer
 from asobi.games.starmine.rules import StarmineOptions, StarmineState, new_state
 
@@ -26,6 +26,7 @@ SPEC = GameSpec(
     summary=(Path(__file__).with_name("rules.md")).read_text(encoding="utf-8"),
     default_players=2,
     bots={"greedy": make_greedy},
+    heuristic="greedy",
     facts=facts,
     observer=observer,
     deck=FIREWORKS,
@@ -48,6 +49,8 @@ SPEC = GameSpec(
     ),
     view_type=Lazy("asobi.games.starmine.views:VIEW"),  # what bots, observers and renderers read
     event_type=Lazy("asobi.games.starmine.views:EVENT"),  # and what the events say
+    render="asobi.games.starmine.render",
+    scenario=Lazy("asobi.games.starmine.scenarios:StarmineScenario"),
 )
 StarmineState.spec = SPEC
 

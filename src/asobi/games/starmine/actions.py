@@ -12,9 +12,10 @@ from itertools import combinations
 from typing import Literal
 
 from asobi.core.actions import ActionSpace
-from asobi.core.cards import FIREWORKS, Card, is_boost
+from asobi.core.cards import Card
 from asobi.core.errors import BadActionCode
 from asobi.core.melds import is_run, is_set
+from asobi.games.starmine.cards import FIREWORKS, is_boost
 
 # --- rows (列) -------------------------------------------------------------------------
 OPENING, MAIN, FINALE = 0, 1, 2

@@ -85,7 +85,7 @@ from typing import Any
 
 from asobi.core.actions import Action
 from asobi.core.bots import Decision
-from asobi.core.cards import FIREWORKS, Card, is_boost
+from asobi.core.cards import Card
 from asobi.games.starmine.actions import (
     CARD_BIT,
     FINALE,
@@ -105,6 +105,7 @@ from asobi.games.starmine.actions import (
     Pass,
     Place,
 )
+from asobi.games.starmine.cards import FIREWORKS, is_boost
 from asobi.games.starmine.scoring import gap_penalty
 from asobi.games.starmine.views import read_view
 

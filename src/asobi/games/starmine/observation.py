@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from asobi.core.cards import FIREWORKS
 from asobi.core.observation import Feature, Layout, Observer, Writer
 from asobi.core.protocol import GameOptions
 from asobi.games.starmine.actions import MELD_POINTS, ROW_NAMES, ROW_NAMES_JA
+from asobi.games.starmine.cards import FIREWORKS
 from asobi.games.starmine.rules import Phase, StarmineOptions
 from asobi.games.starmine.views import read_view
 

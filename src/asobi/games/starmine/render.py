@@ -22,16 +22,18 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from asobi.core.cardtext import FIREWORK_TEXT
+from asobi.core.cardtext import card_text_for
 from asobi.core.typed import OutcomeJSON
 from asobi.core.words import plural
 from asobi.games.starmine.actions import MELD_BY_CODE, MELD_POINTS, ROW_NAMES
+from asobi.games.starmine.cards import FIREWORKS
 from asobi.games.starmine.views import StarmineView, read_view
 
 ROWS = ROW_NAMES
 ROW_JA = {"opening": "オープニング", "main": "メイン", "finale": "フィナーレ"}
 MELD_EN = {"seq": "sequence", "three": "three of a kind", "pair": "pair"}
 MELD_JA = {"seq": "シーケンス", "three": "3カード", "pair": "ペア"}
+FIREWORK_TEXT = card_text_for(FIREWORKS)
 COLOUR_STYLE = FIREWORK_TEXT.styles
 TITLE = "Starmine Rummy Pocket スターマイン・ラミー ポケット"
 

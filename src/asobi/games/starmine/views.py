@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NotRequired, TypeVar,
 from pydantic import Field, TypeAdapter
 from typing_extensions import TypedDict  # pydantic reads TypedDicts from here on 3.11
 
-from asobi.core.cards import FIREWORKS
 from asobi.core.typed import GameOver, OutcomeJSON, closed, outcome_json
 from asobi.games.starmine import scoring
 from asobi.games.starmine.actions import ROW_NAMES, BoostPenalty, Meld, MeldKind, RowName
+from asobi.games.starmine.cards import FIREWORKS
 
 if TYPE_CHECKING:
     from asobi.games.starmine.rules import StarmineState
