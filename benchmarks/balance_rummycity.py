@@ -32,7 +32,6 @@ import time
 from collections import Counter
 from typing import Any
 
-import asobi.agents  # noqa: F401  (registers the generic bots: random, ...)
 from asobi.core.bots import choose_for, make_bot
 from asobi.core.registry import get_spec
 from asobi.games.rummycity.rules import RummyCityState

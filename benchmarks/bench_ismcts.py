@@ -21,7 +21,6 @@ import sys
 import time
 from typing import Any
 
-import asobi.agents  # noqa: F401  (registers the generic bots)
 from asobi.agents.ismcts import ISMCTS, Rollout, bot_rollout, random_rollout
 from asobi.core import new_game
 from asobi.core.bots import decision_for, make_bot

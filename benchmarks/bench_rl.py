@@ -28,7 +28,6 @@ from asobi.adapters.gymnasium_env import AsobiEnv
 from asobi.adapters.pettingzoo_env import env
 from asobi.core.registry import all_specs
 
-
 WARM_UP = 50  # steps before the clock starts
 
 

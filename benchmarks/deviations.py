@@ -29,7 +29,6 @@ from collections import Counter
 from multiprocessing import Pool
 from typing import Any
 
-import asobi.agents  # noqa: F401  (registers the generic bots)
 from asobi.core import new_game
 from asobi.core.bots import decision_for, make_bot
 

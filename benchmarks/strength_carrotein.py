@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import time
 
-import asobi.agents  # noqa: F401  (registers the generic bots)
 from asobi.arena.tournament import Meeting, game_score, wilson
 from asobi.core.bots import choose, decision_for, make_bot
 from asobi.core.records import Match

@@ -26,7 +26,6 @@ import time
 from dataclasses import replace
 from typing import Any
 
-import asobi.agents  # noqa: F401  (registers the generic bots: random, ...)
 from asobi.core.actions import Action
 from asobi.core.bots import Bot, Decision, choose_for, make_bot
 from asobi.core.registry import get_spec

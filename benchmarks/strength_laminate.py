@@ -31,7 +31,6 @@ import time
 from dataclasses import replace
 from typing import Any
 
-import asobi.agents  # noqa: F401  (registers the generic bots: random, ...)
 from asobi.core.bots import Bot, decision_for, make_bot
 from asobi.core.registry import get_spec
 from asobi.games.laminate.bots import DEFAULT, GreedyBot

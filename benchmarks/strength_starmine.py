@@ -19,7 +19,6 @@ import statistics
 import time
 from typing import Any
 
-import asobi.agents  # noqa: F401  (registers the generic bots: random, ...)
 from asobi.core.bots import Bot, choose_for, make_bot
 from asobi.core.registry import get_spec
 

@@ -67,7 +67,6 @@ import numpy as np
 from numpy.typing import NDArray
 
 import asobi.adapters.gymnasium_env  # noqa: F401  (registers asobi/<game>-v0)
-from asobi.core.cards import FIREWORKS
 from asobi.games.starmine.actions import (
     ACTION_SPACE,
     PAIR,
@@ -81,6 +80,7 @@ from asobi.games.starmine.actions import (
     Pass,
     Place,
 )
+from asobi.games.starmine.cards import FIREWORKS
 
 Floats = NDArray[np.float64]
 OBS_SCALE = 1 / 6  # the observation's norm is about 6 (mostly 0/1 bags of cards)

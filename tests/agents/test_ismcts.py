@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 
-import asobi.agents  # noqa: F401  (registers the generic bots)
 from asobi.agents.ismcts import ISMCTS, Budget, bot_rollout
 from asobi.core import new_game
 from asobi.core.actions import Action

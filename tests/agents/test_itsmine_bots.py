@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 
-import asobi.agents  # noqa: F401  (registers the generic bots)
 from asobi.core import new_game
 from asobi.core.bots import Bot, bot_names, choose_for, decision_for, make_bot
 from asobi.core.protocol import Outcome, State

@@ -15,7 +15,6 @@ from typing import ClassVar
 
 import pytest
 
-import asobi.agents  # noqa: F401  (registers the generic bots)
 from asobi.agents.lookahead import Lookahead
 from asobi.core import new_game
 from asobi.core.actions import Action

@@ -13,10 +13,8 @@ from typing import Any
 
 import pytest
 
-import asobi.agents  # noqa: F401  (registers the generic bots)
 from asobi.core import new_game
 from asobi.core.bots import Bot, bot_names, choose_for, decision_for, make_bot
-from asobi.core.cards import FIREWORKS, is_boost
 from asobi.core.protocol import Outcome, State
 from asobi.games.starmine.actions import CARD_BIT, Discard
 from asobi.games.starmine.bots import (
@@ -27,6 +25,7 @@ from asobi.games.starmine.bots import (
     solo_evaluation,
     solo_prospect,
 )
+from asobi.games.starmine.cards import FIREWORKS, is_boost
 from asobi.games.starmine.rules import StarmineState
 
 

@@ -37,6 +37,7 @@ from asobi.core import (
     ranks_from_scores,
 )
 from asobi.core.events import private, public
+from asobi.core.lazy import Lazy
 from asobi.core.scenarios import Scenario, per_seat, read_scenario
 
 GAME_ID = "test-odds-evens"
@@ -198,6 +199,7 @@ SPEC = GameSpec(
     factory=new_state,
     summary="A best-of-three simultaneous-move game used by the tests.",
     bots={"first": FirstLegalBot},
+    scenario=Lazy(f"{__name__}:OddsEvensScenario"),
 )
 OddsEvensState.spec = SPEC
 

@@ -21,6 +21,24 @@ def test_a_level_and_a_generic_bot_are_made_without_importing_the_agents_first()
     assert done.returncode == 0, done.stderr
 
 
+def test_importing_the_bot_interface_imports_no_generic_bot() -> None:
+    """``asobi.core.bots`` names asobi's generic bots without importing them (they are
+    imported when one is first made), and registering another bot first does not hide them
+    (it did while they were registered as ``asobi.agents`` was imported)."""
+    script = (
+        "import sys\n"
+        "from asobi.core.bots import bot_names, make_bot, register_bot\n"
+        "assert not [m for m in sys.modules if m.startswith('asobi.agents')]\n"
+        "register_bot('first', lambda game, seed: make_bot('random', game, seed))\n"
+        "assert make_bot('careless', 'laminate', 1).name\n"
+        "assert make_bot('hard', 'starmine', 1).name\n"
+        "names = set(bot_names('itsmine'))\n"
+        "assert {'first', 'random', 'careless', 'lookahead', 'ismcts'} <= names\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
 def test_the_bots_seeds_are_those_the_formulas_gave_before_they_were_one() -> None:
     """Moving the three seed formulas into ``mix_seeds`` changed no bot's seed."""
     for seed in (0, 1, 41, 2**31 + 5):

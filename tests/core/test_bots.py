@@ -9,17 +9,26 @@ from collections.abc import Iterator
 
 import pytest
 
-import asobi.agents  # registers the "random" bot
+import asobi.agents
 from asobi.core import GameSpec, new_game
 from asobi.core import bots as core_bots
-from asobi.core.bots import Decision, bot_names, choose_for, decision_for, make_bot, register_bot
+from asobi.core.bots import (
+    LEVELS,
+    Decision,
+    bot_names,
+    choose_for,
+    decision_for,
+    level_bot,
+    make_bot,
+    register_bot,
+)
 from asobi.core.errors import AsobiError, InvalidBot
 from tests.properties.harness import fingerprint
 
 from .simultaneous_game import FirstLegalBot, Show, registered
 
 
-def test_importing_agents_registers_the_random_bot() -> None:
+def test_the_generic_random_bot_plays_any_game() -> None:
     assert "random" in bot_names("starmine")
     bot = make_bot("random", "starmine", seed=3)
     assert isinstance(bot, asobi.agents.RandomBot) and bot.name == "random"
@@ -121,6 +130,60 @@ def test_a_games_own_bots_come_with_its_spec(odds_evens: GameSpec) -> None:
     assert isinstance(bot, FirstLegalBot) and bot.seed == 4
     state = odds_evens.new_game({}, 0)
     assert choose_for(bot, state, 1) == Show(0)
+
+
+def test_a_games_heuristic_bot_makes_its_levels_and_is_the_one_searches_play_with(
+    odds_evens: GameSpec,
+) -> None:
+    spec = dataclasses.replace(odds_evens, id="test-heuristic", heuristic="first")
+    with registered(spec):
+        assert [level_bot(spec.id, level) for level in LEVELS] == [
+            "random",
+            "careless:p=0.33:bot=first",
+            "first",
+            "lookahead:seconds=0.8",
+        ]
+        careless = make_bot("easy", spec.id, seed=2)
+        assert isinstance(careless, asobi.agents.CarelessBot)
+        assert isinstance(careless.inner, FirstLegalBot)
+        hard = make_bot("hard", spec.id, seed=2)
+        assert isinstance(hard, asobi.agents.Lookahead)
+        assert isinstance(hard.policy(0), FirstLegalBot)
+
+
+def test_a_game_without_a_heuristic_bot_is_played_by_searches_at_every_level(
+    odds_evens: GameSpec,
+) -> None:
+    """Searches with random playouts need nothing of the game; the reproducible budgets of
+    easy and normal are moves simulated, bounded in work however long a game is."""
+    assert odds_evens.heuristic is None
+    assert [level_bot(odds_evens.id, level) for level in LEVELS] == [
+        "random",
+        "ismcts:moves=1000",
+        "ismcts:moves=10000",
+        "ismcts:seconds=0.8",
+    ]
+    state = odds_evens.new_game({}, 0)
+    for level in ("easy", "normal"):
+        first, second = (make_bot(level, odds_evens.id, seed=5) for _ in range(2))
+        assert choose_for(first, state, 0) == choose_for(second, state, 0)
+
+
+def test_careless_and_lookahead_ask_for_a_bot_where_a_game_has_no_heuristic_one(
+    odds_evens: GameSpec,
+) -> None:
+    for name in ("careless", "lookahead"):
+        told = rf"^{name} plays with a bot of .*: name one \({name}:bot=NAME\)$"
+        with pytest.raises(InvalidBot, match=told):
+            make_bot(name, odds_evens.id)
+    named = make_bot("careless:bot=first", odds_evens.id)
+    assert isinstance(named, asobi.agents.CarelessBot)
+    assert isinstance(named.inner, FirstLegalBot)
+
+
+def test_a_games_heuristic_bot_is_one_of_its_bots(odds_evens: GameSpec) -> None:
+    with pytest.raises(ValueError, match="heuristic bot 'nobody' is not one of its bots"):
+        dataclasses.replace(odds_evens, heuristic="nobody")
 
 
 @pytest.fixture

@@ -1,4 +1,5 @@
-"""asobi.core.cards: the three physical decks and card parsing."""
+"""asobi.core.cards and the decks: the SEVEN deck, the French 52 and Starmine's fireworks
+(``asobi.games.starmine.cards``), and card parsing."""
 
 from __future__ import annotations
 
@@ -7,9 +8,6 @@ from collections import Counter
 import pytest
 
 from asobi.core.cards import (
-    BOOST,
-    FIREWORK_COLOURS,
-    FIREWORKS,
     FRENCH52,
     SEVEN,
     SEVEN_SUITS,
@@ -18,11 +16,11 @@ from asobi.core.cards import (
     Suit,
     codes,
     french_rank_label,
-    is_boost,
     seven_rank_label,
     seven_suit_top,
 )
 from asobi.core.errors import InvalidSetup
+from asobi.games.starmine.cards import BOOST, FIREWORK_COLOURS, FIREWORKS, is_boost
 
 
 # --- Starmine fireworks --------------------------------------------------------------------

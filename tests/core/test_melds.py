@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from asobi.core.cards import FIREWORKS, FRENCH52, SEVEN, Card, is_boost
+from asobi.core.cards import FRENCH52, SEVEN, Card
 from asobi.core.melds import (
     is_run,
     is_set,
@@ -18,6 +18,7 @@ from asobi.core.melds import (
     split_wild,
     sub_hands,
 )
+from asobi.games.starmine.cards import FIREWORKS, is_boost
 
 WILD = Card("W", 0, "*")
 

@@ -3,7 +3,7 @@ of form, with the path of each problem, and the card bookkeeping after it."""
 
 from __future__ import annotations
 
-import importlib
+import dataclasses
 import json
 import re
 from typing import Annotated, Any, Literal
@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 import pytest
 from pydantic import Field
 
-from asobi.core import all_specs, get_spec
+from asobi.core import GameSpec, all_specs, get_spec
 from asobi.core.cards import SEVEN, Card
 from asobi.core.errors import InvalidSetup, quoted
 from asobi.core.scenarios import (
@@ -21,6 +21,7 @@ from asobi.core.scenarios import (
     check_unique,
     per_seat,
     read_scenario,
+    scenario_model,
     unlisted,
 )
 
@@ -51,7 +52,8 @@ def test_unknown_keys_are_named_with_the_known_ones() -> None:
 
 
 def test_a_scenario_is_a_json_object() -> None:
-    with pytest.raises(InvalidSetup, match="a scenario is a JSON object"):
+    keys = "hands, deck, top, piles, turn, rest"
+    with pytest.raises(InvalidSetup, match=rf"^a scenario is a JSON object with the keys {keys}$"):
         read_scenario(Table, [1, 2])  # type: ignore[arg-type]
 
 
@@ -126,20 +128,17 @@ def test_per_seat_lists_hold_one_entry_per_seat() -> None:
 
 
 def documented_examples() -> list[tuple[str, str, dict[str, Any]]]:
-    """Each game's scenario model and the example its docstring gives (after ``::``): the
-    model is in the ``scenarios`` module beside the module of the game's factory (its rules),
-    wherever the game's package is (``asobi.games.<id>``, or a game of its own distribution)."""
+    """Each game's scenario model, as its spec declares it, and the example its docstring
+    gives (after ``::``)."""
     found = []
     for spec in all_specs():
-        package = spec.factory.__module__.rpartition(".")[0]
-        module = importlib.import_module(f"{package}.scenarios")
-        for model in vars(module).values():
-            doc = getattr(model, "__doc__", None) or ""
-            if isinstance(model, type) and issubclass(model, Scenario) and "::" in doc:
-                text = doc.split("::", 1)[1]
-                example = re.search(r"\n(\s*\{.*?\n\s*\})", text, re.DOTALL)
-                assert example, f"{model.__name__}: no JSON example after '::'"
-                found.append((spec.id, model.__name__, json.loads(example.group(1))))
+        model = scenario_model(spec)
+        doc = (model.__doc__ if model is not None else None) or ""
+        if model is not None and "::" in doc:
+            text = doc.split("::", 1)[1]
+            example = re.search(r"\n(\s*\{.*?\n\s*\})", text, re.DOTALL)
+            assert example, f"{model.__name__}: no JSON example after '::'"
+            found.append((spec.id, model.__name__, json.loads(example.group(1))))
     return found
 
 
@@ -162,3 +161,21 @@ def test_every_documented_scenario_is_one_the_game_starts_from(
 
 def test_every_game_documents_its_scenario() -> None:
     assert {game for game, _, _ in documented_examples()} == {s.id for s in all_specs()}
+
+
+@pytest.mark.parametrize("spec", all_specs(), ids=lambda spec: spec.id)
+def test_a_games_declared_scenario_model_is_the_one_its_setup_is_read_with(spec: GameSpec) -> None:
+    """``GameSpec.scenario`` names the model the game reads a setup with: an unknown key is
+    refused naming that model's keys."""
+    model = scenario_model(spec)
+    assert model is not None
+    with pytest.raises(InvalidSetup, match="unknown scenario keys: nowhere") as refused:
+        spec.new_game({}, 0, {"nowhere": 1})
+    assert f"(the keys are {', '.join(model.model_fields)})" in str(refused.value)
+
+
+def test_a_game_without_a_scenario_model_takes_no_setup(odds_evens: GameSpec) -> None:
+    spec = dataclasses.replace(odds_evens, scenario=None)
+    with pytest.raises(InvalidSetup, match=r"^test-odds-evens takes no scenario: it starts"):
+        spec.new_game({}, 0, {})
+    assert scenario_model(spec) is None

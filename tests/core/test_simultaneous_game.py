@@ -186,8 +186,6 @@ def test_replay_of_a_simultaneous_record_reproduces_every_step(odds_evens: GameS
 
 
 def test_random_bots_decide_for_each_active_seat(odds_evens: GameSpec) -> None:
-    import asobi.agents  # noqa: F401
-
     state = odds_evens.new_game({}, seed=2)
     bots = [make_bot("random", odds_evens.id, seed) for seed in (1, 2)]
     moves = 0

@@ -72,8 +72,8 @@ def test_games_and_rules_know_its_mine() -> None:
     assert rules.exit_code == 0, rules.output
     for term in ("It's Mine!", "鉱山", "オークション", "3枚ボーナス", "シンプル"):
         assert term in rules.output
-    assert "--variant" in invoke(["play", "--help"]).output
-    assert "asobi play itsmine" in invoke(["--help"]).output
+    assert "-o simple (variant=simple)" in invoke(["play", "--help"]).output
+    assert "asobi play itsmine -o simple" in invoke(["--help"]).output
 
 
 def test_duel_against_a_bot_to_the_end_then_replay(tmp_path: Path) -> None:
@@ -126,7 +126,7 @@ def test_the_default_opponent_plays_a_whole_game() -> None:
 
 def test_the_simple_variant(tmp_path: Path) -> None:
     path = tmp_path / "simple.json"
-    args = ["play", "itsmine", "--variant", "simple", "--seed", "8", "--bot", "random"]
+    args = ["play", "itsmine", "-o", "simple", "--seed", "8", "--bot", "random"]
     result = invoke([*args, "--save", str(path)], input=ones())
     assert result.exit_code == 0, result.output[-3000:]
     assert "simple variant シンプル" in result.output
@@ -146,9 +146,10 @@ def test_the_simple_variant(tmp_path: Path) -> None:
 
 def test_variant_errors_are_clean() -> None:
     for args, fragment in [
-        (["play", "itsmine", "--variant", "hard"], "variant"),
-        (["play", "itsmine", "--variant", "simple", "-o", "variant=basic"], "once"),
-        (["play", "starmine", "--variant", "simple"], "no rules variants"),
+        (["play", "itsmine", "-o", "variant=hard"], "variant"),
+        (["play", "itsmine", "-o", "simple", "-o", "variant=basic"], "variant once"),
+        (["play", "itsmine", "--variant", "simple"], "-o variant=simple (or -o simple)"),
+        (["play", "starmine", "-o", "variant=simple"], "no option 'variant'"),
     ]:
         result = invoke(args, input="q\n")
         assert result.exit_code != 0, result.output

@@ -1,5 +1,5 @@
 """Rummy City in the terminal: games between bots and against a scripted human to the end,
-the solo score attack, a replaceable building catalogue (--catalogue), the rules page, and
+the solo score attack, a replaceable building catalogue (-o catalogue=FILE), the rules page, and
 what the rendering shows each seat.
 
 The central check: every card code on a rendered table or in an event line is one the seat
@@ -183,7 +183,7 @@ def test_games_rules_and_help_know_rummy_city() -> None:
         "place bank S7",
         "layoff H5 1",
         "return park",
-        "--catalogue FILE",
+        "-o catalogue=FILE",
         "reconstruction",
         "Police station 警察署",
     ):
@@ -192,11 +192,11 @@ def test_games_rules_and_help_know_rummy_city() -> None:
     for example in (
         "asobi play rummycity",
         "asobi play rummycity --solo",
-        "asobi play rummycity --catalogue my_buildings.toml",
+        "asobi play rummycity -o catalogue=my_buildings.toml",
     ):
         assert example in main_help, example
     play_help = invoke(["play", "--help"]).output
-    assert "--catalogue" in play_help and "ラミーシティ" in play_help
+    assert "-o catalogue=my_buildings.toml" in play_help and "ラミーシティ" in play_help
 
 
 def test_the_rules_table_is_the_default_catalogue() -> None:
@@ -351,7 +351,7 @@ def test_a_catalogue_file_replaces_the_buildings(tmp_path: Path) -> None:
     saved = tmp_path / "game.json"
     args = ["play", "rummycity", "--seat-types", "bot,bot", "--bot", "random", "--seed", "2"]
     short = ["-o", "target=15", "-o", "round_limit=3"]
-    result = invoke([*args, "--catalogue", str(path), *short, "--save", str(saved)])
+    result = invoke([*args, "-o", f"catalogue={path}", *short, "--save", str(saved)])
     assert result.exit_code == 0, result.output[-3000:]
     out = result.output
     assert "Game over" in out
@@ -373,7 +373,7 @@ def test_a_catalogue_file_replaces_the_buildings(tmp_path: Path) -> None:
         ),
         encoding="utf-8",
     )
-    result = invoke([*args, "--catalogue", str(as_json), *short])
+    result = invoke([*args, "-o", f"catalogue={as_json}", *short])
     assert result.exit_code == 0, result.output[-3000:]
     assert "Hut 小屋" in result.output
 
@@ -382,21 +382,23 @@ def test_a_bad_catalogue_is_a_clean_error(tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text(MY_CATALOGUE.replace('"Set3"', '"♠9Flush"'), encoding="utf-8")
     args = ["play", "rummycity", "--seat-types", "bot,bot", "--bot", "random"]
-    assert_clean_error(invoke([*args, "--catalogue", str(bad)]), "bad.toml", "recipe")
+    assert_clean_error(invoke([*args, "-o", f"catalogue={bad}"]), "bad.toml", "recipe")
     broken = tmp_path / "broken.toml"
     broken.write_text("[[building]\nid = ", encoding="utf-8")
-    assert_clean_error(invoke([*args, "--catalogue", str(broken)]), "broken.toml", "not valid")
+    assert_clean_error(invoke([*args, "-o", f"catalogue={broken}"]), "broken.toml", "not valid")
     twice = tmp_path / "twice.toml"
     twice.write_text(MY_CATALOGUE + MY_CATALOGUE, encoding="utf-8")
-    assert_clean_error(invoke([*args, "--catalogue", str(twice)]), "used twice")
+    assert_clean_error(invoke([*args, "-o", f"catalogue={twice}"]), "used twice")
     missing = tmp_path / "missing.toml"
-    assert_clean_error(invoke([*args, "--catalogue", str(missing)]), "missing.toml")
+    assert_clean_error(invoke([*args, "-o", f"catalogue={missing}"]), "missing.toml")
     assert_clean_error(
-        invoke(["play", "starmine", "--catalogue", str(bad)]), "starmine", "no building catalogue"
+        invoke(["play", "starmine", "-o", f"catalogue={bad}"]), "starmine", "no option 'catalogue'"
     )
     good = tmp_path / "good.toml"
     good.write_text(MY_CATALOGUE, encoding="utf-8")
-    assert_clean_error(invoke([*args, "--catalogue", str(bad), "-o", f"catalogue={good}"]), "once")
+    assert_clean_error(
+        invoke([*args, "-o", f"catalogue={bad}", "-o", f"catalogue={good}"]), "catalogue once"
+    )
 
 
 # --- the rendering and the events -----------------------------------------------------------

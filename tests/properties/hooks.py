@@ -30,11 +30,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from asobi.core import Event, GameSpec, State
-from asobi.core.cards import FIREWORKS, FRENCH52, SEVEN
+from asobi.core.cards import FRENCH52, SEVEN
 from asobi.core.registry import game_ids
 from asobi.games.itsmine.actions import FACES, MINES, PLAYING_CARDS
 from asobi.games.itsmine.rules import accepts
 from asobi.games.laminate.actions import PAPER_TYPES
+from asobi.games.starmine.cards import FIREWORKS
 from oddsevens import SPEC as EXAMPLE_SPEC
 from oddsevens.rules import round_winner
 from oddsevens.views import read_view

@@ -358,8 +358,6 @@ def test_random_games_end_within_bound(case: GameCase, seed: int, chooser: Choos
 @per_game(20, seed=game_seeds, bot_seed=game_seeds)
 def test_random_bots_play_any_game(case: GameCase, seed: int, bot_seed: int) -> None:
     """The generic random bot plays every game to its end through ``choose_for``."""
-    import asobi.agents  # noqa: F401  (registers the "random" bot)
-
     state = case.spec.new_game(case.all_options(), seed)
     bots = [make_bot("random", case.spec.id, bot_seed + s) for s in range(state.players)]
     steps = 0
@@ -417,8 +415,6 @@ def test_bots_choose_legal_actions_anywhere(
     random game, every bot the game offers (levels, its own bots, ISMCTS) decides for every
     active seat through ``choose_for`` (which refuses an illegal choice), and deciding
     leaves the state exactly as it was."""
-    import asobi.agents  # noqa: F401  (registers the generic bots)
-
     max_steps = hooks_of(case).max_steps
     length = sum(
         1 for _ in random_game(case, seed, Chooser(chooser.prefix, chooser.seed), max_steps)

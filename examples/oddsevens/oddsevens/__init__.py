@@ -27,11 +27,11 @@ SPEC = GameSpec(
     # optional: each unlocks something
     summary=Path(__file__).with_name("rules.md").read_text(encoding="utf-8"),  # asobi rules
     default_players=2,
-    bots={"reader": make_reader},  # --bot reader, and the levels below
-    # The levels a person picks (easy, normal, hard; random needs nothing): the default ones
-    # name a bot called greedy, which this game has not. Nothing here beats the reader
-    # (against a random opponent nothing can), so hard is the reader too.
-    levels={"easy": "careless:p=0.33:bot=reader", "normal": "reader", "hard": "reader"},
+    bots={"reader": make_reader},  # --bot reader
+    heuristic="reader",  # the levels: easy is the reader careless, normal the reader...
+    # ...and hard a search over it, unless the game says otherwise: no search beats the
+    # reader (against a random opponent nothing can), so hard is the reader too.
+    levels={"hard": "reader"},
     simultaneous=True,  # both seats choose at once: the RL adapters may offer one joint move
     observer=observer,  # the RL adapters (Gymnasium, PettingZoo, OpenSpiel)
     facts=facts,  # asobi report
@@ -39,6 +39,12 @@ SPEC = GameSpec(
     render="oddsevens.render",  # the terminal's picture of the table, and public_code
     view_type=Lazy("oddsevens.views:VIEW"),  # what bots, observers and renderers read
     event_type=Lazy("oddsevens.views:EVENT"),  # and what the events say
+    option_aliases={"best_of_five": {"rounds_to_win": 3}},  # -o best_of_five
+    cli_examples=(  # shown in the help of asobi play (and of any command a line starts with)
+        ("asobi play oddsevens", "you against its bot"),
+        ("asobi play oddsevens -o best_of_five --hotseat", "two people, first to three rounds"),
+    ),
+    scenario=Lazy("oddsevens.scenarios:OddsEvensScenario"),  # what a --setup may pin
 )
 OddsEvensState.spec = SPEC
 

@@ -33,7 +33,6 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-import asobi.agents  # noqa: F401  (registers the generic bots first: see register())
 from asobi.adapters.openspiel_game import AsobiGame, AsobiState, resampler, short_name
 from asobi.adapters.openspiel_game import register as register_games
 from asobi.core.actions import Action
@@ -157,6 +156,5 @@ def _make(game: str, seed: int, **params: str) -> OpenSpielISMCTS:
 
 
 def register() -> None:
-    """Make ``openspiel_ismcts`` a bot of every game (asobi's generic bots come first: the
-    registry imports them only while it is empty)."""
+    """Make ``openspiel_ismcts`` a bot of every game, beside asobi's own generic bots."""
     register_bot(NAME, _make)

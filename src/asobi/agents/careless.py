@@ -1,6 +1,6 @@
 """A weaker copy of any bot: it plays a uniformly random legal action some of the time.
 
-The ``easy`` level of most games (``asobi.core.bots.DEFAULT_LEVELS``): the game's heuristic
+The ``easy`` level of most games (``asobi.core.bots.default_levels``): the game's heuristic
 bot, careless about one decision in three. Its slips are drawn from its own seeded
 generator, so a careless match replays exactly like any other.
 """
@@ -10,7 +10,14 @@ from __future__ import annotations
 import random
 
 from asobi.core.actions import Action
-from asobi.core.bots import Bot, Decision, make_bot, no_more_params, register_bot, take_param
+from asobi.core.bots import (
+    Bot,
+    Decision,
+    heuristic_bot,
+    make_bot,
+    no_more_params,
+    take_param,
+)
 from asobi.core.errors import InvalidBot
 
 
@@ -30,11 +37,10 @@ class CarelessBot:
         return self.inner.choose(decision)
 
 
-def _make(game: str, seed: int, **params: str) -> CarelessBot:
-    inner = params.pop("bot", "greedy")
+def make(game: str, seed: int, **params: str) -> CarelessBot:
+    """``careless:p=P:bot=NAME``: ``NAME`` (the game's heuristic bot unless named) with a
+    random action a decision with probability ``P`` (1/3)."""
+    inner = params.pop("bot", None) or heuristic_bot(game, "careless")
     p = take_param(params, "p", float, 1 / 3)
     no_more_params("careless", params, "p and bot")
     return CarelessBot(make_bot(inner, game, seed + 1), p, seed)
-
-
-register_bot("careless", _make)

@@ -71,7 +71,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from asobi.core.actions import Action
-from asobi.core.bots import Bot, Decision, make_bot, no_more_params, register_bot, take_param
+from asobi.core.bots import Bot, Decision, make_bot, no_more_params, take_param
 from asobi.core.errors import InvalidBot
 from asobi.core.events import Event
 from asobi.core.protocol import Outcome, State
@@ -436,7 +436,7 @@ def rank_rewards(scores: Sequence[float]) -> list[float]:
     return [x / (n - 1) for x in beaten]
 
 
-def _make(game: str, seed: int, **params: str) -> ISMCTS:
+def make(game: str, seed: int, **params: str) -> ISMCTS:
     """``ismcts`` with optional parameters, e.g. ``ismcts:seconds=0.8:rollout=greedy``:
 
     - ``iterations=N`` a decision (default 1,000; reproducible) and/or ``seconds=S`` of
@@ -506,6 +506,3 @@ def _make(game: str, seed: int, **params: str) -> ISMCTS:
         bias=bias,
         observer=observer,
     )
-
-
-register_bot("ismcts", _make)

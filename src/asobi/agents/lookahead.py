@@ -51,7 +51,14 @@ from collections.abc import Callable, Sequence
 
 from asobi.agents.ismcts import Budget, OutOfBudget, bot_rollout, outcome_rewards, play_on, until
 from asobi.core.actions import Action
-from asobi.core.bots import Bot, Decision, make_bot, no_more_params, register_bot, take_param
+from asobi.core.bots import (
+    Bot,
+    Decision,
+    heuristic_bot,
+    make_bot,
+    no_more_params,
+    take_param,
+)
 from asobi.core.errors import InvalidBot
 from asobi.core.protocol import State
 
@@ -209,11 +216,11 @@ class _Clock(Budget):
         return spent / self.playouts * self.needed > self.deadline - self.start
 
 
-def _make(game: str, seed: int, **params: str) -> Lookahead:
+def make(game: str, seed: int, **params: str) -> Lookahead:
     """``lookahead`` with optional parameters, e.g. ``lookahead:seconds=0.8``:
 
     - ``bot=NAME``, the policy that plays the playouts and whose move stands by default
-      (the game's ``greedy`` bot unless named);
+      (the game's heuristic bot, ``GameSpec.heuristic``, unless named);
     - ``worlds=N`` sampled worlds a decision (default 100; reproducible) and/or
       ``seconds=S`` of search;
     - ``depth=D``: stop playouts D moves on and rank by ``State.standing``;
@@ -231,7 +238,7 @@ def _make(game: str, seed: int, **params: str) -> Lookahead:
     top = take_param(params, "top", int, None)
     asked = take_param(params, "least", int, None, least=1)
     judge = params.pop("judge", "standing")
-    policy_name = params.pop("bot", "greedy")
+    policy_name = params.pop("bot", None) or heuristic_bot(game, "lookahead")
     no_more_params("lookahead", params, "bot, worlds, seconds, depth, margin, least, top and judge")
     if worlds < 1 or (seconds is not None and seconds <= 0):
         raise InvalidBot("lookahead needs at least one world and a positive time")
@@ -261,6 +268,3 @@ def _make(game: str, seed: int, **params: str) -> Lookahead:
         judge=judge,
         least=least,
     )
-
-
-register_bot("lookahead", _make)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from asobi.core.actions import Action
-from asobi.core.bots import Decision, no_more_params, register_bot
+from asobi.core.bots import Decision, no_more_params
 
 
 class RandomBot:
@@ -17,9 +17,7 @@ class RandomBot:
         return self.rng.choice(list(decision.legal))
 
 
-def _make(game: str, seed: int, **params: str) -> RandomBot:
+def make(game: str, seed: int, **params: str) -> RandomBot:
+    """``random``: takes no parameters."""
     no_more_params("random", params, "no parameters")
     return RandomBot(seed)
-
-
-register_bot("random", _make)

@@ -8,7 +8,6 @@ cannot cheat even by accident.
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import math
 import random
@@ -18,6 +17,7 @@ from typing import Any, Protocol
 
 from asobi.core.actions import Action
 from asobi.core.errors import IllegalAction, InvalidBot
+from asobi.core.lazy import Lazy
 from asobi.core.protocol import State
 from asobi.core.registry import get_spec
 
@@ -92,31 +92,58 @@ def choose(bot: Bot, decision: Decision) -> Action:
     return action
 
 
-# Bots that play any game (random, search) register here by name; a game's own bots
-# (its heuristic bot) come with its GameSpec (``GameSpec.bots``), so a new game brings
-# its bots without touching this module or any front end.
+# Bots that play any game (random, search) by name; a game's own bots (its heuristic bot)
+# come with its GameSpec (``GameSpec.bots``), so a new game brings its bots without touching
+# this module or any front end.
 #
 # A generic bot may take parameters, written after its name: ``ismcts:iterations=200``,
 # ``careless:p=0.5:bot=greedy``. They reach its factory as strings, which it checks
 # (``take_param``), refusing any it does not take or cannot use with an InvalidBot.
 GenericBotFactory = Callable[..., Bot]
 """``factory(game_id, seed, **params) -> Bot``."""
-_GENERIC: dict[str, GenericBotFactory] = {}
+
+# asobi's own generic bots live above core (``asobi.agents``): each is named here by a lazy
+# reference to its factory, whose module is imported when the bot is first made. So
+# ``make_bot("hard", game)`` works whatever its caller imported, and importing this module
+# imports no search. Others (OpenSpiel's search) join with :func:`register_bot`.
+_GENERIC: dict[str, GenericBotFactory] = {
+    "random": Lazy("asobi.agents.random_bot:make"),
+    "careless": Lazy("asobi.agents.careless:make"),
+    "lookahead": Lazy("asobi.agents.lookahead:make"),
+    "ismcts": Lazy("asobi.agents.ismcts:make"),
+}
 
 LEVELS = ("random", "easy", "normal", "hard")
 """The difficulty levels a person picks from, weakest first."""
 
-# What each level means unless a game says otherwise (``GameSpec.levels``): ``easy`` is the
-# game's heuristic bot with one decision in three at random, ``normal`` the heuristic bot,
-# ``hard`` a search of up to 0.8 s a move that plays every legal move out with it
-# (``lookahead``). A game whose search does not beat its heuristic bot (docs/strength.md)
-# maps ``hard`` to the strongest bot it has instead.
-DEFAULT_LEVELS: dict[str, str] = {
-    "random": "random",
-    "easy": "careless:p=0.33:bot=greedy",
-    "normal": "greedy",
-    "hard": "lookahead:seconds=0.8",
-}
+
+def default_levels(heuristic: str | None) -> dict[str, str]:
+    """What each level means unless a game says otherwise (``GameSpec.levels``), for a game
+    whose heuristic bot is ``heuristic`` (``GameSpec.heuristic``): ``easy`` is the heuristic
+    bot with one decision in three at random, ``normal`` the heuristic bot, ``hard`` a search
+    of up to 0.8 s a move that plays every legal move out with it (``lookahead``). A game
+    whose search does not beat its heuristic bot (docs/strength.md) maps ``hard`` to the
+    strongest bot it has instead.
+
+    A game without a heuristic bot is played by information-set MCTS with random playouts,
+    which needs nothing of the game: for ``easy`` and ``normal`` a budget of moves simulated
+    a decision (reproducible, and bounded in work however long the game's playouts are: at
+    the opening of asobi's card games 1,000 moves take 0.02-0.06 s of CPU, 10,000 ten times
+    as long), for ``hard`` 0.8 s a move. A game whose moves cost much more (Carrotein's, 30 to
+    100 times as much) declares its own ``levels``."""
+    if heuristic is None:
+        return {
+            "random": "random",
+            "easy": "ismcts:moves=1000",
+            "normal": "ismcts:moves=10000",
+            "hard": "ismcts:seconds=0.8",
+        }
+    return {
+        "random": "random",
+        "easy": f"careless:p=0.33:bot={heuristic}",
+        "normal": heuristic,
+        "hard": "lookahead:seconds=0.8",
+    }
 
 
 def register_bot(name: str, factory: GenericBotFactory) -> None:
@@ -124,24 +151,28 @@ def register_bot(name: str, factory: GenericBotFactory) -> None:
     _GENERIC[name] = factory
 
 
-def _generic_bots() -> dict[str, GenericBotFactory]:
-    """The generic bots, registered on first use: they live above ``core`` (in
-    ``asobi.agents``, which registers them as it is imported), and a caller of
-    ``make_bot("hard", game)`` should not have to know that it must import them first."""
-    if not _GENERIC:
-        importlib.import_module("asobi.agents")
-    return _GENERIC
-
-
 def bot_names(game: str) -> list[str]:
-    return sorted({*_generic_bots(), *get_spec(game).bots})
+    return sorted({*_GENERIC, *get_spec(game).bots})
 
 
 def level_bot(game: str, level: str) -> str:
     """The bot (with its parameters) that plays ``game`` at a difficulty ``level``."""
     if level not in LEVELS:
         raise InvalidBot(f"no level {level!r} (levels: {', '.join(LEVELS)})")
-    return get_spec(game).levels.get(level, DEFAULT_LEVELS[level])
+    spec = get_spec(game)
+    return spec.levels.get(level) or default_levels(spec.heuristic)[level]
+
+
+def heuristic_bot(game: str, bot: str) -> str:
+    """The heuristic bot of ``game``, which a generic ``bot`` that plays with another bot
+    (``careless``, ``lookahead``) plays with unless told another (``bot=NAME``)."""
+    heuristic = get_spec(game).heuristic
+    if heuristic is None:
+        raise InvalidBot(
+            f"{bot} plays with a bot of {game}, which declares no heuristic bot: "
+            f"name one ({bot}:bot=NAME)"
+        )
+    return heuristic
 
 
 def parse_bot(text: str) -> tuple[str, dict[str, str]]:
@@ -205,7 +236,7 @@ def make_bot(name: str, game: str, seed: int = 0) -> Bot:
             raise InvalidBot(f"bot {base!r} of {game} takes no parameters (given {name!r})")
         bot: Bot = own(seed, **params)
         return bot
-    generic = _generic_bots().get(base)
+    generic = _GENERIC.get(base)
     if generic is None:
         known = ", ".join(dict.fromkeys([*LEVELS, *bot_names(game)]))
         raise InvalidBot(f"no bot {base!r} for {game} (known: {known})")

@@ -1,4 +1,5 @@
-"""Cards and decks: Starmine's fireworks, the SEVEN deck and the French 52.
+"""Cards and decks, and the two decks more than one game may use: the SEVEN deck and the
+French 52 (a game's own deck lives in its package, as Starmine's fireworks do).
 
 A :class:`Card` is an immutable (suit, rank, code) value; a :class:`Deck` lists every
 card of a physical deck once, in a fixed order, and parses codes back to cards. Cards are
@@ -30,6 +31,8 @@ class Suit:
     letter: str
     en: str
     ja: str
+    # How the terminal colours the suit's cards (a rich style; "" for its own colour).
+    style: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)
@@ -37,7 +40,7 @@ class Deck:
     name: str
     cards: tuple[Card, ...]
     suits: tuple[Suit, ...]
-    # How a graphical front end draws the deck: "fireworks", "seven" or "french".
+    # How the browser draws the deck (``web/cards.js``): "fireworks", "seven" or "french".
     key: str = ""
     _by_code: dict[str, Card] = field(init=False, repr=False, compare=False)
     _index: dict[Card, int] = field(init=False, repr=False, compare=False)
@@ -95,37 +98,15 @@ def codes(cards: Sequence[Card]) -> list[str]:
     return [c.code for c in cards]
 
 
-# --- Starmine Rummy Pocket: 4 colours x 1-7 fireworks and 2 boost (wild) cards ---------
-# The rulebook's figures (lost in extraction) showed the colours; the text names blue (青).
-FIREWORK_COLOURS = (
-    Suit("R", "red", "赤"),
-    Suit("Y", "yellow", "黄"),
-    Suit("G", "green", "緑"),
-    Suit("B", "blue", "青"),
-)
-BOOST = "W"  # suit letter of the boost cards; their rank is the copy number 1 or 2
-FIREWORKS = Deck(
-    "Starmine fireworks",
-    tuple(Card(s.letter, n, f"{s.letter}{n}") for s in FIREWORK_COLOURS for n in range(1, 8))
-    + tuple(Card(BOOST, copy, f"{BOOST}{copy}") for copy in (1, 2)),
-    (*FIREWORK_COLOURS, Suit(BOOST, "boost", "ブースト")),
-    key="fireworks",
-)
-
-
-def is_boost(card: Card) -> bool:
-    return card.suit == BOOST
-
-
 # --- The SEVEN deck (セブン プレイングカード): 7 suits of 7 consecutive ranks -------------
 SEVEN_SUITS = (
-    Suit("H", "Heart", "ハート"),
-    Suit("O", "Onion", "オニオン"),
-    Suit("B", "Book", "ブック"),
-    Suit("C", "Coin", "コイン"),
-    Suit("S", "Star", "スター"),
-    Suit("T", "Time", "タイム"),
-    Suit("K", "Coffin", "コフィン"),
+    Suit("H", "Heart", "ハート", style="bold red"),
+    Suit("O", "Onion", "オニオン", style="bold green"),
+    Suit("B", "Book", "ブック", style="bold bright_blue"),
+    Suit("C", "Coin", "コイン", style="bold yellow"),
+    Suit("S", "Star", "スター", style="bold cyan"),
+    Suit("T", "Time", "タイム", style="bold magenta"),
+    Suit("K", "Coffin", "コフィン", style="bold grey62"),
 )
 
 
@@ -152,11 +133,12 @@ def seven_suit_top(letter: str) -> Card:
 
 
 # --- The French 52 (no jokers) ----------------------------------------------------------
+# Hearts and diamonds are red in the terminal, spades and clubs in its own colour.
 FRENCH_SUITS = (
-    Suit("S", "spades", "スペード"),
-    Suit("H", "hearts", "ハート"),
-    Suit("D", "diamonds", "ダイヤ"),
-    Suit("C", "clubs", "クラブ"),
+    Suit("S", "spades", "スペード", style="bold"),
+    Suit("H", "hearts", "ハート", style="bold red"),
+    Suit("D", "diamonds", "ダイヤ", style="bold red"),
+    Suit("C", "clubs", "クラブ", style="bold"),
 )
 
 

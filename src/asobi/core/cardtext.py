@@ -1,22 +1,23 @@
 """Cards as coloured terminal text (rich), shared by the games' render modules.
 
-A :class:`CardText` knows one deck's codes and a style per suit letter; it colours a card,
-a list of cards, or every card code inside any text (a move, an event line).
+A :class:`CardText` knows one deck's codes and its suits' styles (``Suit.style``); it colours
+a card, a list of cards, or every card code inside any text (a move, an event line).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
+from functools import cache
 
 from rich.text import Text
 
-from asobi.core.cards import FIREWORKS, FRENCH52, SEVEN, Deck
+from asobi.core.cards import FRENCH52, SEVEN, Deck
 
 
 class CardText:
-    def __init__(self, deck: Deck, styles: Mapping[str, str]) -> None:
-        self.styles = dict(styles)
+    def __init__(self, deck: Deck) -> None:
+        self.styles = {suit.letter: suit.style for suit in deck.suits}
         # Longest codes first, so that "C10" is not read as "C1" followed by "0".
         codes = sorted((c.code for c in deck.cards), key=len, reverse=True)
         self.pattern = re.compile(r"\b(" + "|".join(map(re.escape, codes)) + r")\b")
@@ -41,41 +42,11 @@ class CardText:
         return out
 
 
-SEVEN_TEXT = CardText(
-    SEVEN,
-    {
-        "H": "bold red",
-        "O": "bold green",
-        "B": "bold bright_blue",
-        "C": "bold yellow",
-        "S": "bold cyan",
-        "T": "bold magenta",
-        "K": "bold grey62",
-    },
-)
-FIREWORK_TEXT = CardText(
-    FIREWORKS,
-    {
-        "R": "bold red",
-        "Y": "bold yellow",
-        "G": "bold green",
-        "B": "bold bright_blue",
-        "W": "bold magenta",  # boost cards (ブーストカード), wild
-    },
-)
-# The French 52 (Rummy City): codes keep their letters, S H D C for ♠ ♥ ♦ ♣; hearts and
-# diamonds are red, spades and clubs in the terminal's own colour.
-FRENCH_TEXT = CardText(
-    FRENCH52,
-    {
-        "S": "bold",
-        "H": "bold red",
-        "D": "bold red",
-        "C": "bold",
-    },
-)
+@cache
+def card_text_for(deck: Deck) -> CardText:
+    """How the terminal colours ``deck``'s cards: each in its suit's style."""
+    return CardText(deck)
 
 
-def card_text_for(deck: Deck) -> CardText | None:
-    """How the terminal colours ``deck``'s cards (None for a deck it has no colours for)."""
-    return {"fireworks": FIREWORK_TEXT, "seven": SEVEN_TEXT, "french": FRENCH_TEXT}.get(deck.key)
+SEVEN_TEXT = card_text_for(SEVEN)
+FRENCH_TEXT = card_text_for(FRENCH52)

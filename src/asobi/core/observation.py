@@ -97,7 +97,7 @@ class Writer:
         """:meth:`add` at many indices at once (repeated ones add up): a long list of
         pieces (Carrotein's chips) in one numpy step."""
         block = self._block(name)
-        if indices.size and not (0 <= indices.min() and indices.max() < len(block)):
+        if indices.size and not (indices.min() >= 0 and indices.max() < len(block)):
             raise IndexError(f"an index is outside feature {name!r} (size {len(block)})")
         np.add.at(block, indices, amounts)
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from asobi.core.actions import Action, ActionSpace
-from asobi.core.errors import IllegalAction, InvalidOptions, problems, quoted
+from asobi.core.errors import IllegalAction, InvalidOptions, InvalidSetup, problems, quoted
 from asobi.core.events import Event
 
 if TYPE_CHECKING:
@@ -255,8 +255,13 @@ class GameSpec:
     # The game's own bots by name (its heuristic bot, ...): ``factory(seed) -> Bot``, or
     # ``factory(seed, **params) -> Bot`` for a bot that takes parameters (``perfect:seconds=1``).
     bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    # The name of the game's heuristic bot, one of ``bots``: the bot the default levels are
+    # made of (``asobi.core.bots.default_levels``), and the one the generic ``careless`` and
+    # ``lookahead`` play with unless told another. None: the default levels are searches
+    # that need no bot of the game.
+    heuristic: str | None = None
     # Which bot plays each difficulty level (``asobi.core.bots.LEVELS``) where the game
-    # differs from ``asobi.core.bots.DEFAULT_LEVELS``: level -> bot name with parameters.
+    # differs from ``asobi.core.bots.default_levels``: level -> bot name with parameters.
     levels: Mapping[str, str] = field(default_factory=dict)
     # What a graphical front end needs to draw the game beyond the views, which never
     # change during a game (Carrotein's board shapes): ``assets(options) -> JSON``.
@@ -289,8 +294,7 @@ class GameSpec:
     words: Callable[[GameOptions], Phrasebook] | None = None
     # The module that draws the game in the terminal (``asobi.play.render`` says what it
     # holds: ``render(view, console)``, and ``public_code`` for a game with secret moves),
-    # imported by name only when a terminal needs it. None: ``asobi.games.<id>.render``
-    # where the game has one, else the view as JSON.
+    # imported by name only when a terminal needs it. None: the view as JSON.
     render: str | None = None
     # The view's type and the events' (``asobi.core.typed``): pydantic ``TypeAdapter``s of
     # the game's TypedDicts (the events a union on ``kind``), referenced lazily
@@ -299,6 +303,25 @@ class GameSpec:
     # server hands the browser (``/api/games/{id}/schema``).
     view_type: Lazy | None = None
     event_type: Lazy | None = None
+    # The command line's words for the game (``asobi.cli``), beyond ``-o KEY=VALUE``: aliases,
+    # each a word that ``-o WORD`` expands into some of the game's options (It's Mine!'s
+    # ``"simple": {"variant": "simple"}``, its シンプル variant); and example command lines
+    # with what each does (``("asobi play itsmine -o simple", "its simple variant")``), shown
+    # in the help of the command each starts with. The help is made from these, so the
+    # command line itself names no game.
+    option_aliases: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    cli_examples: Sequence[tuple[str, str]] = ()
+    # The form of a scenario, the ``setup`` a game may start from (``asobi play --setup``):
+    # the game's ``asobi.core.scenarios.Scenario`` model, whose keys' docstrings describe
+    # them, referenced lazily (``Lazy("pkg.scenarios:TheScenario")``) as scenarios are rare.
+    # None: the game starts only from a deal, and refuses a setup.
+    scenario: Lazy | None = None
+
+    def __post_init__(self) -> None:
+        if self.heuristic is not None and self.heuristic not in self.bots:
+            raise ValueError(
+                f"game {self.id}: its heuristic bot {self.heuristic!r} is not one of its bots"
+            )
 
     def phrasebook(self, options: GameOptions) -> Phrasebook:
         """What the game says for ``options``: its own words, else the plain ones."""
@@ -340,6 +363,8 @@ class GameSpec:
         seed: int = 0,
         setup: Mapping[str, Any] | None = None,
     ) -> State:
+        if setup is not None and self.scenario is None:
+            raise InvalidSetup(f"{self.id} takes no scenario: it starts only from a deal")
         return self.factory(self.options(options), seed, setup)
 
 

@@ -16,12 +16,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, PlainValidator, ValidationError
 
 from asobi.core.cards import Card, Deck
 from asobi.core.errors import InvalidSetup, key_name, problems
+
+if TYPE_CHECKING:
+    from asobi.core.protocol import GameSpec
 
 
 class Scenario(BaseModel):
@@ -37,11 +40,24 @@ S = TypeVar("S", bound=Scenario)
 T = TypeVar("T")
 
 
+def scenario_model(spec: GameSpec) -> type[Scenario] | None:
+    """The model of ``spec``'s scenarios as its spec declares it (``GameSpec.scenario``),
+    imported now; None for a game that starts only from a deal."""
+    if spec.scenario is None:
+        return None
+    model = spec.scenario.resolve()
+    if not (isinstance(model, type) and issubclass(model, Scenario)):
+        raise TypeError(f"game {spec.id}: {spec.scenario.target} is not a Scenario model")
+    return model
+
+
 def read_scenario(model: type[S], setup: Mapping[str, Any]) -> S:
     """``setup`` read as a ``model``, or an :class:`InvalidSetup` naming every unknown key,
     else the first problems with their paths."""
     if not isinstance(setup, Mapping):
-        raise InvalidSetup("a scenario is a JSON object (see the game's scenarios.py)")
+        raise InvalidSetup(
+            f"a scenario is a JSON object with the keys {', '.join(model.model_fields)}"
+        )
     unknown = sorted(key_name(key) for key in setup if key not in model.model_fields)
     if unknown:
         raise InvalidSetup(

@@ -22,7 +22,7 @@ from typing_extensions import TypedDict  # pydantic reads TypedDicts from here o
 if TYPE_CHECKING:
     from asobi.core.protocol import GameSpec, Outcome
 
-closed = with_config(ConfigDict(extra="forbid"))
+closed = with_config(ConfigDict(extra="forbid", defer_build=True))
 """Decorate a view's or an event's TypedDict: a key it does not declare is refused."""
 
 

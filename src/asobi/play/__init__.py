@@ -1,7 +1,7 @@
 """The terminal front end (rich): ``asobi play`` and ``asobi replay``.
 
-Generic over games: it speaks only the protocol, and finds each game's rendering in
-``asobi.games.<id>.render`` (falling back to the view's JSON).
+Generic over games: it speaks only the protocol, and draws each game with the render module
+its spec names (``GameSpec.render``; without one, the view's JSON).
 """
 
 from asobi.play.io import Ask, scripted, terminal_ask

@@ -1,7 +1,6 @@
 """Finding a game's terminal rendering, with generic fallbacks.
 
-A game may ship a render module, named on its spec (``GameSpec.render``; by default
-``asobi.games.<id>.render``), with
+A game may ship a render module, named on its spec (``GameSpec.render``), with
 
 - ``render(view, console)`` (required): print a view;
 - ``sections(view) -> [(name, renderable), ...]`` (optional): the same table cut into its
@@ -169,7 +168,7 @@ class Renderer:
 def renderer_for(
     game_id: str, options: GameOptions | Mapping[str, Any] | None = None, lang: str = "en"
 ) -> Renderer:
-    """The game's ``render`` module if it has one, else the generic JSON rendering; its
+    """The game's declared ``render`` module if it has one, else the generic JSON rendering; its
     words for ``options`` (the defaults if None) in ``lang`` where the game has them."""
     try:
         spec = get_spec(game_id)
@@ -179,16 +178,9 @@ def renderer_for(
     if spec is not None and spec.words is not None:
         words = spec.phrasebook(spec.options(options))
         cards = card_text_for(spec.deck) if spec.deck is not None else None
-    if spec is not None and spec.render is not None:
-        module = importlib.import_module(spec.render)  # declared, so it must be there
-    else:
-        name = f"asobi.games.{game_id}.render"
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name not in (name, f"asobi.games.{game_id}"):
-                raise  # the module exists but something it imports does not: a real bug
-            return Renderer(render_json, generic_event_text, None, True, None, words, cards, lang)
+    if spec is None or spec.render is None:
+        return Renderer(render_json, generic_event_text, None, True, None, words, cards, lang)
+    module = importlib.import_module(spec.render)  # declared, so it must be there
     return Renderer(
         render=module.render,
         event_text_fn=getattr(module, "event_text", generic_event_text),

@@ -14,6 +14,7 @@ from asobi.games.carrotein.layouts import scattered
 from asobi.games.carrotein.rules import CarroteinState
 from asobi.games.carrotein.sky import default_sky, judge
 from asobi.games.carrotein.solver import BEGINNER, GOOD_EYE, PERFECT
+from asobi.games.carrotein.views import read_view
 
 CORNERS = [[x, y, "colourless"] for x in (30, 55, 545, 570) for y in (30, 420)]
 
@@ -123,7 +124,7 @@ def test_a_bot_out_of_time_on_a_sky_it_can_do_places_where_the_boards_hide_the_c
     state = game({"chips": chips})
     decision = decision_for(state, 0)
     untimed = BOTS["perfect"](0)
-    now = untimed._any_pair(0, decision.view)  # the sky as it is, answered and kept
+    now = untimed._any_pair(0, read_view(decision.view))  # the sky as it is, answered and kept
     assert now is not None and now.success
     hurried = BOTS["perfect"](0, seconds="0.000001")
     action = hurried.choose(decision)

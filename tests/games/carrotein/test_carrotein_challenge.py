@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from asobi.games.carrotein.actions import PASS, Choose, Lay, Place
 from asobi.games.carrotein.rules import APART, CarroteinState
-from asobi.games.carrotein.views import insight
 from asobi.games.carrotein.sky import Pose, judge
+from asobi.games.carrotein.views import insight
 
 from .carrotein_helpers import (
     CHOOSE_RULE,
-    SPEC,
     FAR,
     LAY_RULE,
     MIDDLE,
     ON_STAR,
     SHOWING,
+    SPEC,
     UNDER,
     acting,
     at,

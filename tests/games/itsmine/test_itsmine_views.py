@@ -9,10 +9,12 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from jsonschema import Draft202012Validator, ValidationError
 
 from asobi.core import BadActionCode, Match, replay
 from asobi.games.itsmine.actions import ACTION_SPACE
 from asobi.games.itsmine.rules import ItsMineState
+from asobi.games.itsmine.views import VIEW
 
 from .itsmine_helpers import bids, duel, hand, play, snapshot, visible_strings
 
@@ -228,3 +230,22 @@ def test_a_recorded_game_with_simultaneous_bids_replays_exactly() -> None:
     assert isinstance(again, ItsMineState)
     assert again.view(None) == match.state.view(None)
     assert any(code.startswith("bid") for _, code in match.record.moves)
+
+
+def test_the_view_schema_closes_the_view_to_undeclared_keys() -> None:
+    """The view's JSON Schema (what the browser gets) declares exactly the view's keys: a new
+    key, a secret say, fails every reader until it is declared, at the top and in a seat's
+    entry, and the error names it."""
+    schema = VIEW.json_schema()
+    assert schema["additionalProperties"] is False
+    view = duel(seed=1).view(0)
+    assert set(schema["properties"]) == {*view, "bonus_card"}  # the bonus card: its drawer's
+    validator = Draft202012Validator(schema)
+    validator.validate(view)
+    with pytest.raises(ValidationError, match="'bonus_pile_order' was unexpected"):
+        validator.validate({**view, "bonus_pile_order": ["H5", "O4"]})
+    other = {**view["seats"][1], "other_hand": ["H5", "O4"]}
+    with pytest.raises(ValidationError, match="'other_hand' was unexpected"):
+        validator.validate({**view, "seats": [view["seats"][0], other]})
+    with pytest.raises(ValueError, match=r"seats\.1\.other_hand"):
+        VIEW.validate_python({**view, "seats": [view["seats"][0], other]})

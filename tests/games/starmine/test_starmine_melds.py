@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 
 from asobi.core import BadActionCode, new_game
-from asobi.core.cards import FIREWORKS, is_boost
 from asobi.core.errors import InvalidOptions
 from asobi.games.starmine.actions import (
     ACTION_SPACE,
@@ -20,6 +19,7 @@ from asobi.games.starmine.actions import (
     Place,
     hand_mask,
 )
+from asobi.games.starmine.cards import FIREWORKS, is_boost
 from asobi.games.starmine.rules import StarmineState
 
 from .starmine_helpers import duel, legal, play, refused, row_melds, totals

@@ -10,9 +10,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from asobi.core.cards import FIREWORKS
 from asobi.core.observation import Vector
 from asobi.core.registry import get_spec
+from asobi.games.starmine.cards import FIREWORKS
 from asobi.games.starmine.observation import StarmineObserver, observer
 from asobi.games.starmine.rules import StarmineOptions, StarmineState
 from tests.rule_checks import worlds_encode_alike

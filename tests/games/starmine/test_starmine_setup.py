@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from asobi.core import InvalidOptions, InvalidSetup, new_game
-from asobi.core.cards import FIREWORKS
+from asobi.games.starmine.cards import FIREWORKS
 
 from .starmine_helpers import active, duel, hand, play, solo
 

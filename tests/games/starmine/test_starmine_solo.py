@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from asobi.core.cards import FIREWORKS
+from asobi.games.starmine.cards import FIREWORKS
 from asobi.games.starmine.scoring import gap_penalty, title
 
 from .starmine_helpers import active, hand, legal, phase, play, refused, row_melds, solo, totals

@@ -7,9 +7,11 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from jsonschema import Draft202012Validator, ValidationError
 
-from asobi.core.cards import FIREWORKS
+from asobi.games.starmine.cards import FIREWORKS
 from asobi.games.starmine.rules import StarmineState
+from asobi.games.starmine.views import VIEW
 
 from .starmine_helpers import duel, hand, play, snapshot, solo, visible_strings
 
@@ -181,3 +183,23 @@ def test_a_determinized_world_plays_on_independently() -> None:
         world.apply(seat, rng.choice(world.legal_actions(seat)))
     assert snapshot(state) == before
     assert hand(state, 0) == ["R4", "R5", "R6", "Y2", "W1"]
+
+
+def test_the_view_schema_closes_the_view_to_undeclared_keys() -> None:
+    """The view's JSON Schema (what the browser gets) declares exactly the keys of the duel's
+    and the solo contest's views: a new key, a secret say, fails every reader until it is
+    declared, at the top and in a seat's entry, and the error names it."""
+    schema = VIEW.json_schema()
+    assert schema["additionalProperties"] is False
+    duel_view, solo_view = duel(seed=1).view(0), solo(seed=1).view(0)
+    assert set(schema["properties"]) == set(duel_view) | set(solo_view)
+    validator = Draft202012Validator(schema)
+    validator.validate(duel_view)
+    validator.validate(solo_view)
+    with pytest.raises(ValidationError, match="'deck' was unexpected"):
+        validator.validate({**duel_view, "deck": ["R7", "Y7"]})
+    other = {**duel_view["seats"][1], "unknown_cards": ["B4"]}
+    with pytest.raises(ValidationError, match="'unknown_cards' was unexpected"):
+        validator.validate({**duel_view, "seats": [duel_view["seats"][0], other]})
+    with pytest.raises(ValueError, match=r"seats\.1\.unknown_cards"):
+        VIEW.validate_python({**duel_view, "seats": [duel_view["seats"][0], other]})

@@ -28,6 +28,7 @@ SPEC = GameSpec(
     summary=(Path(__file__).with_name("rules.md")).read_text(encoding="utf-8"),
     default_players=3,
     bots=BOTS,
+    heuristic="perfect",  # the solver's own eye (``greedy`` is the same bot by another name)
     # The solver bots at the three levels. Hard is perfect given 0.75 s: its own eye first, the
     # coarse eye when cut short, within a second at worst (docs/strength.md, Carrotein).
     levels={"easy": "beginner", "normal": "good_eye", "hard": "perfect:seconds=0.75"},
@@ -39,6 +40,13 @@ SPEC = GameSpec(
     coding=coding,
     # No cards: the page draws the mat, the chips and the boards from ``assets`` (no deck).
     words=Lazy("asobi.games.carrotein.words:phrasebook"),
+    # The command line (asobi.cli): example commands for its help.
+    cli_examples=(
+        ("asobi play carrotein --players 4", "you and three bots"),
+        ("asobi play carrotein --players 6 --hotseat", "six people sharing one screen"),
+    ),
+    render="asobi.games.carrotein.render",
+    scenario=Lazy("asobi.games.carrotein.scenarios:CarroteinScenario"),
     view_type=Lazy("asobi.games.carrotein.views:VIEW"),
     event_type=Lazy("asobi.games.carrotein.views:EVENT"),
 )

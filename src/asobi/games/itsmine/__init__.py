@@ -26,6 +26,7 @@ SPEC = GameSpec(
     summary=(Path(__file__).with_name("rules.md")).read_text(encoding="utf-8"),
     default_players=2,
     bots={"greedy": make_greedy},
+    heuristic="greedy",
     # Hard looks one move ahead of the heuristic bot in 8 sampled worlds (at most 0.8 s):
     # it beat the heuristic bot where ISMCTS within a second did not (docs/strength.md).
     levels={"hard": "lookahead:worlds=8:seconds=0.8"},
@@ -34,7 +35,27 @@ SPEC = GameSpec(
     observer=observer,
     deck=SEVEN,
     words=Lazy("asobi.games.itsmine.words:phrasebook"),
+    view_type=Lazy("asobi.games.itsmine.views:VIEW"),  # what bots, observers and renderers read
+    event_type=Lazy("asobi.games.itsmine.views:EVENT"),  # and what the events say
+    render="asobi.games.itsmine.render",
+    scenario=Lazy("asobi.games.itsmine.scenarios:ItsMineScenario"),
     simultaneous=True,  # the dice bids (ダイスアクション): both princesses at once
+    # The command line (asobi.cli): -o simple for the simple variant (シンプル), -o basic
+    # for the basic rules; example commands for its help.
+    option_aliases={"simple": {"variant": "simple"}, "basic": {"variant": "basic"}},
+    cli_examples=(
+        ("asobi play itsmine", "against the bot, dice bids chosen in secret"),
+        ("asobi play itsmine -o simple --hotseat", "its simple variant (シンプル), two people"),
+        (
+            "asobi tournament itsmine --bots greedy,ismcts:iterations=300 --out duel.json",
+            "the heuristic bot against a search, every game written out",
+        ),
+        ("asobi simulate itsmine --games 10000 --workers 2", "the heuristic bot against itself"),
+        (
+            "asobi simulate itsmine --games 2000 --sweep variant=basic,simple",
+            "both variants on the same deals",
+        ),
+    ),
 )
 ItsMineState.spec = SPEC
 

@@ -82,7 +82,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -102,6 +102,7 @@ from asobi.games.itsmine.actions import (
     Play,
     Take,
 )
+from asobi.games.itsmine.views import read_view
 
 
 # --- tunables ---------------------------------------------------------------------------
@@ -210,7 +211,8 @@ class Table:
     )
 
     @classmethod
-    def read(cls, view: dict[str, Any], seat: int, p: Params = DEFAULT) -> Table:
+    def read(cls, raw: Mapping[str, Any], seat: int, p: Params = DEFAULT) -> Table:
+        view = read_view(raw)
         seats = view["seats"]
         me, other = seats[seat], seats[1 - seat]
         seen: set[Card] = set()
@@ -235,7 +237,8 @@ class Table:
         opp_known_cards = [SEVEN.card(c) for c in other["known_cards"]]
         seen.update(opp_known_cards)
         seen.update(SEVEN.card(c) for c in me.get("removed_bonus", ()))
-        bonus_card = SEVEN.card(view["bonus_card"]) if view.get("bonus_card") else None
+        drawn = view.get("bonus_card")
+        bonus_card = SEVEN.card(drawn) if drawn else None
         if bonus_card is not None:
             seen.add(bonus_card)
         unseen = [c for c in PLAYING_CARDS if c not in seen and c not in citizens]
@@ -261,7 +264,7 @@ class Table:
             final_round=view["final_round"],
             higher=view["higher"],
             dice=[s["die"] for s in seats],
-            forbidden=frozenset(me.get("forbidden_faces", ())),
+            forbidden=frozenset(me["forbidden_faces"]),
             ties=view["ties"],
             take_left=view["take_left"],
             bonus_card=(

@@ -19,6 +19,7 @@ from asobi.core.protocol import GameOptions
 from asobi.games.itsmine.actions import FACES, MINES, PLAYING_CARDS, SUIT_INDEX, mine_points
 from asobi.games.itsmine.rules import ItsMineOptions, Phase, direction
 from asobi.games.itsmine.scoring import SIMPLE_MINE_POINTS, award_basic, award_simple
+from asobi.games.itsmine.views import SeatView, read_view
 
 CARD_INDEX: dict[str, int] = {c.code: i for i, c in enumerate(PLAYING_CARDS)}
 N_CARDS = len(PLAYING_CARDS)  # 42
@@ -159,9 +160,10 @@ class ItsMineObserver(Observer):
         self.deck_scale = max(1, N_CARDS - dealt)
         self.bonus_scale = max(1, options.bonus_cards)
 
-    def fill(self, out: Writer, view: Mapping[str, Any]) -> None:
+    def fill(self, out: Writer, raw: Mapping[str, Any]) -> None:
+        view = read_view(raw)
         me = view["seat"]
-        if me not in (0, 1):
+        if me is None or me not in (0, 1):
             raise ValueError("an It's Mine! observation is of one seat's view (seat 0 or 1)")
         seats = [view["seats"][me], view["seats"][1 - me]]  # me first, then the other
         mine, other = seats
@@ -197,8 +199,9 @@ class ItsMineObserver(Observer):
         out.put("other_unknown", unknown / HAND_SCALE)
         out.bag("citizens", view["citizens"], _index)
         out.bag("removed_bonus", mine["removed_bonus"], _index)
-        if "bonus_card" in view:
-            out.bag("bonus_card", [view["bonus_card"]], _index)
+        drawn = view.get("bonus_card")
+        if drawn is not None:
+            out.bag("bonus_card", [drawn], _index)
 
         columns = [_columns(s) for s in seats]
         for i, cols in enumerate(columns):
@@ -210,8 +213,8 @@ class ItsMineObserver(Observer):
                 way = direction(col)
                 if way:
                     out.add("column_direction", 2 * (i * N_MINES + m) + int(way < 0))
-        for m in view["bonus_claimed"]:
-            out.add("bonus_claimed", SUIT_INDEX[SEVEN.card(m).suit])
+        for claimed in view["bonus_claimed"]:
+            out.add("bonus_claimed", SUIT_INDEX[SEVEN.card(claimed).suit])
 
         # The award rules do not favour seat 0 (a tie goes to a rank, and ranks in one
         # column are distinct), so the columns can be judged in my perspective directly.
@@ -227,8 +230,8 @@ class ItsMineObserver(Observer):
         seen = set(mine["hand"]) | set(other["known_cards"]) | set(view["citizens"])
         seen |= {c.code for cols in columns for col in cols for c in col}
         seen |= set(mine["removed_bonus"])
-        if "bonus_card" in view:
-            seen.add(view["bonus_card"])
+        if drawn is not None:
+            seen.add(drawn)
         out.bag("unseen", [c.code for c in PLAYING_CARDS if c.code not in seen], _index)
 
 
@@ -236,7 +239,7 @@ def _index(code: str) -> int:
     return CARD_INDEX[code]
 
 
-def _columns(seat: Mapping[str, Any]) -> list[list[Card]]:
+def _columns(seat: SeatView) -> list[list[Card]]:
     """A seat's columns as cards in laid order, one list per mine (smallest mine first)."""
     by_mine = seat["columns"]
     return [SEVEN.parse(by_mine[m.code]) for m in MINES]

@@ -26,7 +26,9 @@ from rich.text import Text
 
 from asobi.core.cards import SEVEN, SEVEN_SUITS
 from asobi.core.cardtext import SEVEN_TEXT
+from asobi.core.typed import OutcomeJSON
 from asobi.core.words import plural
+from asobi.games.itsmine.views import ItsMineView, read_view
 
 TITLE = "It's Mine! イッツマイン!"
 SUIT_EN = {s.letter: s.en for s in SEVEN_SUITS}
@@ -93,11 +95,11 @@ def _seat_name(seat: int | None, viewer: int | None) -> str:
 
 
 # --- the status ----------------------------------------------------------------------------
-def _round_line(view: Mapping[str, Any]) -> Text:
+def _round_line(view: ItsMineView) -> Text:
     variant = "simple variant シンプル" if view["variant"] == "simple" else "basic rules 基本"
     line = Text.assemble((f"Round {view['round']}", "bold"), " ラウンド", f" · {variant}")
     if view["final_round"] and view["phase"] != "over":
-        why = view.get("end_reason") or "the end is near"
+        why = view["end_reason"] or "the end is near"
         line.append(
             f"  ⚠ FINAL ROUND 最終ラウンド ({why}): the game is scored after this round",
             style="bold red",
@@ -105,23 +107,23 @@ def _round_line(view: Mapping[str, Any]) -> Text:
     return line
 
 
-def _status(view: Mapping[str, Any]) -> Text:
+def _status(view: ItsMineView) -> Text:
     phase = view["phase"]
-    viewer = view.get("seat")
-    active = list(view.get("active") or [])
+    viewer = view["seat"]
+    active = view["active"]
     who = " and ".join(_seat_name(s, viewer) for s in active)
-    higher = view.get("higher")
+    higher = view["higher"]
     if phase == "bid":
         doing = (
             "Auction オークション: choose a die face 1–6 in secret (bid N); both are "
             "revealed together. The lower face takes exactly that many citizens, then the "
             "higher takes 1 up to its face."
         )
-        if view.get("ties"):
+        if view["ties"]:
             doing += f" Tie あいこ ×{view['ties']}: bidding again, the tied face barred too."
         return Text.assemble((f"{who} to bid", "bold"), " — ", doing)
     if phase == "take":
-        left, must = int(view.get("take_left", 0)), int(view.get("take_must", 0))
+        left, must = view["take_left"], view["take_must"]
         taker = active[0] if active else None
         if taker is not None and taker == higher:
             limit = f"1 up to {left}" if must else f"up to {left} more, or done to stop"
@@ -152,14 +154,14 @@ def _status(view: Mapping[str, Any]) -> Text:
     return Text(f"{who}: {phase}")
 
 
-def _piles(view: Mapping[str, Any]) -> tuple[Text, Text]:
-    citizens = list(view.get("citizens", []))
+def _piles(view: ItsMineView) -> tuple[Text, Text]:
+    citizens = view["citizens"]
     line = Text.assemble(
         ("Deck 山札: ", "bold"),
-        plural(int(view["deck_size"]), "card"),
+        plural(view["deck_size"], "card"),
         " · ",
         ("Bonus pile ボーナスの山: ", "bold"),
-        plural(int(view["bonus_pile"]), "card"),
+        plural(view["bonus_pile"], "card"),
         (" (face down)", "dim"),
     )
     cits = Text.assemble((f"Citizens 国民カード ({len(citizens)}): ", "bold"))
@@ -167,46 +169,44 @@ def _piles(view: Mapping[str, Any]) -> tuple[Text, Text]:
     return line, cits
 
 
-def _dice(view: Mapping[str, Any]) -> list[Text]:
+def _dice(view: ItsMineView) -> list[Text]:
     """The faces shown (public), and who has a secret bid or play in — never what."""
-    viewer = view.get("seat")
+    viewer = view["seat"]
     phase = view["phase"]
     secret = phase in ("bid", "play_together")
     lines = [Text.assemble(("Dice サイコロ", "bold"), " (the face each showed last):")]
     for s, seat in enumerate(view["seats"]):
-        line = Text(f"  {_seat_name(s, viewer)} {die_text(int(seat['die']))}")
+        line = Text(f"  {_seat_name(s, viewer)} {die_text(seat['die'])}")
         if secret:
             what = "bid" if phase == "bid" else "play"
             if s == viewer and "bid" in seat:
-                line.append(f" — your bid: {die_text(int(seat['bid']))}", style="bold cyan")
+                line.append(f" — your bid: {die_text(seat['bid'])}", style="bold cyan")
                 line.append(" (hidden from the other seat)", style="dim")
             elif s == viewer and "play" in seat:
                 line.append(" — your play: ", style="bold cyan")
-                line.append_text(colour_codes(str(seat["play"])))
+                line.append_text(colour_codes(seat["play"]))
                 line.append(" (hidden from the other seat)", style="dim")
-            elif seat.get("committed"):
+            elif seat["committed"]:
                 line.append(f" — {what} in ✓ (hidden until both are in)", style="bold green")
             else:
                 line.append(f" — choosing a {what}…", style="yellow")
-        if phase == "bid" and not seat.get("committed"):
-            barred = seat.get("forbidden_faces") or []
+        if phase == "bid" and not seat["committed"]:
+            barred = seat["forbidden_faces"]
             if barred:  # public, and the other's matter as much as one's own
                 # "「1」の目を上にして": in the first round the barred face is the one the dice
                 # start on, not one shown in a round before.
-                shown = (
-                    "the face the dice start on" if view.get("round") == 1 else "last round's face"
-                )
-                why = shown + (" and the tied face" if view.get("ties") else "")
+                shown = "the face the dice start on" if view["round"] == 1 else "last round's face"
+                why = shown + (" and the tied face" if view["ties"] else "")
                 line.append(f" — may not show {', '.join(map(str, barred))} ({why})", "dim")
         lines.append(line)
     return lines
 
 
-def _mines_table(view: Mapping[str, Any]) -> Table:
+def _mines_table(view: ItsMineView) -> Table:
     """The seven mines in a row; under each, every seat's column in laid order."""
-    viewer = view.get("seat")
-    mines = list(view["mines"])
-    claimed = set(view.get("bonus_claimed", []))
+    viewer = view["seat"]
+    mines = view["mines"]
+    claimed = set(view["bonus_claimed"])
     table = Table(
         box=box.SIMPLE_HEAD,
         show_edge=False,
@@ -237,7 +237,7 @@ def _mines_table(view: Mapping[str, Any]) -> Table:
         columns = view["seats"][s]["columns"]
         cells: list[RenderableType] = []
         for code in mines:
-            col = list(columns.get(code, []))
+            col = columns[code]
             cells.append(_column_text(col))
         label = Text(_seat_name(s, viewer), style="bold")
         table.add_row(label, *cells, end_section=n == 0)
@@ -262,10 +262,10 @@ def _column_text(col: Sequence[str]) -> Text:
     return out
 
 
-def _hands(view: Mapping[str, Any]) -> list[tuple[str, Text]]:
+def _hands(view: ItsMineView) -> list[tuple[str, Text]]:
     """Each hand, named by whose it is (the cards where the view shows them, else a count and
     the cards known to be in it), then the bonus cards this seat removed."""
-    viewer = view.get("seat")
+    viewer = view["seat"]
     lines = []
     for s, seat in enumerate(view["seats"]):
         whose = "your hand 手札" if s == viewer else f"seat {s}'s hand"
@@ -276,16 +276,16 @@ def _hands(view: Mapping[str, Any]) -> list[tuple[str, Text]]:
             lines.append((whose, line))
         else:
             line = Text.assemble(
-                (f"Seat {s} hand 手札: ", "bold"), plural(int(seat["hand_size"]), "card")
+                (f"Seat {s} hand 手札: ", "bold"), plural(seat["hand_size"], "card")
             )
-            known = seat.get("known_cards") or []
+            known = seat["known_cards"]
             if known:
                 line.append(" (known: ")
                 line.append_text(cards_text(known))
                 line.append(")")
             lines.append((whose, line))
     if viewer is not None:
-        removed = view["seats"][viewer].get("removed_bonus") or []
+        removed = view["seats"][viewer].get("removed_bonus", [])
         if removed:
             line = Text.assemble(("Your removed bonus cards 除外: ", "bold"))
             line.append_text(cards_text(removed))
@@ -294,19 +294,23 @@ def _hands(view: Mapping[str, Any]) -> list[tuple[str, Text]]:
     return lines
 
 
-def _bonus_card(view: Mapping[str, Any]) -> Text | None:
+def _bonus_card(view: ItsMineView) -> Text | None:
     code = view.get("bonus_card")
     if not code:
         return None
     out = Text.assemble(("Bonus card ボーナスカード you are looking at: ", "bold yellow"))
-    out.append_text(card_text(str(code)))
+    out.append_text(card_text(code))
     out.append(" — keep it in your hand, or remove it face down (only you see it)")
     return out
 
 
-def sections(view: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
+def sections(raw: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
     """The table's parts, in order, each named: the round, what to act on, the piles and
     citizens, the dice, the mines, the hands, a bonus card being looked at."""
+    return _sections(read_view(raw))
+
+
+def _sections(view: ItsMineView) -> list[tuple[str, RenderableType]]:
     deck, citizens = _piles(view)
     parts: list[tuple[str, RenderableType]] = [
         ("round ラウンド", _round_line(view)),
@@ -323,26 +327,26 @@ def sections(view: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
     return parts
 
 
-def render(view: Mapping[str, Any], console: Console) -> None:
+def render(raw: Mapping[str, Any], console: Console) -> None:
     """Print the table as ``view["seat"]`` sees it; after the game, the outcome too."""
-    body = Group(*(part for _, part in sections(view)))
+    view = read_view(raw)
+    body = Group(*(part for _, part in _sections(view)))
     console.print(Panel(body, title=TITLE, box=box.ROUNDED, expand=False))
-    if view.get("outcome"):
-        render_outcome(view, console)
+    if view["outcome"] is not None:
+        render_outcome(view, view["outcome"], console)
 
 
 # --- the outcome -------------------------------------------------------------------------
-def render_outcome(view: Mapping[str, Any], console: Console) -> None:
-    outcome = view["outcome"]
+def render_outcome(view: ItsMineView, outcome: OutcomeJSON, console: Console) -> None:
     details = outcome["details"]
-    viewer = view.get("seat")
+    viewer = view["seat"]
     ranks = outcome["ranks"]
     simple = details.get("variant") == "simple"
     if all(r == 1 for r in ranks):
         headline = Text("Draw 引き分け", style="bold yellow")
     else:
         headline = Text(f"{_seat_name(ranks.index(1), viewer)} wins 勝利", style="bold green")
-    mines = list(view["mines"])
+    mines = view["mines"]
     won = details.get("mines", [[], []])
     owner = {code: s for s, codes in enumerate(won) for code in codes}
 
@@ -379,7 +383,7 @@ def render_outcome(view: Mapping[str, Any], console: Console) -> None:
     lines: list[RenderableType] = [headline, Text(str(details.get("reason", "")))]
     lines.append(table)
     raw = details.get("mine_points", [])
-    points = details.get("points", outcome.get("scores", []))
+    points = details.get("points", outcome["scores"])
     leftover = details.get("leftover", [[], []])
     for s in range(len(points)):
         line = Text.assemble((f"{_seat_name(s, viewer)}: ", "bold"))

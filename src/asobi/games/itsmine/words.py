@@ -22,6 +22,7 @@ from asobi.core.words import ScoreTable, Words, card, cards, plural, ranks_headl
 from asobi.games.itsmine.actions import MINES, SUIT_INDEX, mine_points
 from asobi.games.itsmine.rules import ItsMineOptions
 from asobi.games.itsmine.scoring import LEFTOVER_COST, SIMPLE_MINE_POINTS
+from asobi.games.itsmine.views import ItsMineView, read_view
 
 NOBODY = Words("nobody", "なし")
 NONE = Words("none", "なし")
@@ -249,23 +250,24 @@ class ItsMineWords:
         return same(code)
 
     # --- the table now ---------------------------------------------------------------------
-    def status(self, view: Mapping[str, Any]) -> Words:
-        phase = view.get("phase")
+    def status(self, raw: Mapping[str, Any]) -> Words:
+        view = read_view(raw)
+        phase = view["phase"]
         if phase == "over":
             return Words("The game is over", "ゲーム終了")
-        reader = view.get("seat")
-        active = [s for s in view.get("active") or [] if isinstance(s, int)]
+        reader = view["seat"]
+        active = view["active"]
         mine = reader in active
         others = [s for s in active if s != reader]
         waiting = Words(" and ".join(seat(s) for s in others), "と".join(seat(s) for s in others))
-        doing = self._doing(str(phase), view, mine, waiting, reader)
-        if view.get("final_round"):
-            why = _end_reason(view.get("end_reason"))
+        doing = self._doing(phase, view, mine, waiting, reader)
+        if view["final_round"]:
+            why = _end_reason(view["end_reason"])
             return Words(f"Final round ({why.en}). ", f"最終ラウンド({why.ja})。") + doing
         return doing
 
     def _doing(
-        self, phase: str, view: Mapping[str, Any], mine: bool, others: Words, reader: Any
+        self, phase: str, view: ItsMineView, mine: bool, others: Words, reader: int | None
     ) -> Words:
         if phase == "bid":
             again = (
@@ -273,7 +275,7 @@ class ItsMineWords:
                     "Tie: bid again, the tied face barred. ",
                     "あいこ:同じ目は出せずに再オークション。",
                 )
-                if view.get("ties")
+                if view["ties"]
                 else Words("", "")
             )
             if mine:
@@ -283,15 +285,15 @@ class ItsMineWords:
                     "オークション:ダイスの目をこっそり選ぶ。小さい目はその数ちょうど、大きい目は"
                     "1枚以上その数まで国民カードを取り、大きい目が先にカードを出す",
                 )
-            bid = _own(view, reader, "bid")
+            bid = None if reader is None else view["seats"][reader].get("bid")
             yours = Words(f" (your die: {bid})", f"(あなたの目:{bid})") if bid else Words("", "")
             return again + Words(
                 f"Auction: waiting for {others.en} to choose a die face{yours.en}",
                 f"オークション:{others.ja}がダイスの目を選ぶのを待っています{yours.ja}",
             )
         if phase == "take":
-            left, must = int(view.get("take_left") or 0), int(view.get("take_must") or 0)
-            lower = view.get("higher") not in view.get("active", [])
+            left, must = view["take_left"], view["take_must"]
+            lower = view["higher"] not in view["active"]
             if not mine:
                 return Words(
                     f"{others.en} is taking citizens", f"{others.ja}が国民カードを取っています"
@@ -328,7 +330,7 @@ class ItsMineWords:
                     )
                 return how
             if together:
-                play = _own(view, reader, "play")
+                play = None if reader is None else view["seats"][reader].get("play")
                 yours = (
                     Words(" (your play is in)", "(あなたは選び終えた)") if play else Words("", "")
                 )
@@ -427,14 +429,6 @@ class ItsMineWords:
             f": level at {a} points and leftovers, holds the smaller mine",
             f"({a}点・余った手札も同じで、小さい鉱山を得ている)",
         )
-
-
-def _own(view: Mapping[str, Any], reader: Any, key: str) -> Any:
-    """The reader's own secret commitment (``bid`` or ``play``), from its own view."""
-    seats = view.get("seats") or []
-    if isinstance(reader, int) and 0 <= reader < len(seats):
-        return seats[reader].get(key)
-    return None
 
 
 def phrasebook(options: ItsMineOptions) -> ItsMineWords:

@@ -26,6 +26,7 @@ SPEC = GameSpec(
     summary=(Path(__file__).with_name("rules.md")).read_text(encoding="utf-8"),
     default_players=4,
     bots={"greedy": make_greedy},
+    heuristic="greedy",
     # Hard looks one move ahead of the heuristic bot (its three best actions of a turn) where
     # six worlds of whole playouts fit in 0.8 s, which is towards the end of the game, and
     # plays the heuristic bot's move at once where they do not: it beat the heuristic bot
@@ -36,8 +37,23 @@ SPEC = GameSpec(
     observer=observer,
     deck=SEVEN,
     words=Lazy("asobi.games.laminate.words:phrasebook"),
+    render="asobi.games.laminate.render",
+    scenario=Lazy("asobi.games.laminate.scenarios:LaminateScenario"),
     # The paper cards (論文カード) as the browser draws them: names, points, combinations.
     assets=Lazy("asobi.games.laminate.words:assets"),
+    # The command line (asobi.cli): example commands for its help.
+    cli_examples=(
+        ("asobi play laminate --players 3", "you and two bots (3–5 players)"),
+        ("asobi play laminate --players 5 --hotseat", "five people sharing one screen"),
+        (
+            "asobi tournament laminate -n 4 --bots greedy,random --rounds 20 --workers 2",
+            "four seats, 20 deals, on two processes",
+        ),
+        (
+            "asobi simulate laminate -n 4 --games 200 --backend ray --workers 2",
+            "four seats on Ray (pip install 'asobi[dist]')",
+        ),
+    ),
 )
 LaminateState.spec = SPEC
 

@@ -27,6 +27,7 @@ SPEC = GameSpec(
     summary=(Path(__file__).with_name("rules.md")).read_text(encoding="utf-8"),
     default_players=2,
     bots={"greedy": make_greedy},
+    heuristic="greedy",
     # Hard looks one move ahead of the heuristic bot in 5 sampled worlds (at most 0.8 s; a
     # game has some 185 decisions a seat): it beat the heuristic bot (docs/strength.md).
     levels={"hard": "lookahead:worlds=5:seconds=0.8"},
@@ -35,8 +36,23 @@ SPEC = GameSpec(
     observer=observer,
     deck=FRENCH52,
     words=Lazy("asobi.games.rummycity.words:phrasebook"),
+    render="asobi.games.rummycity.render",
+    scenario=Lazy("asobi.games.rummycity.scenarios:RummyCityScenario"),
     # The words that describe any catalogue's buildings in the browser (marks, effects).
     assets=Lazy("asobi.games.rummycity.words:assets"),
+    # The command line (asobi.cli): example commands for its help.
+    cli_examples=(
+        ("asobi play rummycity", "your town against the bot's"),
+        ("asobi play rummycity --solo", "the solo score attack, three rounds (ソロプレイルール)"),
+        (
+            "asobi play rummycity -o catalogue=my_buildings.toml",
+            "with your own building cards (TOML or JSON, checked on load)",
+        ),
+        (
+            "asobi tournament rummycity -n 1 --bots greedy,hard",
+            "the solo score attack, deal by deal",
+        ),
+    ),
 )
 RummyCityState.spec = SPEC
 

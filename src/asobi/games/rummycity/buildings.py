@@ -3,7 +3,7 @@
 The printed building list is not public, so the catalogue is a TOML or JSON file: the
 default (``catalogue.toml`` beside this module) is our reconstruction (see
 ``docs/rules/rummycity.md``), and a player who owns the printed cards can write theirs and
-play with ``--catalogue FILE``. A file lists buildings like this::
+play with ``-o catalogue=FILE``. A file lists buildings like this::
 
     [[building]]
     id = "school"            # lower-case letters, digits and _

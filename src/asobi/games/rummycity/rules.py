@@ -117,7 +117,7 @@ class RummyCityOptions(StartPlayerOptions):
         if isinstance(value, str | Path):
             raise InvalidOptions(
                 "catalogue: give the building cards themselves, not a file name "
-                "(asobi play/simulate --catalogue FILE reads a file)"
+                "(asobi play/simulate -o catalogue=FILE reads a file)"
             )
         if isinstance(value, Mapping):
             return catalogue_data(value)

@@ -6,12 +6,12 @@ contest. See ``docs/rules/starmine.md``.
 
 from pathlib import Path
 
-from asobi.core.cards import FIREWORKS
 from asobi.core.lazy import Lazy
 from asobi.core.protocol import GameSpec
 from asobi.games.starmine.actions import ACTION_SPACE
 from asobi.games.starmine.balance import facts
 from asobi.games.starmine.bots import make_greedy
+from asobi.games.starmine.cards import FIREWORKS
 from asobi.games.starmine.observation import observer
 from asobi.games.starmine.rules import StarmineOptions, StarmineState, new_state
 
@@ -26,10 +26,31 @@ SPEC = GameSpec(
     summary=(Path(__file__).with_name("rules.md")).read_text(encoding="utf-8"),
     default_players=2,
     bots={"greedy": make_greedy},
+    heuristic="greedy",
     facts=facts,
     observer=observer,
     deck=FIREWORKS,
     words=Lazy("asobi.games.starmine.words:phrasebook"),
+    # The command line (asobi.cli): example commands for its help.
+    cli_examples=(
+        ("asobi play starmine", "a duel against the bot"),
+        ("asobi play starmine --level hard", "against the strongest bot (it searches)"),
+        (
+            "asobi play starmine --solo",
+            "the solo contest, ending with your title (ソロ用ルール, 称号)",
+        ),
+        ("asobi play starmine --hotseat", "two people sharing one screen"),
+        ("asobi play starmine --seed 7 --save game.json", "a fixed deal, saved for asobi replay"),
+        ("asobi tournament starmine --bots random,easy,normal", "the levels against each other"),
+        (
+            "asobi simulate starmine --bots greedy,random --games 500 --out duel",
+            "500 duels, the heuristic bot against random, kept in duel/",
+        ),
+    ),
+    view_type=Lazy("asobi.games.starmine.views:VIEW"),  # what bots, observers and renderers read
+    event_type=Lazy("asobi.games.starmine.views:EVENT"),  # and what the events say
+    render="asobi.games.starmine.render",
+    scenario=Lazy("asobi.games.starmine.scenarios:StarmineScenario"),
 )
 StarmineState.spec = SPEC
 

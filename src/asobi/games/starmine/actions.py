@@ -12,18 +12,23 @@ from itertools import combinations
 from typing import Literal
 
 from asobi.core.actions import ActionSpace
-from asobi.core.cards import FIREWORKS, Card, is_boost
+from asobi.core.cards import Card
 from asobi.core.errors import BadActionCode
 from asobi.core.melds import is_run, is_set
+from asobi.games.starmine.cards import FIREWORKS, is_boost
 
 # --- rows (列) -------------------------------------------------------------------------
 OPENING, MAIN, FINALE = 0, 1, 2
 ROWS = (OPENING, MAIN, FINALE)
-ROW_NAMES = ("opening", "main", "finale")
+RowName = Literal["opening", "main", "finale"]
+ROW_NAMES: tuple[RowName, RowName, RowName] = ("opening", "main", "finale")
 ROW_NAMES_JA = ("オープニング", "メイン", "フィナーレ")
 
 # --- melds (役) ------------------------------------------------------------------------
-SEQUENCE, THREE, PAIR = "seq", "three", "pair"
+MeldKind = Literal["seq", "three", "pair"]
+SEQUENCE: MeldKind = "seq"
+THREE: MeldKind = "three"
+PAIR: MeldKind = "pair"
 MELD_POINTS = {SEQUENCE: 7, THREE: 5, PAIR: 3}
 MELD_NAMES = {SEQUENCE: "sequence", THREE: "three of a kind", PAIR: "pair"}
 MELD_NAMES_JA = {SEQUENCE: "シーケンス", THREE: "3カード", PAIR: "ペア"}
@@ -53,7 +58,7 @@ class Meld:
     """A set of cards read as one meld. The same cards may read as two kinds (a firework
     and two boosts: a sequence or three of a kind); the player declares which."""
 
-    kind: str
+    kind: MeldKind
     cards: tuple[Card, ...]  # in deck order
     mask: int  # bit i set for FIREWORKS.cards[i]
     # Its position in MELDS, so tables can be indexed by it instead of hashing the meld.
@@ -74,11 +79,11 @@ class Meld:
         return f"{MELD_NAMES[self.kind]} {' '.join(c.code for c in self.cards)}"
 
 
-def meld_kinds(cards: tuple[Card, ...]) -> list[str]:
+def meld_kinds(cards: tuple[Card, ...]) -> list[MeldKind]:
     """Every kind these exact cards can be read as (section 5 B, カードの役)."""
     if all(is_boost(c) for c in cards):
         return []  # ruling: a meld must hold at least one firework card
-    kinds = []
+    kinds: list[MeldKind] = []
     if len(cards) == 3 and is_run(cards, 3, LOWEST, HIGHEST, suits="same", wild=is_wild):
         kinds.append(SEQUENCE)
     if len(cards) == 3 and is_set(cards, 3, wild=is_wild):

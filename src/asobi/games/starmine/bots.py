@@ -78,14 +78,14 @@ the prospect weighs both.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from asobi.core.actions import Action
 from asobi.core.bots import Decision
-from asobi.core.cards import FIREWORKS, Card, is_boost
+from asobi.core.cards import Card
 from asobi.games.starmine.actions import (
     CARD_BIT,
     FINALE,
@@ -105,7 +105,9 @@ from asobi.games.starmine.actions import (
     Pass,
     Place,
 )
+from asobi.games.starmine.cards import FIREWORKS, is_boost
 from asobi.games.starmine.scoring import gap_penalty
+from asobi.games.starmine.views import read_view
 
 ALL_CARDS = (1 << len(FIREWORKS.cards)) - 1
 BOOST_MASK = sum(CARD_BIT[c] for c in FIREWORKS.cards if is_boost(c))
@@ -259,15 +261,16 @@ class Table:
     penalty: BoostPenalty  # how boosts cost points (the option ``boost_penalty``)
 
     @classmethod
-    def read(cls, view: dict[str, Any], seat: int) -> Table:
+    def read(cls, raw: Mapping[str, Any], seat: int) -> Table:
+        view = read_view(raw)
         seats = view["seats"]
         me = seats[seat]
         hand = mask_of(FIREWORKS.card(code) for code in me["hand"])
         seen = hand
         totals, empty = [], []
-        for s in seats:
-            rows = [s["rows"][name] for name in ROW_NAMES]
-            totals.append(tuple(s["row_totals"][name] for name in ROW_NAMES))
+        for entry in seats:
+            rows = [entry["rows"][name] for name in ROW_NAMES]
+            totals.append(tuple(entry["row_totals"][name] for name in ROW_NAMES))
             empty.append(tuple(not r for r in rows))
             for row in rows:
                 for meld in row:
@@ -278,8 +281,9 @@ class Table:
             face_up = mask_of(FIREWORKS.card(c) for c in view["open_cards"])
             removed = mask_of(FIREWORKS.card(c) for c in view["removed_cards"])
             seen |= face_up | removed
-            if view.get("flipped"):
-                flipped = FIREWORKS.card(view["flipped"])
+            turned_up = view.get("flipped")
+            if turned_up:
+                flipped = FIREWORKS.card(turned_up)
                 seen |= CARD_BIT[flipped]
             seen |= BOOST_MASK & ~hand  # solo §2: the other boost stays in the box
             drawable = face_up
@@ -292,8 +296,9 @@ class Table:
                 if s != seat:
                     seen |= mask_of(FIREWORKS.card(c) for c in entry["known_cards"])
             drawable = face_up
-            if view.get("discarded_this_turn"):
-                drawable &= ~CARD_BIT[FIREWORKS.card(view["discarded_this_turn"])]
+            just_discarded = view.get("discarded_this_turn")
+            if just_discarded:
+                drawable &= ~CARD_BIT[FIREWORKS.card(just_discarded)]
             current_row = OPENING
             other = seats[1 - seat]["hand_size"]
         unseen = ALL_CARDS & ~seen

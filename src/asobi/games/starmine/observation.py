@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from asobi.core.cards import FIREWORKS
 from asobi.core.observation import Feature, Layout, Observer, Writer
 from asobi.core.protocol import GameOptions
 from asobi.games.starmine.actions import MELD_POINTS, ROW_NAMES, ROW_NAMES_JA
+from asobi.games.starmine.cards import FIREWORKS
 from asobi.games.starmine.rules import Phase, StarmineOptions
+from asobi.games.starmine.views import read_view
 
 CARDS = len(FIREWORKS)  # 30: the size of every bag of cards
 PHASES = tuple(Phase)
@@ -116,9 +117,12 @@ class StarmineObserver(Observer):
         )
         self.layout = Layout(features)
 
-    def fill(self, out: Writer, view: Mapping[str, Any]) -> None:
+    def fill(self, out: Writer, raw: Mapping[str, Any]) -> None:
+        view = read_view(raw)
         n = self.players
-        me = int(view["seat"])
+        me = view["seat"]
+        if me is None:
+            raise ValueError("an observation is a seat's: a spectator's view has no 'me'")
         order = [(me + k) % n for k in range(n)]  # seats as the observer sees them
         place = {seat: k for k, seat in enumerate(order)}
 
@@ -150,14 +154,16 @@ class StarmineObserver(Observer):
         if self.solo:
             out.bag("open_cards", view["open_cards"], _index, seen=seen)
             out.bag("removed_cards", view["removed_cards"], _index, seen=seen)
-            if view["flipped"] is not None:
-                out.bag("flipped", [view["flipped"]], _index, seen=seen)
+            flipped = view["flipped"]
+            if flipped is not None:
+                out.bag("flipped", [flipped], _index, seen=seen)
             out.one_hot("current_row", ROW_NAMES.index(view["current_row"]))
         else:
             out.put("chase_rounds", view["chase_rounds"] / CHASE_SCALE)
             out.bag("discards", view["discards"], _index, seen=seen)
-            if view["discarded_this_turn"] is not None:
-                out.one_hot("discarded_this_turn", _index(view["discarded_this_turn"]))
+            just_discarded = view["discarded_this_turn"]
+            if just_discarded is not None:
+                out.one_hot("discarded_this_turn", _index(just_discarded))
 
         for i, card in enumerate(FIREWORKS.cards):
             if card.code not in seen:

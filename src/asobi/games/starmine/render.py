@@ -22,14 +22,18 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from asobi.core.cardtext import FIREWORK_TEXT
+from asobi.core.cardtext import card_text_for
+from asobi.core.typed import OutcomeJSON
 from asobi.core.words import plural
-from asobi.games.starmine.actions import MELD_BY_CODE, MELD_POINTS
+from asobi.games.starmine.actions import MELD_BY_CODE, MELD_POINTS, ROW_NAMES
+from asobi.games.starmine.cards import FIREWORKS
+from asobi.games.starmine.views import StarmineView, read_view
 
-ROWS = ("opening", "main", "finale")
+ROWS = ROW_NAMES
 ROW_JA = {"opening": "オープニング", "main": "メイン", "finale": "フィナーレ"}
 MELD_EN = {"seq": "sequence", "three": "three of a kind", "pair": "pair"}
 MELD_JA = {"seq": "シーケンス", "three": "3カード", "pair": "ペア"}
+FIREWORK_TEXT = card_text_for(FIREWORKS)
 COLOUR_STYLE = FIREWORK_TEXT.styles
 TITLE = "Starmine Rummy Pocket スターマイン・ラミー ポケット"
 
@@ -85,11 +89,11 @@ def _seat_name(seat: int, viewer: int | None, solo: bool) -> str:
 
 
 # --- the table ---------------------------------------------------------------------------
-def _status(view: Mapping[str, Any]) -> Text:
+def _status(view: StarmineView) -> Text:
     solo = view["mode"] == "solo"
     phase = view["phase"]
-    active = view.get("active") or []
-    viewer = view.get("seat")
+    active = view["active"]
+    viewer = view["seat"]
     if phase == "over":
         return Text("Game over 終了", style="bold")
     who = ", ".join(_seat_name(s, viewer, solo) for s in active)
@@ -100,7 +104,7 @@ def _status(view: Mapping[str, Any]) -> Text:
             else "A: discard 1 and draw 2 (手札を増やす) · B: place a meld (花火カードを配置する)"
         )
     elif phase == "draw":
-        n = view.get("draws_left", 0)
+        n = view["draws_left"]
         source = "deck or open cards" if solo else "deck or discards"
         doing = f"draw {plural(n, 'more card')} from the {source}"
     elif phase == "flip":
@@ -112,15 +116,15 @@ def _status(view: Mapping[str, Any]) -> Text:
             else "final phase 最終フェーズ: one last meld on any row, or pass"
         )
     elif phase == "chase":
-        doing = f"追い打ち round {view.get('chase_rounds', 0)}: add one meld to any row, or pass"
+        doing = f"追い打ち round {view['chase_rounds']}: add one meld to any row, or pass"
     else:
         doing = phase
     return Text.assemble((f"{who} to act", "bold"), " — ", doing)
 
 
-def _rows_table(view: Mapping[str, Any]) -> Table:
+def _rows_table(view: StarmineView) -> Table:
     solo = view["mode"] == "solo"
-    viewer = view.get("seat")
+    viewer = view["seat"]
     seats = view["seats"]
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, expand=False)
     table.add_column("row 列")
@@ -153,31 +157,33 @@ def _cards_line(label: str, codes: Sequence[str], note: str = "") -> Text:
     return out
 
 
-def _piles(view: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
+def _piles(view: StarmineView) -> list[tuple[str, RenderableType]]:
     """The deck and the piles beside it, each named."""
     solo = view["mode"] == "solo"
     piles: list[tuple[str, RenderableType]] = [
         ("deck 山札", Text.assemble(("Deck 山札: ", "bold"), plural(view["deck_size"], "card")))
     ]
     if solo:
-        if view.get("flipped"):
+        flipped = view.get("flipped")
+        if flipped:
             note = (
                 "open → the next card is removed; remove → the next card is open"
                 if view["phase"] == "flip"
                 else "the deck's last card: the game ended as it was turned up"
             )
-            turned = _cards_line("Turned up めくったカード:", [view["flipped"]], note)
+            turned = _cards_line("Turned up めくったカード:", [flipped], note)
             piles.append(("turned-up card", turned))
         open_cards = _cards_line("Open cards オープン札:", view.get("open_cards", []), "drawable")
         removed = _cards_line("Removed 廃棄札:", view.get("removed_cards", []), "out of the game")
         piles += [("open cards オープン札", open_cards), ("removed cards 廃棄札", removed)]
         return piles
-    discards = _cards_line("Discards 捨て札:", list(view.get("discards", [])), "oldest first")
-    if view.get("discarded_this_turn"):
+    discards = _cards_line("Discards 捨て札:", view.get("discards", []), "oldest first")
+    just_discarded = view.get("discarded_this_turn")
+    if just_discarded:
         discards.append_text(
             Text.assemble(
                 "\n  (",
-                card_text(view["discarded_this_turn"]),
+                card_text(just_discarded),
                 " was discarded this turn: it cannot be taken back)",
             )
         )
@@ -185,11 +191,11 @@ def _piles(view: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
     return piles
 
 
-def _hands(view: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
+def _hands(view: StarmineView) -> list[tuple[str, RenderableType]]:
     """Each hand, named by whose it is: the cards where the view shows them, else a count
     and the cards known to be in it."""
     solo = view["mode"] == "solo"
-    viewer = view.get("seat")
+    viewer = view["seat"]
     hands: list[tuple[str, RenderableType]] = []
     for s, seat in enumerate(view["seats"]):
         whose = "your hand" if s == viewer else f"seat {s}'s hand"
@@ -198,7 +204,7 @@ def _hands(view: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
             hands.append((whose, _cards_line(label, seat["hand"])))
         elif not solo:
             line = Text.assemble((f"Seat {s} hand 手札: ", "bold"), f"{seat['hand_size']} cards")
-            known = seat.get("known_cards") or []
+            known = seat["known_cards"]
             if known:
                 line.append(" (known: ")
                 line.append_text(cards_text(known))
@@ -207,32 +213,36 @@ def _hands(view: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
     return hands
 
 
-def sections(view: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
+def sections(raw: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
     """The table's parts, in order, each named: what to act on, each pile, the rows, each
     hand."""
+    return _sections(read_view(raw))
+
+
+def _sections(view: StarmineView) -> list[tuple[str, RenderableType]]:
     return [("status", _status(view)), *_piles(view), ("rows 列", _rows_table(view)), *_hands(view)]
 
 
-def render(view: Mapping[str, Any], console: Console) -> None:
+def render(raw: Mapping[str, Any], console: Console) -> None:
     """Print the table as ``view["seat"]`` sees it; after the game, the outcome too."""
+    view = read_view(raw)
     solo = view["mode"] == "solo"
     mode = "solo contest ソロ" if solo else "duel"
-    body = Group(*(part for _, part in sections(view)))
+    body = Group(*(part for _, part in _sections(view)))
     console.print(Panel(body, title=f"{TITLE} · {mode}", box=box.ROUNDED, expand=False))
-    if view.get("outcome"):
-        render_outcome(view, console)
+    if view["outcome"] is not None:
+        render_outcome(view, view["outcome"], console)
 
 
 # --- the outcome -------------------------------------------------------------------------
-def render_outcome(view: Mapping[str, Any], console: Console) -> None:
-    outcome = view["outcome"]
+def render_outcome(view: StarmineView, outcome: OutcomeJSON, console: Console) -> None:
     if view["mode"] == "solo":
         console.print(_solo_outcome(outcome["details"]))
     else:
-        console.print(_duel_outcome(outcome, view.get("seat")))
+        console.print(_duel_outcome(outcome, view["seat"]))
 
 
-def _duel_outcome(outcome: Mapping[str, Any], viewer: int | None) -> Panel:
+def _duel_outcome(outcome: OutcomeJSON, viewer: int | None) -> Panel:
     details = outcome["details"]
     ranks = outcome["ranks"]
     if all(r == 1 for r in ranks):

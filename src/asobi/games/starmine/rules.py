@@ -14,7 +14,7 @@ from typing import Any, Self
 
 from pydantic import Field
 
-from asobi.core.cards import FIREWORKS, Card, is_boost
+from asobi.core.cards import Card
 from asobi.core.errors import IllegalAction
 from asobi.core.events import Event, private, public
 from asobi.core.protocol import Outcome, StartPlayerOptions, State, copy_rng
@@ -46,6 +46,7 @@ from asobi.games.starmine.actions import (
     melds_in,
     place_actions,
 )
+from asobi.games.starmine.cards import FIREWORKS, is_boost
 
 FIREWORK_CARDS = tuple(c for c in FIREWORKS.cards if not is_boost(c))
 BOOSTS = tuple(c for c in FIREWORKS.cards if is_boost(c))
@@ -409,7 +410,7 @@ class StarmineState(State):
     def view(self, seat: int | None) -> dict[str, Any]:
         from asobi.games.starmine.views import view_of
 
-        return view_of(self, seat)
+        return dict(view_of(self, seat))
 
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
         from asobi.games.starmine.views import determinize

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
 
-from asobi.core.cards import FIREWORKS, Card, is_boost
+from asobi.core.cards import Card
 from asobi.core.errors import InvalidSetup
 from asobi.core.scenarios import (
     Scenario,
@@ -22,6 +22,7 @@ from asobi.core.scenarios import (
     unlisted,
 )
 from asobi.games.starmine.actions import OPENING, ROW_NAMES, Meld, best_meld, find_meld
+from asobi.games.starmine.cards import FIREWORKS, is_boost
 
 if TYPE_CHECKING:
     from asobi.games.starmine.rules import StarmineState

@@ -20,9 +20,12 @@ from asobi.games.starmine.actions import (
     ROW_NAMES_JA,
 )
 from asobi.games.starmine.rules import StarmineOptions
+from asobi.games.starmine.views import read_view
 
-ROW = {en: Words(en.capitalize(), ja) for en, ja in zip(ROW_NAMES, ROW_NAMES_JA, strict=True)}
-MELD = {k: Words(MELD_NAMES[k], MELD_NAMES_JA[k]) for k in MELD_NAMES}
+ROW: dict[str, Words] = {
+    en: Words(en.capitalize(), ja) for en, ja in zip(ROW_NAMES, ROW_NAMES_JA, strict=True)
+}
+MELD: dict[str, Words] = {k: Words(MELD_NAMES[k], MELD_NAMES_JA[k]) for k in MELD_NAMES}
 
 
 def _row(name: Any) -> Words:
@@ -135,9 +138,10 @@ class StarmineWords:
         return same(code)
 
     # --- the table now ---------------------------------------------------------------------
-    def status(self, view: Mapping[str, Any]) -> Words:
-        phase = view.get("phase")
-        active = [seat(s) for s in view.get("active") or []]
+    def status(self, raw: Mapping[str, Any]) -> Words:
+        view = read_view(raw)
+        phase = view["phase"]
+        active = [seat(s) for s in view["active"]]
         who = "、".join(active)
         whom = ", ".join(active)
         if phase == "over" or not active:
@@ -153,7 +157,7 @@ class StarmineWords:
                 f"{who}の手番:1枚捨てて2枚引くか、役を配置する",
             )
         if phase == "draw":
-            n = int(view.get("draws_left") or 0)
+            n = view["draws_left"]
             return Words(
                 f"{whom} to draw {plural(n, 'more card')} from the deck or the {self.pile.en}",
                 f"{who}が山札か{self.pile.ja}からあと{n}枚引く",

@@ -1,0 +1,41 @@
+"""``asobi games``: the games there are, with their seats, bots, levels and aliases."""
+
+from __future__ import annotations
+
+from asobi.cli.common import console
+from asobi.cli.helptext import alias_list, seat_counts
+from asobi.core.bots import LEVELS, bot_names, level_bot
+from asobi.core.registry import all_specs
+
+
+def games() -> None:
+    """List the games you can play, with their Japanese names, seat counts and bots."""
+    from rich.table import Table
+
+    table = Table(title="asobi games")
+    table.add_column("id", style="bold")
+    table.add_column("English")
+    table.add_column("日本語", no_wrap=True)
+    table.add_column("players", justify="center", no_wrap=True)
+    table.add_column("bots")
+    table.add_column("levels (--level)")
+    specs = all_specs()
+    for spec in specs:
+        levels = "\n".join(f"{lv}: {level_bot(spec.id, lv)}" for lv in LEVELS)
+        table.add_row(
+            spec.id,
+            spec.name_en,
+            spec.name_ja,
+            seat_counts(spec),
+            ", ".join(bot_names(spec.id)),
+            levels,
+        )
+    screen = console()
+    screen.print(table)
+    for spec in specs:
+        if spec.option_aliases:
+            aliases = alias_list(spec, "[bold]-o {}[/]")
+            screen.print(f"{spec.name_en} ({spec.id}) takes the aliases {aliases}.")
+    screen.print(
+        "Play one with [bold]asobi play ID[/]; read its rules with [bold]asobi rules ID[/]."
+    )

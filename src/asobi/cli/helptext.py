@@ -1,0 +1,99 @@
+"""Help texts that the games fill in: their names, their example command lines and their
+aliases for ``-o``, each read from the game's ``GameSpec`` (``cli_examples``,
+``option_aliases``). The commands' own texts say only what holds for every game.
+
+The registry is read only when a help is shown: reading it imports every game, which no
+command should pay for before it runs (``asobi --version`` included)."""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+from typer.core import TyperCommand, TyperGroup
+
+from asobi.core.protocol import GameSpec
+from asobi.core.registry import all_specs
+
+
+def seat_counts(spec: GameSpec) -> str:
+    """``1 (solo), 2``"""
+    return ", ".join(f"{n} (solo)" if n == 1 else str(n) for n in sorted(spec.seat_counts))
+
+
+def alias_list(spec: GameSpec, word: str = "`-o {}`") -> str:
+    """``-o simple (variant=simple), -o basic (variant=basic)``, each ``-o WORD`` written as
+    ``word`` says (in Markdown code by default)."""
+    from asobi.cli.options import alias_meaning
+
+    return ", ".join(
+        f"{word.format(alias)} ({alias_meaning(options)})"
+        for alias, options in spec.option_aliases.items()
+    )
+
+
+def examples(
+    specs: list[GameSpec], command: str, *, with_aliases: bool = False, title: str = "Examples:"
+) -> str:
+    """The games' example lines of ``asobi COMMAND`` (and, ``with_aliases``, their aliases
+    for ``-o``) in Markdown, game by game under each game's names and seat counts."""
+    start = f"asobi {command} "
+    games = []
+    for spec in specs:
+        lines = [
+            f"* `{line}` : {meaning}" if meaning else f"* `{line}`"
+            for line, meaning in spec.cli_examples
+            if line.startswith(start)
+        ]
+        aliases = alias_list(spec) if with_aliases else ""
+        if not lines and not aliases:
+            continue
+        heading = f"**{spec.name_en}** ({spec.name_ja}), players {seat_counts(spec)}"
+        if aliases:
+            heading += f"; aliases {aliases}"
+        games.append("\n\n".join([heading, *lines]))
+    return "\n\n".join([title, *games]) if games else ""
+
+
+class GameHelp(TyperCommand):
+    """A command whose help ends with the games' examples of it and, where it takes ``-o``,
+    their aliases."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.written_help = inspect.cleandoc(self.help or "")
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:  # typer's own click's types
+        specs = all_specs()
+        takes_options = any(param.name == "option" for param in self.params)
+        listed = examples(specs, self.name or "", with_aliases=takes_options)
+        self.help = "\n\n".join(part for part in (self.written_help, listed) if part)
+        super().format_help(ctx, formatter)
+
+
+class GamesHelp(TyperGroup):
+    """The ``asobi`` command, whose help names the games and shows how to play each."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.written_help = inspect.cleandoc(self.help or "")
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:  # typer's own click's types
+        specs = all_specs()
+        self.help = "\n\n".join(
+            [
+                self.written_help,
+                examples(specs, "play", title=f'asobi (遊び, "play") has {len(specs)} games:'),
+                *EVERY_GAME,
+            ]
+        )
+        super().format_help(ctx, formatter)
+
+
+# The main help's examples that hold for every game.
+EVERY_GAME = [
+    "**Every game**",
+    "* `asobi games` : the games, their seats, bots and levels",
+    "* `asobi rules GAME` : a game's rules in a page",
+    "* `asobi replay game.json` : step through a game saved with `--save game.json`",
+]
