@@ -27,7 +27,7 @@ from asobi.core.errors import IllegalAction
 from asobi.core.events import Event
 from asobi.core.registry import get_spec
 from asobi.games.carrotein.actions import CarroteinAction, Lay
-from asobi.games.carrotein.rules import CarroteinState, Phase
+from asobi.games.carrotein.rules import CarroteinState
 from asobi.games.carrotein.sky import Pose
 
 SPEC = get_spec("carrotein")
@@ -142,9 +142,7 @@ def grid(count: int, step: float = 30) -> list[tuple[float, float]]:
 
 def snapshot(state: CarroteinState) -> dict[str, Any]:
     """Everything observable about a state, as ``tests/rule_checks.py: snapshot`` takes it
-    (every view, the internals but the private caches, the RNG, the legal actions) — but in
-    the lay phase without the legal actions: there the legal action is the solver's lay, too
-    slow to work out for every refusal."""
+    (every view, the internals but the private caches, the RNG, the legal actions)."""
     seats = range(state.players)
     internals = {k: v for k, v in vars(state).items() if k != "rng" and not k.startswith("_")}
     views = [state.view(None), *(state.view(s) for s in seats)]
@@ -153,8 +151,7 @@ def snapshot(state: CarroteinState) -> dict[str, Any]:
         "internals": copy.deepcopy(internals),
         "rng": state.rng.getstate(),
     }
-    if state.phase is not Phase.LAY:
-        taken["legal"] = [[a.encode() for a in state.legal_actions(s)] for s in seats]
+    taken["legal"] = [[a.encode() for a in state.legal_actions(s)] for s in seats]
     return taken
 
 

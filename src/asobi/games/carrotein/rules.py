@@ -137,7 +137,7 @@ class CarroteinState(State):
         self.options = options
         self.rng = rng
         self.sky: Sky = default_sky()
-        self.grid = _grid(self.sky)  # the chip spots offered, and their (x, y) (mm)
+        self._spots = _grid(self.sky)  # the chip spots offered, and their (x, y) (mm)
         n = options.players
         self.colours = tuple(c for c, _ in COLOURS[:n])
         # Colours nobody plays, then the colourless chips: a seat out of its own may use them.
@@ -194,7 +194,7 @@ class CarroteinState(State):
 
     def open_spots(self) -> list[Place]:
         """The grid spots where a chip may lie now (any other legal spot may be played)."""
-        spots, _ = self.grid
+        spots, _ = self._spots
         return [spots[i] for i in np.flatnonzero(self.open_mask()).tolist()]
 
     def open_mask(self) -> NDArray[np.bool_]:
@@ -202,7 +202,7 @@ class CarroteinState(State):
         and brought up to date with the chips placed since: a chip only closes spots."""
         seen, mask = self._open
         if seen == 0 or seen > len(self.chips):
-            seen, mask = 0, np.ones(len(self.grid[0]), dtype=np.bool_)
+            seen, mask = 0, np.ones(len(self._spots[0]), dtype=np.bool_)
         if seen < len(self.chips):
             mask = mask & self._clear_of(self.chips[seen:])
             mask.flags.writeable = False
@@ -211,7 +211,7 @@ class CarroteinState(State):
 
     def _clear_of(self, chips: list[Chip]) -> NDArray[np.bool_]:
         """The grid spots a chip may lie on with ``chips`` on the mat (and nothing else)."""
-        spots, xy = self.grid
+        spots, xy = self._spots
         centres = np.array([c.centre for c in chips])
         gaps = np.hypot(*(xy[:, None, :] - centres[None, :, :]).transpose(2, 0, 1)).min(axis=1)
         # numpy's distances settle the clear cases; chip_refusal, the rule, the close calls.
