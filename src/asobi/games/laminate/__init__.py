@@ -38,6 +38,8 @@ SPEC = GameSpec(
     words=Lazy("asobi.games.laminate.words:phrasebook"),
     # The paper cards (論文カード) as the browser draws them: names, points, combinations.
     assets=Lazy("asobi.games.laminate.words:assets"),
+    view_type=Lazy("asobi.games.laminate.views:VIEW"),  # what bots, observers and renderers read
+    event_type=Lazy("asobi.games.laminate.views:EVENT"),  # and what the events say
 )
 LaminateState.spec = SPEC
 
