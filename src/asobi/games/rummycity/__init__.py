@@ -37,6 +37,8 @@ SPEC = GameSpec(
     words=Lazy("asobi.games.rummycity.words:phrasebook"),
     # The words that describe any catalogue's buildings in the browser (marks, effects).
     assets=Lazy("asobi.games.rummycity.words:assets"),
+    view_type=Lazy("asobi.games.rummycity.views:VIEW"),  # what bots, observers and renderers read
+    event_type=Lazy("asobi.games.rummycity.views:EVENT"),  # and what the events say
 )
 RummyCityState.spec = SPEC
 
