@@ -18,7 +18,7 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Annotated, Any, Literal, NotRequired, TypeVar, cast
 
-from pydantic import Field, TypeAdapter
+from pydantic import ConfigDict, Field, TypeAdapter, with_config
 from typing_extensions import TypedDict  # pydantic reads TypedDicts from here on 3.11
 
 from asobi.core.cards import SEVEN, Card
@@ -75,7 +75,9 @@ class DraftView(TypedDict):
     thanks_due: int  # thanks owed in all: one per citation of another author
 
 
-@closed
+# Closed like the parts, and built on first use: the bot and the observer import this module
+# with the game, and importing a game does not build its validators.
+@with_config(ConfigDict(extra="forbid", defer_build=True))
 class LaminateView(TypedDict):
     game: Literal["laminate"]
     seat: int | None  # whose view this is; None: a spectator's
@@ -263,7 +265,7 @@ Events = Annotated[
     | GameOver,
     Field(discriminator="kind"),
 ]
-EVENT = TypeAdapter(Events)
+EVENT = TypeAdapter(Events, config=ConfigDict(defer_build=True))  # built on first use
 """An event's validator and JSON Schema, one definition per ``kind``."""
 
 

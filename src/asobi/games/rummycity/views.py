@@ -19,7 +19,7 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Annotated, Any, Literal, NotRequired, TypeVar, cast
 
-from pydantic import Field, TypeAdapter
+from pydantic import ConfigDict, Field, TypeAdapter, with_config
 from typing_extensions import TypedDict  # pydantic reads TypedDicts from here on 3.11
 
 from asobi.core.cards import FRENCH52, Card
@@ -131,7 +131,9 @@ class Looking(TypedDict):
     cards: list[str] | None  # the range, to the looker only
 
 
-@closed
+# Closed like the parts, and built on first use: the bot and the observer import this module
+# with the game, and importing a game does not build its validators.
+@with_config(ConfigDict(extra="forbid", defer_build=True))
 class RummyCityView(TypedDict):
     game: Literal["rummycity"]
     mode: Literal["solo", "duel"]
@@ -399,7 +401,7 @@ Events = Annotated[
     | GameOver,
     Field(discriminator="kind"),
 ]
-EVENT = TypeAdapter(Events)
+EVENT = TypeAdapter(Events, config=ConfigDict(defer_build=True))  # built on first use
 """An event's validator and JSON Schema, one definition per ``kind``."""
 
 
