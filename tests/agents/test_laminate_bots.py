@@ -25,6 +25,7 @@ from asobi.games.laminate.bots import (
     make_greedy,
     need,
 )
+from asobi.games.laminate.views import read_view
 
 PLAYERS = [3, 4, 5]
 
@@ -189,7 +190,7 @@ def test_need_counts_the_cards_lacking_and_those_that_help() -> None:
 
 def test_hand_worth_prefers_cards_that_finish_a_paper() -> None:
     state = new_game("laminate", {"players": 3}, 0, setup={"hands": [["S8", "S9", "S10"], [], []]})
-    t = Table.read(state.view(0), 0)
+    t = Table.read(read_view(state.view(0)), 0)
     h = Hand(t, t.hand)
     s11, h2 = SEVEN.card("S11"), SEVEN.card("H2")
     assert h.gain(s11) > h.gain(h2)

@@ -8,11 +8,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import jsonschema
 import pytest
 
 from asobi.core import BadActionCode, Match, replay
 from asobi.games.laminate.actions import ACTION_SPACE
 from asobi.games.laminate.rules import LaminateState
+from asobi.games.laminate.views import VIEW
 
 from .laminate_helpers import (
     game,
@@ -186,6 +188,28 @@ def test_views_a_known_card_given_away_is_no_longer_sure() -> None:
     play(state, 0, "give HA", "give K8")
     assert state.view(2)["seats"][0]["known_cards"] == []
     assert state.view(2)["seats"][1]["known_cards"] == []
+
+
+def test_views_the_schema_refuses_a_key_it_does_not_declare() -> None:
+    """準備 2 「裏向きに束ねて」: the deck and the other hands are face down, so no view has
+    a key for them; the view's JSON Schema (what the browser reads) and its validator refuse
+    one, naming it, at the top and in a seat's entry alike."""
+    state = table([["O7", "C7"], ["B4"], ["O3", "S5", "T6"]], deck=["H2"])
+    view = state.view(1)
+    schema = VIEW.json_schema()
+    assert schema["additionalProperties"] is False
+    assert set(schema["required"]) == set(view)  # drawn and draft only on one's own turn
+    assert set(schema["properties"]) == {*view, "drawn", "draft"}
+    secrets = [
+        {**view, "deck": ["H2"]},
+        {**view, "seats": [{**view["seats"][0], "cards": ["O7", "C7"]}, *view["seats"][1:]]},
+    ]
+    for leak, key in zip(secrets, ("deck", "cards"), strict=True):
+        with pytest.raises(ValueError, match=key):
+            VIEW.validate_python(leak)
+        with pytest.raises(jsonschema.ValidationError, match=key):
+            jsonschema.validate(leak, schema)
+    jsonschema.validate(view, schema)
 
 
 # --- determinize --------------------------------------------------------------------------------

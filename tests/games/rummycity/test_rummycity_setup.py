@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+import jsonschema
 import pytest
 
 from asobi.core.cards import FRENCH52
 from asobi.core.errors import InvalidOptions
+from asobi.games.rummycity.views import VIEW
 
 from .rummycity_helpers import (
     SPEC,
@@ -76,6 +78,33 @@ def test_a_hand_is_hidden_from_the_other_seat() -> None:
     other_view = state.view(1)["seats"][0]
     assert "hand" not in other_view
     assert other_view["known_cards"] == []
+
+
+def test_the_view_schema_refuses_a_key_it_does_not_declare() -> None:
+    """準備: the hands (手札) and the 12 face-down cards of the row (「12枚を裏向きに」) are
+    hidden, so no view has a key for them: the view's JSON Schema (what the browser reads)
+    and its validator refuse one, naming it, at the top, in a town and in the row alike."""
+    view = game(seed=2).view(1)
+    schema = VIEW.json_schema()
+    assert schema["additionalProperties"] is False
+    assert set(schema["required"]) == set(view)  # the rest: while laying or looking, or solo
+    optional = {"making", "looking", "discards", "last_round_discards", "rounds"}
+    assert set(schema["properties"]) == {*view, *optional}
+    hidden = next(i for i, place in enumerate(view["row"]) if not place["face_up"])
+    row = [dict(place) for place in view["row"]]
+    row[hidden]["code"] = "SA"
+    other = {**view["seats"][0], "cards": ["SA", "H2"]}
+    secrets = [
+        ({**view, "hands": [["SA", "H2"], []]}, "hands"),
+        ({**view, "seats": [other, view["seats"][1]]}, "cards"),
+        ({**view, "row": row}, "code"),
+    ]
+    for leak, key in secrets:
+        with pytest.raises(ValueError, match=key):
+            VIEW.validate_python(leak)
+        with pytest.raises(jsonschema.ValidationError, match=key):
+            jsonschema.validate(leak, schema)
+    jsonschema.validate(view, schema)
 
 
 def test_first_player_of_round_one_is_random() -> None:

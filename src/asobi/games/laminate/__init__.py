@@ -54,6 +54,8 @@ SPEC = GameSpec(
             "four seats on Ray (pip install 'asobi[dist]')",
         ),
     ),
+    view_type=Lazy("asobi.games.laminate.views:VIEW"),  # what bots, observers and renderers read
+    event_type=Lazy("asobi.games.laminate.views:EVENT"),  # and what the events say
 )
 LaminateState.spec = SPEC
 

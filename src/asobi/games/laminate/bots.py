@@ -65,7 +65,7 @@ the results beyond the noise; a third-best paper, a foreseen end before the end 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, NamedTuple
@@ -102,6 +102,7 @@ from asobi.games.laminate.papers import (
     min_cost,
     next_cards,
 )
+from asobi.games.laminate.views import DraftView, LaminateView, read_view
 
 
 # --- tunables ---------------------------------------------------------------------------
@@ -324,37 +325,37 @@ class Table:
     laid_estimate: dict[PaperType, int]
 
     @classmethod
-    def read(cls, view: dict[str, Any], seat: int, p: Params = DEFAULT) -> Table:
+    def read(cls, view: LaminateView, seat: int, p: Params = DEFAULT) -> Table:
         card = SEVEN.card
         seats = view["seats"]
         me = seats[seat]
         hand = [card(c) for c in me["hand"]]
         foreign: dict[Card, int] = {}
         own: list[Card] = []
-        for entry in view["citable"]:
-            c = card(entry["card"])
-            if entry["author"] == seat:
+        for citable in view["citable"]:
+            c = card(citable["card"])
+            if citable["author"] == seat:
                 own.append(c)
             else:
-                foreign[c] = entry["author"]
+                foreign[c] = citable["author"]
         reviewing: dict[Card, tuple[int, PaperType, list[Card]]] = {}
         on_table: set[Card] = set()
         for s, entry in enumerate(seats):
-            for paper in entry["papers"]:
-                cards = [card(c) for c in paper["cards"]]
+            for laid in entry["papers"]:
+                cards = [card(c) for c in laid["cards"]]
                 on_table.update(cards)
                 if len(cards) > 1:
-                    kind = PAPER[paper["paper"]]
+                    kind = PAPER[laid["paper"]]
                     for c in cards:
                         reviewing[c] = (s, kind, cards)
-        held = frozenset(PAPER[paper["paper"]] for paper in me["papers"])
+        held = frozenset(PAPER[laid["paper"]] for laid in me["papers"])
         supply = {PAPER[k]: v for k, v in view["supply"].items()}
         discards = [card(c) for c in view["discards"]]
         top = discards[-1] if discards else None
         known = {
             card(c) for s, entry in enumerate(seats) if s != seat for c in entry["known_cards"]
         }
-        drawn = [card(c) for c in view.get("drawn", ())]  # the two to choose from
+        drawn = [card(c) for c in view.get("drawn", [])]  # the two to choose from
         gone = set(hand) | on_table | set(discards) | known | set(drawn)
         unseen = [c for c in SEVEN.cards if c not in gone]
         soon = view["deck_size"] <= 4  # the discards are about to be shuffled back
@@ -680,7 +681,8 @@ class GreedyBot:
         legal = list(decision.legal)
         if len(legal) == 1:
             return legal[0]
-        t = Table.read(decision.view, decision.seat, self.params)
+        view = read_view(decision.view)
+        t = Table.read(view, decision.seat, self.params)
         first = legal[0]
         if isinstance(first, Discard):
             return self._least_missed(t, legal, Hand(t, t.hand))
@@ -688,9 +690,9 @@ class GreedyBot:
             h = Hand(t, t.hand)
             return self._best(legal, [h.gain(a.card) for a in legal if isinstance(a, Keep)])
         if isinstance(first, Lay | Cite | Done):
-            return self._lay(t, decision.view["draft"], legal)
+            return self._lay(t, view["draft"], legal)
         if isinstance(first, Give):
-            draft = decision.view["draft"]
+            draft = view["draft"]
             paper = PAPER[draft["paper"]]
             gone = {SEVEN.card(c) for c in draft["laid"] + draft["thanks"]}
             rest = [c for c in t.hand if c not in gone]
@@ -716,12 +718,14 @@ class GreedyBot:
         legal = list(decision.legal)
         if len(legal) < 2 or not isinstance(legal[0], Draw | Take | Review | Publish | Pass):
             return None
-        return self._turn_values(Table.read(decision.view, decision.seat, self.params), legal)
+        view = read_view(decision.view)
+        return self._turn_values(Table.read(view, decision.seat, self.params), legal)
 
-    def worth(self, view: dict[str, Any], seat: int) -> float:
+    def worth(self, raw: Mapping[str, Any], seat: int) -> float:
         """What ``seat``'s position is worth from its own view, in points: its complete
         papers, its papers under review (discounted per review to come) and its hand, as
         it values them on its turn (for a search that stops a playout before the end)."""
+        view = read_view(raw)
         t = Table.read(view, seat, self.params)
         pending = sum(
             t.under_review(PAPER[paper["paper"]], len(paper["cards"]))
@@ -854,7 +858,7 @@ class GreedyBot:
             value += self._flag_point(t, paper.points, rest)
         return value
 
-    def _lay(self, t: Table, draft_view: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def _lay(self, t: Table, draft_view: DraftView, legal: Sequence[Action]) -> Action:
         card = SEVEN.card
         draft = Draft(
             PAPER[draft_view["paper"]],

@@ -1,6 +1,6 @@
 """Laminate Rummy observations: one seat's view as a fixed-size vector, for learning agents.
 
-Built from ``State.view(seat)`` alone (see ``views.py``), so it holds nothing the seat may
+Built from ``State.view(seat)`` alone (``views.read_view``), so it holds nothing the seat may
 not know: another hand's cards only where the seat saw them arrive, another researcher's two
 drawn cards never, another's publication in progress never (it looks like an ordinary turn).
 Seats are in the observing seat's perspective: "me" first, then the others in turn order
@@ -20,6 +20,7 @@ from asobi.core.observation import Feature, Layout, Observer, Writer
 from asobi.core.protocol import GameOptions
 from asobi.games.laminate.actions import PAPER, PAPER_TYPES
 from asobi.games.laminate.rules import LaminateOptions, Phase
+from asobi.games.laminate.views import read_view
 
 CARD_INDEX: dict[str, int] = {c.code: i for i, c in enumerate(SEVEN.cards)}
 RANK: dict[str, int] = {c.code: c.rank for c in SEVEN.cards}
@@ -172,12 +173,13 @@ class LaminateObserver(Observer):
         self.players = options.players
         self.layout = _layout(options.players)
 
-    def fill(self, out: Writer, view: Mapping[str, Any]) -> None:
+    def fill(self, out: Writer, raw: Mapping[str, Any]) -> None:
+        view = read_view(raw)
         n = self.players
         me = view["seat"]
         if view["players"] != n:
             raise ValueError(f"a view of {view['players']} players, not {n}")
-        if not isinstance(me, int) or not 0 <= me < n:
+        if me is None or not 0 <= me < n:
             raise ValueError("a Laminate Rummy observation is of one seat's view")
 
         def place(seat: int) -> int:

@@ -1,6 +1,6 @@
 """Terminal rendering of a Laminate Rummy view (rich), for ``asobi play`` and ``asobi replay``.
 
-It reads only the JSON-ready view (see ``views.py``) and events, never a state, so it can
+It reads only the view (``views.read_view``) and events, never a state, so it can
 show nothing a seat may not know: another seat's hand shows as a count (plus the cards it
 was seen to take), another researcher's two drawn cards as "2 cards", a gift as "a card"
 to everyone but its giver and receiver, and a publication in progress not at all (only its
@@ -31,6 +31,7 @@ from asobi.core.cards import SEVEN
 from asobi.core.cardtext import SEVEN_TEXT
 from asobi.core.words import plural
 from asobi.games.laminate.actions import PAPER, PAPER_TYPES, PaperType, Shape
+from asobi.games.laminate.views import Citation, LaminateView, PaperView, read_view
 from asobi.games.laminate.words import NEED
 
 TITLE = "Laminate Rummy ラミネートラミー"
@@ -122,12 +123,12 @@ def public_code(code: str, hidden: Sequence[str]) -> str:
 
 
 # --- the table -----------------------------------------------------------------------------
-def _status(view: Mapping[str, Any]) -> Text:
-    phase = str(view["phase"])
-    viewer = view.get("seat")
-    active = list(view.get("active") or [])
+def _status(view: LaminateView) -> Text:
+    phase = view["phase"]
+    viewer = view["seat"]
+    active = view["active"]
     if phase == "over":
-        reason = view.get("end_reason") or ""
+        reason = view["end_reason"] or ""
         return Text.assemble(("Game over 終了", "bold"), f" — {reason}" if reason else "")
     who = " and ".join(_seat_name(s, viewer) for s in active) or "nobody"
     when = "Deal" if phase == "setup" else f"Turn {view['turn_no']}"
@@ -137,27 +138,27 @@ def _status(view: Mapping[str, Any]) -> Text:
     return line
 
 
-def _end_line(view: Mapping[str, Any]) -> Text:
+def _end_line(view: LaminateView) -> Text:
     """ゲーム終了条件: who met it and how many turns are left, or who is nearest."""
-    viewer = view.get("seat")
-    n = int(view["players"])
-    goal = int(view["end_points"])
-    trigger = view.get("end_condition_met_by")
+    viewer = view["seat"]
+    n = view["players"]
+    goal = view["end_points"]
+    trigger = view["end_condition_met_by"]
     seats = view["seats"]
     label = Text.assemble(("End condition ゲーム終了条件: ", "bold"))
     if trigger is None:
         label.append(f"not met (complete papers worth {goal}+ at the end of one's own turn)")
-        best = max(int(s["points"]) for s in seats)
+        best = max(s["points"] for s in seats)
         if best:
-            leaders = [i for i, s in enumerate(seats) if int(s["points"]) == best]
+            leaders = [i for i, s in enumerate(seats) if s["points"] == best]
             names = " and ".join(_seat_name(s, viewer) for s in leaders)
             label.append(f"; leading: {names} with {best}", style="dim")
         return label
-    label.append(f"met by {_seat_name(int(trigger), viewer)} ⚑", style="bold red")
+    label.append(f"met by {_seat_name(trigger, viewer)} ⚑", style="bold red")
     if view["phase"] == "over":
         return label
-    left = int(view.get("turns_left") or 0)
-    turn = int(view["turn"])
+    left = view["turns_left"] or 0
+    turn = view["turn"]
     last = (turn + left) % n
     if left == 0:
         label.append(" — this is the last turn", style="bold red")
@@ -169,10 +170,10 @@ def _end_line(view: Mapping[str, Any]) -> Text:
     return label
 
 
-def _piles(view: Mapping[str, Any]) -> list[Text]:
-    viewer = view.get("seat")
-    discards = list(view.get("discards") or [])
-    deck = Text.assemble(("Deck 山札: ", "bold"), plural(int(view["deck_size"]), "card"))
+def _piles(view: LaminateView) -> list[Text]:
+    viewer = view["seat"]
+    discards = view["discards"]
+    deck = Text.assemble(("Deck 山札: ", "bold"), plural(view["deck_size"], "card"))
     if not view["deck_size"] and discards:
         deck.append("  (the discards are shuffled in when a draw needs them)", style="dim")
     pile = Text.assemble((f"Discards 捨て札 ({len(discards)}): ", "bold"))
@@ -187,7 +188,7 @@ def _piles(view: Mapping[str, Any]) -> list[Text]:
     else:
         pile.append("empty", style="dim")
     lines = [deck, pile]
-    drawing = int(view.get("drawing") or 0)
+    drawing = view["drawing"]
     drawn = view.get("drawn")
     if drawn:
         line = Text.assemble(("You drew 研究: ", "bold yellow"))
@@ -195,11 +196,11 @@ def _piles(view: Mapping[str, Any]) -> list[Text]:
         line.append(" — keep one; the other goes face up on the discards (only you see them)")
         lines.append(line)
     elif drawing:
-        who = _seat_name(int(view["turn"]), viewer)
+        who = _seat_name(view["turn"], viewer)
         lines.append(
             Text(f"{who} is choosing between {plural(drawing, 'drawn card')} (hidden)", "dim")
         )
-    passes = int(view.get("passes_in_row") or 0)
+    passes = view["passes_in_row"]
     if passes and view["phase"] != "over":
         lines.append(
             Text(
@@ -216,11 +217,11 @@ def _pad(text: str, width: int) -> str:
     return text + " " * max(0, width - cell_len(text))
 
 
-def _supply(view: Mapping[str, Any]) -> Text:
+def _supply(view: LaminateView) -> Text:
     """The papers in the centre (論文カード) in two halves side by side: the code to publish
     one with, its Japanese name, points and copies left (``asobi rules laminate`` says
     what each combination is). Plain aligned text: a table of 16 rows is slow to lay out."""
-    supply = view.get("supply") or {}
+    supply = view["supply"]
     half = (len(PAPER_TYPES) + 1) // 2
     code_w = max(len(p.id) for p in PAPER_TYPES)
     ja_w = max(cell_len(p.ja) for p in PAPER_TYPES)
@@ -228,7 +229,7 @@ def _supply(view: Mapping[str, Any]) -> Text:
     out = Text.assemble((f"{head}  │ {head}", "bold"))
 
     def cell(kind: PaperType) -> Text:
-        left = int(supply.get(kind.id, 0))
+        left = supply.get(kind.id, 0)
         style = "" if left else "dim"
         return Text.assemble(
             (_pad(kind.id, code_w), "bold" if left else "dim"),
@@ -244,27 +245,27 @@ def _supply(view: Mapping[str, Any]) -> Text:
     return out
 
 
-def _paper_line(paper: Mapping[str, Any]) -> Text:
-    kind = paper_type(str(paper["paper"]))
+def _paper_line(paper: PaperView) -> Text:
+    kind = paper_type(paper["paper"])
     points = kind.points if kind is not None else 0
-    cards = list(paper["cards"])
+    cards = paper["cards"]
     if paper["complete"]:
         mark = "⚑" if paper["paper"] == "endflag" else "✓"
-        line = Text.assemble((f"{mark} ", "bold green"), (paper_name(str(paper["paper"])), "bold"))
+        line = Text.assemble((f"{mark} ", "bold green"), (paper_name(paper["paper"]), "bold"))
         line.append(f" {_points(points)} 完成: ")
         line.append_text(cards_text(cards))
         return line
-    line = Text.assemble(("… ", "yellow"), paper_name(str(paper["paper"])))
+    line = Text.assemble(("… ", "yellow"), paper_name(paper["paper"]))
     line.append(f" ({_points(points)}) 査読中: ", style="yellow")
     line.append_text(cards_text(cards))
     line.append(f" ({plural(len(cards) - 1, 'review')} to go)", style="dim")
     return line
 
 
-def _seats_table(view: Mapping[str, Any]) -> Table:
-    viewer = view.get("seat")
-    active = set(view.get("active") or [])
-    trigger = view.get("end_condition_met_by")
+def _seats_table(view: LaminateView) -> Table:
+    viewer = view["seat"]
+    active = set(view["active"])
+    trigger = view["end_condition_met_by"]
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
     table.add_column("seat", no_wrap=True)
     table.add_column("hand 手札", no_wrap=True)
@@ -280,8 +281,8 @@ def _seats_table(view: Mapping[str, Any]) -> Table:
         if "hand" in seat:
             hand = Text(plural(len(seat["hand"]), "card"))
         else:
-            hand = Text(plural(int(seat["hand_size"]), "card"))
-            known = seat.get("known_cards") or []
+            hand = Text(plural(seat["hand_size"], "card"))
+            known = seat["known_cards"]
             if known:
                 hand.append("\nknown: ", style="dim")
                 hand.append_text(cards_text(known))
@@ -292,16 +293,16 @@ def _seats_table(view: Mapping[str, Any]) -> Table:
     return table
 
 
-def _citable(view: Mapping[str, Any]) -> Text:
-    viewer = view.get("seat")
-    cards = list(view.get("citable") or [])
+def _citable(view: LaminateView) -> Text:
+    viewer = view["seat"]
+    cards = view["citable"]
     line = Text.assemble(("Citable cards 引用できる: ", "bold"))
     if not cards:
         line.append("none yet (only complete papers are cited)", style="dim")
         return line
     by_author: dict[int, list[str]] = {}
     for entry in cards:
-        by_author.setdefault(int(entry["author"]), []).append(str(entry["card"]))
+        by_author.setdefault(entry["author"], []).append(entry["card"])
     order = sorted(by_author, key=lambda a: (a != viewer, a))  # yours first
     parts = []
     for author in order:
@@ -316,18 +317,18 @@ def _citable(view: Mapping[str, Any]) -> Text:
     return line
 
 
-def _hand(view: Mapping[str, Any]) -> list[Text]:
+def _hand(view: LaminateView) -> list[Text]:
     """Your hand; during a publication the cards laid or chosen as thanks are still in it
     (they leave only when the paper is on the table), so they are listed apart."""
-    viewer = view.get("seat")
-    draft = view.get("draft") or {}
-    laid = list(draft.get("laid") or [])
-    thanks = list(draft.get("thanks") or [])
+    viewer = view["seat"]
+    draft = view.get("draft")
+    laid = draft["laid"] if draft else []
+    thanks = draft["thanks"] if draft else []
     lines = []
     for s, seat in enumerate(view["seats"]):
         if "hand" not in seat:
             continue
-        hand = list(seat["hand"])
+        hand = seat["hand"]
         label = "Your hand 手札" if s == viewer else f"Seat {s} hand 手札"
         line = Text.assemble((f"{label} ({len(hand)}): ", "bold"))
         if s == viewer and (laid or thanks):
@@ -345,35 +346,35 @@ def _hand(view: Mapping[str, Any]) -> list[Text]:
     return lines
 
 
-def _draft(view: Mapping[str, Any]) -> Text | None:
+def _draft(view: LaminateView) -> Text | None:
     """Your publication in progress: nobody else sees it until the paper is on the table."""
     draft = view.get("draft")
     if not draft:
         return None
-    viewer = view.get("seat")
+    viewer = view["seat"]
     out = Text.assemble(
         ("Your paper in progress 論文発表: ", "bold cyan"),
-        (paper_name(str(draft["paper"])), "bold"),
+        (paper_name(draft["paper"]), "bold"),
     )
-    kind = paper_type(str(draft["paper"]))
+    kind = paper_type(draft["paper"])
     if kind is not None:
         out.append(f" ({_points(kind.points)}; {NEED[kind.id].en})", style="dim")
     out.append("\n  laid from your hand: ")
-    out.append_text(cards_text(draft.get("laid") or [], empty="none yet"))
-    cited = list(draft.get("cited") or [])
+    out.append_text(cards_text(draft["laid"], empty="none yet"))
+    cited = draft["cited"]
     out.append("\n  cited 引用: ")
     if cited:
         parts = []
         for entry in cited:
-            part = card_text(str(entry["card"]))
-            author = int(entry["author"])
+            part = card_text(entry["card"])
+            author = entry["author"]
             part.append(" (yours, free)" if author == viewer else f" (seat {author})", style="dim")
             parts.append(part)
         out.append_text(Text(", ").join(parts))
     else:
         out.append("none", style="dim")
     if kind is not None and kind.shape is Shape.SUM:
-        chosen = [*(draft.get("laid") or []), *(str(e["card"]) for e in cited)]
+        chosen = [*draft["laid"], *(e["card"] for e in cited)]
         total = sum(SEVEN.card(c).rank for c in chosen)
         if kind.at_least:
             more = "'done' when you are finished" if total >= kind.total else "not yet"
@@ -381,14 +382,14 @@ def _draft(view: Mapping[str, Any]) -> Text | None:
         else:
             out.append(f"\n  ranks total {total} of exactly {kind.total}")
     # One card per paper of another author cited, given in the order of the citations.
-    foreign = [entry for entry in cited if int(entry["author"]) != viewer]
-    thanks = list(draft.get("thanks") or [])
-    if foreign and view.get("phase") == "gift":
+    foreign: list[Citation] = [entry for entry in cited if entry["author"] != viewer]
+    thanks = draft["thanks"]
+    if foreign and view["phase"] == "gift":
         out.append("\n  thanks お礼, one hand card per paper of another player cited:")
         for i, entry in enumerate(foreign):
             out.append(f"\n    to seat {entry['author']} for {entry['card']}: ")
             if i < len(thanks):
-                out.append_text(card_text(str(thanks[i])))
+                out.append_text(card_text(thanks[i]))
             elif i == len(thanks):
                 out.append("your next 'give'", style="bold")
             else:
@@ -401,10 +402,11 @@ def _draft(view: Mapping[str, Any]) -> Text | None:
     return out
 
 
-def sections(view: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
+def sections(raw: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
     """The table's parts, in order, each named: what to act on, how the game ends, the
     piles, the papers in the centre, the researchers, what may be cited, the hand, a
     publication being drafted."""
+    view = read_view(raw)
     papers = Text.assemble(
         ("Papers in the centre 論文カード", "bold"), ("  publish one with 'publish PAPER'", "dim")
     )
@@ -427,12 +429,13 @@ def sections(view: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
     return parts
 
 
-def render(view: Mapping[str, Any], console: Console) -> None:
+def render(raw: Mapping[str, Any], console: Console) -> None:
     """Print the table as ``view["seat"]`` sees it; after the game, the outcome too."""
+    view = read_view(raw)
     body = Group(*(part for _, part in sections(view)))
     title = f"{TITLE} · {view['players']} players"
     console.print(Panel(body, title=title, box=box.ROUNDED, expand=False))
-    if view.get("outcome"):
+    if view["outcome"] is not None:
         render_outcome(view, console)
 
 
@@ -443,12 +446,14 @@ def _paper_points(paper_id: str) -> str:
     return f"{paper_name(paper_id)} {kind.points}" if kind is not None else paper_id
 
 
-def render_outcome(view: Mapping[str, Any], console: Console) -> None:
+def render_outcome(view: LaminateView, console: Console) -> None:
     outcome = view["outcome"]
-    details = outcome.get("details") or {}
-    viewer = view.get("seat")
-    ranks = list(outcome["ranks"])
-    scores = list(outcome["scores"])
+    if outcome is None:
+        return
+    details = outcome["details"]
+    viewer = view["seat"]
+    ranks = outcome["ranks"]
+    scores = outcome["scores"]
     winners = [s for s, r in enumerate(ranks) if r == 1]
     if len(winners) == len(ranks):
         headline = Text("Everyone wins その全員が勝利 (a draw)", style="bold yellow")

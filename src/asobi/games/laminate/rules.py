@@ -743,7 +743,7 @@ class LaminateState(State):
     def view(self, seat: int | None) -> dict[str, Any]:
         from asobi.games.laminate.views import view_of
 
-        return view_of(self, seat)
+        return dict(view_of(self, seat))
 
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
         from asobi.games.laminate.views import determinize

@@ -1,25 +1,276 @@
-"""What each seat may know, and worlds consistent with it.
+"""What each seat may know, typed once and read by everyone; and worlds consistent with it.
 
 Hidden: the hands (except cards a seat saw arrive: taken from the discards or a paper, or
 given by that seat), the deck, the two cards a researcher chooses between, and a
 publication in progress (the others see an ordinary turn until the paper is on the table).
 Public: the discard pile in order, every paper and its cards, the supply, hand sizes.
+
+``view_of(state, seat)`` is the only place where the state becomes what a seat sees. The
+bot, the RL observer, the terminal renderer and the phrasebook read that view through
+``read_view``, which checks it against :class:`LaminateView`; the events ``apply`` returns
+are typed here too (``EVENT``). Cards are SEVEN codes (``HA`` … ``KK``), papers are paper
+card ids (``straight5`` … ``endflag``, :data:`~asobi.games.laminate.actions.PAPER_TYPES`).
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NotRequired, TypeVar, cast
+
+from pydantic import ConfigDict, Field, TypeAdapter
+from typing_extensions import TypedDict  # pydantic reads TypedDicts from here on 3.11
 
 from asobi.core.cards import SEVEN, Card
+from asobi.core.typed import GameOver, OutcomeJSON, closed, outcome_json
 
 if TYPE_CHECKING:
     from asobi.games.laminate.rules import LaminateState
 
 S = TypeVar("S", bound="LaminateState")
 
+PhaseName = Literal["setup", "turn", "keep", "publish", "gift", "flag", "over"]
+"""``rules.Phase`` as the view shows it; another's publish and gift show as "turn"."""
 
-def _codes(cards: Any) -> list[str]:
+
+# A key that is not declared here is refused (``closed``): a view cannot grow a field (a
+# secret, say) that no reader and no schema knows of.
+@closed
+class PaperView(TypedDict):
+    """A paper on the table (論文カード with its cards)."""
+
+    paper: str  # the paper card's id
+    cards: list[str]  # the cards on it, in the order laid; one once complete (完成)
+    complete: bool  # False: under review (査読中)
+
+
+@closed
+class Citation(TypedDict):
+    """A card on a complete paper, which a paper may cite (引用), and that paper's author."""
+
+    card: str
+    author: int
+
+
+@closed
+class SeatView(TypedDict):
+    """One researcher as the viewer sees them."""
+
+    hand_size: int
+    known_cards: list[str]  # cards of this hand the viewer knows (empty for the viewer's own)
+    points: int  # points of complete papers
+    complete_papers: int  # the tie-break: fewer wins
+    papers: list[PaperView]
+    hand: NotRequired[list[str]]  # the hand (手札), in the viewer's own entry only
+
+
+@closed
+class DraftView(TypedDict):
+    """The viewer's own publication in progress (論文発表), unseen by the others."""
+
+    paper: str  # the paper card being published
+    laid: list[str]  # hand cards laid so far
+    cited: list[Citation]  # cards of complete papers cited so far (引用)
+    thanks: list[str]  # hand cards chosen as thanks (お礼) so far
+    thanks_due: int  # thanks owed in all: one per citation of another author
+
+
+# Closed like the parts, and built on first use: the bot and the observer import this module
+# with the game, and importing a game does not build its validators.
+@closed
+class LaminateView(TypedDict):
+    game: Literal["laminate"]
+    seat: int | None  # whose view this is; None: a spectator's
+    players: int
+    phase: PhaseName
+    active: list[int]  # the seats to act now
+    turn: int  # whose turn (手番) it is
+    turn_no: int
+    deck_size: int  # cards in the deck (山札)
+    discards: list[str]  # the discard pile (捨て札), bottom first
+    drawing: int  # cards the researcher on turn drew and has not yet kept (研究)
+    supply: dict[str, int]  # paper cards left in the centre, by paper id
+    citable: list[Citation]  # every card a paper may cite now
+    end_points: int  # the end condition's points (ゲーム終了条件)
+    end_condition_met_by: int | None  # the seat that met it; None before
+    turns_left: int | None  # turns to come after the current one, once it is met
+    passes_in_row: int  # passes in a row (パス); everyone's ends the game
+    end_reason: str | None  # why the game ended; None while it goes on
+    seats: list[SeatView]  # by seat
+    outcome: OutcomeJSON | None
+    drawn: NotRequired[list[str]]  # the two cards to keep one of, to the researcher only
+    draft: NotRequired[DraftView]  # the viewer's publication in progress, to its author only
+
+
+VIEW = TypeAdapter(LaminateView)
+"""The view's validator and JSON Schema (``VIEW.json_schema()``)."""
+
+
+def read_view(view: Mapping[str, Any]) -> LaminateView:
+    """A view as its type: checked, so a reader that gets something else fails at once."""
+    return VIEW.validate_python(view)
+
+
+# --- the events ``resolve`` returns, as ``Event.to_json`` writes them ----------------------
+@closed
+class Discarded(TypedDict):
+    """A card to the discard pile, face up: in the deal (準備 6) or the one not kept (研究)."""
+
+    kind: Literal["discard"]
+    seat: int
+    card: str
+
+
+@closed
+class TurnBegan(TypedDict):
+    """``seat``'s turn (手番) begins; ``turn`` is its number."""
+
+    kind: Literal["turn"]
+    seat: int
+    turn: int
+
+
+@closed
+class Reshuffled(TypedDict):
+    """The discards shuffled into a new deck of ``deck`` cards (補遺)."""
+
+    kind: Literal["reshuffle"]
+    seat: None
+    deck: int
+
+
+@closed
+class Drew(TypedDict):
+    """``seat`` drew ``count`` cards (研究); ``deck`` are left. Everyone sees this."""
+
+    kind: Literal["draw"]
+    seat: int
+    count: int
+    deck: int
+
+
+@closed
+class Drawn(TypedDict):
+    """The cards ``seat`` drew, to that seat alone."""
+
+    kind: Literal["drawn"]
+    seat: int
+    cards: list[str]
+
+
+@closed
+class Kept(TypedDict):
+    """The drawn card ``seat`` kept, to that seat alone (the other is discarded)."""
+
+    kind: Literal["kept"]
+    seat: int
+    card: str
+
+
+@closed
+class Took(TypedDict):
+    """``seat`` took the top discard (研究)."""
+
+    kind: Literal["take"]
+    seat: int
+    card: str
+
+
+@closed
+class Reviewed(TypedDict):
+    """``seat`` reviewed (査読) ``author``'s ``paper`` and took ``card`` from it."""
+
+    kind: Literal["review"]
+    seat: int
+    card: str
+    author: int
+    paper: str
+    complete: bool  # the review completed the paper
+
+
+@closed
+class Published(TypedDict):
+    """``seat``'s paper is on the table (論文発表): its laid cards and citations."""
+
+    kind: Literal["publish"]
+    seat: int
+    paper: str
+    cards: list[str]
+    cited: list[Citation]
+    complete: bool  # one card in all: complete at once, no review needed
+
+
+@closed
+class Thanked(TypedDict):
+    """``seat`` gave ``receiver`` a card of thanks (お礼), which the others do not see."""
+
+    kind: Literal["thanks"]
+    seat: int
+    receiver: int
+
+
+@closed
+class Gave(TypedDict):
+    """The card of thanks itself, to the giver and the receiver alone."""
+
+    kind: Literal["gift"]
+    seat: int
+    receiver: int
+    card: str
+
+
+@closed
+class Passed(TypedDict):
+    """``seat`` passed (パス), the ``in_a_row``-th pass in a row."""
+
+    kind: Literal["pass"]
+    seat: int
+    in_a_row: int
+
+
+@closed
+class EndTriggered(TypedDict):
+    """``seat`` met the end condition with ``points``; ``flag``: it takes the End Flag."""
+
+    kind: Literal["end_triggered"]
+    seat: int
+    points: int
+    flag: bool
+
+
+@closed
+class Flagged(TypedDict):
+    """``seat`` laid ``card`` with the End Flag (エンドフラグ)."""
+
+    kind: Literal["flag"]
+    seat: int
+    card: str
+
+
+Events = Annotated[
+    Discarded
+    | TurnBegan
+    | Reshuffled
+    | Drew
+    | Drawn
+    | Kept
+    | Took
+    | Reviewed
+    | Published
+    | Thanked
+    | Gave
+    | Passed
+    | EndTriggered
+    | Flagged
+    | GameOver,
+    Field(discriminator="kind"),
+]
+EVENT = TypeAdapter(Events, config=ConfigDict(defer_build=True))  # built on first use
+"""An event's validator and JSON Schema, one definition per ``kind``."""
+
+
+# --- the view -------------------------------------------------------------------------------
+def _codes(cards: Iterable[Card]) -> list[str]:
     return [c.code for c in SEVEN.sort(cards)]
 
 
@@ -28,31 +279,29 @@ def viewer_index(state: LaminateState, seat: int | None) -> int:
     return state.n if seat is None else seat
 
 
-def view_of(state: LaminateState, seat: int | None) -> dict[str, Any]:
-    me = viewer_index(state, seat)
+def _seat_view(state: LaminateState, s: int, seat: int | None) -> SeatView:
+    entry: SeatView = {
+        "hand_size": len(state.hands[s]),
+        "known_cards": _codes(state.known[viewer_index(state, seat)][s]) if s != seat else [],
+        "points": state.points(s),
+        "complete_papers": sum(p.complete for p in state.papers[s]),
+        "papers": [
+            {"paper": p.kind.id, "cards": [c.code for c in p.cards], "complete": p.complete}
+            for p in state.papers[s]
+        ],
+    }
+    if s == seat:
+        entry["hand"] = _codes(state.hands[s])
+    return entry
+
+
+def view_of(state: LaminateState, seat: int | None) -> LaminateView:
     authors = state.citable()
-    seats = []
-    for s in range(state.n):
-        entry: dict[str, Any] = {
-            "hand_size": len(state.hands[s]),
-            "known_cards": _codes(state.known[me][s]) if s != seat else [],
-            "points": state.points(s),
-            "complete_papers": sum(p.complete for p in state.papers[s]),
-            "papers": [
-                {"paper": p.kind.id, "cards": [c.code for c in p.cards], "complete": p.complete}
-                for p in state.papers[s]
-            ],
-        }
-        if s == seat:
-            entry["hand"] = _codes(state.hands[s])
-        seats.append(entry)
-    phase = state.public_phase(seat)
-    result = state.outcome()
-    view: dict[str, Any] = {
+    view: LaminateView = {
         "game": "laminate",
         "seat": seat,
         "players": state.n,
-        "phase": str(phase),
+        "phase": cast(PhaseName, str(state.public_phase(seat))),
         "active": sorted(state.active_seats()),
         "turn": state.turn,
         "turn_no": state.turn_no,
@@ -66,8 +315,8 @@ def view_of(state: LaminateState, seat: int | None) -> dict[str, Any]:
         "turns_left": state.turns_left if state.trigger is not None else None,
         "passes_in_row": state.passes,
         "end_reason": state.end_reason,
-        "seats": seats,
-        "outcome": result.to_json() if result is not None else None,
+        "seats": [_seat_view(state, s, seat) for s in range(state.n)],
+        "outcome": outcome_json(state.outcome()),
     }
     if seat is not None and seat == state.turn:
         if state.drawn:

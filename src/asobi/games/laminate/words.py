@@ -32,6 +32,7 @@ from asobi.core.words import (
 )
 from asobi.games.laminate.actions import PAPER, PAPER_TYPES, PaperType, Shape
 from asobi.games.laminate.rules import LaminateOptions
+from asobi.games.laminate.views import LaminateView, read_view
 
 
 def _title(kind: PaperType) -> str:
@@ -239,23 +240,24 @@ class LaminateWords:
         return said if said is not None else same(code)
 
     # --- the table now ---------------------------------------------------------------------
-    def status(self, view: Mapping[str, Any]) -> Words:
-        phase = view.get("phase")
-        active = [seat(s) for s in view.get("active") or []]
+    def status(self, raw: Mapping[str, Any]) -> Words:
+        view = read_view(raw)
+        phase = view["phase"]
+        active = [seat(s) for s in view["active"]]
         if phase == "over" or not active:
             return Words("The game is over", "ゲーム終了")
         who = active[0]
-        said = self._doing(str(phase), who, view)
-        trigger = view.get("end_condition_met_by")
-        if isinstance(trigger, int):
-            left = view.get("turns_left")
+        said = self._doing(phase, who, view)
+        trigger = view["end_condition_met_by"]
+        if trigger is not None:
+            left = view["turns_left"]
             said += Words(
                 f" · end condition met by {seat(trigger)}: {left} more turns after this one",
                 f" ・{seat(trigger)}がゲーム終了条件を満たした:この後あと{left}手番",
             )
         return said
 
-    def _doing(self, phase: str, who: str, view: Mapping[str, Any]) -> Words:
+    def _doing(self, phase: str, who: str, view: LaminateView) -> Words:
         if phase == "setup":
             return Words(
                 f"Dealing: {who} to discard face up down to 3 cards",
@@ -267,14 +269,14 @@ class LaminateWords:
                 f"{who}が引いた2枚から1枚を残す(もう1枚は捨て札へ)",
             )
         draft = view.get("draft")
-        if phase == "publish" and isinstance(draft, Mapping):
-            paper = _paper(draft.get("paper"))
+        if phase == "publish" and draft is not None:
+            paper = _paper(draft["paper"])
             return Words(
                 f"Publishing {paper.en}: lay or cite its next card",
                 f"論文{paper.ja}を発表中:次のカードを出すか引用する",
             )
-        if phase == "gift" and isinstance(draft, Mapping):
-            due = int(draft.get("thanks_due") or 0) - len(draft.get("thanks") or [])
+        if phase == "gift" and draft is not None:
+            due = draft["thanks_due"] - len(draft["thanks"])
             return Words(
                 f"{who} to give thanks: {plural(due, 'more hand card')} to give",
                 f"{who}がお礼をする:あと{due}枚の手札を渡す",

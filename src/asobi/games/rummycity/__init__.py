@@ -53,6 +53,8 @@ SPEC = GameSpec(
             "the solo score attack, deal by deal",
         ),
     ),
+    view_type=Lazy("asobi.games.rummycity.views:VIEW"),  # what bots, observers and renderers read
+    event_type=Lazy("asobi.games.rummycity.views:EVENT"),  # and what the events say
 )
 RummyCityState.spec = SPEC
 

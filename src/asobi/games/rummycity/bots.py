@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from asobi.core.actions import Action
 from asobi.core.bots import Decision
@@ -62,6 +61,7 @@ from asobi.games.rummycity.actions import (
     Return,
     Take,
 )
+from asobi.games.rummycity.views import RummyCityView, read_view
 
 FACE_DOWN_PROMISE = 0.45
 COST_EARLY, COST_LATE = 0.1, 0.8  # what a card drawn costs, at a round's start and end
@@ -85,7 +85,7 @@ class GreedyBot:
         self.rng = random.Random(seed)
 
     def choose(self, decision: Decision) -> Action:
-        view, legal = decision.view, list(decision.legal)
+        view, legal = read_view(decision.view), list(decision.legal)
         me = view["seats"][decision.seat]
         hand = FRENCH52.parse(me["hand"])
         wild, suitless = _standings(view, decision.seat)
@@ -120,7 +120,7 @@ class GreedyBot:
 
     def _draw(
         self,
-        view: dict[str, Any],
+        view: RummyCityView,
         judge: _Judge,
         draws: list[Action],
         passes: list[Action],
@@ -143,9 +143,10 @@ class GreedyBot:
         return draws[best]
 
     def _take(
-        self, view: dict[str, Any], judge: _Judge, takes: list[Action], done: list[Action]
+        self, view: RummyCityView, judge: _Judge, takes: list[Action], done: list[Action]
     ) -> Action:
         cards = view["looking"]["cards"]
+        assert cards is not None  # the looker sees the range it takes from
         scored = []
         for take in takes:
             card = FRENCH52.card(cards[take.position - 1])  # type: ignore[attr-defined]
@@ -156,17 +157,17 @@ class GreedyBot:
         return done[0]
 
     def _lay(
-        self, view: dict[str, Any], judge: _Judge, lays: list[Action], done: list[Action]
+        self, view: RummyCityView, judge: _Judge, lays: list[Action], done: list[Action]
     ) -> Action:
-        making = view.get("making") or {}
-        building = making.get("building")
+        making = view.get("making")
+        building = making["building"] if making else None
         open_ended = False
         if building is not None:
             recipe = next(b["recipe"] for b in view["catalogue"] if b["id"] == building)
             open_ended = "+" in recipe
         if done and not open_ended:
             return done[0]
-        chosen = FRENCH52.parse(making.get("cards", []))
+        chosen = FRENCH52.parse(making["cards"] if making else [])
         rest = [c for c in judge.hand if c not in chosen]
         return min(
             lays,
@@ -212,7 +213,7 @@ def _gap(a: int, b: int) -> int:
     return d
 
 
-def _standings(view: dict[str, Any], seat: int) -> tuple[set[int], set[int]]:
+def _standings(view: RummyCityView, seat: int) -> tuple[set[int], set[int]]:
     """The ranks that are wild (Police station) and suitless (Bank) for ``seat``."""
     effects = {b["id"]: b["effect"] for b in view["catalogue"]}
     wild: set[int] = set()
@@ -226,7 +227,7 @@ def _standings(view: dict[str, Any], seat: int) -> tuple[set[int], set[int]]:
     return wild, suitless
 
 
-def _diamond_pay(view: dict[str, Any], seat: int, count: int) -> float:
+def _diamond_pay(view: RummyCityView, seat: int, count: int) -> float:
     """What the seat's ♦ buildings pay at the end of a turn that draws ``count`` cards: the
     Market a tepu for a face-up ♦ then on top of the row, the Mine for a face-down one (solo
     discards as many cards again after the draw)."""
@@ -240,10 +241,10 @@ def _diamond_pay(view: dict[str, Any], seat: int, count: int) -> float:
     top = view["row"][at]
     if not top["face_up"]:
         return float("mine" in owned)
-    return float("market" in owned and top["card"].startswith("D"))
+    return float("market" in owned and (top["card"] or "").startswith("D"))  # face up: known
 
 
-def _worth(view: dict[str, Any], building: str, seat: int) -> float:
+def _worth(view: RummyCityView, building: str, seat: int) -> float:
     """What a building is worth to its owner; more when taken from the other town."""
     b = next(x for x in view["catalogue"] if x["id"] == building)
     worth = 2.5 * b["income"] + EFFECT_WORTH.get(b["effect"], 0.0) + MARK_WORTH.get(b["mark"], 0.0)

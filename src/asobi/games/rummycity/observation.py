@@ -1,6 +1,7 @@
 """Rummy City as a vector: one seat's view, for learning agents.
 
-Cards are bags over the 52 cards of the French deck (``SA``…``CK``, in :data:`FRENCH52`
+Built from the seat's view alone (``views.read_view``), so it holds nothing the seat may not
+know. Cards are bags over the 52 cards of the French deck (``SA``…``CK``, in :data:`FRENCH52`
 order). Buildings are numbered in the game's catalogue order, so the size depends on the
 ``catalogue`` option (and on the player count: the solo game leaves out the Station and the
 Post office). Seats are seen from the observer: the observing seat first, then the others in
@@ -42,6 +43,7 @@ from asobi.games.rummycity.combos import (
     SUITS,
 )
 from asobi.games.rummycity.rules import DRAW_LIMIT, MOST_BUILDS, Phase, RummyCityOptions
+from asobi.games.rummycity.views import CombinationView, read_view
 
 CARDS = len(FRENCH52)  # 52: the size of every bag of cards
 ROW_SLOTS = CARDS  # the row never holds more than the whole deck
@@ -219,9 +221,12 @@ class RummyCityObserver(Observer):
         )
         self.layout = Layout(features)
 
-    def fill(self, out: Writer, view: Mapping[str, Any]) -> None:
+    def fill(self, out: Writer, raw: Mapping[str, Any]) -> None:
+        view = read_view(raw)
         n = self.players
-        me = int(view["seat"])
+        me = view["seat"]
+        if me is None:
+            raise ValueError("a Rummy City observation is of one seat's view")
         order = [(me + k) % n for k in range(n)]  # seats as the observer sees them
         place = {seat: k for k, seat in enumerate(order)}
         seen: set[str] = set()
@@ -258,8 +263,8 @@ class RummyCityObserver(Observer):
         for b in view["supply"]:
             out.add("supply", self.building_index[b])
         out.put("catalogue", self.catalogue_numbers)
-        for b, code in view["deposits"].items():
-            out.bag("deposits", [code], _index, self.deposit_slot[b] * CARDS, seen=seen)
+        for b, deposit in view["deposits"].items():
+            out.bag("deposits", [deposit], _index, self.deposit_slot[b] * CARDS, seen=seen)
 
         row = view["row"]
         out.put("row_size", len(row) / ROW_SLOTS)
@@ -298,7 +303,7 @@ class RummyCityObserver(Observer):
                 out.add("unseen", i)
 
 
-def _combination(out: Writer, start: int, combo: Mapping[str, Any]) -> None:
+def _combination(out: Writer, start: int, combo: CombinationView) -> None:
     """One combination's numbers, from ``start`` of the ``combinations`` block."""
     standing = combo.get("standing", {})
     out.add("combinations", start + KINDS.index(combo["kind"]))

@@ -1,6 +1,6 @@
 """Terminal rendering of a Rummy City view (rich), for ``asobi play`` and ``asobi replay``.
 
-It reads only the JSON-ready view (see ``views.py``) and events, never a state, so it can
+It reads only the view (``views.read_view``) and events, never a state, so it can
 show nothing a seat may not know: the other hand shows as a count plus the cards seen going
 in, the row's face-down cards as ``??`` (except those this seat looked at with the School),
 the School's range only to its looker, and a face-down card drawn only to its drawer.
@@ -33,6 +33,7 @@ from asobi.core.cardtext import FRENCH_TEXT
 from asobi.core.words import plural
 from asobi.games.rummycity.buildings import catalogue_of, default_data
 from asobi.games.rummycity.combos import JOKER, STANDING_NAMES
+from asobi.games.rummycity.views import RummyCityView, read_view
 
 TITLE = "Rummy City ラミーシティ"
 SUIT_STYLE = FRENCH_TEXT.styles
@@ -214,20 +215,21 @@ def public_code(code: str, hidden: Sequence[str]) -> str:
 
 
 # --- the table ---------------------------------------------------------------------------------
-def _status(view: Mapping[str, Any], catalogue: Mapping[str, Mapping[str, Any]]) -> Text:
+def _status(view: RummyCityView, catalogue: Mapping[str, Mapping[str, Any]]) -> Text:
     solo = view["mode"] == "solo"
-    viewer = view.get("seat")
+    viewer = view["seat"]
     phase = str(view["phase"])
     if phase == "over":
-        reason = ((view.get("outcome") or {}).get("details") or {}).get("reason", "")
+        outcome = view["outcome"]
+        reason = outcome["details"].get("reason", "") if outcome is not None else ""
         return Text.assemble(("Game over 終了", "bold"), f" — {reason}" if reason else "")
-    turn = int(view["turn"])
+    turn = view["turn"]
     seat = view["seats"][turn]
     who = _seat_name(turn, viewer, solo)
     line = Text.assemble((f"{who} to act", "bold"), " — ")
     if phase == "turn":
         rows = len(view["row"])
-        limit = min(int(seat["draw_limit"]), rows)
+        limit = min(seat["draw_limit"], rows)
         owned = [catalogue.get(b, {}) for b in seat["buildings"]]
         if any(b.get("effect") == "school" for b in owned):
             draw = f"look at the top {limit} (School 学校) and take the ones you want"
@@ -235,7 +237,7 @@ def _status(view: Mapping[str, Any], catalogue: Mapping[str, Mapping[str, Any]])
             draw = f"draw 1–{limit} from the row (山札を引く)" if limit > 1 else "draw 1"
         line.append(f"{draw}, or build up to 3 buildings (建物を建てる)")
         if any(b.get("mark") == "♠" for b in owned):
-            if int(view.get("passes_in_a_row") or 0) >= len(view["seats"]):
+            if view["passes_in_a_row"] >= len(view["seats"]):
                 nobody = "a pass" if solo else "both players' passes"
                 line.append(f" — no pass right after {nobody}", style="dim")
             else:
@@ -245,8 +247,8 @@ def _status(view: Mapping[str, Any], catalogue: Mapping[str, Mapping[str, Any]])
     elif phase == "lay":
         line.append("lay the cards of the combination (組み合わせ), then done")
     elif phase == "build":
-        built = int(view.get("builds_this_turn") or 0)
-        if view.get("final_turn"):
+        built = view["builds_this_turn"]
+        if view["final_turn"]:
             line.append(
                 "final turn 最後の手番: lay any combinations (meld needs no building), "
                 f"build at most 3 ({built} built), then end"
@@ -262,34 +264,34 @@ def _status(view: Mapping[str, Any], catalogue: Mapping[str, Mapping[str, Any]])
     return line
 
 
-def _round_line(view: Mapping[str, Any]) -> Text:
+def _round_line(view: RummyCityView) -> Text:
     solo = view["mode"] == "solo"
-    viewer = view.get("seat")
+    viewer = view["seat"]
     line = Text.assemble(("Round ラウンド ", "bold"), (str(view["round"]), "bold"))
     if solo:
         line.append(f" of {view.get('rounds', 3)} · the score is the tepu (テプ) held at the end")
     else:
-        first = _seat_name(int(view["first_player"]), viewer)
+        first = _seat_name(view["first_player"], viewer)
         line.append(
             f" · first player {first} · a 決算 with {view['target']}+ tepu (テプ) ends the game"
         )
-        if view.get("overtime"):
+        if view["overtime"]:
             line.append(" · extra round 延長戦", style="bold yellow")
-    last = view.get("last_drawer")
+    last = view["last_drawer"]
     if last is not None and view["phase"] != "over":
         line.append(
             f"\nThe row is empty: final turns 最後の手番 "
-            f"({_seat_name(int(last), viewer, solo)} drew the last card)",
+            f"({_seat_name(last, viewer, solo)} drew the last card)",
             style="yellow",
         )
     return line
 
 
-def _row(view: Mapping[str, Any]) -> list[Text]:
+def _row(view: RummyCityView) -> list[Text]:
     """The row (山札), top first, in lines of ten with their positions."""
-    viewer = view.get("seat")
+    viewer = view["seat"]
     solo = view["mode"] == "solo"
-    row = list(view["row"])
+    row = view["row"]
     down = sum(1 for r in row if not r["face_up"])
     head = Text.assemble(("Row 山札: ", "bold"), plural(len(row), "card"))
     if not row:
@@ -301,8 +303,8 @@ def _row(view: Mapping[str, Any]) -> list[Text]:
     for start in range(0, len(row), 10):
         line = Text(f"{start + 1:>4}–{min(start + 10, len(row)):<3}", style="dim")
         for entry in row[start : start + 10]:
-            looked = [s for s in entry.get("looked_at_by") or [] if s != viewer]
-            code = entry.get("card")
+            looked = [s for s in entry["looked_at_by"] if s != viewer]
+            code = entry["card"]
             line.append(" ")
             if entry["face_up"]:
                 cell = card_text(str(code))
@@ -354,11 +356,11 @@ def _building_line(
     return out
 
 
-def _towns(view: Mapping[str, Any], catalogue: Mapping[str, Mapping[str, Any]]) -> Table:
-    viewer = view.get("seat")
+def _towns(view: RummyCityView, catalogue: Mapping[str, Mapping[str, Any]]) -> Table:
+    viewer = view["seat"]
     solo = view["mode"] == "solo"
-    active = set(view.get("active") or [])
-    deposits = view.get("deposits") or {}
+    active = set(view["active"])
+    deposits = view["deposits"]
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
     table.add_column("town 街", no_wrap=True)
     table.add_column("tepu テプ", justify="right", no_wrap=True)
@@ -372,8 +374,8 @@ def _towns(view: Mapping[str, Any], catalogue: Mapping[str, Mapping[str, Any]]) 
         if "hand" in seat:
             hand = Text(plural(len(seat["hand"]), "card"))
         else:
-            hand = Text(plural(int(seat["hand_size"]), "card"))
-            known = list(seat.get("known_cards") or [])
+            hand = Text(plural(seat["hand_size"], "card"))
+            known = seat.get("known_cards", [])
             if known:
                 hand.append("\nknown: ", style="dim")
                 hand.append_text(cards_text(known))
@@ -387,11 +389,9 @@ def _towns(view: Mapping[str, Any], catalogue: Mapping[str, Mapping[str, Any]]) 
     return table
 
 
-def _combinations(
-    view: Mapping[str, Any], catalogue: Mapping[str, Mapping[str, Any]]
-) -> list[Text]:
+def _combinations(view: RummyCityView, catalogue: Mapping[str, Mapping[str, Any]]) -> list[Text]:
     """This round's combinations of each town, numbered as lay-offs name them."""
-    viewer = view.get("seat")
+    viewer = view["seat"]
     solo = view["mode"] == "solo"
     lines = [
         Text.assemble(
@@ -402,7 +402,7 @@ def _combinations(
     width = max(len(_seat_name(s, viewer, solo)) for s in range(len(view["seats"])))
     for s, seat in enumerate(view["seats"]):
         label = f"  {_seat_name(s, viewer, solo):<{width}}  "
-        combos = list(seat["combinations"])
+        combos = seat["combinations"]
         if not combos:
             lines.append(Text.assemble(label, ("none yet", "dim")))
             continue
@@ -439,13 +439,13 @@ def effect_short(b: Mapping[str, Any]) -> str:
     return "; ".join(parts) or "—"
 
 
-def _catalogue(view: Mapping[str, Any], catalogue: Mapping[str, Mapping[str, Any]]) -> Table:
+def _catalogue(view: RummyCityView, catalogue: Mapping[str, Mapping[str, Any]]) -> Table:
     """Every building of this game: where it is, its recipe and what it does."""
-    viewer = view.get("seat")
+    viewer = view["seat"]
     solo = view["mode"] == "solo"
-    supply = set(view.get("supply") or [])
+    supply = set(view["supply"])
     owner = {b: s for s, seat in enumerate(view["seats"]) for b in seat["buildings"]}
-    deposits = view.get("deposits") or {}
+    deposits = view["deposits"]
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
     table.add_column("build ID", no_wrap=True)
     table.add_column("building 建物", no_wrap=True)
@@ -475,14 +475,14 @@ def _catalogue(view: Mapping[str, Any], catalogue: Mapping[str, Mapping[str, Any
     return table
 
 
-def _hands(view: Mapping[str, Any]) -> list[tuple[int, Text]]:
+def _hands(view: RummyCityView) -> list[tuple[int, Text]]:
     """Each hand the view shows, with its seat."""
-    viewer = view.get("seat")
+    viewer = view["seat"]
     lines = []
     for s, seat in enumerate(view["seats"]):
         if "hand" not in seat:
             continue
-        hand = list(seat["hand"])
+        hand = seat["hand"]
         label = "Your hand 手札" if s == viewer else f"Seat {s} hand 手札"
         line = Text.assemble((f"{label} ({len(hand)}): ", "bold"))
         line.append_text(hand_text(hand))
@@ -490,40 +490,40 @@ def _hands(view: Mapping[str, Any]) -> list[tuple[int, Text]]:
     return lines
 
 
-def _making(view: Mapping[str, Any], catalogue: Mapping[str, Mapping[str, Any]]) -> Text | None:
+def _making(view: RummyCityView, catalogue: Mapping[str, Mapping[str, Any]]) -> Text | None:
     making = view.get("making")
     if not making:
         return None
-    viewer = view.get("seat")
+    viewer = view["seat"]
     solo = view["mode"] == "solo"
-    who = _seat_name(int(view["turn"]), viewer, solo)
-    building = making.get("building")
+    who = _seat_name(view["turn"], viewer, solo)
+    building = making["building"]
     out = Text.assemble((f"Being laid by {who} 組み合わせ: ", "bold cyan"))
-    out.append(kind_name(making.get("kind")), style="bold")
+    out.append(kind_name(making["kind"]), style="bold")
     if building is None:
         out.append(", for no building (final turn)")
     else:
-        recipe = (catalogue.get(str(building)) or {}).get("recipe", "")
+        recipe = (catalogue.get(building) or {}).get("recipe", "")
         out.append(f" {recipe} for the {building_name(building, catalogue)}")
     out.append(": ")
-    out.append_text(cards_text(list(making.get("cards") or []), empty="no card yet"))
+    out.append_text(cards_text(making["cards"], empty="no card yet"))
     return out
 
 
-def _looking(view: Mapping[str, Any]) -> Text | None:
+def _looking(view: RummyCityView) -> Text | None:
     looking = view.get("looking")
     if not looking:
         return None
-    viewer = view.get("seat")
+    viewer = view["seat"]
     solo = view["mode"] == "solo"
-    count = int(looking["count"])
-    taken = [int(p) for p in looking.get("taken") or []]
-    cards = looking.get("cards")
+    count = looking["count"]
+    taken = looking["taken"]
+    cards = looking["cards"]
     if cards is not None:
         out = Text.assemble((f"School 学校: you looked at the top {count}: ", "bold yellow"))
         for p, code in enumerate(cards, start=1):
             out.append(f"{p} ", style="bold cyan")
-            out.append_text(card_text(str(code)))
+            out.append_text(card_text(code))
             if p in taken:
                 out.append(" taken", style="green")
             out.append("  ")
@@ -533,29 +533,29 @@ def _looking(view: Mapping[str, Any]) -> Text | None:
             style="dim",
         )
         return out
-    who = _seat_name(int(view["turn"]), viewer, solo)
+    who = _seat_name(view["turn"], viewer, solo)
     out = Text(f"{who} is looking at the top {count} cards of the row (School 学校)", "yellow")
     if taken:
         out.append(f"; taken so far: positions {', '.join(map(str, taken))}")
     return out
 
 
-def _discards(view: Mapping[str, Any]) -> Text | None:
+def _discards(view: RummyCityView) -> Text | None:
     if view["mode"] != "solo":
         return None
-    discards = list(view.get("discards") or [])
+    discards = view.get("discards", [])
     out = Text.assemble((f"Discards 捨て札 ({len(discards)}): ", "bold"))
     out.append_text(cards_text(discards, empty="none"))
     out.append("  (solo: a draw of N discards the next N; a pass, 4)", style="dim")
     return out
 
 
-def _settlements(view: Mapping[str, Any]) -> list[RenderableType]:
+def _settlements(view: RummyCityView) -> list[RenderableType]:
     """決算 so far, a line a round: paid for the cards in hand, gained per combination and
     from income, and the tepu after."""
-    viewer = view.get("seat")
+    viewer = view["seat"]
     solo = view["mode"] == "solo"
-    records = list(view.get("settlements") or [])
+    records = view["settlements"]
     if not records:
         return []
     head = Text.assemble(
@@ -569,7 +569,7 @@ def _settlements(view: Mapping[str, Any]) -> list[RenderableType]:
     for record in records:
         cells = []
         for s, town in enumerate(record["towns"]):
-            paid, cards = int(town["paid"]), int(town["hand"])
+            paid, cards = town["paid"], town["hand"]
             cell = Text(f"{_seat_name(s, viewer, solo)}: −{paid}")
             if paid < cards:
                 cell.append(f" of {cards}", style="yellow")
@@ -589,10 +589,11 @@ def _legend() -> Text:
     )
 
 
-def sections(view: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
+def sections(raw: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
     """The table's parts, in order, each named: what to act on, the round, the row, the
     towns and their combinations, the buildings, the settlements so far, a School look or
     a combination under way, the hand, the card legend."""
+    view = read_view(raw)
     catalogue = _remember(view)
     solo = view["mode"] == "solo"
     parts: list[tuple[str, RenderableType]] = [
@@ -618,30 +619,33 @@ def sections(view: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
         parts.append(("School 学校", looking))
     if making is not None:
         parts.append(("combination being laid", making))
-    viewer = view.get("seat")
+    viewer = view["seat"]
     for s, line in _hands(view):
         parts.append(("your hand 手札" if s == viewer else f"seat {s}'s hand", line))
     parts.append(("card legend", _legend()))
     return parts
 
 
-def render(view: Mapping[str, Any], console: Console) -> None:
+def render(raw: Mapping[str, Any], console: Console) -> None:
     """Print the table as ``view["seat"]`` sees it; after the game, the outcome too."""
+    view = read_view(raw)
     mode = "solo score attack ソロ" if view["mode"] == "solo" else "two towns"
     body = Group(*(part for _, part in sections(view)))
     console.print(Panel(body, title=f"{TITLE} · {mode}", box=box.ROUNDED, expand=False))
-    if view.get("outcome"):
+    if view["outcome"] is not None:
         render_outcome(view, console)
 
 
 # --- the outcome -----------------------------------------------------------------------------
-def render_outcome(view: Mapping[str, Any], console: Console) -> None:
+def render_outcome(view: RummyCityView, console: Console) -> None:
     outcome = view["outcome"]
-    details = outcome.get("details") or {}
-    viewer = view.get("seat")
+    if outcome is None:
+        return
+    details = outcome["details"]
+    viewer = view["seat"]
     solo = view["mode"] == "solo"
-    ranks = list(outcome["ranks"])
-    scores = list(outcome["scores"])
+    ranks = outcome["ranks"]
+    scores = outcome["scores"]
     if solo:
         headline = Text(f"Score attack スコアアタック: {scores[0]:g} tepu (テプ)", "bold green")
     elif len(ranks) > 1 and all(r == 1 for r in ranks):

@@ -817,7 +817,7 @@ class RummyCityState(State):
     def view(self, seat: int | None) -> dict[str, Any]:
         from asobi.games.rummycity.views import view_of
 
-        return view_of(self, seat)
+        return dict(view_of(self, seat))
 
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
         from asobi.games.rummycity.views import determinize

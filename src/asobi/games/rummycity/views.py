@@ -1,18 +1,29 @@
-"""What each seat may know, and worlds consistent with it.
+"""What each seat may know, typed once and read by everyone; and worlds consistent with it.
 
 Hidden: the other hand, except the cards seen going in (drawn face up, or face down after
 this seat looked at them with the School); the face-down cards of the row, except those this
 seat looked at; the School's range to everyone but its looker. Public: the row's face-up
 cards and where the face-down ones lie, the buildings and the cards on them, the
 combinations, the tepu, hand sizes and who looked at which cards.
+
+``view_of(state, seat)`` is the only place where the state becomes what a seat sees. The
+bot, the RL observer, the terminal renderer and the phrasebook read that view through
+``read_view``, which checks it against :class:`RummyCityView`; the events ``apply`` returns
+are typed here too (``EVENT``). Cards are French-deck codes (``SA`` … ``CK``), buildings
+are the catalogue's ids.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NotRequired, TypeVar, cast
+
+from pydantic import ConfigDict, Field, TypeAdapter
+from typing_extensions import TypedDict  # pydantic reads TypedDicts from here on 3.11
 
 from asobi.core.cards import FRENCH52, Card
+from asobi.core.typed import GameOver, OutcomeJSON, closed, outcome_json
 from asobi.games.rummycity.combos import (
     STANDING_NAMES,
     Combination,
@@ -26,10 +37,378 @@ if TYPE_CHECKING:
 
 S = TypeVar("S", bound="RummyCityState")
 
+PhaseName = Literal["turn", "pick", "lay", "build", "return", "settle", "over"]
+"""``rules.Phase`` as the view shows it."""
 
-def _combination_json(combo: Combination) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "kind": combo.kind,
+Kind = Literal["run", "mix", "set"]
+"""The rulebook's three kinds of combination (ラン, MIX, セット)."""
+
+
+# A key that is not declared here is refused (``closed``): a view cannot grow a field (a
+# secret, say) that no reader and no schema knows of.
+@closed
+class CombinationView(TypedDict):
+    """A combination (組み合わせ) on the table."""
+
+    kind: Kind
+    cards: list[str]  # as laid
+    building: str | None  # the building it claimed; None: laid in the final turns without one
+    # cards that stand for another (the Bank's "any suit (銀行)", the Police's "wild (警察署)")
+    standing: NotRequired[dict[str, str]]
+
+
+@closed
+class SeatView(TypedDict):
+    """One town as the viewer sees it."""
+
+    tepu: int  # テプ held
+    hand_size: int
+    known_cards: NotRequired[list[str]]  # cards of this hand the viewer knows (not its own)
+    buildings: list[str]  # buildings owned, in the order claimed
+    combinations: list[CombinationView]  # laid this round
+    last_round_combinations: list[CombinationView]
+    draw_limit: int  # most cards it may draw in a turn (♥ buildings add one each)
+    hand: NotRequired[list[str]]  # the viewer's own hand (手札), in its own entry only
+    last_round_hand: NotRequired[list[str]]  # and what it held at the end of last round
+
+
+@closed
+class RowCard(TypedDict):
+    """A place in the row (山札), top first."""
+
+    card: str | None  # None: face down and not looked at by the viewer
+    face_up: bool
+    looked_at_by: list[int]  # the seats that looked at it (the School)
+
+
+@closed
+class BuildingView(TypedDict):
+    """A building (建物) of the game's catalogue."""
+
+    id: str
+    en: str
+    ja: str
+    mark: Literal["♠", "♥", "♦", "♣"]
+    recipe: str  # the combination that builds it, as the rulebook writes it
+    effect: str  # its effect beyond its mark's ("" for none)
+    income: int  # tepu it pays at each settlement (決算)
+    text: str  # what it does, in English
+
+
+@closed
+class TownSettled(TypedDict):
+    """One town's settlement (決算): paid 1 per card in hand, gained 1 per combination laid
+    and the buildings' income."""
+
+    hand: int
+    paid: int
+    combinations: int
+    income: int
+    tepu: int  # held after it
+
+
+@closed
+class Settlement(TypedDict):
+    round: int
+    towns: list[TownSettled]  # by seat
+
+
+@closed
+class Making(TypedDict):
+    """The combination being laid."""
+
+    building: str | None  # the building it will claim; None: a meld of the final turns
+    kind: Kind
+    cards: list[str]  # laid so far
+
+
+@closed
+class Looking(TypedDict):
+    """The School's range being looked at."""
+
+    count: int  # cards in the range
+    taken: list[int]  # positions (from 1) taken so far
+    cards: list[str] | None  # the range, to the looker only
+
+
+# Closed like the parts, and built on first use: the bot and the observer import this module
+# with the game, and importing a game does not build its validators.
+@closed
+class RummyCityView(TypedDict):
+    game: Literal["rummycity"]
+    mode: Literal["solo", "duel"]
+    seat: int | None  # whose view this is; None: a spectator's
+    round: int
+    first_player: int  # who started this round
+    phase: PhaseName
+    turn: int  # whose turn it is
+    active: list[int]  # the seats to act now
+    final_turn: bool  # a final turn of the round (ラウンドの終了)
+    builds_this_turn: int
+    passes_in_a_row: int
+    last_drawer: int | None  # who drew the row's last card this round
+    overtime: bool  # the extra round after a tie (延長戦)
+    target: int  # tepu that end the game
+    round_limit: int
+    row: list[RowCard]
+    supply: list[str]  # buildings nobody owns
+    deposits: dict[str, str]  # the card put on the Bank or the Police station, by building
+    seats: list[SeatView]  # by seat
+    catalogue: list[BuildingView]
+    settlements: list[Settlement]  # every settlement so far, in order
+    outcome: OutcomeJSON | None
+    making: NotRequired[Making]  # while a combination is being laid
+    looking: NotRequired[Looking]  # while the School's range is looked at
+    discards: NotRequired[list[str]]  # solo only: the discards of this round
+    last_round_discards: NotRequired[list[str]]  # solo only
+    rounds: NotRequired[int]  # solo only: the rounds of the score attack
+
+
+VIEW = TypeAdapter(RummyCityView)
+"""The view's validator and JSON Schema (``VIEW.json_schema()``)."""
+
+
+def read_view(view: Mapping[str, Any]) -> RummyCityView:
+    """A view as its type: checked, so a reader that gets something else fails at once."""
+    return VIEW.validate_python(view)
+
+
+# --- the events ``resolve`` returns, as ``Event.to_json`` writes them ----------------------
+@closed
+class NewRound(TypedDict):
+    """A round begins (準備); ``seat`` starts it. The row as everyone sees it."""
+
+    kind: Literal["round"]
+    seat: int
+    round: int
+    row: list[str | None]
+
+
+@closed
+class Looked(TypedDict):
+    """``seat`` looks at the School's range of ``count`` cards (everyone sees this)."""
+
+    kind: Literal["look"]
+    seat: int
+    count: int
+
+
+@closed
+class LookedAt(TypedDict):
+    """The School's range itself, to the looker alone."""
+
+    kind: Literal["looked"]
+    seat: int
+    cards: list[str]
+
+
+@closed
+class Took(TypedDict):
+    """``seat`` took the card at ``position`` (from 1) of the School's range."""
+
+    kind: Literal["take"]
+    seat: int
+    position: int
+
+
+@closed
+class Drew(TypedDict):
+    """``seat`` drew ``count`` cards: these face up, ``face_down`` more unseen."""
+
+    kind: Literal["draw"]
+    seat: int
+    count: int
+    face_up: list[str]
+    face_down: int
+
+
+@closed
+class DrewFaceDown(TypedDict):
+    """The face-down cards ``seat`` drew, to that seat alone."""
+
+    kind: Literal["drew"]
+    seat: int
+    cards: list[str]
+
+
+@closed
+class Discarded(TypedDict):
+    """Solo: cards off the top of the row to the discards."""
+
+    kind: Literal["discard"]
+    seat: int
+    cards: list[str]
+
+
+@closed
+class FarePaid(TypedDict):
+    """``seat`` paid ``tepu`` fare (運賃) to the Station's owner ``to``."""
+
+    kind: Literal["fare"]
+    seat: int
+    to: int
+    tepu: int
+
+
+@closed
+class Gained(TypedDict):
+    """``seat`` gained ``tepu`` from a building's effect ``why`` (post_office, market, mine)."""
+
+    kind: Literal["gain"]
+    seat: int
+    tepu: int
+    why: str
+
+
+@closed
+class Passed(TypedDict):
+    kind: Literal["pass"]
+    seat: int
+
+
+@closed
+class Started(TypedDict):
+    """``seat`` starts laying a ``combination`` for ``building`` (None: a meld)."""
+
+    kind: Literal["start"]
+    seat: int
+    building: str | None
+    combination: Kind
+
+
+@closed
+class Laid(TypedDict):
+    """A card of the combination under way."""
+
+    kind: Literal["lay"]
+    seat: int
+    card: str
+
+
+@closed
+class Completed(TypedDict):
+    """The combination is complete."""
+
+    kind: Literal["combination"]
+    seat: int
+    combination: Kind
+    cards: list[str]
+
+
+@closed
+class Built(TypedDict):
+    """``seat`` built ``building``, from the supply or taken from a seat."""
+
+    kind: Literal["build"]
+    seat: int
+    building: str
+    taken_from: int | None
+
+
+@closed
+class Placed(TypedDict):
+    """``seat`` put ``card`` on the Bank or the Police station ``building``."""
+
+    kind: Literal["place"]
+    seat: int
+    building: str
+    card: str
+
+
+@closed
+class Returned(TypedDict):
+    """Solo: ``seat`` sent ``building`` back to the supply (a 7th building)."""
+
+    kind: Literal["return"]
+    seat: int
+    building: str
+
+
+@closed
+class RoundEnded(TypedDict):
+    """``seat`` drew the row's last card: the final turns begin (ラウンドの終了)."""
+
+    kind: Literal["round_end"]
+    seat: int
+
+
+@closed
+class FinalTurn(TypedDict):
+    kind: Literal["final_turn"]
+    seat: int
+
+
+@closed
+class SettlementBegan(TypedDict):
+    """The settlement (決算) begins with lay-offs."""
+
+    kind: Literal["settlement"]
+    seat: None
+
+
+@closed
+class LaidOff(TypedDict):
+    """``seat`` laid ``card`` off (付け札) onto the other's ``target``-th combination."""
+
+    kind: Literal["layoff"]
+    seat: int
+    card: str
+    target: int
+
+
+@closed
+class Settled(TypedDict):
+    """The settlement's accounts, town by town."""
+
+    kind: Literal["settled"]
+    seat: None
+    round: int
+    towns: list[TownSettled]
+
+
+@closed
+class Overtime(TypedDict):
+    """A tie at the target: an extra round (延長戦)."""
+
+    kind: Literal["overtime"]
+    seat: None
+    tepu: list[int]
+
+
+Events = Annotated[
+    NewRound
+    | Looked
+    | LookedAt
+    | Took
+    | Drew
+    | DrewFaceDown
+    | Discarded
+    | FarePaid
+    | Gained
+    | Passed
+    | Started
+    | Laid
+    | Completed
+    | Built
+    | Placed
+    | Returned
+    | RoundEnded
+    | FinalTurn
+    | SettlementBegan
+    | LaidOff
+    | Settled
+    | Overtime
+    | GameOver,
+    Field(discriminator="kind"),
+]
+EVENT = TypeAdapter(Events, config=ConfigDict(defer_build=True))  # built on first use
+"""An event's validator and JSON Schema, one definition per ``kind``."""
+
+
+# --- the view -------------------------------------------------------------------------------
+def _combination_json(combo: Combination) -> CombinationView:
+    out: CombinationView = {
+        "kind": cast(Kind, combo.kind),
         "cards": [p.card.code for p in combo.pieces],
         "building": combo.building,
     }
@@ -39,26 +418,27 @@ def _combination_json(combo: Combination) -> dict[str, Any]:
     return out
 
 
-def view_of(state: RummyCityState, seat: int | None) -> dict[str, Any]:
+def _seat_view(state: RummyCityState, s: int, seat: int | None) -> SeatView:
+    viewer = state.players if seat is None else seat
+    entry: SeatView = {
+        "tepu": state.tepu[s],
+        "hand_size": len(state.hands[s]),
+        "known_cards": [c.code for c in FRENCH52.sort(state.known[viewer][s])],
+        "buildings": list(state.owned[s]),
+        "combinations": [_combination_json(c) for c in state.laid[s]],
+        "last_round_combinations": [_combination_json(c) for c in state.last_laid[s]],
+        "draw_limit": state.draw_limit(s),
+    }
+    if s == seat:
+        entry["hand"] = [c.code for c in FRENCH52.sort(state.hands[s])]
+        entry["last_round_hand"] = [c.code for c in FRENCH52.sort(state.last_hands[s])]
+        del entry["known_cards"]
+    return entry
+
+
+def view_of(state: RummyCityState, seat: int | None) -> RummyCityView:
     n = state.players
-    viewer = n if seat is None else seat
-    seats = []
-    for s in range(n):
-        entry: dict[str, Any] = {
-            "tepu": state.tepu[s],
-            "hand_size": len(state.hands[s]),
-            "known_cards": [c.code for c in FRENCH52.sort(state.known[viewer][s])],
-            "buildings": list(state.owned[s]),
-            "combinations": [_combination_json(c) for c in state.laid[s]],
-            "last_round_combinations": [_combination_json(c) for c in state.last_laid[s]],
-            "draw_limit": state.draw_limit(s),
-        }
-        if s == seat:
-            entry["hand"] = [c.code for c in FRENCH52.sort(state.hands[s])]
-            entry["last_round_hand"] = [c.code for c in FRENCH52.sort(state.last_hands[s])]
-            del entry["known_cards"]
-        seats.append(entry)
-    row = [
+    row: list[RowCard] = [
         {
             "card": code,
             "face_up": card not in state.face_down,
@@ -66,14 +446,13 @@ def view_of(state: RummyCityState, seat: int | None) -> dict[str, Any]:
         }
         for card, code in zip(state.row, state.row_codes(seat), strict=True)
     ]
-    result = state.outcome()
-    view: dict[str, Any] = {
+    view: RummyCityView = {
         "game": "rummycity",
         "mode": "solo" if state.solo else "duel",
         "seat": seat,
         "round": state.round,
         "first_player": state.first,
-        "phase": str(state.phase),
+        "phase": cast(PhaseName, str(state.phase)),
         "turn": state.turn,
         "active": sorted(state.active_seats()),
         "final_turn": state.final,
@@ -86,15 +465,15 @@ def view_of(state: RummyCityState, seat: int | None) -> dict[str, Any]:
         "row": row,
         "supply": list(state.supply),
         "deposits": {b: c.code for b, c in state.deposits.items()},
-        "seats": seats,
-        "catalogue": state.catalogue.to_json(),
-        "settlements": [dict(s) for s in state.settlements],
-        "outcome": result.to_json() if result is not None else None,
+        "seats": [_seat_view(state, s, seat) for s in range(n)],
+        "catalogue": cast(list[BuildingView], state.catalogue.to_json()),
+        "settlements": cast(list[Settlement], [dict(s) for s in state.settlements]),
+        "outcome": outcome_json(state.outcome()),
     }
     if state.phase.value == "lay":
         view["making"] = {
             "building": state.target,
-            "kind": state.kind,
+            "kind": cast(Kind, state.kind),
             "cards": [p.card.code for p in state.chosen],
         }
     if state.looked:

@@ -42,6 +42,7 @@ from asobi.games.rummycity.buildings import (
 )
 from asobi.games.rummycity.combos import KIND_NAMES, KIND_NAMES_JA
 from asobi.games.rummycity.rules import MOST_BUILDS, SOLO_MOST_BUILDINGS, RummyCityOptions
+from asobi.games.rummycity.views import read_view
 
 KIND = {k: Words(KIND_NAMES[k], KIND_NAMES_JA[k]) for k in KIND_NAMES}
 TEPU = Words("tepu", "テプ")
@@ -459,30 +460,30 @@ class RummyCityWords:
         return same(code)
 
     # --- the table now ---------------------------------------------------------------------
-    def status(self, view: Mapping[str, Any]) -> Words:
-        phase = str(view.get("phase"))
-        turn = view.get("turn")
-        if phase == "over" or not isinstance(turn, int):
+    def status(self, raw: Mapping[str, Any]) -> Words:
+        view = read_view(raw)
+        phase, turn = view["phase"], view["turn"]
+        if phase == "over":
             return Words("The game is over", "ゲーム終了")
         who = seat(turn)
         if phase == "turn":
-            town = (view.get("seats") or [{}])[turn]
-            limit = min(int(town.get("draw_limit", 3)), len(view.get("row") or []))
+            limit = min(view["seats"][turn]["draw_limit"], len(view["row"]))
             return Words(
                 f"{who} to draw up to {plural(limit, 'card')} from the row, or build",
                 f"{who}の手番:山札から{limit}枚まで引くか、建物を建てる",
             )
         if phase == "pick":
-            n = (view.get("looking") or {}).get("count", "?")
+            looking = view.get("looking")
+            n = looking["count"] if looking else "?"
             school = self.by_effect(SCHOOL)
             return Words(
                 f"{who} to take the wanted cards of the top {n} ({school.en}), then done",
                 f"{who}が{school.ja}の効果で上から{n}枚のうち要るカードを取る",
             )
         if phase == "lay":
-            making = view.get("making") or {}
-            kind = KIND.get(str(making.get("kind")), same(str(making.get("kind"))))
-            building = making.get("building")
+            making = view["making"]  # in the view while a combination is laid
+            kind = KIND.get(making["kind"], same(making["kind"]))
+            building = making["building"]
             if building is None:
                 return Words(
                     f"{who} to lay the next card of a {kind.en} (final turn)",
@@ -494,8 +495,8 @@ class RummyCityWords:
                 f"{who}が{target.ja}の{kind.ja}の次のカードを出す",
             )
         if phase == "build":
-            built = int(view.get("builds_this_turn") or 0)
-            if view.get("final_turn"):
+            built = view["builds_this_turn"]
+            if view["final_turn"]:
                 return Words(
                     f"Final turn for {who}: lay combinations ({built} of {MOST_BUILDS} buildings "
                     "built), then end",
