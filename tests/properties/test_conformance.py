@@ -8,6 +8,7 @@ import re
 import pytest
 
 from asobi.core import BadActionCode, GameSpec, InvalidOptions, all_specs
+from asobi.core.typed import schemas
 
 from .harness import state_fingerprint
 from .hooks import HOOKS, TEST_ONLY_SPECS
@@ -75,3 +76,16 @@ def test_new_game_is_a_function_of_options_and_seed(spec: GameSpec) -> None:
         b = spec.new_game({"players": players}, seed=123)
         assert state_fingerprint(a) == state_fingerprint(b)
         assert a.spec is spec and a.players == players
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=[s.id for s in SPECS])
+def test_every_game_declares_the_types_of_its_view_and_events(spec: GameSpec) -> None:
+    """Issue 33 (1): one typed definition of what a game shows, read by its bot, observer and
+    renderer, and sent to the browser as JSON Schemas (``asobi.core.typed``). The property
+    tests validate every view and event of random games against them."""
+    if spec in TEST_ONLY_SPECS and spec.id != "oddsevens":
+        pytest.skip("the test-only simultaneous game is the protocol's, not a player's")
+    assert spec.view_type is not None and spec.event_type is not None, spec.id
+    found = schemas(spec)
+    assert found["view"]["additionalProperties"] is False
+    assert "game_over" in json.dumps(found["events"])
