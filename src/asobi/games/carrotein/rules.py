@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 from itertools import combinations
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Self
 
 import numpy as np
@@ -138,6 +139,7 @@ class CarroteinState(State):
         self.rng = rng
         self.sky: Sky = default_sky()
         self._spots = _grid(self.sky)  # the chip spots offered, and their (x, y) (mm)
+        self._spot_numbers = _spot_numbers(self.sky)  # each spot's place in the grid
         n = options.players
         self.colours = tuple(c for c, _ in COLOURS[:n])
         # Colours nobody plays, then the colourless chips: a seat out of its own may use them.
@@ -163,6 +165,8 @@ class CarroteinState(State):
         self._legal: dict[int, list[CarroteinAction]] = {}
         # The open grid spots (``open_mask``) and how many of the mat's chips they allow for.
         self._open: tuple[int, NDArray[np.bool_]] = NEW_MAT
+        self._kinds: tuple[int, Counter[str]] = (0, Counter())  # (``on_mat``) the same way
+        self._spare_kinds = tuple(Counter(self.spares).items())  # in the box's order
 
     # --- protocol -------------------------------------------------------------------------
     @property
@@ -259,8 +263,18 @@ class CarroteinState(State):
 
     def in_hand(self, seat: int) -> int:
         """Own chips still at hand: ten, less those scored and those on the mat."""
-        on_mat = sum(1 for c in self.chips if c.kind == self.colours[seat])
-        return CHIPS_EACH - self.scored[seat] - on_mat
+        return CHIPS_EACH - self.scored[seat] - self.on_mat()[self.colours[seat]]
+
+    def on_mat(self) -> Counter[str]:
+        """The chips on the mat by kind (read only). Kept between moves and brought up to
+        date with the chips placed since, as the open spots are."""
+        seen, kinds = self._kinds
+        if seen == 0 or seen > len(self.chips):
+            seen, kinds = 0, Counter()
+        if seen < len(self.chips):
+            kinds = kinds + Counter(c.kind for c in self.chips[seen:])
+            self._kinds = (len(self.chips), kinds)
+        return kinds
 
     def spares_left(self) -> list[str]:
         """Spare chips still in the box (unused colours first, then colourless)."""
@@ -277,9 +291,9 @@ class CarroteinState(State):
         """The chip ``seat`` would place: its own colour, else a spare (ruling), else None."""
         if self.in_hand(seat) > 0:
             return self.colours[seat]
-        on_mat = Counter(c.kind for c in self.chips)
+        on_mat = self.on_mat()
         # The first spare kind (in the box's order) with more in the box than on the mat.
-        return next((k for k, n in Counter(self.spares).items() if n > on_mat[k]), None)
+        return next((k for k, n in self._spare_kinds if n > on_mat[k]), None)
 
     def check(self, seat: int, action: Any) -> None:
         rule, reason = self._why_not(seat, action)
@@ -297,6 +311,9 @@ class CarroteinState(State):
                     "例外処理: 星チップが尽きた場合",
                     "you have no chip left to place (nor any spare): you must pass",
                 )
+            spot = self._spot_numbers.get(action)
+            if spot is not None and self.open_mask()[spot]:
+                return "", ""  # an open grid spot (the same rule, already asked of it)
             refusal = chip_refusal(self.sky, action.x, action.y, self.centres())
             return (refusal.rule, refusal.reason) if refusal else ("", "")
         if isinstance(action, Pass):
@@ -398,7 +415,7 @@ class CarroteinState(State):
         # 後片付けタイム: the chips go back (the scored ones turned over, the rest to hand),
         # the first star to the centre; the challenge keeps the picture of the mat.
         self.chips = [Chip(*self.sky.middle, FIRST_STAR)]
-        self._open = NEW_MAT  # the open spots worked out from the start
+        self._open, self._kinds = NEW_MAT, (0, Counter())  # worked out from the start
         reason = scoring.end_reason(self)
         if reason:
             self.phase = Phase.OVER
@@ -413,7 +430,7 @@ class CarroteinState(State):
         self.round += 1
         self.first = self.turn = first
         self.chips = [Chip(*self.sky.middle, FIRST_STAR)]
-        self._open = NEW_MAT  # the open spots worked out from the start
+        self._open, self._kinds = NEW_MAT, (0, Counter())  # worked out from the start
         self.passed = set()
         self.chosen = None
         self._attempt = None
@@ -449,6 +466,7 @@ class CarroteinState(State):
         other.passed = set(self.passed)
         other.challenges = list(self.challenges)
         other._legal = {}
+        other._kinds = (self._kinds[0], self._kinds[1].copy())
         return other
 
     # --- accounting -----------------------------------------------------------------------
@@ -471,6 +489,11 @@ def _grid(sky: Sky) -> tuple[tuple[Place, ...], NDArray[np.float64]]:
     xy = np.array([(p.x, p.y) for p in spots], dtype=float)
     xy.flags.writeable = False
     return spots, xy
+
+
+@cache
+def _spot_numbers(sky: Sky) -> Mapping[Place, int]:
+    return MappingProxyType({spot: i for i, spot in enumerate(_grid(sky)[0])})
 
 
 def new_state(

@@ -21,6 +21,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+import numpy as np
+import shapely
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from shapely import affinity
 from shapely.geometry import MultiPolygon, Point, Polygon
@@ -304,9 +306,16 @@ def judge(
     refusal = overlap_refusal([plate for plate, _ in shapes])
     if refusal is not None:
         raise IllegalAction("星座作成タイム 2", refusal)
-    figures = [(figure, figure.boundary) for _, figure in shapes]  # edges once per board
-    r = sky.centre_radius
-    return Verdict(tuple(any(hides(f, e, x, y, r) for f, e in figures) for x, y in centres))
+    if not centres:
+        return Verdict(())
+    # ``hides`` for every centre point at once: shapely's vectorised predicates ask GEOS the
+    # same questions about the same points.
+    points = shapely.points(np.asarray(centres, dtype=np.float64))
+    hidden = np.zeros(len(centres), dtype=np.bool_)
+    for _, figure in shapes:
+        under = shapely.covers(figure, points)
+        hidden |= under & (shapely.distance(figure.boundary, points) >= sky.centre_radius - TOUCH)
+    return Verdict(tuple(hidden.tolist()))
 
 
 def figure_polygons(figure: BaseGeometry) -> list[Polygon]:
