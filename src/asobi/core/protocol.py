@@ -144,7 +144,10 @@ class State(ABC):
 
     @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]:
-        """Every legal action for ``seat`` now, in a deterministic order ([] if not active)."""
+        """Every legal action for ``seat`` now, in a deterministic order ([] if not active).
+        Where a game's moves are continuous (Carrotein's spots and poses), a finite offer
+        of them instead: ``check`` takes any other legal one, and a bot may make it
+        (``Decision.permits``)."""
 
     @abstractmethod
     def check(self, seat: int, action: Action) -> None:
