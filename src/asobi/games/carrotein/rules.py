@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 from itertools import combinations
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Self
 
 import numpy as np
@@ -139,7 +138,6 @@ class CarroteinState(State):
         self.rng = rng
         self.sky: Sky = default_sky()
         self._spots = _grid(self.sky)  # the chip spots offered, and their (x, y) (mm)
-        self._spot_numbers = _spot_numbers(self.sky)  # each spot's place in the grid
         n = options.players
         self.colours = tuple(c for c, _ in COLOURS[:n])
         # Colours nobody plays, then the colourless chips: a seat out of its own may use them.
@@ -311,7 +309,7 @@ class CarroteinState(State):
                     "例外処理: 星チップが尽きた場合",
                     "you have no chip left to place (nor any spare): you must pass",
                 )
-            spot = self._spot_numbers.get(action)
+            spot = _spot_numbers(self._spots[0]).get(action)
             if spot is not None and self.open_mask()[spot]:
                 return "", ""  # an open grid spot (the same rule, already asked of it)
             refusal = chip_refusal(self.sky, action.x, action.y, self.centres())
@@ -491,9 +489,16 @@ def _grid(sky: Sky) -> tuple[tuple[Place, ...], NDArray[np.float64]]:
     return spots, xy
 
 
-@cache
-def _spot_numbers(sky: Sky) -> Mapping[Place, int]:
-    return MappingProxyType({spot: i for i, spot in enumerate(_grid(sky)[0])})
+_NUMBERS: dict[int, tuple[tuple[Place, ...], dict[Place, int]]] = {}
+
+
+def _spot_numbers(spots: tuple[Place, ...]) -> dict[Place, int]:
+    """Each grid spot's place in the grid (kept by the grid itself: hashing a sky to find it
+    in a cache would cost more than the look-up saves)."""
+    kept = _NUMBERS.get(id(spots))
+    if kept is None or kept[0] is not spots:
+        kept = _NUMBERS[id(spots)] = (spots, {spot: i for i, spot in enumerate(spots)})
+    return kept[1]
 
 
 def new_state(
