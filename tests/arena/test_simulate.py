@@ -283,6 +283,9 @@ def test_ctrl_c_stops_a_run_at_once_and_says_how_to_resume(tmp_path: Path) -> No
     run = subprocess.Popen(
         [*command, "--games", "20000", "--workers", "2", "--out", str(tmp_path)],
         start_new_session=True,  # its own process group, as a terminal's foreground job
+        # and Ctrl-C's default action, even under a launcher that ignores SIGINT (a shell's
+        # background job does): Python then raises KeyboardInterrupt as in a terminal
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
