@@ -276,14 +276,8 @@ class CarroteinState(State):
 
     def spares_left(self) -> list[str]:
         """Spare chips still in the box (unused colours first, then colourless)."""
-        on_mat = Counter(c.kind for c in self.chips)
-        left = []
-        for kind in self.spares:
-            if on_mat[kind] > 0:
-                on_mat[kind] -= 1  # this one is on the mat
-            else:
-                left.append(kind)
-        return left
+        on_mat = self.on_mat()
+        return [kind for kind, n in self._spare_kinds for _ in range(n - on_mat[kind])]
 
     def next_chip(self, seat: int) -> str | None:
         """The chip ``seat`` would place: its own colour, else a spare (ruling), else None."""
