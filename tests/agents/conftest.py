@@ -21,7 +21,7 @@ def count_resolves(monkeypatch: pytest.MonkeyPatch) -> Callable[[type[State]], l
 
         def counting(self: State, seat: int, action: object) -> object:
             played[0] += 1
-            return resolve(self, seat, action)  # type: ignore[arg-type]
+            return resolve(self, seat, action)
 
         monkeypatch.setattr(cls, "resolve", counting)
         return played

@@ -20,7 +20,7 @@ import random
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from pydantic import Field
 
@@ -38,6 +38,7 @@ from asobi.core import (
 )
 from asobi.core.events import private, public
 from asobi.core.lazy import Lazy
+from asobi.core.protocol import Copiers, copy_rng
 from asobi.core.scenarios import Scenario, per_seat, read_scenario
 
 GAME_ID = "test-odds-evens"
@@ -67,8 +68,11 @@ class OddsEvensOptions(GameOptions):
     rounds_to_win: int = Field(default=2, ge=1, le=5)
 
 
-class OddsEvensState(State):
+class OddsEvensState(State[Show]):
+    copied: ClassVar[Copiers] = {"rng": copy_rng, "pending": list, "wins": list, "history": list}
+
     def __init__(self, options: OddsEvensOptions, rng: random.Random) -> None:
+        super().__init__()
         self.options = options
         self.rng = rng
         self.odd_seat = rng.randrange(2)  # chance at setup, from the seed
@@ -81,25 +85,25 @@ class OddsEvensState(State):
     def players(self) -> int:
         return 2
 
-    def active_seats(self) -> frozenset[int]:
+    def who_acts(self) -> frozenset[int]:
         if self.result is not None:
             return frozenset()
         return frozenset(s for s in (0, 1) if self.pending[s] is None)
 
-    def legal_actions(self, seat: int) -> list[Show]:  # type: ignore[override]
-        return list(SHOW) if seat in self.active_seats() else []
+    def list_legal(self, seat: int) -> list[Show]:
+        return list(SHOW)
 
     def check(self, seat: int, action: Any) -> None:
         if not isinstance(action, Show) or action.fingers not in FINGERS:
             raise IllegalAction("fingers", f"{action!r}: show 0 to 5 fingers")
 
-    def resolve(self, seat: int, action: Any) -> list[Event]:
+    def carry_out(self, seat: int, action: Show) -> list[Event]:
         self.pending[seat] = action.fingers
         events = [
             public("commit", seat),
             private("chose", seat, frozenset({seat}), fingers=action.fingers),
         ]
-        if self.active_seats():
+        if None in self.pending:
             return events
         a, b = self.pending
         assert a is not None and b is not None
@@ -129,16 +133,6 @@ class OddsEvensState(State):
 
     def outcome(self) -> Outcome | None:
         return self.result
-
-    def clone(self) -> Self:
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        other.pending = list(self.pending)
-        other.wins = list(self.wins)
-        other.history = list(self.history)
-        return other
 
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
         """Resample the other seat's pending choice. The world's own generator is reseeded

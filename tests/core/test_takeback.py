@@ -9,7 +9,8 @@ from asobi.core.takeback import take_back_refusal
 
 
 def _code(state: State, seat: int, prefix: str) -> Action:
-    return next(a for a in state.legal_actions(seat) if a.encode().startswith(prefix))
+    legal: list[Action] = state.legal_actions(seat)
+    return next(a for a in legal if a.encode().startswith(prefix))
 
 
 def test_a_discard_shows_a_hidden_card_and_stays() -> None:

@@ -15,7 +15,7 @@ from asobi.core.bots import choose_for, make_bot
 from asobi.core.words import fill
 from oddsevens import SPEC
 from oddsevens.actions import SHOWS, Show
-from oddsevens.rules import OddsEvensState
+from oddsevens.state import OddsEvensState
 from oddsevens.views import VIEW
 from tests.play.helpers import invoke
 from tests.properties.harness import fingerprint

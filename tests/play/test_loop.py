@@ -38,7 +38,7 @@ def solo_policy(table: list[TerminalGame]) -> Callable[[str], str]:
     def ask(prompt: str) -> str:
         state = table[0].state
         view = state.view(0)
-        legal = [a.encode() for a in state.legal_actions(0)]
+        legal: list[str] = [a.encode() for a in state.legal_actions(0)]
         if view["phase"] == "flip":
             return "open"
         if view["phase"] == "draw":

@@ -37,7 +37,7 @@ from asobi.games.itsmine.rules import accepts
 from asobi.games.laminate.actions import PAPER_TYPES
 from asobi.games.starmine.cards import FIREWORKS
 from oddsevens import SPEC as EXAMPLE_SPEC
-from oddsevens.rules import round_winner
+from oddsevens.state import round_winner
 from oddsevens.views import read_view
 from tests.core.simultaneous_game import FINGERS
 from tests.core.simultaneous_game import SPEC as ODDS_EVENS_SPEC

@@ -309,7 +309,8 @@ def test_replays_reproduce(case: GameCase, seed: int, chooser: Chooser) -> None:
 def test_clones_share_nothing(case: GameCase, seed: int, chooser: Chooser) -> None:
     """``clone()`` and ``determinize()`` share no list, dict, set, bytearray, random
     generator or mutable object with the original, and playing either on to the end
-    leaves the original exactly as it was."""
+    leaves the original exactly as it was. Who acts and the legal moves, which a state
+    keeps once worked out, are what a clone works out afresh."""
     hooks = hooks_of(case)
     earlier: tuple[State, Any] | None = None
     for step in _positions(case, seed, chooser):
@@ -322,6 +323,11 @@ def test_clones_share_nothing(case: GameCase, seed: int, chooser: Chooser) -> No
         assert type(copy) is type(state)
         assert state_fingerprint(copy) == before, "a clone differs from its original"
         assert shared_mutables(state, copy) == [], "clone() shares mutable parts"
+        # A clone works out who acts and the legal moves afresh: the original's kept answers
+        # must be the same (a game that changed its state after asking would differ here).
+        assert copy.active_seats() == state.active_seats(), "who acts: a stale answer"
+        for s in range(state.players):
+            assert copy.legal_actions(s) == state.legal_actions(s), "legal moves: stale"
         observers = _observers(state)
         seat = observers[chooser.pick(len(observers))]
         world = state.determinize(seat, random.Random(chooser.rng.getrandbits(32)))

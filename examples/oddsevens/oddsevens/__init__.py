@@ -13,7 +13,8 @@ from oddsevens.actions import ACTION_SPACE
 from oddsevens.balance import facts
 from oddsevens.bots import make_reader
 from oddsevens.observation import observer
-from oddsevens.rules import OddsEvensOptions, OddsEvensState, new_state
+from oddsevens.rules import new_state
+from oddsevens.state import OddsEvensOptions, OddsEvensState
 
 SPEC = GameSpec(
     # required: who the game is, how many play, its options, its moves, how to start one

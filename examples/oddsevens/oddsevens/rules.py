@@ -6,97 +6,36 @@ When both have chosen, the two numbers are shown together: an odd sum wins the r
 the odd seat, an even sum for the even seat. The first seat to win ``rounds_to_win``
 rounds wins the game.
 
-Every value the state holds is immutable (tuples, frozen dataclasses, frozen options), and
-``resolve`` rebinds the state's attributes rather than changing a value in place: so a
-clone is a shallow copy and can never share anything that changes.
+The table itself (the options, the rounds, the secret choices) is ``state.py``'s; this
+module adds the rules to it.
 """
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, Self
 
-from pydantic import Field
-
-from asobi.core import (
-    Action,
-    Event,
-    GameOptions,
-    GameSpec,
-    IllegalAction,
-    InvalidSetup,
-    Outcome,
-    State,
-    ranks_from_scores,
-)
+from asobi.core import Action, Event, IllegalAction, InvalidSetup, Outcome, ranks_from_scores
 from asobi.core.events import private, public
 from oddsevens.actions import FINGERS, SHOWS, Show
 from oddsevens.scenarios import read_setup
+from oddsevens.state import SEATS, OddsEvensOptions, OddsEvensState, Round, round_winner
 from oddsevens.views import view_of
 
-SEATS = (0, 1)
 
-
-class OddsEvensOptions(GameOptions):
-    """Frozen and closed to unknown keys (``GameOptions``): a typo is an error. Each field
-    is a rule a simulation may sweep (``asobi simulate oddsevens -o rounds_to_win=3``)."""
-
-    players: int = 2
-    rounds_to_win: int = Field(default=2, ge=1, le=5, description="rounds to win the game")
-
-
-@dataclass(frozen=True, slots=True)
-class Round:
-    """A round played: the fingers each seat showed, and who won it."""
-
-    fingers: tuple[int, int]
-    winner: int
-
-    @property
-    def total(self) -> int:
-        return sum(self.fingers)
-
-
-def round_winner(fingers: tuple[int, int], odd_seat: int) -> int:
-    """An odd sum wins for the odd seat, an even sum for the other."""
-    return odd_seat if sum(fingers) % 2 else 1 - odd_seat
-
-
-class OddsEvensState(State):
-    spec: ClassVar[GameSpec]  # set by the package, once its SPEC exists
-
-    def __init__(
-        self, options: OddsEvensOptions, odd_seat: int, rounds: tuple[Round, ...] = ()
-    ) -> None:
-        self.options = options
-        self.odd_seat = odd_seat
-        self.rounds = rounds
-        # This round's secret choices, by seat (None: not chosen yet). The only hidden
-        # information in the game: ``view_of`` shows a seat its own, ``determinize`` resamples
-        # the other's.
-        self.pending: tuple[int | None, int | None] = (None, None)
+class OddsEvensRules(OddsEvensState):
+    """Odds and evens: who acts, what they may do, and what each choice does to the table."""
 
     # --- who acts, and what they may do ---------------------------------------------------
-    @property
-    def players(self) -> int:
-        return 2
-
-    @property
-    def wins(self) -> tuple[int, int]:
-        won = [r.winner for r in self.rounds]
-        return (won.count(0), won.count(1))
-
-    def active_seats(self) -> frozenset[int]:
+    def who_acts(self) -> frozenset[int]:
         if self.is_over:
             return frozenset()
         # Both seats at once: a simultaneous decision. A seat that has chosen leaves the set.
         return frozenset(s for s in SEATS if self.pending[s] is None)
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        return list(SHOWS) if seat in self.active_seats() else []
+    def list_legal(self, seat: int) -> list[Show]:
+        return list(SHOWS)
 
     def check(self, seat: int, action: Action) -> None:
         # ``apply`` has checked the seat is to act; a Show built by hand may still be out of range.
@@ -104,8 +43,7 @@ class OddsEvensState(State):
             raise IllegalAction("fingers", f"{action.encode()!r}: show 0 to 5 fingers")
 
     # --- the one place the state changes ----------------------------------------------------
-    def resolve(self, seat: int, action: Action) -> list[Event]:
-        assert isinstance(action, Show)  # check() lets nothing else through
+    def carry_out(self, seat: int, action: Show) -> list[Event]:
         choice = list(self.pending)
         choice[seat] = action.fingers
         self.pending = (choice[0], choice[1])
@@ -143,9 +81,6 @@ class OddsEvensState(State):
     def standing(self) -> tuple[float, ...]:
         return tuple(float(w) for w in self.wins)
 
-    def clone(self) -> Self:
-        return copy.copy(self)  # every attribute is immutable: nothing else to copy
-
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
         """A world ``seat`` cannot tell from this one: the other seat's secret choice (if it
         has chosen) drawn anew. That a seat has chosen is public, so is kept; the draw
@@ -160,19 +95,19 @@ class OddsEvensState(State):
 
 def new_state(
     options: OddsEvensOptions, seed: int, setup: Mapping[str, Any] | None = None
-) -> OddsEvensState:
+) -> OddsEvensRules:
     """A new game: the seed draws the odd seat (the game's only chance); a scenario may
     name it and the rounds played so far."""
     odd_seat = random.Random(seed).randrange(2)
     if setup is None:
-        return OddsEvensState(options, odd_seat)
+        return OddsEvensRules(options, odd_seat)
     scenario = read_setup(setup)
     if scenario.odd_seat is not None:
         odd_seat = scenario.odd_seat
     rounds: list[Round] = []
     for a, b in scenario.rounds:
         rounds.append(Round((a, b), round_winner((a, b), odd_seat)))
-    state = OddsEvensState(options, odd_seat, tuple(rounds))
+    state = OddsEvensRules(options, odd_seat, tuple(rounds))
     if state.is_over:
         raise InvalidSetup(
             f"rounds: a seat has already won {options.rounds_to_win} (rounds_to_win)"

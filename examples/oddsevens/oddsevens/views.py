@@ -10,15 +10,13 @@ JSON (``read_view``), never the state, so none of them can leak what the view le
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter
 from typing_extensions import TypedDict  # pydantic reads TypedDicts from here on 3.11
 
 from asobi.core.typed import GameOver, OutcomeJSON, closed, outcome_json
-
-if TYPE_CHECKING:
-    from oddsevens.rules import OddsEvensState
+from oddsevens.state import OddsEvensState
 
 
 # A key that is not declared here is refused (``closed``): a view cannot grow a field (a

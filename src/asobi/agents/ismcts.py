@@ -82,7 +82,8 @@ Rollout = Callable[[State, int, random.Random], Action]
 
 def random_rollout(world: State, seat: int, rng: random.Random) -> Action:
     """A uniformly random legal action."""
-    return rng.choice(world.legal_actions(seat))
+    legal: list[Action] = world.legal_actions(seat)
+    return rng.choice(legal)
 
 
 def bot_rollout(bot: Bot) -> Rollout:
@@ -93,7 +94,7 @@ def bot_rollout(bot: Bot) -> Rollout:
         raise RuntimeError("a rollout policy may not sample worlds")
 
     def policy(world: State, seat: int, rng: random.Random) -> Action:
-        legal = world.legal_actions(seat)
+        legal: list[Action] = world.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
         view = world.view(seat)

@@ -11,9 +11,10 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, cast
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from typing_extensions import TypeVar  # its default (PEP 696) is Python 3.13's
 
 from asobi.core.actions import Action, ActionSpace
 from asobi.core.errors import IllegalAction, InvalidOptions, InvalidSetup, problems, quoted
@@ -24,6 +25,10 @@ if TYPE_CHECKING:
     from asobi.core.lazy import Lazy
     from asobi.core.observation import ActionCoding, Observer
     from asobi.core.words import Phrasebook, Words
+
+
+# A game's actions. A bare ``State`` is a state of any game (``State[Any]``).
+A = TypeVar("A", bound=Action, default=Any)
 
 
 class GameOptions(BaseModel):
@@ -118,44 +123,116 @@ def copy_rng(rng: random.Random) -> random.Random:
     return copy
 
 
+def copy_each(values: list[Any]) -> list[Any]:
+    """A list of containers (a hand per seat, a set per seat), each copied one level."""
+    return [value.copy() for value in values]
+
+
+def copy_nested(value: Any) -> Any:
+    """Lists, sets and dicts copied at every depth (Starmine's rows of rows of melds);
+    anything else is immutable and kept."""
+    kind = type(value)
+    if kind is list:
+        return [copy_nested(item) for item in value]
+    if kind is dict:
+        return {key: copy_nested(item) for key, item in value.items()}
+    if kind is set:
+        return set(value)
+    return value
+
+
 def ranks_from_scores(scores: Sequence[float]) -> tuple[int, ...]:
     """Competition ranking: higher score ranks first, equal scores share a rank."""
     return tuple(1 + sum(other > mine for other in scores) for mine in scores)
 
 
-class State(ABC):
-    """One game in progress. Only :meth:`apply` changes it.
+# How ``State.clone`` copies each mutable attribute: its name, and a function of its value.
+Copiers = Mapping[str, Callable[[Any], Any]]
+
+
+class State(ABC, Generic[A]):
+    """One game in progress, whose actions are ``A``. Only :meth:`apply` changes it.
 
     Subclasses implement the rules in ``check`` (raise :class:`IllegalAction`, change
-    nothing) and ``resolve`` (change the state, return events); ``apply`` runs the two in
+    nothing) and ``carry_out`` (change the state, return events); ``apply`` runs the two in
     that order, so an illegal action can never leave a half-applied state behind.
+
+    Who acts and the legal moves are worked out once a position (``who_acts``,
+    ``list_legal``) and kept until the state changes: ``resolve`` forgets them before every
+    move, for every game.
     """
 
     spec: ClassVar[GameSpec]
+
+    # What ``clone`` copies, attribute by attribute, and how (``list``, ``copy_rng``,
+    # ``copy_nested``...). Every other attribute must hold an immutable value, which a state
+    # and its clones then share; the property tests find a mutable one left out.
+    copied: ClassVar[Copiers] = {}
+
+    def __init__(self) -> None:
+        self.changed()
 
     @property
     @abstractmethod
     def players(self) -> int:
         """The number of seats, numbered 0..players-1."""
 
-    @abstractmethod
+    # --- who acts, and what they may do: worked out once a position ---------------------
+    def changed(self) -> None:
+        """Forget who acts and the legal moves: the state has changed. ``resolve`` calls it
+        before every move; a game calls it itself where a move asks its own legal moves
+        halfway (Rummy City's turn that ends by itself)."""
+        self._active: frozenset[int] | None = None
+        self._legal: dict[int, list[A]] = {}
+        self._listed: dict[int, frozenset[A]] = {}
+
     def active_seats(self) -> frozenset[int]:
         """Who must act now. Several seats means a simultaneous decision; empty: game over."""
+        active = self._active
+        if active is None:
+            active = self._active = self.who_acts()
+        return active
 
-    @abstractmethod
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: int) -> list[A]:
         """Every legal action for ``seat`` now, in a deterministic order ([] if not active).
         Where a game's moves are continuous (Carrotein's spots and poses), a finite offer
         of them instead: ``check`` takes any other legal one, and a bot may make it
         (``Decision.permits``)."""
+        listed = self._legal.get(seat)
+        if listed is None:
+            active = seat in self.active_seats()
+            listed = self._legal[seat] = self.list_legal(seat) if active else []
+        return list(listed)
+
+    def is_listed(self, seat: int, action: Action) -> bool:
+        """Whether ``action`` is in ``legal_actions(seat)``, answered from a set."""
+        listed = self._listed.get(seat)
+        if listed is None:
+            listed = self._listed[seat] = frozenset(self.legal_actions(seat))
+        return action in listed
+
+    @abstractmethod
+    def who_acts(self) -> frozenset[int]:
+        """Work out who must act now (``active_seats`` keeps the answer)."""
+
+    @abstractmethod
+    def list_legal(self, seat: int) -> list[A]:
+        """Work out ``seat``'s legal actions, ``seat`` being active (``legal_actions``
+        keeps the list)."""
 
     @abstractmethod
     def check(self, seat: int, action: Action) -> None:
         """Raise :class:`IllegalAction` naming the rule if ``seat`` may not take ``action``."""
 
+    def resolve(self, seat: int, action: A) -> list[Event]:
+        """Carry out an action that ``check`` accepted (searches call it directly to skip
+        the check they know the answer of)."""
+        self.changed()
+        return self.carry_out(seat, action)
+
     @abstractmethod
-    def resolve(self, seat: int, action: Action) -> list[Event]:
-        """Carry out an action that ``check`` accepted."""
+    def carry_out(self, seat: int, action: A) -> list[Event]:
+        """Change the state by ``action``, which ``check`` accepted; return what happened."""
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Validate, then carry out ``action`` for ``seat``; return what happened."""
@@ -175,7 +252,7 @@ class State(ABC):
                 f"seat {seat} is not to act now (acting: {sorted(self.active_seats())})",
             )
         self.check(seat, action)
-        return self.resolve(seat, action)
+        return self.resolve(seat, cast(A, action))
 
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -185,9 +262,16 @@ class State(ABC):
     def outcome(self) -> Outcome | None:
         """The result once the game is over, else ``None``."""
 
-    @abstractmethod
     def clone(self) -> Self:
-        """An independent deep copy, random generator included."""
+        """An independent copy, random generator included: the attributes ``copied``
+        names are copied as it says, the others (immutable) shared."""
+        other = object.__new__(type(self))
+        attributes = other.__dict__
+        attributes.update(self.__dict__)
+        for name, copy in self.copied.items():
+            attributes[name] = copy(attributes[name])
+        other.changed()
+        return other
 
     @abstractmethod
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
@@ -239,7 +323,7 @@ def is_action(value: object) -> bool:
 _ACTION_TYPES: dict[type, bool] = {}
 
 
-StateFactory = Callable[[Any, int, Mapping[str, Any] | None], State]
+StateFactory = Callable[[Any, int, Mapping[str, Any] | None], "State"]
 
 
 @dataclass(frozen=True)
@@ -373,5 +457,5 @@ class GameSpec:
 
 def check_legal(state: State, seat: int, action: Action, rule: str) -> None:
     """A fallback ``check`` for games whose legal list is cheap: legal means listed."""
-    if action not in state.legal_actions(seat):
+    if not state.is_listed(seat, action):
         raise IllegalAction(rule, f"{action.encode()!r} is not a legal action now")
