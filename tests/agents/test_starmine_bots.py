@@ -26,7 +26,7 @@ from asobi.games.starmine.bots import (
     solo_prospect,
 )
 from asobi.games.starmine.cards import FIREWORKS, is_boost
-from asobi.games.starmine.rules import StarmineState
+from asobi.games.starmine.state import StarmineState
 
 
 def mask(codes: str) -> int:

@@ -12,7 +12,7 @@ from typing import Any
 from asobi.core import new_game
 from asobi.core.events import Event
 from asobi.games.starmine.actions import ACTION_SPACE, ROW_NAMES, StarmineAction
-from asobi.games.starmine.rules import StarmineState
+from asobi.games.starmine.state import StarmineState
 from tests.rule_checks import (
     refused as refused,  # re-exported: each game's tests import it from here
 )

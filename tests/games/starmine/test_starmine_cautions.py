@@ -11,7 +11,7 @@ from asobi.core.bots import choose_for
 from asobi.core.words import Words
 from asobi.games.starmine.actions import ACTION_SPACE
 from asobi.games.starmine.bots import GreedyBot
-from asobi.games.starmine.rules import StarmineState
+from asobi.games.starmine.state import StarmineState
 
 from .starmine_helpers import duel, legal, phase, play, solo
 

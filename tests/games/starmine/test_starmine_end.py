@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from asobi.games.starmine.actions import PASS
-from asobi.games.starmine.rules import StarmineState
+from asobi.games.starmine.state import StarmineState
 
 from .starmine_helpers import (
     active,

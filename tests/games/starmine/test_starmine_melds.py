@@ -20,7 +20,7 @@ from asobi.games.starmine.actions import (
     hand_mask,
 )
 from asobi.games.starmine.cards import FIREWORKS, is_boost
-from asobi.games.starmine.rules import StarmineState
+from asobi.games.starmine.state import StarmineState
 
 from .starmine_helpers import duel, legal, play, refused, row_melds, totals
 

@@ -14,7 +14,7 @@ from asobi.core.observation import Vector
 from asobi.core.registry import get_spec
 from asobi.games.starmine.cards import FIREWORKS
 from asobi.games.starmine.observation import StarmineObserver, observer
-from asobi.games.starmine.rules import StarmineOptions, StarmineState
+from asobi.games.starmine.state import StarmineOptions, StarmineState
 from tests.rule_checks import worlds_encode_alike
 
 from .starmine_helpers import duel, play, solo

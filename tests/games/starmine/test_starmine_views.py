@@ -10,7 +10,7 @@ import pytest
 from jsonschema import Draft202012Validator, ValidationError
 
 from asobi.games.starmine.cards import FIREWORKS
-from asobi.games.starmine.rules import StarmineState
+from asobi.games.starmine.state import StarmineState
 from asobi.games.starmine.views import VIEW
 
 from .starmine_helpers import duel, hand, play, snapshot, solo, visible_strings

@@ -13,7 +13,8 @@ from asobi.games.starmine.balance import facts
 from asobi.games.starmine.bots import make_greedy
 from asobi.games.starmine.cards import FIREWORKS
 from asobi.games.starmine.observation import observer
-from asobi.games.starmine.rules import StarmineOptions, StarmineState, new_state
+from asobi.games.starmine.rules import new_state
+from asobi.games.starmine.state import StarmineOptions, StarmineState
 
 SPEC = GameSpec(
     id="starmine",

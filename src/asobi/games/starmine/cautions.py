@@ -39,7 +39,7 @@ from asobi.games.starmine.actions import (
     Flip,
     Place,
 )
-from asobi.games.starmine.rules import Phase, StarmineState
+from asobi.games.starmine.state import Phase, StarmineState
 
 MOST_POINTS = max(MELD_POINTS.values())  # a sequence: no meld adds more to a row
 LEAST_POINTS = min(m.points(p) for m in MELDS for p in (PER_MELD, PER_BOOST))  # a boosted pair

@@ -16,7 +16,7 @@ from asobi.core.observation import Feature, Layout, Observer, Writer
 from asobi.core.protocol import GameOptions
 from asobi.games.starmine.actions import MELD_POINTS, ROW_NAMES, ROW_NAMES_JA
 from asobi.games.starmine.cards import FIREWORKS
-from asobi.games.starmine.rules import Phase, StarmineOptions
+from asobi.games.starmine.state import Phase, StarmineOptions
 from asobi.games.starmine.views import read_view
 
 CARDS = len(FIREWORKS)  # 30: the size of every bag of cards

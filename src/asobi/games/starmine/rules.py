@@ -9,15 +9,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from enum import StrEnum
 from typing import Any, Self
-
-from pydantic import Field
 
 from asobi.core.cards import Card
 from asobi.core.errors import IllegalAction
 from asobi.core.events import Event, private, public
-from asobi.core.protocol import Outcome, StartPlayerOptions, State, copy_rng
+from asobi.core.protocol import Outcome
 from asobi.core.turns import NOBODY, just, order_from
 from asobi.core.words import Words
 from asobi.games.starmine import scoring
@@ -32,109 +29,42 @@ from asobi.games.starmine.actions import (
     MELD_ORDER,
     OPENING,
     PASS,
-    PER_MELD,
     ROW_NAMES,
     ROWS,
-    BoostPenalty,
     Discard,
     Draw,
     Flip,
-    Meld,
     Pass,
     Place,
     StarmineAction,
     melds_in,
     place_actions,
 )
-from asobi.games.starmine.cards import FIREWORKS, is_boost
-
-FIREWORK_CARDS = tuple(c for c in FIREWORKS.cards if not is_boost(c))
-BOOSTS = tuple(c for c in FIREWORKS.cards if is_boost(c))
-SMALLEST_MELD = 2  # a pair (ペア)
-
-
-class StarmineOptions(StartPlayerOptions):
-    """``players``: 2 for the duel, 1 for the solo contest (ソロ用ルール)."""
-
-    players: int = 2
-    hand_size: int = Field(default=3, ge=1, le=8, description="firework cards dealt to each hand")
-    boost_penalty: BoostPenalty = Field(
-        default=PER_MELD,
-        description="per_meld: a meld made with boosts scores 1 less (§5); "
-        "per_boost: each boost in a meld costs 1 (house rule)",
-    )
+from asobi.games.starmine.cards import FIREWORKS
+from asobi.games.starmine.cautions import caution
+from asobi.games.starmine.scenarios import apply_setup
+from asobi.games.starmine.state import (
+    BOOSTS,
+    FIREWORK_CARDS,
+    SMALLEST_MELD,
+    Phase,
+    StarmineOptions,
+    StarmineState,
+)
+from asobi.games.starmine.views import determinize, view_of
 
 
-class Phase(StrEnum):
-    TURN = "turn"  # choose action A or B (solo: B or C)
-    DRAW = "draw"  # draw the cards the action owes, one at a time
-    FLIP = "flip"  # solo: a card was turned up at the start of the turn
-    FINAL = "final"  # section 6 / solo §4: one last meld each
-    CHASE = "chase"  # section 8: 追い打ち
-    OVER = "over"
+class StarmineRules(StarmineState):
+    """Starmine's rules: who acts, what is legal, and what each move does to the table."""
 
-
-class StarmineState(State):
-    """The whole table. Lists hold cards in the order they lie; the deck's top is its end."""
-
-    def __init__(self, options: StarmineOptions, rng: random.Random) -> None:
-        self.options = options
-        self.rng = rng
-        self.solo = options.players == 1
-        self.penalty: BoostPenalty = options.boost_penalty
-        n = options.players
-        self.hands: list[list[Card]] = [[] for _ in range(n)]
-        self.deck: list[Card] = []
-        # Duel: the face-up discards (捨て札), side by side in the order they came.
-        # Solo: the open cards (オープン札) that may be drawn.
-        self.discards: list[Card] = []
-        self.removed: list[Card] = []  # solo: removed from the game (廃棄札)
-        self.boxed: list[Card] = []  # left in the box by a scenario, never in play
-        self.rows: list[list[list[Meld]]] = [[[], [], []] for _ in range(n)]
-        # Hand cards the other seat knows about: the boost each player starts with, and
-        # any card taken from the face-up discards, until it leaves the hand again.
-        self.known: list[set[Card]] = [set() for _ in range(n)]
-        self.turn = 0
-        self.phase = Phase.TURN
-        self.draws_left = 0
-        self.no_take: Card | None = None  # "この手番で捨てたカード以外であれば"
-        self.flipped: Card | None = None  # solo: the turned-up card awaiting its area
-        self.last_drawer: int | None = None  # who drew the deck's last card
-        self.queue: list[int] = []  # seats still to act in the final phase / this 追い打ち
-        self.placed_this_round = False
-        self.chase_rounds = 0
-        self.current_row = OPENING  # solo: rows below it are closed
-        self.failure: str | None = None  # solo: why the launch failed
-        self.result: Outcome | None = None
-        # Caches of active_seats() and legal_actions(), emptied by every resolve().
-        self._active: frozenset[int] | None = None
-        self._legal: list[StarmineAction] | None = None
-
-    # --- protocol ---------------------------------------------------------------------
-    @property
-    def players(self) -> int:
-        return self.options.players
-
-    def active_seats(self) -> frozenset[int]:
-        if self._active is None:  # asked ~3 times per decision: compute it once
-            self._active = self._who_acts()
-        return self._active
-
-    def _who_acts(self) -> frozenset[int]:
+    def who_acts(self) -> frozenset[int]:
         if self.phase is Phase.OVER:
             return NOBODY
         if self.phase is Phase.FINAL or self.phase is Phase.CHASE:
             return just(self.queue[0])
         return just(self.turn)
 
-    def legal_actions(self, seat: int) -> list[StarmineAction]:  # type: ignore[override]
-        if seat not in self.active_seats():  # nobody acts once the game is over
-            return []
-        if self._legal is None:
-            self._legal = self._list_legal(seat)
-        return list(self._legal)
-
-    def _list_legal(self, seat: int) -> list[StarmineAction]:
+    def list_legal(self, seat: int) -> list[StarmineAction]:
         hand = self.hands[seat]
         phase = self.phase
         if phase is Phase.DRAW:  # the deck is never empty here: its last card ends the action
@@ -235,9 +165,7 @@ class StarmineState(State):
                 f"the {ROW_NAMES[action.row]} row is closed: rows are built from the bottom up",
             )
 
-    def resolve(self, seat: int, action: Any) -> list[Event]:
-        self._active = None
-        self._legal = None
+    def carry_out(self, seat: int, action: StarmineAction) -> list[Event]:
         if isinstance(action, Draw):
             return self._draw(seat, action.card)
         if isinstance(action, Discard):
@@ -402,56 +330,25 @@ class StarmineState(State):
         return self.result
 
     def caution(self, seat: int, action: Any) -> Words | None:
-        from asobi.games.starmine.cautions import caution
-
         return caution(self, seat, action)
 
     # --- views ------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        from asobi.games.starmine.views import view_of
-
         return dict(view_of(self, seat))
 
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
-        from asobi.games.starmine.views import determinize
-
         return determinize(self, seat, rng)
-
-    def clone(self) -> Self:
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other.rng = copy_rng(self.rng)
-        other.hands = [list(h) for h in self.hands]
-        other.deck = list(self.deck)
-        other.discards = list(self.discards)
-        other.removed = list(self.removed)
-        other.boxed = list(self.boxed)
-        other.rows = [[list(r) for r in rows] for rows in self.rows]
-        other.known = [set(k) for k in self.known]
-        other.queue = list(self.queue)
-        other._active = None
-        other._legal = None
-        return other
-
-    # --- accounting (for tests and tools) ----------------------------------------------
-    def all_cards(self) -> list[Card]:
-        """Every card wherever it lies: each of the 30 must appear exactly once."""
-        cards = [c for h in self.hands for c in h] + self.deck + self.discards + self.removed
-        cards += self.boxed + [c for rows in self.rows for r in rows for m in r for c in m.cards]
-        if self.flipped is not None:
-            cards.append(self.flipped)
-        return cards
 
 
 def new_state(
     options: StarmineOptions, seed: int, setup: Mapping[str, Any] | None = None
-) -> StarmineState:
+) -> StarmineRules:
     """Section 4 (duel) / solo §2 setup, or a scenario (see ``scenarios.py``)."""
-    from asobi.games.starmine.scenarios import apply_setup
-
-    state = StarmineState(options, random.Random(seed))
+    state = StarmineRules(options, random.Random(seed))
     if setup is not None:
         apply_setup(state, setup)
+        if state.solo:
+            state._start_solo_turn()
         return state
     fireworks = list(FIREWORK_CARDS)
     state.rng.shuffle(fireworks)

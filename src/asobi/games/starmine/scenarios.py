@@ -6,7 +6,7 @@ The form is :class:`StarmineScenario`; ``apply_setup`` reads one into a new stat
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -23,9 +23,7 @@ from asobi.core.scenarios import (
 )
 from asobi.games.starmine.actions import OPENING, ROW_NAMES, Meld, best_meld, find_meld
 from asobi.games.starmine.cards import FIREWORKS, is_boost
-
-if TYPE_CHECKING:
-    from asobi.games.starmine.rules import StarmineState
+from asobi.games.starmine.state import StarmineState
 
 
 def parse_meld(text: Any) -> Meld:
@@ -162,8 +160,7 @@ def apply_setup(state: StarmineState, setup: Mapping[str, Any]) -> None:
     if state.solo:
         if not state.deck:
             raise InvalidSetup("the solo game needs a deck to turn up cards from")
-        state._start_solo_turn()
-        return
+        return  # the rules turn up the first card (solo §3 A)
     turn = scenario.turn if scenario.turn is not None else state.options.start_player
     if turn is None:
         turn = state.rng.randrange(n)

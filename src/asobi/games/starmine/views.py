@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Annotated, Any, Literal, NotRequired, TypeVar, cast
+from typing import Annotated, Any, Literal, NotRequired, TypeVar, cast
 
 from pydantic import Field, TypeAdapter
 from typing_extensions import TypedDict  # pydantic reads TypedDicts from here on 3.11
@@ -18,9 +18,7 @@ from asobi.core.typed import GameOver, OutcomeJSON, closed, outcome_json
 from asobi.games.starmine import scoring
 from asobi.games.starmine.actions import ROW_NAMES, BoostPenalty, Meld, MeldKind, RowName
 from asobi.games.starmine.cards import FIREWORKS
-
-if TYPE_CHECKING:
-    from asobi.games.starmine.rules import StarmineState
+from asobi.games.starmine.state import StarmineState
 
 S = TypeVar("S", bound="StarmineState")
 

@@ -19,7 +19,7 @@ from asobi.games.starmine.actions import (
     ROW_NAMES,
     ROW_NAMES_JA,
 )
-from asobi.games.starmine.rules import StarmineOptions
+from asobi.games.starmine.state import StarmineOptions
 from asobi.games.starmine.views import read_view
 
 ROW: dict[str, Words] = {
