@@ -26,6 +26,9 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 def test_two_people_play_it_and_each_number_reaches_its_chooser_alone(client: TestClient) -> None:
     games = {g["id"]: g for g in client.get("/api/games").json()}
     assert games["oddsevens"]["name_ja"] == "丁半"
+    assert games["oddsevens"]["table"] is None  # the browser draws it from its view alone
+    assert client.get("/static/games/oddsevens.js").status_code == 404
+    assert games["oddsevens"]["style"] is None
     room = make_room(client, "oddsevens", [{"name": "ami"}, {"name": "ben"}])
     url = f"/api/rooms/{room['room']}/ws?token="
     tokens = [i["token"] for i in room["invites"]]

@@ -4,12 +4,13 @@ other seats; the record it gives at the end replays to the same outcome."""
 from __future__ import annotations
 
 import random
+from importlib import resources
 
 import pytest
 from fastapi.testclient import TestClient
 
 from asobi.core.records import GameRecord, replay
-from asobi.core.registry import game_ids
+from asobi.core.registry import game_ids, get_spec
 from asobi.server.app import create_app
 
 from .helpers import Player, make_room, play_out
@@ -50,6 +51,36 @@ def test_the_lobby_lists_rooms_in_play_and_describes_the_games(client: TestClien
     assert set(SEATS) <= set(games)
     assert games["carrotein"]["name_ja"] == "星をなくしたキャロテイン"
     assert games["starmine"]["levels"]["hard"].startswith("lookahead")
+
+
+def test_each_game_s_table_is_drawn_by_the_module_its_spec_names(client: TestClient) -> None:
+    """``GameSpec.browser`` names a file of the game's package; the server hands it out where
+    ``/api/games`` says, with the style sheet beside it, and the generic table serves a game
+    without one. No generic style sheet or script names a game."""
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    for game in SEATS:
+        located = get_spec(game).browser
+        assert located is not None and located.startswith(f"asobi.games.{game}:")
+        assert games[game]["table"] == f"/static/games/{game}.js"
+        served = client.get(games[game]["table"])
+        assert served.status_code == 200
+        assert served.headers["content-type"].startswith("text/javascript")
+        package, _, name = located.partition(":")
+        assert served.text == resources.files(package).joinpath(name).read_text("utf-8")
+        assert "export function centre" in served.text
+        assert games[game]["style"] == f"/static/games/{game}.css"
+        style = client.get(games[game]["style"])
+        assert style.status_code == 200 and style.headers["content-type"].startswith("text/css")
+        assert style.text == resources.files(package).joinpath("table.css").read_text("utf-8")
+    missing = client.get("/static/games/chess.js")
+    assert missing.status_code == 404 and "chess" in missing.json()["detail"]
+    assert client.get("/static/generic.js").status_code == 200
+    web = resources.files("asobi.web")
+    for shared in web.iterdir():
+        if shared.name.endswith((".js", ".css", ".html")):
+            text = shared.read_text("utf-8")
+            named = [g for g in SEATS if g in text or get_spec(g).name_en in text]
+            assert named == [], f"web/{shared.name} names {named}"
 
 
 def test_two_people_play_each_other_with_invite_links(client: TestClient) -> None:

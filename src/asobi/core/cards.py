@@ -33,6 +33,15 @@ class Suit:
     ja: str
     # How the terminal colours the suit's cards (a rich style; "" for its own colour).
     style: str = field(default="", compare=False)
+    # How the browser draws them (``web/cards.js``): a symbol of its library ("heart",
+    # "burst"...) in a CSS colour, and a darker ink for the rank where the colour is too pale
+    # to read as text. Each colour reads at 4.5:1 or more on a card's white (WCAG AA).
+    symbol: str = field(default="star", compare=False)
+    colour: str = field(default="#475569", compare=False)
+    ink: str = field(default="", compare=False)
+    # A wild card (Starmine's boosts): drawn with a star instead of its rank, and named by
+    # its suit and copy number ("boost 1", 「ブースト(1)」).
+    wild: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -40,8 +49,11 @@ class Deck:
     name: str
     cards: tuple[Card, ...]
     suits: tuple[Suit, ...]
-    # How the browser draws the deck (``web/cards.js``): "fireworks", "seven" or "french".
-    key: str = ""
+    # How the browser names and draws the cards (``web/cards.js``): English names with the
+    # rank first ("7 of hearts", not "Heart 7"); the rank written large in the middle of the
+    # face (Starmine's numbered fireworks).
+    rank_first: bool = False
+    numbered: bool = False
     _by_code: dict[str, Card] = field(init=False, repr=False, compare=False)
     _index: dict[Card, int] = field(init=False, repr=False, compare=False)
 
@@ -84,9 +96,21 @@ class Deck:
         """The deck for a front end that draws it: its suits' names, and each card's suit,
         rank and the rank as printed (``A``, ``10``, ``K``)."""
         return {
-            "key": self.key,
             "name": self.name,
-            "suits": [{"letter": s.letter, "en": s.en, "ja": s.ja} for s in self.suits],
+            "rank_first": self.rank_first,
+            "numbered": self.numbered,
+            "suits": [
+                {
+                    "letter": s.letter,
+                    "en": s.en,
+                    "ja": s.ja,
+                    "symbol": s.symbol,
+                    "colour": s.colour,
+                    "ink": s.ink or s.colour,
+                    "wild": s.wild,
+                }
+                for s in self.suits
+            ],
             "cards": [
                 {"code": c.code, "suit": c.suit, "rank": c.rank, "label": c.code[len(c.suit) :]}
                 for c in self.cards
@@ -100,13 +124,13 @@ def codes(cards: Sequence[Card]) -> list[str]:
 
 # --- The SEVEN deck (セブン プレイングカード): 7 suits of 7 consecutive ranks -------------
 SEVEN_SUITS = (
-    Suit("H", "Heart", "ハート", style="bold red"),
-    Suit("O", "Onion", "オニオン", style="bold green"),
-    Suit("B", "Book", "ブック", style="bold bright_blue"),
-    Suit("C", "Coin", "コイン", style="bold yellow"),
-    Suit("S", "Star", "スター", style="bold cyan"),
-    Suit("T", "Time", "タイム", style="bold magenta"),
-    Suit("K", "Coffin", "コフィン", style="bold grey62"),
+    Suit("H", "Heart", "ハート", style="bold red", symbol="heart", colour="#c8203d"),
+    Suit("O", "Onion", "オニオン", style="bold green", symbol="onion", colour="#2a7d34"),
+    Suit("B", "Book", "ブック", style="bold bright_blue", symbol="book", colour="#1f58b8"),
+    Suit("C", "Coin", "コイン", style="bold yellow", symbol="coin", colour="#8c6400"),
+    Suit("S", "Star", "スター", style="bold cyan", symbol="star", colour="#0a7585"),
+    Suit("T", "Time", "タイム", style="bold magenta", symbol="time", colour="#8e2aa3"),
+    Suit("K", "Coffin", "コフィン", style="bold grey62", symbol="coffin", colour="#444c5a"),
 )
 
 
@@ -123,7 +147,6 @@ SEVEN = Deck(
         for rank in range(lowest, lowest + 7)
     ),
     SEVEN_SUITS,
-    key="seven",
 )
 
 
@@ -135,10 +158,10 @@ def seven_suit_top(letter: str) -> Card:
 # --- The French 52 (no jokers) ----------------------------------------------------------
 # Hearts and diamonds are red in the terminal, spades and clubs in its own colour.
 FRENCH_SUITS = (
-    Suit("S", "spades", "スペード", style="bold"),
-    Suit("H", "hearts", "ハート", style="bold red"),
-    Suit("D", "diamonds", "ダイヤ", style="bold red"),
-    Suit("C", "clubs", "クラブ", style="bold"),
+    Suit("S", "spades", "スペード", style="bold", symbol="spades", colour="#1c2230"),
+    Suit("H", "hearts", "ハート", style="bold red", symbol="hearts", colour="#c8203d"),
+    Suit("D", "diamonds", "ダイヤ", style="bold red", symbol="diamonds", colour="#c8203d"),
+    Suit("C", "clubs", "クラブ", style="bold", symbol="clubs", colour="#1c2230"),
 )
 
 
@@ -154,5 +177,5 @@ FRENCH52 = Deck(
         for rank in range(1, 14)
     ),
     FRENCH_SUITS,
-    key="french",
+    rank_first=True,
 )

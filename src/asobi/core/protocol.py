@@ -383,6 +383,12 @@ class GameSpec:
     # holds: ``render(view, console)``, and ``public_code`` for a game with secret moves),
     # imported by name only when a terminal needs it. None: the view as JSON.
     render: str | None = None
+    # The JavaScript module that draws the game's table in the browser: a file of the game's
+    # package, as "package:file" ("asobi.games.starmine:table.js"), which the server hands
+    # out as ``/static/games/<id>.js`` (``web/table.js`` says what it exports), with the style
+    # sheet of the same name beside it if there is one (``table.css``). None: the browser
+    # draws the view as words and every legal move as a button (``web/generic.js``).
+    browser: str | None = None
     # The view's type and the events' (``asobi.core.typed``): pydantic ``TypeAdapter``s of
     # the game's TypedDicts (the events a union on ``kind``), referenced lazily
     # (``Lazy("pkg.views:VIEW")``) so that listing games builds no validator. Bots,

@@ -2,7 +2,10 @@
 
 HTTP (described at ``/docs`` and ``/openapi.json``):
 
-- ``GET /api/games``: the games, their names in English and Japanese, seat counts, levels.
+- ``GET /api/games``: the games, their names in English and Japanese, seat counts, levels,
+  and where the module that draws each one's table is (``GET /static/games/{game}.js``, the
+  file its ``GameSpec.browser`` names in its package) with its style sheet
+  (``GET /static/games/{game}.css``, the file of the same name beside it).
 - ``POST /api/rooms``: make a room (a game, its options, who sits where: people or bots);
   the answer holds each person's seat token, inside an invite link, once.
 - ``GET /api/rooms``, ``GET /api/rooms/{room}``: what anyone may know about rooms.
@@ -51,13 +54,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import os
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import replace
-from pathlib import Path
+from importlib import resources
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Query, Request, Response, WebSocket, WebSocketDisconnect
@@ -198,6 +203,19 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
             self.transport.close()
 
 
+@functools.cache
+def table_file(game: str, suffix: str) -> str | None:
+    """What draws ``game``'s table in the browser, from the game's package: the module its
+    spec's ``browser`` names ("package:file.js"), or (``suffix`` ".css") the style sheet of
+    the same name beside it; None where the game has none."""
+    located = get_spec(game).browser
+    if located is None:
+        return None
+    package, _, name = located.partition(":")
+    found = resources.files(package).joinpath(str(PurePosixPath(name).with_suffix(suffix)))
+    return found.read_text(encoding="utf-8") if found.is_file() else None
+
+
 SETTINGS = "ASOBI_SERVE"  # the environment variable serve --workers passes its settings in
 
 
@@ -288,6 +306,8 @@ def create_app(
                 "levels": {level: level_bot(spec.id, level) for level in LEVELS},
                 "bots": bot_names(spec.id),
                 "options": spec.options_model.model_json_schema(),
+                "table": f"/static/games/{spec.id}.js" if spec.browser else None,
+                "style": (f"/static/games/{spec.id}.css" if table_file(spec.id, ".css") else None),
             }
             for spec in all_specs()
         ]
@@ -304,6 +324,25 @@ def create_app(
         found = dict(spec.assets(spec.options({}))) if spec.assets else {}
         if spec.deck is not None:
             found["deck"] = spec.deck.to_json()
+        return found
+
+    @app.get("/static/games/{game}.js", include_in_schema=False)
+    async def game_table(game: str) -> Response:
+        """The module that draws ``game``'s table in the browser, from the game's package."""
+        return Response(_table_file(game, ".js"), media_type="text/javascript; charset=utf-8")
+
+    @app.get("/static/games/{game}.css", include_in_schema=False)
+    async def game_style(game: str) -> Response:
+        """The style sheet of ``game``'s table, beside its module in the game's package."""
+        return Response(_table_file(game, ".css"), media_type="text/css; charset=utf-8")
+
+    def _table_file(game: str, suffix: str) -> str:
+        try:
+            found = table_file(game, suffix)
+        except UnknownGame as exc:
+            raise HTTPException(404, str(exc)) from None
+        if found is None:
+            raise HTTPException(404, f"{game} has no table{suffix} of its own")
         return found
 
     @app.get("/api/games/{game}/schema")

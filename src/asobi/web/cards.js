@@ -1,8 +1,9 @@
-// Cards drawn as cards, for the three decks asobi's games use (the deck comes from the game's
-// assets): the SEVEN deck's seven suits, each with its own symbol and colour; the French 52
-// with ♠ ♥ ♦ ♣; Starmine's fireworks by colour and number, the two boosts apart. Every symbol
-// is this project's own SVG. A card is built from DOM nodes only (never markup), and says its
-// name to screen readers in the page's language.
+// Cards drawn as cards, for any deck a game declares (it comes with the game's assets:
+// ``asobi.core.cards.Deck.to_json``): each suit names its symbol in the library below and its
+// colour; a deck may name cards rank first ("7 of hearts"), write the rank large in the middle
+// (Starmine's numbered fireworks), and hold wild cards (its boosts), drawn with a star. Every
+// symbol is this project's own SVG. A card is built from DOM nodes only (never markup), and
+// says its name to screen readers in the page's language.
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -22,29 +23,7 @@ const SYMBOLS = {
   burst: "M12 1 13.2 8.6 18.6 3.4 15.4 10.2 23 9.3 16.4 13.2 22.2 18.2 14.9 15.9 15.8 23 12 16.6 8.2 23 9.1 15.9 1.8 18.2 7.6 13.2 1 9.3 8.6 10.2 5.4 3.4 10.8 8.6Z",
 };
 
-// Which symbol and colour each suit letter has, per deck. Each colour reads at 4.5:1 or more
-// on the white of a card or a chip (WCAG AA for the rank's small text).
-const SUITS = {
-  seven: {
-    H: { symbol: "heart", colour: "#c8203d" }, O: { symbol: "onion", colour: "#2a7d34" },
-    B: { symbol: "book", colour: "#1f58b8" }, C: { symbol: "coin", colour: "#8c6400" },
-    S: { symbol: "star", colour: "#0a7585" }, T: { symbol: "time", colour: "#8e2aa3" },
-    K: { symbol: "coffin", colour: "#444c5a" },
-  },
-  french: {
-    S: { symbol: "spades", colour: "#1c2230" }, H: { symbol: "hearts", colour: "#c8203d" },
-    D: { symbol: "diamonds", colour: "#c8203d" }, C: { symbol: "clubs", colour: "#1c2230" },
-  },
-  fireworks: {
-    R: { symbol: "burst", colour: "#d42a2a" },
-    // A yellow that reads as yellow is too pale for text: its numbers are written darker.
-    Y: { symbol: "burst", colour: "#d9a000", ink: "#7a5800" },
-    G: { symbol: "burst", colour: "#238a3f" }, B: { symbol: "burst", colour: "#2358c9" },
-    W: { symbol: "star", colour: "#7a3fc4" },
-  },
-};
-
-let deck = null;          // the game's deck: {key, suits, cards}
+let deck = null;          // the game's deck: {name, rank_first, numbered, suits, cards}
 const known = new Map();  // code -> {suit, rank, label}
 
 export function useDeck(json) {
@@ -67,9 +46,9 @@ export function cardName(code, lang) {
   const c = known.get(code);
   const suit = suitOf(code);
   if (!c || !suit) return code;
-  if (deck.key === "fireworks" && c.suit === "W") return lang === "ja" ? `ブースト(${c.rank})` : `boost ${c.rank}`;
+  if (suit.wild) return lang === "ja" ? `${suit.ja}(${c.label})` : `${suit.en} ${c.label}`;
   if (lang === "ja") return `${suit.ja}の${c.label}`;
-  if (deck.key === "french") return `${c.label} of ${suit.en}`;
+  if (deck.rank_first) return `${c.label} of ${suit.en}`;
   return `${suit.en} ${c.label}`;
 }
 
@@ -92,9 +71,12 @@ export function symbol(name, colour, className = "symbol") {
 }
 
 function look(code) {
-  const c = known.get(code);
-  const table = deck ? SUITS[deck.key] || {} : {};
-  return (c && table[c.suit]) || { symbol: "star", colour: "#475569" };
+  return suitOf(code) || { symbol: "star", colour: "#475569", ink: "#475569", wild: false };
+}
+
+// The classes a card or chip of this deck carries, for the style sheet.
+function deckClasses() {
+  return deck && deck.numbered ? "numbered" : "";
 }
 
 function span(className, text = "") {
@@ -107,19 +89,18 @@ function span(className, text = "") {
 // The face of ``code``: corners with its rank, and its suit's symbol in the middle.
 function face(el, code) {
   const c = known.get(code);
-  const { symbol: name, colour, ink } = look(code);
-  el.style.setProperty("--suit", ink || colour);
-  const boost = deck && deck.key === "fireworks" && c && c.suit === "W";
-  const label = boost ? "★" : (c ? c.label : code);
+  const { symbol: name, colour, ink, wild } = look(code);
+  el.style.setProperty("--suit", ink);
+  const label = wild ? "★" : (c ? c.label : code);
   const corner = span("corner");
   corner.append(span("rank", label), symbol(name, colour, "pip"));
   const middle = span("middle");
   middle.append(symbol(name, colour, "symbol"));
-  if (deck && deck.key === "fireworks") middle.append(span("number", boost ? "" : label));
+  if (deck && deck.numbered) middle.append(span("number", wild ? "" : label));
   const low = span("corner low");
   low.append(span("rank", label), symbol(name, colour, "pip"));
   el.append(corner, middle, low);
-  if (boost) el.classList.add("boost");
+  if (wild) el.classList.add("wild");
 }
 
 // A card. Options: size ("" normal, "small", "tiny"), move (a legal move's code: the card is
@@ -128,7 +109,7 @@ function face(el, code) {
 export function cardEl(code, opts = {}) {
   const clickable = Boolean(opts.move || opts.onClick);
   const el = document.createElement(clickable ? "button" : "span");
-  el.className = `card ${deck ? deck.key : ""} ${opts.size || ""}`.trim();
+  el.className = `card ${deckClasses()} ${opts.size || ""}`.replace(/\s+/g, " ").trim();
   el.dataset.card = code;
   const c = known.get(code);
   if (c) el.dataset.suit = c.suit;
@@ -173,13 +154,12 @@ export function backEl(opts = {}) {
 
 // A small card inside a sentence (the log, a move's label): its rank and suit symbol.
 export function chipEl(code, lang) {
-  const el = span(`chip ${deck ? deck.key : ""}`);
-  const { symbol: name, colour, ink } = look(code);
+  const el = span(`chip ${deckClasses()}`.trim());
+  const { symbol: name, colour, ink, wild } = look(code);
   const c = known.get(code);
-  el.style.setProperty("--suit", ink || colour);
-  const boost = deck && deck.key === "fireworks" && c && c.suit === "W";
+  el.style.setProperty("--suit", ink);
   el.append(symbol(name, colour, "pip"));
-  if (!boost) el.append(span("rank", c ? c.label : code));
+  if (!wild) el.append(span("rank", c ? c.label : code));
   el.setAttribute("role", "img");
   el.setAttribute("aria-label", cardName(code, lang));
   el.dataset.chip = code;

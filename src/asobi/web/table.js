@@ -1,8 +1,8 @@
 // A game table: one websocket to the server, which sends this seat's view, its legal moves
 // with their words, and every move as this seat may know it. The page lays the table out the
 // way card players expect (the other players across the top, the common area in the middle,
-// your own place at the bottom), lets the game's module (games/<id>.js) draw each part, and
-// sends back the move a player clicks. Illegal moves are never offered; if the server
+// your own place at the bottom), lets the game's module (the file its GameSpec.browser names,
+// served as /static/games/<id>.js) draw each part, and sends back the move a player clicks. Illegal moves are never offered; if the server
 // refuses one anyway, its reason and rule are shown.
 //
 // A game module exports:
@@ -530,6 +530,20 @@ function keydown(event) {
   if (game.module.keydown(event, context())) event.preventDefault();
 }
 
+// The game's own style sheet, loaded before its table is drawn (null: none).
+function styled(href) {
+  if (!href) return Promise.resolve();
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = href;
+  const loaded = new Promise((resolve) => {
+    link.addEventListener("load", resolve);
+    link.addEventListener("error", resolve);  // the table is still playable unstyled
+  });
+  document.head.append(link);
+  return loaded;
+}
+
 async function start() {
   const info = await (await fetch(`/api/rooms/${room}`)).json();
   game.id = info.game;
@@ -538,10 +552,13 @@ async function start() {
     fetch(`/api/games/${info.game}/assets`).then((r) => r.json()),
     fetch("/api/games").then((r) => r.json()),
   ]);
+  const entry = games.find((g) => g.id === info.game) || {};
   game.assets = assets;
-  game.levels = (games.find((g) => g.id === info.game) || {}).levels || {};
+  game.levels = entry.levels || {};
   useDeck(assets.deck);
-  game.module = await import(`/static/games/${info.game}.js`).catch(() => import("/static/games/generic.js"));
+  // A game without a module of its own is drawn from its view alone.
+  const [module] = await Promise.all([import(entry.table || "/static/generic.js"), styled(entry.style)]);
+  game.module = module;
   document.body.dataset.game = info.game;
   translate();
   $("leave").addEventListener("click", () => send({ type: "leave" }));

@@ -46,6 +46,7 @@ SPEC = GameSpec(
         ("asobi play carrotein --players 6 --hotseat", "six people sharing one screen"),
     ),
     render="asobi.games.carrotein.render",
+    browser="asobi.games.carrotein:table.js",
     scenario=Lazy("asobi.games.carrotein.scenarios:CarroteinScenario"),
     view_type=Lazy("asobi.games.carrotein.views:VIEW"),
     event_type=Lazy("asobi.games.carrotein.views:EVENT"),

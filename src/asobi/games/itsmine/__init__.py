@@ -38,6 +38,7 @@ SPEC = GameSpec(
     view_type=Lazy("asobi.games.itsmine.views:VIEW"),  # what bots, observers and renderers read
     event_type=Lazy("asobi.games.itsmine.views:EVENT"),  # and what the events say
     render="asobi.games.itsmine.render",
+    browser="asobi.games.itsmine:table.js",
     scenario=Lazy("asobi.games.itsmine.scenarios:ItsMineScenario"),
     simultaneous=True,  # the dice bids (ダイスアクション): both princesses at once
     # The command line (asobi.cli): -o simple for the simple variant (シンプル), -o basic

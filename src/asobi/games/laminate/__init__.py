@@ -38,6 +38,7 @@ SPEC = GameSpec(
     deck=SEVEN,
     words=Lazy("asobi.games.laminate.words:phrasebook"),
     render="asobi.games.laminate.render",
+    browser="asobi.games.laminate:table.js",
     scenario=Lazy("asobi.games.laminate.scenarios:LaminateScenario"),
     # The paper cards (論文カード) as the browser draws them: names, points, combinations.
     assets=Lazy("asobi.games.laminate.words:assets"),

@@ -37,6 +37,7 @@ SPEC = GameSpec(
     deck=FRENCH52,
     words=Lazy("asobi.games.rummycity.words:phrasebook"),
     render="asobi.games.rummycity.render",
+    browser="asobi.games.rummycity:table.js",
     scenario=Lazy("asobi.games.rummycity.scenarios:RummyCityScenario"),
     # The words that describe any catalogue's buildings in the browser (marks, effects).
     assets=Lazy("asobi.games.rummycity.words:assets"),

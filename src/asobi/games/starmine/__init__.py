@@ -51,6 +51,7 @@ SPEC = GameSpec(
     view_type=Lazy("asobi.games.starmine.views:VIEW"),  # what bots, observers and renderers read
     event_type=Lazy("asobi.games.starmine.views:EVENT"),  # and what the events say
     render="asobi.games.starmine.render",
+    browser="asobi.games.starmine:table.js",
     scenario=Lazy("asobi.games.starmine.scenarios:StarmineScenario"),
 )
 StarmineState.spec = SPEC

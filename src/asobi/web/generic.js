@@ -1,6 +1,6 @@
 // Any game without a module of its own, drawn from its view alone: every field in words (its
 // keys read aloud), every legal move a button in the server's words. A new game is playable
-// in the browser the moment it is registered; a real game draws its own table (games/<id>.js).
+// in the browser the moment it is registered; a real game draws its own table (GameSpec.browser).
 
 export function describeValue(value) {
   if (Array.isArray(value)) {
