@@ -98,6 +98,16 @@ def parts(text: str) -> list[tuple[str, str]]:
 YOU = Words("you", "あなた")
 
 
+def seat_label(seat: int | None, viewer: int | None, solo: bool = False) -> str:
+    """A seat as the terminal's table names it: "seat 1", "seat 0 (you)" for the viewer's
+    own, "you" in a solo game, "nobody" for no seat."""
+    if seat is None:
+        return "nobody"
+    if solo:
+        return "you"
+    return f"seat {seat} (you)" if seat == viewer else f"seat {seat}"
+
+
 def seat_names(names: Sequence[str], viewer: int | None, lang: str) -> list[str]:
     """The names to fill a text with for ``viewer``: its own seat reads "you"."""
     return [YOU.get(lang) if s == viewer else name for s, name in enumerate(names)]

@@ -27,7 +27,7 @@ from rich.text import Text
 from asobi.core.cards import SEVEN, SEVEN_SUITS
 from asobi.core.cardtext import SEVEN_TEXT
 from asobi.core.typed import OutcomeJSON
-from asobi.core.words import plural
+from asobi.core.words import plural, seat_label
 from asobi.games.itsmine.views import ItsMineView, read_view
 
 TITLE = "It's Mine! イッツマイン!"
@@ -88,12 +88,6 @@ def public_code(code: str, hidden: Sequence[str]) -> str:
     return code
 
 
-def _seat_name(seat: int | None, viewer: int | None) -> str:
-    if seat is None:
-        return "nobody"
-    return f"seat {seat} (you)" if seat == viewer else f"seat {seat}"
-
-
 # --- the status ----------------------------------------------------------------------------
 def _round_line(view: ItsMineView) -> Text:
     variant = "simple variant シンプル" if view["variant"] == "simple" else "basic rules 基本"
@@ -111,7 +105,7 @@ def _status(view: ItsMineView) -> Text:
     phase = view["phase"]
     viewer = view["seat"]
     active = view["active"]
-    who = " and ".join(_seat_name(s, viewer) for s in active)
+    who = " and ".join(seat_label(s, viewer) for s in active)
     higher = view["higher"]
     if phase == "bid":
         doing = (
@@ -132,7 +126,7 @@ def _status(view: ItsMineView) -> Text:
             doing = f"lower face 先手: take exactly {left} more citizen card(s) 国民カード"
         return Text.assemble((f"{who} takes", "bold"), " — ", doing)
     if phase == "play":
-        first = "" if higher is None else f" ({_seat_name(higher, viewer)} lays first)"
+        first = "" if higher is None else f" ({seat_label(higher, viewer)} lays first)"
         return Text.assemble(
             (f"{who} to lay cards", "bold"),
             f" — phase 3 フェイズ3{first}: one card, a run of one suit (up or down), or one "
@@ -176,7 +170,7 @@ def _dice(view: ItsMineView) -> list[Text]:
     secret = phase in ("bid", "play_together")
     lines = [Text.assemble(("Dice サイコロ", "bold"), " (the face each showed last):")]
     for s, seat in enumerate(view["seats"]):
-        line = Text(f"  {_seat_name(s, viewer)} {die_text(seat['die'])}")
+        line = Text(f"  {seat_label(s, viewer)} {die_text(seat['die'])}")
         if secret:
             what = "bid" if phase == "bid" else "play"
             if s == viewer and "bid" in seat:
@@ -239,7 +233,7 @@ def _mines_table(view: ItsMineView) -> Table:
         for code in mines:
             col = columns[code]
             cells.append(_column_text(col))
-        label = Text(_seat_name(s, viewer), style="bold")
+        label = Text(seat_label(s, viewer), style="bold")
         table.add_row(label, *cells, end_section=n == 0)
     table.add_row(
         Text("bonus 3枚", style="dim"),
@@ -345,7 +339,7 @@ def render_outcome(view: ItsMineView, outcome: OutcomeJSON, console: Console) ->
     if all(r == 1 for r in ranks):
         headline = Text("Draw 引き分け", style="bold yellow")
     else:
-        headline = Text(f"{_seat_name(ranks.index(1), viewer)} wins 勝利", style="bold green")
+        headline = Text(f"{seat_label(ranks.index(1), viewer)} wins 勝利", style="bold green")
     mines = view["mines"]
     won = details.get("mines", [[], []])
     owner = {code: s for s, codes in enumerate(won) for code in codes}
@@ -364,7 +358,7 @@ def render_outcome(view: ItsMineView, outcome: OutcomeJSON, console: Console) ->
     scored = details.get("columns_scored", [])
     for s, counts in enumerate(scored):
         table.add_row(
-            Text(_seat_name(s, viewer), style="bold"),
+            Text(seat_label(s, viewer), style="bold"),
             *(
                 Text(str(n), style="bold green" if owner.get(code) == s else "")
                 for code, n in zip(mines, counts, strict=False)
@@ -386,7 +380,7 @@ def render_outcome(view: ItsMineView, outcome: OutcomeJSON, console: Console) ->
     points = details.get("points", outcome["scores"])
     leftover = details.get("leftover", [[], []])
     for s in range(len(points)):
-        line = Text.assemble((f"{_seat_name(s, viewer)}: ", "bold"))
+        line = Text.assemble((f"{seat_label(s, viewer)}: ", "bold"))
         codes = won[s] if s < len(won) else []
         line.append("mines 鉱山 ")
         line.append_text(cards_text(codes, empty="none"))

@@ -29,7 +29,7 @@ from rich.text import Text
 
 from asobi.core.cards import SEVEN
 from asobi.core.cardtext import SEVEN_TEXT
-from asobi.core.words import plural
+from asobi.core.words import plural, seat_label
 from asobi.games.laminate.actions import PAPER, PAPER_TYPES, PaperType, Shape
 from asobi.games.laminate.views import Citation, LaminateView, PaperView, read_view
 from asobi.games.laminate.words import NEED
@@ -63,12 +63,6 @@ def paper_name(paper_id: str) -> str:
     if kind is None:
         return paper_id
     return kind.en if kind.en == kind.ja else f"{kind.en} {kind.ja}"
-
-
-def _seat_name(seat: int | None, viewer: int | None) -> str:
-    if seat is None:
-        return "nobody"
-    return f"seat {seat} (you)" if seat == viewer else f"seat {seat}"
 
 
 def _points(n: int) -> str:
@@ -130,7 +124,7 @@ def _status(view: LaminateView) -> Text:
     if phase == "over":
         reason = view["end_reason"] or ""
         return Text.assemble(("Game over 終了", "bold"), f" — {reason}" if reason else "")
-    who = " and ".join(_seat_name(s, viewer) for s in active) or "nobody"
+    who = " and ".join(seat_label(s, viewer) for s in active) or "nobody"
     when = "Deal" if phase == "setup" else f"Turn {view['turn_no']}"
     line = Text.assemble((f"{when} · {who} to act", "bold"))
     doing = PHASE_DOING.get(phase, phase)
@@ -151,10 +145,10 @@ def _end_line(view: LaminateView) -> Text:
         best = max(s["points"] for s in seats)
         if best:
             leaders = [i for i, s in enumerate(seats) if s["points"] == best]
-            names = " and ".join(_seat_name(s, viewer) for s in leaders)
+            names = " and ".join(seat_label(s, viewer) for s in leaders)
             label.append(f"; leading: {names} with {best}", style="dim")
         return label
-    label.append(f"met by {_seat_name(trigger, viewer)} ⚑", style="bold red")
+    label.append(f"met by {seat_label(trigger, viewer)} ⚑", style="bold red")
     if view["phase"] == "over":
         return label
     left = view["turns_left"] or 0
@@ -165,7 +159,7 @@ def _end_line(view: LaminateView) -> Text:
     else:
         label.append(
             f" — {plural(left, 'more turn')} after this one; the game ends after "
-            f"{_seat_name(last, viewer)}'s turn"
+            f"{seat_label(last, viewer)}'s turn"
         )
     return label
 
@@ -196,7 +190,7 @@ def _piles(view: LaminateView) -> list[Text]:
         line.append(" — keep one; the other goes face up on the discards (only you see them)")
         lines.append(line)
     elif drawing:
-        who = _seat_name(view["turn"], viewer)
+        who = seat_label(view["turn"], viewer)
         lines.append(
             Text(f"{who} is choosing between {plural(drawing, 'drawn card')} (hidden)", "dim")
         )
@@ -273,7 +267,7 @@ def _seats_table(view: LaminateView) -> Table:
     table.add_column("complete", justify="right", no_wrap=True)
     table.add_column("papers 論文", overflow="fold")
     for s, seat in enumerate(view["seats"]):
-        name = Text(_seat_name(s, viewer), style="bold")
+        name = Text(seat_label(s, viewer), style="bold")
         if s in active:
             name = Text("▶ ", style="bold cyan").append_text(name)
         if s == trigger:
@@ -306,7 +300,7 @@ def _citable(view: LaminateView) -> Text:
     order = sorted(by_author, key=lambda a: (a != viewer, a))  # yours first
     parts = []
     for author in order:
-        who = "yours (free)" if author == viewer else _seat_name(author, viewer)
+        who = "yours (free)" if author == viewer else seat_label(author, viewer)
         parts.append(Text.assemble((f"{who}: ", "dim"), cards_text(by_author[author])))
     line.append_text(Text(" · ").join(parts))
     if viewer is not None:
@@ -458,10 +452,10 @@ def render_outcome(view: LaminateView, console: Console) -> None:
     if len(winners) == len(ranks):
         headline = Text("Everyone wins その全員が勝利 (a draw)", style="bold yellow")
     elif len(winners) > 1:
-        names = " and ".join(_seat_name(s, viewer) for s in winners)
+        names = " and ".join(seat_label(s, viewer) for s in winners)
         headline = Text(f"{names} win together その全員が勝利", style="bold green")
     else:
-        headline = Text(f"{_seat_name(winners[0], viewer)} wins 勝利", style="bold green")
+        headline = Text(f"{seat_label(winners[0], viewer)} wins 勝利", style="bold green")
     counts = list(details.get("complete_papers") or [])
     complete = list(details.get("papers") or [])
     review = list(details.get("under_review") or [])
@@ -483,7 +477,7 @@ def render_outcome(view: LaminateView, console: Console) -> None:
         ]
         table.add_row(
             Text(str(ranks[s]), style=style),
-            Text(_seat_name(s, viewer), style=style or "bold"),
+            Text(seat_label(s, viewer), style=style or "bold"),
             Text(f"{scores[s]:g}", style="bold"),
             str(counts[s]) if s < len(counts) else "?",
             Text("\n").join(papers) if papers else Text("none", style="dim"),
@@ -491,7 +485,7 @@ def render_outcome(view: LaminateView, console: Console) -> None:
     lines: list[RenderableType] = [headline, Text(str(details.get("reason", "")))]
     trigger = details.get("end_condition_met_by")
     if trigger is not None:
-        lines.append(Text(f"End condition met by {_seat_name(int(trigger), viewer)} ⚑"))
+        lines.append(Text(f"End condition met by {seat_label(int(trigger), viewer)} ⚑"))
     lines.append(table)
     lines.append(
         Text(

@@ -30,7 +30,7 @@ from rich.table import Table
 from rich.text import Text
 
 from asobi.core.cardtext import FRENCH_TEXT
-from asobi.core.words import plural
+from asobi.core.words import plural, seat_label
 from asobi.games.rummycity.buildings import catalogue_of, default_data
 from asobi.games.rummycity.combos import JOKER, STANDING_NAMES
 from asobi.games.rummycity.views import RummyCityView, read_view
@@ -84,14 +84,6 @@ def kind_name(kind: Any) -> str:
 
 
 # --- small pieces ----------------------------------------------------------------------------
-def _seat_name(seat: int | None, viewer: int | None, solo: bool = False) -> str:
-    if seat is None:
-        return "nobody"
-    if solo:
-        return "you"
-    return f"seat {seat} (you)" if seat == viewer else f"seat {seat}"
-
-
 def _rank(code: str) -> int:
     return RANKS.get(code[1:], 0)
 
@@ -225,7 +217,7 @@ def _status(view: RummyCityView, catalogue: Mapping[str, Mapping[str, Any]]) -> 
         return Text.assemble(("Game over 終了", "bold"), f" — {reason}" if reason else "")
     turn = view["turn"]
     seat = view["seats"][turn]
-    who = _seat_name(turn, viewer, solo)
+    who = seat_label(turn, viewer, solo)
     line = Text.assemble((f"{who} to act", "bold"), " — ")
     if phase == "turn":
         rows = len(view["row"])
@@ -271,7 +263,7 @@ def _round_line(view: RummyCityView) -> Text:
     if solo:
         line.append(f" of {view.get('rounds', 3)} · the score is the tepu (テプ) held at the end")
     else:
-        first = _seat_name(view["first_player"], viewer)
+        first = seat_label(view["first_player"], viewer)
         line.append(
             f" · first player {first} · a 決算 with {view['target']}+ tepu (テプ) ends the game"
         )
@@ -281,7 +273,7 @@ def _round_line(view: RummyCityView) -> Text:
     if last is not None and view["phase"] != "over":
         line.append(
             f"\nThe row is empty: final turns 最後の手番 "
-            f"({_seat_name(last, viewer, solo)} drew the last card)",
+            f"({seat_label(last, viewer, solo)} drew the last card)",
             style="yellow",
         )
     return line
@@ -367,7 +359,7 @@ def _towns(view: RummyCityView, catalogue: Mapping[str, Mapping[str, Any]]) -> T
     table.add_column("hand 手札", overflow="fold")
     table.add_column("buildings 建物", overflow="fold")
     for s, seat in enumerate(view["seats"]):
-        name = Text(_seat_name(s, viewer, solo), style="bold")
+        name = Text(seat_label(s, viewer, solo), style="bold")
         if s in active:
             name = Text("▶ ", style="bold cyan").append_text(name)
         name.append(f"\ndraws up to {seat['draw_limit']}", style="dim")
@@ -399,9 +391,9 @@ def _combinations(view: RummyCityView, catalogue: Mapping[str, Mapping[str, Any]
             ("" if solo else "  numbered for lay-offs at settlement: layoff CARD N", "dim"),
         )
     ]
-    width = max(len(_seat_name(s, viewer, solo)) for s in range(len(view["seats"])))
+    width = max(len(seat_label(s, viewer, solo)) for s in range(len(view["seats"])))
     for s, seat in enumerate(view["seats"]):
-        label = f"  {_seat_name(s, viewer, solo):<{width}}  "
+        label = f"  {seat_label(s, viewer, solo):<{width}}  "
         combos = seat["combinations"]
         if not combos:
             lines.append(Text.assemble(label, ("none yet", "dim")))
@@ -496,7 +488,7 @@ def _making(view: RummyCityView, catalogue: Mapping[str, Mapping[str, Any]]) -> 
         return None
     viewer = view["seat"]
     solo = view["mode"] == "solo"
-    who = _seat_name(view["turn"], viewer, solo)
+    who = seat_label(view["turn"], viewer, solo)
     building = making["building"]
     out = Text.assemble((f"Being laid by {who} 組み合わせ: ", "bold cyan"))
     out.append(kind_name(making["kind"]), style="bold")
@@ -533,7 +525,7 @@ def _looking(view: RummyCityView) -> Text | None:
             style="dim",
         )
         return out
-    who = _seat_name(view["turn"], viewer, solo)
+    who = seat_label(view["turn"], viewer, solo)
     out = Text(f"{who} is looking at the top {count} cards of the row (School 学校)", "yellow")
     if taken:
         out.append(f"; taken so far: positions {', '.join(map(str, taken))}")
@@ -570,7 +562,7 @@ def _settlements(view: RummyCityView) -> list[RenderableType]:
         cells = []
         for s, town in enumerate(record["towns"]):
             paid, cards = town["paid"], town["hand"]
-            cell = Text(f"{_seat_name(s, viewer, solo)}: −{paid}")
+            cell = Text(f"{seat_label(s, viewer, solo)}: −{paid}")
             if paid < cards:
                 cell.append(f" of {cards}", style="yellow")
             cell.append(f" +{town['combinations']} +{town['income']} = ")
@@ -652,7 +644,7 @@ def render_outcome(view: RummyCityView, console: Console) -> None:
         headline = Text("Draw 引き分け: the two towns' stories go on", style="bold yellow")
     else:
         winner = ranks.index(1)
-        headline = Text(f"{_seat_name(winner, viewer)} wins 勝利", style="bold green")
+        headline = Text(f"{seat_label(winner, viewer)} wins 勝利", style="bold green")
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
     table.add_column("town 街", no_wrap=True)
     table.add_column("tepu テプ", justify="right", no_wrap=True)
@@ -662,7 +654,7 @@ def render_outcome(view: RummyCityView, console: Console) -> None:
         style = "bold green" if ranks[s] == 1 and not solo else ""
         owned = buildings[s] if s < len(buildings) else []
         table.add_row(
-            Text(_seat_name(s, viewer, solo), style=style or "bold"),
+            Text(seat_label(s, viewer, solo), style=style or "bold"),
             Text(f"{scores[s]:g}", style="bold"),
             Text(
                 ", ".join(building_name(b) for b in owned) or "none", style="" if owned else "dim"

@@ -24,7 +24,7 @@ from rich.text import Text
 
 from asobi.core.cardtext import card_text_for
 from asobi.core.typed import OutcomeJSON
-from asobi.core.words import plural
+from asobi.core.words import plural, seat_label
 from asobi.games.starmine.actions import MELD_BY_CODE, MELD_POINTS, ROW_NAMES
 from asobi.games.starmine.cards import FIREWORKS
 from asobi.games.starmine.views import StarmineView, read_view
@@ -82,12 +82,6 @@ def row_label(row: str) -> Text:
     return Text.assemble((row, "bold"), " ", (ROW_JA[row], "dim"))
 
 
-def _seat_name(seat: int, viewer: int | None, solo: bool) -> str:
-    if solo:
-        return "you"
-    return f"seat {seat} (you)" if seat == viewer else f"seat {seat}"
-
-
 # --- the table ---------------------------------------------------------------------------
 def _status(view: StarmineView) -> Text:
     solo = view["mode"] == "solo"
@@ -96,7 +90,7 @@ def _status(view: StarmineView) -> Text:
     viewer = view["seat"]
     if phase == "over":
         return Text("Game over 終了", style="bold")
-    who = ", ".join(_seat_name(s, viewer, solo) for s in active)
+    who = ", ".join(seat_label(s, viewer, solo) for s in active)
     if phase == "turn":
         doing = (
             "B: remove a card and draw 2 · C: place a meld"
@@ -129,7 +123,7 @@ def _rows_table(view: StarmineView) -> Table:
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, expand=False)
     table.add_column("row 列")
     for s, _ in enumerate(seats):
-        table.add_column(_seat_name(s, viewer, solo), overflow="fold")
+        table.add_column(seat_label(s, viewer, solo), overflow="fold")
     current = view.get("current_row")
     for row in ROWS:
         label = row_label(row)
@@ -249,13 +243,13 @@ def _duel_outcome(outcome: OutcomeJSON, viewer: int | None) -> Panel:
         headline = Text("Draw 引き分け", style="bold yellow")
     else:
         winner = ranks.index(1)
-        name = _seat_name(winner, viewer, False)
+        name = seat_label(winner, viewer, False)
         headline = Text(f"{name} wins 勝利", style="bold green")
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     table.add_column("row 列")
     rows_by_seat = details.get("rows", [])
     for s, _ in enumerate(rows_by_seat):
-        table.add_column(_seat_name(s, viewer, False), justify="right")
+        table.add_column(seat_label(s, viewer, False), justify="right")
     for row in ROWS:
         scores = [seat_rows[row] for seat_rows in rows_by_seat]
         best = max(scores)
