@@ -22,6 +22,7 @@ from pydantic import BaseModel
 
 from asobi.core import Action, Event, GameSpec, IllegalAction, Match, State
 from asobi.core.lazy import Lazy
+from asobi.core.protocol import Chance, copy_rng
 
 
 def examples(ci_count: int, weight: float = 1.0) -> int:
@@ -56,7 +57,7 @@ def _fp(obj: Any, path: set[int]) -> Any:
         return (kind.__qualname__, obj)  # an int or str subclass: keep its type
     if isinstance(obj, Enum):
         return (kind.__qualname__, obj.value)
-    if isinstance(obj, random.Random):
+    if isinstance(obj, random.Random | Chance):
         return ("Random", obj.getstate())
     if isinstance(obj, type | FunctionType | BuiltinFunctionType | MethodType | ModuleType):
         return ("ref", getattr(obj, "__qualname__", repr(obj)))
@@ -142,7 +143,9 @@ def mutable_parts(root: Any) -> dict[int, tuple[str, Any]]:
         if id(obj) in seen or _immutable_object(obj):
             continue
         seen.add(id(obj))
-        if isinstance(obj, random.Random):
+        if isinstance(obj, random.Random | Chance):
+            # A Chance shares its generator with its clones until it draws, when it copies
+            # it: safe to share, so only the Chance itself counts.
             found[id(obj)] = (path, obj)
         elif isinstance(obj, list | tuple):
             if isinstance(obj, list):
@@ -290,9 +293,9 @@ def with_chance_of(world: State, state: State) -> State:
     observer sees afterwards differs only through what the world resampled."""
     for name, value in vars(state).items():
         if isinstance(value, random.Random):
-            copy = random.Random(0)
-            copy.setstate(value.getstate())
-            setattr(world, name, copy)
+            setattr(world, name, copy_rng(value))
+        elif isinstance(value, Chance):
+            setattr(world, name, Chance(copy_rng(value.random)))
     return world
 
 

@@ -123,6 +123,49 @@ def copy_rng(rng: random.Random) -> random.Random:
     return copy
 
 
+class Chance:
+    """A state's random generator (its deck's shuffles, the first player), which its clones
+    share until one of them draws: that one draws from a copy of its own.
+
+    Copying a generator (``copy_rng``) takes some 40 µs, more than the rest of a card game's
+    ``clone``, and most clones (a search's worlds, a server's trial move) never draw: so a
+    clone takes the same generator, and whichever state draws next, the original or a
+    clone, copies it first. Every state's draws are the same as with a copy of its own.
+    """
+
+    __slots__ = ("_shared", "random")
+
+    def __init__(self, rng: random.Random | int) -> None:
+        self.random = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self._shared = False
+
+    def copy(self) -> Chance:
+        """For ``clone`` (``copied = {"rng": Chance.copy}``): the same generator, shared."""
+        self._shared = True
+        other = Chance(self.random)
+        other._shared = True
+        return other
+
+    def _own(self) -> random.Random:
+        if self._shared:
+            self.random = copy_rng(self.random)
+            self._shared = False
+        return self.random
+
+    def shuffle(self, items: list[Any]) -> None:
+        self._own().shuffle(items)
+
+    def randrange(self, stop: int) -> int:
+        return self._own().randrange(stop)
+
+    def getrandbits(self, bits: int) -> int:
+        return self._own().getrandbits(bits)
+
+    def getstate(self) -> tuple[Any, ...]:
+        """The generator's state, as ``random.Random.getstate``'s (it draws nothing)."""
+        return self.random.getstate()
+
+
 def copy_each(values: list[Any]) -> list[Any]:
     """A list of containers (a hand per seat, a set per seat), each copied one level."""
     return [value.copy() for value in values]

@@ -268,6 +268,6 @@ def test_words_the_combinations_read_as_the_rulebook_has_them() -> None:
 
 def test_words_the_game_declares_its_phrasebook_deck_and_paper_cards() -> None:
     assert isinstance(SPEC.phrasebook(SPEC.options({"players": 3})), LaminateWords)
-    assert SPEC.deck is not None and SPEC.deck.key == "seven"
+    assert SPEC.deck is not None and SPEC.deck.name == "SEVEN"
     assert SPEC.assets is not None
     assert len(SPEC.assets(SPEC.options({}))["papers"]) == len(PAPER_TYPES) == 16

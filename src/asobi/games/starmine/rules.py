@@ -14,7 +14,7 @@ from typing import Any, Self
 from asobi.core.cards import Card
 from asobi.core.errors import IllegalAction
 from asobi.core.events import Event, private, public
-from asobi.core.protocol import Outcome
+from asobi.core.protocol import Chance, Outcome
 from asobi.core.turns import NOBODY, just, order_from
 from asobi.core.words import Words
 from asobi.games.starmine import scoring
@@ -344,7 +344,7 @@ def new_state(
     options: StarmineOptions, seed: int, setup: Mapping[str, Any] | None = None
 ) -> StarmineRules:
     """Section 4 (duel) / solo §2 setup, or a scenario (see ``scenarios.py``)."""
-    state = StarmineRules(options, random.Random(seed))
+    state = StarmineRules(options, Chance(seed))
     if setup is not None:
         apply_setup(state, setup)
         if state.solo:

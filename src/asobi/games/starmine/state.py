@@ -8,7 +8,6 @@ rules that change this state are ``rules.StarmineRules``.
 
 from __future__ import annotations
 
-import random
 from enum import StrEnum
 from typing import ClassVar
 
@@ -16,6 +15,7 @@ from pydantic import Field
 
 from asobi.core.cards import Card
 from asobi.core.protocol import (
+    Chance,
     Copiers,
     GameSpec,
     Outcome,
@@ -23,7 +23,6 @@ from asobi.core.protocol import (
     State,
     copy_each,
     copy_nested,
-    copy_rng,
 )
 from asobi.games.starmine.actions import OPENING, PER_MELD, BoostPenalty, Meld, StarmineAction
 from asobi.games.starmine.cards import FIREWORKS, is_boost
@@ -60,7 +59,7 @@ class StarmineState(State[StarmineAction]):
 
     spec: ClassVar[GameSpec]
     copied: ClassVar[Copiers] = {
-        "rng": copy_rng,
+        "rng": Chance.copy,
         "hands": copy_each,
         "deck": list,
         "discards": list,
@@ -71,7 +70,7 @@ class StarmineState(State[StarmineAction]):
         "queue": list,
     }
 
-    def __init__(self, options: StarmineOptions, rng: random.Random) -> None:
+    def __init__(self, options: StarmineOptions, rng: Chance) -> None:
         super().__init__()
         self.options = options
         self.rng = rng

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal, NotRequired, TypeVar, cast
 from pydantic import Field, TypeAdapter
 from typing_extensions import TypedDict  # pydantic reads TypedDicts from here on 3.11
 
+from asobi.core.protocol import Chance
 from asobi.core.typed import GameOver, OutcomeJSON, closed, outcome_json
 from asobi.games.starmine import scoring
 from asobi.games.starmine.actions import ROW_NAMES, BoostPenalty, Meld, MeldKind, RowName
@@ -299,5 +300,5 @@ def determinize(state: S, seat: int | None, rng: random.Random) -> S:
     world.deck = pool
     # The true generator's state would betray the shuffle it made (Mersenne Twister can be
     # run backwards): the world gets a generator of its own.
-    world.rng = random.Random(rng.getrandbits(64))
+    world.rng = Chance(rng.getrandbits(64))
     return world
