@@ -18,7 +18,7 @@ from asobi.core import (
     ranks_from_scores,
 )
 from asobi.core.events import private, public
-from asobi.core.protocol import check_legal
+from asobi.core.protocol import Chance, check_legal, copy_rng
 
 from .simultaneous_game import SPEC as ODDS_EVENS
 from .simultaneous_game import Show
@@ -233,3 +233,25 @@ def test_determinize_and_clone_keep_the_type() -> None:
     state = ODDS_EVENS.new_game({}, seed=0)
     assert type(state.clone()) is type(state)
     assert type(state.determinize(None, random.Random(0))) is type(state)
+
+
+def test_a_chance_shared_by_clones_draws_as_if_each_had_its_own_copy() -> None:
+    """``Chance.copy`` shares the generator; whichever side draws first copies it, so each
+    side's draws are those of an independent ``copy_rng`` taken at the clone."""
+    original = Chance(7)
+    original.randrange(10)  # drawn from before the clone
+    expected = copy_rng(original.random)
+    clone = original.copy()
+    assert clone.random is original.random  # nothing copied yet
+    deck = list(range(20))
+    clone.shuffle(deck)
+    reference = list(range(20))
+    copy_rng(expected).shuffle(reference)
+    assert deck == reference
+    assert original.getstate() == expected.getstate()  # the clone's draw left it as it was
+    assert [original.randrange(1000) for _ in range(5)] == [
+        expected.randrange(1000) for _ in range(5)
+    ]
+    third = clone.copy()
+    third.getrandbits(64)
+    assert clone.getstate() != third.getstate()
