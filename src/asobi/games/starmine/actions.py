@@ -63,10 +63,11 @@ class Meld:
     mask: int  # bit i set for FIREWORKS.cards[i]
     # Its position in MELDS, so tables can be indexed by it instead of hashing the meld.
     index: int = field(default=-1, compare=False, repr=False)
+    # How many of its cards are boosts: counted once, as every view prices every meld.
+    boosts: int = field(init=False, compare=False, repr=False)
 
-    @property
-    def boosts(self) -> int:
-        return sum(1 for c in self.cards if is_boost(c))
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "boosts", sum(1 for c in self.cards if is_boost(c)))
 
     def points(self, penalty: BoostPenalty) -> int:
         """The meld's 評価点 under the game's ``boost_penalty``."""
