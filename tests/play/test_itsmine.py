@@ -15,7 +15,7 @@ from rich.console import Console
 from asobi.core.bots import choose_for, make_bot
 from asobi.core.records import GameRecord, Match, replay, replay_steps
 from asobi.games.itsmine import render as itsmine_render
-from asobi.games.itsmine.rules import ItsMineState
+from asobi.games.itsmine.state import ItsMineState
 from asobi.play import HUMAN, TerminalGame, renderer_for, replay_record, scripted
 
 from .helpers import invoke, ones

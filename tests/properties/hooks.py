@@ -33,7 +33,7 @@ from asobi.core import Event, GameSpec, State
 from asobi.core.cards import FRENCH52, SEVEN
 from asobi.core.registry import game_ids
 from asobi.games.itsmine.actions import FACES, MINES, PLAYING_CARDS
-from asobi.games.itsmine.rules import accepts
+from asobi.games.itsmine.state import accepts
 from asobi.games.laminate.actions import PAPER_TYPES
 from asobi.games.starmine.cards import FIREWORKS
 from oddsevens import SPEC as EXAMPLE_SPEC

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from asobi.core import Match
-from asobi.games.itsmine.rules import ItsMineState
+from asobi.games.itsmine.state import ItsMineState
 
 from .harness import Chooser, play_out, shared_mutables
 from .hooks import HOOKS

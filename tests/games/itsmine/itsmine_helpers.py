@@ -14,7 +14,7 @@ from typing import Any
 from asobi.core import new_game
 from asobi.core.events import Event
 from asobi.games.itsmine.actions import ACTION_SPACE, ItsMineAction
-from asobi.games.itsmine.rules import ItsMineState
+from asobi.games.itsmine.state import ItsMineState
 from tests.rule_checks import (
     refused as refused,  # re-exported: each game's tests import it from here
 )

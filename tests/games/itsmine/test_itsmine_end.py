@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from asobi.core import new_game
+from asobi.games.itsmine.state import ItsMineState
+
 from .itsmine_helpers import bids, duel, phase, play, refused
 
 
@@ -124,9 +127,6 @@ def test_ruling_round_limit_ends_a_game_of_endless_ties() -> None:
     nothing and draws nothing ("山札が1枚以下になったら即座に次のフェイズ2にうつる"), so
     matching faces could repeat for ever; after round ``round_limit`` the next round is the
     last, as under 終わり A/B."""
-    from asobi.core import new_game
-    from asobi.games.itsmine.rules import ItsMineState
-
     setup = {
         "hands": [[], []],
         "deck": ["T9"],

@@ -18,7 +18,7 @@ from asobi.core.observation import Vector
 from asobi.core.registry import get_spec
 from asobi.games.itsmine.actions import MINES, PLAYING_CARDS
 from asobi.games.itsmine.observation import CARD_INDEX, ItsMineObserver, observer
-from asobi.games.itsmine.rules import ItsMineOptions, ItsMineState
+from asobi.games.itsmine.state import ItsMineOptions, ItsMineState
 
 from .itsmine_helpers import bids, duel, play
 
@@ -109,7 +109,9 @@ def test_the_vector_is_fixed_size_finite_and_small_at_every_decision(
             assert vector.min() >= 0.0 and vector.max() <= 2.0  # normalised, never huge
             # the standing block agrees with the rules' own measure (hands aside)
             standing = obs.layout.block(vector, "standing") * 70
-            mine_first = state.standing()[seat], state.standing()[1 - seat]
+            scores = state.standing()
+            assert scores is not None, "It's Mine! always has a standing"
+            mine_first = scores[seat], scores[1 - seat]
             assert standing.tolist() == pytest.approx(mine_first)
 
 

@@ -13,7 +13,7 @@ from jsonschema import Draft202012Validator, ValidationError
 
 from asobi.core import BadActionCode, Match, replay
 from asobi.games.itsmine.actions import ACTION_SPACE
-from asobi.games.itsmine.rules import ItsMineState
+from asobi.games.itsmine.state import ItsMineState
 from asobi.games.itsmine.views import VIEW
 
 from .itsmine_helpers import bids, duel, hand, play, snapshot, visible_strings

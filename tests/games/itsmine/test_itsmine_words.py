@@ -15,8 +15,8 @@ import pytest
 from asobi.core.cards import SEVEN, Card
 from asobi.core.words import MARK, Words, fill
 from asobi.games.itsmine.actions import MINES
-from asobi.games.itsmine.rules import ItsMineOptions, ItsMineState
 from asobi.games.itsmine.scoring import final_outcome
+from asobi.games.itsmine.state import ItsMineOptions, ItsMineState
 from asobi.games.itsmine.words import phrasebook
 
 from .itsmine_helpers import bids, duel, play

@@ -13,7 +13,8 @@ from asobi.games.itsmine.actions import ACTION_SPACE
 from asobi.games.itsmine.balance import facts, holding_names
 from asobi.games.itsmine.bots import make_greedy
 from asobi.games.itsmine.observation import observer
-from asobi.games.itsmine.rules import ItsMineOptions, ItsMineState, new_state
+from asobi.games.itsmine.rules import new_state
+from asobi.games.itsmine.state import ItsMineOptions, ItsMineState
 
 SPEC = GameSpec(
     id="itsmine",

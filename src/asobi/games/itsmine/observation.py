@@ -17,8 +17,8 @@ from asobi.core.cards import SEVEN, Card
 from asobi.core.observation import Feature, Layout, Observer, Writer
 from asobi.core.protocol import GameOptions
 from asobi.games.itsmine.actions import FACES, MINES, PLAYING_CARDS, SUIT_INDEX, mine_points
-from asobi.games.itsmine.rules import ItsMineOptions, Phase, direction
 from asobi.games.itsmine.scoring import SIMPLE_MINE_POINTS, award_basic, award_simple
+from asobi.games.itsmine.state import ItsMineOptions, Phase, direction
 from asobi.games.itsmine.views import SeatView, read_view
 
 CARD_INDEX: dict[str, int] = {c.code: i for i, c in enumerate(PLAYING_CARDS)}

@@ -4,22 +4,23 @@ References are to the rulebook (``shared/rulebooks/001_84159862272e4dbd.txt``): 
 (steps 1–3, 補足2–6), フェイズ2 (step 4), フェイズ3 (steps 5–6, 基本①–③, 特殊①②, 補足7,
 レアなケース), 3枚ボーナス (補足8, 注意), 終わり (A, B), 勝敗 (4–7) and シンプル.
 Rulings are in ``docs/rules/itsmine.md``.
+
+The table itself (the options, the phases, the columns, the state's attributes) is
+``state.py``'s; this module adds the rules to it.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from enum import StrEnum
 from itertools import combinations
-from typing import Any, Literal, Self
+from typing import Any, Self
 
-from pydantic import Field
-
+from asobi.core.actions import Action
 from asobi.core.cards import SEVEN, Card
 from asobi.core.errors import IllegalAction
 from asobi.core.events import Event, private, public
-from asobi.core.protocol import GameOptions, Outcome, State, copy_rng
+from asobi.core.protocol import Outcome
 from asobi.core.turns import NOBODY, just
 from asobi.games.itsmine import scoring
 from asobi.games.itsmine.actions import (
@@ -42,66 +43,12 @@ from asobi.games.itsmine.actions import (
     Play,
     Take,
 )
+from asobi.games.itsmine.scenarios import apply_setup
+from asobi.games.itsmine.state import ItsMineOptions, ItsMineState, Phase, accepts, direction, fits
+from asobi.games.itsmine.views import determinize, view_of
 
 BOTH = frozenset({0, 1})
 BONUS_AT = 3  # 3枚ボーナス
-
-
-class ItsMineOptions(GameOptions):
-    """Two players; ``variant`` "basic" or "simple" (シンプル); the rest are the rule's
-    constants, exposed so that simulations can sweep them. Their bounds keep the deal within
-    the 42 playing cards (at most 2 × 8 + 12 + 7 = 35)."""
-
-    players: int = 2
-    variant: Literal["basic", "simple"] = "basic"
-    hand_size: int = Field(default=3, ge=0, le=8, description="cards dealt to each hand")
-    citizens: int = Field(default=8, ge=1, le=12, description="face-up citizen cards (国民カード)")
-    bonus_cards: int = Field(default=5, ge=0, le=7, description="cards in the bonus pile")
-    round_limit: int = Field(
-        default=30,
-        ge=2,
-        le=1000,
-        description="ruling: after this round the next is the last, as under 終わり A/B",
-    )
-
-
-class Phase(StrEnum):
-    BID = "bid"  # phase 1: both choose a face at once
-    TAKE = "take"  # phase 1: the lower face, then the higher, take citizens
-    PLAY = "play"  # phase 3: the higher face plays, then the lower
-    PLAY_TOGETHER = "play_together"  # phase 3 after a tied auction: both play at once
-    BONUS = "bonus"  # 3枚ボーナス: keep or remove the bonus card just drawn
-    OVER = "over"
-
-
-def direction(col: Sequence[Card]) -> int:
-    """基本②: +1 ascending, -1 descending, 0 while the column has fewer than 2 cards."""
-    if len(col) < 2:
-        return 0
-    return 1 if col[1].rank > col[0].rank else -1
-
-
-def accepts(col: Sequence[Card], laid: Sequence[Card]) -> bool:
-    """Whether the cards can be laid on the column in this order (基本①–③: any first card;
-    the second sets ascending or descending; gaps are allowed)."""
-    count = len(col)
-    last = col[-1].rank if count else 0
-    ascending = count >= 2 and col[1].rank > col[0].rank
-    for card in laid:
-        rank = card.rank
-        if count >= 2:
-            if ascending != (rank > last):
-                return False
-        elif count == 1:
-            ascending = rank > last  # the second card sets the direction
-        count += 1
-        last = rank
-    return True
-
-
-def fits(col: Sequence[Card], card: Card) -> bool:
-    """``accepts(col, (card,))`` for one card, the check ``legal_plays`` makes most."""
-    return len(col) < 2 or (col[1].rank > col[0].rank) == (card.rank > col[-1].rank)
 
 
 # A card's place in the SEVEN deck's fixed order, as a sort key (a dict look-up: cheaper
@@ -142,55 +89,11 @@ def legal_plays(hand: Sequence[Card], cols: Sequence[Sequence[Card]]) -> list[Pl
     return plays
 
 
-class ItsMineState(State):
-    def __init__(self, options: ItsMineOptions, rng: random.Random) -> None:
-        self.options = options
-        self.rng = rng
-        self.simple = options.variant == "simple"
-        self.hands: list[list[Card]] = [[], []]
-        self.deck: list[Card] = []  # top is the end
-        self.citizens: list[Card] = []  # 国民カード, face up
-        self.bonus: list[Card] = []  # ボーナスの山, face down, top is the end
-        self.columns: list[list[list[Card]]] = [[[] for _ in MINES] for _ in range(2)]
-        self.bonus_removed: list[list[Card]] = [[], []]  # removed face down (d), by whom
-        self.boxed: list[Card] = []  # a scenario's cards out of play
-        self.bonus_claimed = [False] * len(MINES)  # 補足8: once per mine per game
-        # Hand cards the other player saw arrive: citizens taken from the table.
-        self.known: list[set[Card]] = [set(), set()]
-        self.last_face = [1, 1]  # "「1」の目を上にして" — and the face shown last round
-        self.round_face = [1, 1]  # the face shown in the previous round
-        self.forbidden: list[frozenset[int]] = [frozenset({1}), frozenset({1})]
-        self.bids: list[int | None] = [None, None]
-        self.ties = 0  # あいこ in this round's auction
-        self.higher: int | None = None  # who showed the higher face (plays first)
-        self.take_plan: list[tuple[int, int, bool]] = []  # (seat, face, exactly that many)
-        self.take_left = 0  # citizens the taker may still take
-        self.take_must = 0  # of which the taker still must take
-        self.play_queue: list[int] = []
-        self.pending: list[ItsMineAction | None] = [None, None]  # simultaneous plays
-        self.to_lay: list[tuple[int, Play | None]] = []
-        self.bonus_queue: list[int] = []  # mines whose bonus the layer still gets
-        self.bonus_seat = 0
-        self.bonus_card: Card | None = None
-        self.round = 1
-        self.final_round = False
-        self.end_reason: str | None = None
-        self.phase = Phase.BID
-        self.result: Outcome | None = None
-        self._legal: dict[int, list[ItsMineAction]] = {}
-        self._active: frozenset[int] | None = None  # active_seats(), until the next resolve
+class ItsMineRules(ItsMineState):
+    """It's Mine!: who acts, what they may do, and what each move does to the table."""
 
-    # --- protocol ---------------------------------------------------------------------
-    @property
-    def players(self) -> int:
-        return 2
-
-    def active_seats(self) -> frozenset[int]:
-        if self._active is None:  # asked ~3 times per decision: compute it once
-            self._active = self._who_acts()
-        return self._active
-
-    def _who_acts(self) -> frozenset[int]:
+    # --- who acts, and what they may do -----------------------------------------------
+    def who_acts(self) -> frozenset[int]:
         phase = self.phase
         if phase is Phase.BID:
             return self._uncommitted(self.bids)
@@ -210,15 +113,7 @@ class ItsMineState(State):
             return BOTH if commitments[1] is None else just(0)
         return just(1) if commitments[1] is None else NOBODY
 
-    def legal_actions(self, seat: int) -> list[ItsMineAction]:  # type: ignore[override]
-        if seat not in self.active_seats():
-            return []
-        cached = self._legal.get(seat)
-        if cached is None:
-            cached = self._legal[seat] = self._list_legal(seat)
-        return list(cached)
-
-    def _list_legal(self, seat: int) -> list[ItsMineAction]:
+    def list_legal(self, seat: int) -> list[ItsMineAction]:
         phase = self.phase
         if phase is Phase.BID:
             return [BIDS[f] for f in FACES if f not in self.forbidden[seat]]
@@ -230,7 +125,7 @@ class ItsMineState(State):
         plays: list[ItsMineAction] = list(legal_plays(self.hands[seat], self.columns[seat]))
         return plays or [PASS]
 
-    def check(self, seat: int, action: Any) -> None:
+    def check(self, seat: int, action: Action) -> None:
         phase = self.phase
         if isinstance(action, Bid):
             if phase is not Phase.BID:
@@ -305,9 +200,8 @@ class ItsMineState(State):
                     f"({' '.join(map(str, col))}{', ' + way if way else ''})",
                 )
 
-    def resolve(self, seat: int, action: Any) -> list[Event]:
-        self._legal = {}
-        self._active = None
+    # --- the one place the state changes ----------------------------------------------
+    def carry_out(self, seat: int, action: ItsMineAction) -> list[Event]:
         if isinstance(action, Bid):
             return self._bid(seat, action.face)
         if isinstance(action, Take):
@@ -331,8 +225,8 @@ class ItsMineState(State):
         self.bids = [None, None]
         self.ties = 0
         self.higher = None
-        self.round_face = list(self.last_face)
-        self.forbidden = [frozenset({f}) for f in self.last_face]
+        self.round_face = self.last_face
+        self.forbidden = (frozenset({self.last_face[0]}), frozenset({self.last_face[1]}))
         return [public("round", None, round=self.round, final=self.final_round)]
 
     def _bid(self, seat: int, face: int) -> list[Event]:
@@ -346,7 +240,7 @@ class ItsMineState(State):
         return events + self._reveal(self.bids[0], self.bids[1])
 
     def _reveal(self, a: int, b: int) -> list[Event]:
-        self.last_face = [a, b]
+        self.last_face = (a, b)
         self.bids = [None, None]
         events = [public("reveal", None, faces=[a, b])]
         if a != b:
@@ -366,7 +260,7 @@ class ItsMineState(State):
         if len(self.deck) <= 1:
             return [*events, public("auction_tied", None, deck=len(self.deck)), *self._refill()]
         # Ruling: the tied face and the face shown in the previous round are both barred.
-        self.forbidden = [frozenset({self.round_face[s], a}) for s in (0, 1)]
+        self.forbidden = (frozenset({self.round_face[0], a}), frozenset({self.round_face[1], a}))
         return events
 
     def _next_taker(self) -> list[Event]:
@@ -515,51 +409,12 @@ class ItsMineState(State):
         still in hand are to be laid, not leftovers yet)."""
         return scoring.final_outcome([[], []], self.columns, self.simple).scores
 
-    # --- views, worlds, copies ----------------------------------------------------------
+    # --- views and worlds ---------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        from asobi.games.itsmine.views import view_of
-
         return dict(view_of(self, seat))
 
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
-        from asobi.games.itsmine.views import determinize
-
         return determinize(self, seat, rng)
-
-    def clone(self) -> Self:
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other.rng = copy_rng(self.rng)
-        other.hands = [list(h) for h in self.hands]
-        other.deck = list(self.deck)
-        other.citizens = list(self.citizens)
-        other.bonus = list(self.bonus)
-        other.columns = [[list(col) for col in cols] for cols in self.columns]
-        other.bonus_removed = [list(r) for r in self.bonus_removed]
-        other.boxed = list(self.boxed)
-        other.bonus_claimed = list(self.bonus_claimed)
-        other.known = [set(k) for k in self.known]
-        other.last_face = list(self.last_face)
-        other.round_face = list(self.round_face)
-        other.forbidden = list(self.forbidden)
-        other.bids = list(self.bids)
-        other.take_plan = list(self.take_plan)
-        other.play_queue = list(self.play_queue)
-        other.pending = list(self.pending)
-        other.to_lay = list(self.to_lay)
-        other.bonus_queue = list(self.bonus_queue)
-        other._legal = {}
-        other._active = None
-        return other
-
-    def all_cards(self) -> list[Card]:
-        """Every one of the 42 non-mine cards, wherever it lies, each exactly once."""
-        cards = [c for h in self.hands for c in h] + self.deck + self.citizens + self.bonus
-        cards += [c for cols in self.columns for col in cols for c in col]
-        cards += [c for r in self.bonus_removed for c in r] + self.boxed
-        if self.bonus_card is not None:
-            cards.append(self.bonus_card)
-        return cards
 
 
 def _play_order_key(play: Play | None) -> tuple[int, int, int]:
@@ -574,20 +429,19 @@ def _play_order_key(play: Play | None) -> tuple[int, int, int]:
 
 def new_state(
     options: ItsMineOptions, seed: int, setup: Mapping[str, Any] | None = None
-) -> ItsMineState:
-    """ゲームの準備: mines out, 42 cards shuffled, 3 each, 8 citizens, 5 bonus cards."""
-    from asobi.games.itsmine.scenarios import apply_setup
-
-    state = ItsMineState(options, random.Random(seed))
+) -> ItsMineRules:
+    """ゲームの準備: mines out, 42 cards shuffled, 3 each, 8 citizens, 5 bonus cards (or
+    the table a scenario describes); then the first round's auction."""
+    state = ItsMineRules(options, random.Random(seed))
     if setup is not None:
         apply_setup(state, setup)
-        return state
-    cards = list(PLAYING_CARDS)
-    state.rng.shuffle(cards)
-    state.deck = cards
-    for seat in (0, 1):
-        state.hands[seat] = [state.deck.pop() for _ in range(options.hand_size)]
-    state.citizens = [state.deck.pop() for _ in range(options.citizens)]
-    state.bonus = [state.deck.pop() for _ in range(options.bonus_cards)]
+    else:
+        cards = list(PLAYING_CARDS)
+        state.rng.shuffle(cards)
+        state.deck = cards
+        for seat in (0, 1):
+            state.hands[seat] = [state.deck.pop() for _ in range(options.hand_size)]
+        state.citizens = [state.deck.pop() for _ in range(options.citizens)]
+        state.bonus = [state.deck.pop() for _ in range(options.bonus_cards)]
     state._start_round()
     return state

@@ -1,12 +1,13 @@
 """Scenarios: an It's Mine! game started from a described position instead of a deal.
 
-The form is :class:`ItsMineScenario`; ``apply_setup`` reads one into a new state.
+The form is :class:`ItsMineScenario`; ``apply_setup`` lays one out on a new table, from
+which the rules start the round's auction.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -22,10 +23,7 @@ from asobi.core.scenarios import (
     unlisted,
 )
 from asobi.games.itsmine.actions import FACES, MINES, PLAYING_CARDS, SUIT_INDEX
-from asobi.games.itsmine.rules import accepts
-
-if TYPE_CHECKING:
-    from asobi.games.itsmine.rules import ItsMineState
+from asobi.games.itsmine.state import ItsMineState, accepts
 
 
 def read_playing_cards(value: Any) -> list[Card]:
@@ -89,8 +87,9 @@ class ItsMineScenario(Scenario):
 
 
 def apply_setup(state: ItsMineState, setup: Mapping[str, Any]) -> None:
-    """Start the new ``state`` from ``setup``, an :class:`ItsMineScenario`; an
-    :class:`InvalidSetup` says what the rules cannot start from."""
+    """Lay out the new ``state``'s table as ``setup`` (an :class:`ItsMineScenario`) says;
+    an :class:`InvalidSetup` says what the rules cannot start from. The rules then start
+    the auction of ``round``."""
     scenario = read_scenario(ItsMineScenario, setup)
     columns = [] if scenario.columns is None else per_seat(scenario.columns, "columns", 2)
     removed = (
@@ -145,7 +144,7 @@ def apply_setup(state: ItsMineState, setup: Mapping[str, Any]) -> None:
         else [rest.pop() for _ in range(state.options.bonus_cards)]
     )
     if scenario.rest == "box":
-        state.boxed = rest
+        state.boxed = tuple(rest)
     else:
         state.deck = rest + state.deck  # unlisted cards go under the listed ones
 
@@ -156,7 +155,6 @@ def apply_setup(state: ItsMineState, setup: Mapping[str, Any]) -> None:
             if len(col) >= 3:
                 state.bonus_claimed[m] = True
     if faces is not None:
-        state.last_face = list(faces)
+        state.last_face = (faces[0], faces[1])
     state.round = scenario.round
     state.final_round = scenario.final_round
-    state._start_round()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Annotated, Any, Literal, NotRequired, TypeVar, cast
+from typing import Annotated, Any, Literal, NotRequired, TypeVar, cast
 
 from pydantic import Field, TypeAdapter
 from typing_extensions import TypedDict  # pydantic reads TypedDicts from here on 3.11
@@ -18,13 +18,11 @@ from typing_extensions import TypedDict  # pydantic reads TypedDicts from here o
 from asobi.core.cards import SEVEN
 from asobi.core.typed import GameOver, OutcomeJSON, closed, outcome_json
 from asobi.games.itsmine.actions import FACES, MINES
+from asobi.games.itsmine.state import ItsMineState
 
-if TYPE_CHECKING:
-    from asobi.games.itsmine.rules import ItsMineState
+S = TypeVar("S", bound=ItsMineState)
 
-S = TypeVar("S", bound="ItsMineState")
-
-PhaseName = Literal["bid", "take", "play", "play_together", "bonus", "over"]  # rules.Phase
+PhaseName = Literal["bid", "take", "play", "play_together", "bonus", "over"]  # state.Phase
 
 
 # --- the view: a key not declared here is refused (``closed``) ------------------------------
@@ -358,7 +356,6 @@ def determinize(state: S, seat: int | None, rng: random.Random) -> S:
         if world.bids[s] is not None:
             world.bids[s] = rng.choice([f for f in FACES if f not in world.forbidden[s]])
         if world.pending[s] is not None:
-            world.pending[s] = rng.choice(world._list_legal(s))
-    world._legal = {}
+            world.pending[s] = rng.choice(world.list_legal(s))
     world.rng = random.Random(rng.getrandbits(64))
     return world

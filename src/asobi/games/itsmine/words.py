@@ -20,8 +20,8 @@ from typing import Any
 from asobi.core.cards import SEVEN
 from asobi.core.words import ScoreTable, Words, card, cards, plural, ranks_headline, same, seat
 from asobi.games.itsmine.actions import MINES, SUIT_INDEX, mine_points
-from asobi.games.itsmine.rules import ItsMineOptions
 from asobi.games.itsmine.scoring import LEFTOVER_COST, SIMPLE_MINE_POINTS
+from asobi.games.itsmine.state import ItsMineOptions
 from asobi.games.itsmine.views import ItsMineView, read_view
 
 NOBODY = Words("nobody", "なし")
