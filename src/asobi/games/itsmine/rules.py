@@ -20,7 +20,7 @@ from asobi.core.actions import Action
 from asobi.core.cards import SEVEN, Card
 from asobi.core.errors import IllegalAction
 from asobi.core.events import Event, private, public
-from asobi.core.protocol import Outcome
+from asobi.core.protocol import Chance, Outcome
 from asobi.core.turns import NOBODY, just
 from asobi.games.itsmine import scoring
 from asobi.games.itsmine.actions import (
@@ -432,7 +432,7 @@ def new_state(
 ) -> ItsMineRules:
     """ゲームの準備: mines out, 42 cards shuffled, 3 each, 8 citizens, 5 bonus cards (or
     the table a scenario describes); then the first round's auction."""
-    state = ItsMineRules(options, random.Random(seed))
+    state = ItsMineRules(options, Chance(seed))
     if setup is not None:
         apply_setup(state, setup)
     else:

@@ -8,7 +8,6 @@ References are to the rulebook (``shared/rulebooks/001_84159862272e4dbd.txt``), 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from enum import StrEnum
 from typing import ClassVar, Literal
@@ -17,13 +16,13 @@ from pydantic import Field
 
 from asobi.core.cards import Card
 from asobi.core.protocol import (
+    Chance,
     Copiers,
     GameOptions,
     GameSpec,
     Outcome,
     State,
     copy_each,
-    copy_rng,
 )
 from asobi.games.itsmine.actions import MINES, ItsMineAction, Play
 
@@ -102,7 +101,7 @@ class ItsMineState(State[ItsMineAction]):
     # them; every other attribute holds an immutable value (the options, tuples of faces,
     # frozensets, cards) that the rules rebind, and is shared.
     copied: ClassVar[Copiers] = {
-        "rng": copy_rng,
+        "rng": Chance.copy,
         "hands": copy_each,
         "deck": list,
         "citizens": list,
@@ -119,7 +118,7 @@ class ItsMineState(State[ItsMineAction]):
         "bonus_queue": list,
     }
 
-    def __init__(self, options: ItsMineOptions, rng: random.Random) -> None:
+    def __init__(self, options: ItsMineOptions, rng: Chance) -> None:
         super().__init__()
         self.options = options
         self.rng = rng

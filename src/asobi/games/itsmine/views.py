@@ -16,6 +16,7 @@ from pydantic import Field, TypeAdapter
 from typing_extensions import TypedDict  # pydantic reads TypedDicts from here on 3.11
 
 from asobi.core.cards import SEVEN
+from asobi.core.protocol import Chance
 from asobi.core.typed import GameOver, OutcomeJSON, closed, outcome_json
 from asobi.games.itsmine.actions import FACES, MINES
 from asobi.games.itsmine.state import ItsMineState
@@ -357,5 +358,5 @@ def determinize(state: S, seat: int | None, rng: random.Random) -> S:
             world.bids[s] = rng.choice([f for f in FACES if f not in world.forbidden[s]])
         if world.pending[s] is not None:
             world.pending[s] = rng.choice(world.list_legal(s))
-    world.rng = random.Random(rng.getrandbits(64))
+    world.rng = Chance(rng.getrandbits(64))
     return world
