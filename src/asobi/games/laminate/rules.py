@@ -153,13 +153,12 @@ class LaminateRules(LaminateState):
         return options
 
     def check(self, seat: int, action: Action) -> None:
-        # apply has checked that ``seat`` is to act
         if self.is_listed(seat, action):
             return
         rule, reason = self._why_illegal(seat, action)
         raise IllegalAction(rule, reason)
 
-    # --- the one place the state changes ---------------------------------------------------
+    # --- what an action does ----------------------------------------------------------
     def carry_out(self, seat: int, action: LaminateAction) -> list[Event]:
         if isinstance(action, Review):
             self.passes = 0
