@@ -23,7 +23,7 @@ from asobi.core.bots import choose_for, make_bot
 from asobi.core.cards import SEVEN
 from asobi.core.records import GameRecord, Match, replay, replay_steps
 from asobi.games.laminate import render as laminate_render
-from asobi.games.laminate.rules import LaminateState
+from asobi.games.laminate.state import LaminateState
 from asobi.play import HUMAN, TerminalGame, renderer_for, replay_record, scripted
 
 from .helpers import assert_screens_show_only_visible_cards, decision_screens, invoke

@@ -20,7 +20,7 @@ from typing import Any
 from asobi.core import new_game
 from asobi.core.events import Event
 from asobi.games.laminate.actions import ACTION_SPACE, LaminateAction
-from asobi.games.laminate.rules import LaminateState
+from asobi.games.laminate.state import LaminateState
 from tests.rule_checks import (
     refused as refused,  # re-exported: each game's tests import it from here
 )

@@ -4,7 +4,7 @@ laid makes the paper complete at once; the gift is seen by giver and receiver on
 
 from __future__ import annotations
 
-from asobi.games.laminate.rules import LaminateState
+from asobi.games.laminate.state import LaminateState
 
 from .laminate_helpers import (
     active,

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from asobi.games.laminate.rules import LaminateState
+from asobi.games.laminate.state import LaminateState
 
 from .laminate_helpers import (
     active,

@@ -19,7 +19,7 @@ from asobi.core.observation import Vector
 from asobi.core.registry import get_spec
 from asobi.games.laminate.actions import PAPER_TYPES
 from asobi.games.laminate.observation import CARD_INDEX, LaminateObserver, observer
-from asobi.games.laminate.rules import LaminateOptions, LaminateState
+from asobi.games.laminate.state import LaminateOptions, LaminateState
 from tests.rule_checks import worlds_encode_alike
 
 from .laminate_helpers import game, paper, play, table
@@ -103,7 +103,9 @@ def test_the_vector_is_fixed_size_finite_and_small_at_every_decision(players: in
             assert vector.min() >= 0.0 and vector.max() <= 3.0  # normalised, never huge
             # the points block agrees with the rules' own measure, me first
             points = obs.layout.block(vector, "points") * 15
-            in_turn = [state.standing()[(seat + k) % players] for k in range(players)]
+            standing = state.standing()
+            assert standing is not None
+            in_turn = [standing[(seat + k) % players] for k in range(players)]
             assert points.tolist() == pytest.approx(in_turn)
     assert {"setup", "turn", "keep", "publish", "over"} <= phases
 

@@ -13,7 +13,7 @@ import pytest
 
 from asobi.core.cards import SEVEN, Card
 from asobi.games.laminate.actions import PAPER, PUBLISHABLE
-from asobi.games.laminate.rules import LaminateState
+from asobi.games.laminate.state import LaminateState
 
 from .laminate_helpers import (
     active,

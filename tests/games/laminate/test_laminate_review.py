@@ -3,7 +3,7 @@ anyone's, one's own included; a paper left with one card is complete (完成).""
 
 from __future__ import annotations
 
-from asobi.games.laminate.rules import LaminateState
+from asobi.games.laminate.state import LaminateState
 
 from .laminate_helpers import (
     active,

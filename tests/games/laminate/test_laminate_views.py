@@ -13,7 +13,7 @@ import pytest
 
 from asobi.core import BadActionCode, Match, replay
 from asobi.games.laminate.actions import ACTION_SPACE
-from asobi.games.laminate.rules import LaminateState
+from asobi.games.laminate.state import LaminateState
 from asobi.games.laminate.views import VIEW
 
 from .laminate_helpers import (

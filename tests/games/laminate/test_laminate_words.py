@@ -15,7 +15,7 @@ from asobi.core.events import Event
 from asobi.core.words import MARK, Words, fill, seat_names
 from asobi.games.laminate import SPEC
 from asobi.games.laminate.actions import PAPER_TYPES
-from asobi.games.laminate.rules import LaminateOptions, LaminateState
+from asobi.games.laminate.state import LaminateOptions, LaminateState
 from asobi.games.laminate.words import LaminateWords, assets, phrasebook
 
 from .laminate_helpers import game, play, table

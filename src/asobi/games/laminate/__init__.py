@@ -13,7 +13,8 @@ from asobi.games.laminate.actions import ACTION_SPACE
 from asobi.games.laminate.balance import facts, holding_names
 from asobi.games.laminate.bots import make_greedy
 from asobi.games.laminate.observation import observer
-from asobi.games.laminate.rules import LaminateOptions, LaminateState, new_state
+from asobi.games.laminate.rules import new_state
+from asobi.games.laminate.state import LaminateOptions, LaminateState
 
 SPEC = GameSpec(
     id="laminate",

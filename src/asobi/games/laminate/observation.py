@@ -19,7 +19,7 @@ from asobi.core.cards import SEVEN
 from asobi.core.observation import Feature, Layout, Observer, Writer
 from asobi.core.protocol import GameOptions
 from asobi.games.laminate.actions import PAPER, PAPER_TYPES
-from asobi.games.laminate.rules import LaminateOptions, Phase
+from asobi.games.laminate.state import LaminateOptions, Phase
 from asobi.games.laminate.views import read_view
 
 CARD_INDEX: dict[str, int] = {c.code: i for i, c in enumerate(SEVEN.cards)}

@@ -9,22 +9,22 @@ Publishing is a sequence of decisions (the paper, its cards one by one, the than
 each citation) that the other players do not see until the paper is on the table: a
 publication in progress is the publisher's private business, so a world resampled for
 another seat starts that turn afresh.
+
+The table itself (the options, the hands, the papers, the phase) is ``state.py``'s; this
+module adds the rules to it.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any, Self
 
-from pydantic import Field
-
+from asobi.core.actions import Action
 from asobi.core.cards import SEVEN, Card
 from asobi.core.errors import IllegalAction
 from asobi.core.events import Event, private, public
-from asobi.core.protocol import GameOptions, Outcome, State, copy_rng
+from asobi.core.protocol import Outcome
 from asobi.core.turns import NOBODY, just, next_seat
 from asobi.games.laminate import scoring
 from asobi.games.laminate.actions import (
@@ -37,8 +37,6 @@ from asobi.games.laminate.actions import (
     GIVE,
     KEEP,
     LAY,
-    PAPER,
-    PAPER_TYPES,
     PASS,
     PUBLISH,
     PUBLISHABLE,
@@ -70,109 +68,27 @@ from asobi.games.laminate.papers import (
     next_cards,
     publishable_papers,
 )
+from asobi.games.laminate.scenarios import apply_setup
+from asobi.games.laminate.state import (
+    START_HAND,
+    Draft,
+    LaminateOptions,
+    LaminateState,
+    Paper,
+    Phase,
+)
+from asobi.games.laminate.views import determinize, view_of
 
 DECK_ORDER = {card: i for i, card in enumerate(SEVEN.cards)}  # the order hands are listed in
 DEAL = (3, 3, 4, 4, 5)  # 準備 5: cards drawn by the first, second, ... player
-START_HAND = 3  # 準備 6: "ゲーム開始時の初期手札は3枚"
 
 
-class LaminateOptions(GameOptions):
-    """3–5 players. ``end_points`` is the rule's constant (15), exposed for simulations."""
+class LaminateRules(LaminateState):
+    """Laminate Rummy: who acts, what they may do, and what each action does to the table."""
 
-    players: int = 4
-    end_points: int = Field(
-        default=15, ge=1, le=100, description="complete papers worth this many end the game"
-    )
-
-
-class Phase(StrEnum):
-    SETUP = "setup"  # 準備 6: from the third seat on, discard down to 3 cards
-    TURN = "turn"  # choose research, review or publishing (or pass)
-    KEEP = "keep"  # 研究: keep one of the two cards drawn
-    PUBLISH = "publish"  # 論文発表: the paper's cards, one by one (private until done)
-    GIFT = "gift"  # 論文の引用: a hand card for each author cited (private until done)
-    FLAG = "flag"  # ゲームの終了: a hand card to lay with the End Flag
-    OVER = "over"
-
-
-# What the other seats see of a publication in progress: an ordinary turn.
-PUBLIC_PHASE = {Phase.PUBLISH: Phase.TURN, Phase.GIFT: Phase.TURN}
-
-
-@dataclass(slots=True)
-class Paper:
-    """A paper on the table: its card (論文カード) and the SEVEN cards still under it."""
-
-    kind: PaperType
-    cards: list[Card]
-
-    @property
-    def complete(self) -> bool:
-        """査読: "セブンのカードが残り1枚になった論文は晴れて完成です"."""
-        return len(self.cards) == 1
-
-    def copy(self) -> Paper:
-        return Paper(self.kind, list(self.cards))
-
-
-@dataclass(slots=True)
-class Draft:
-    """A publication in progress: the paper chosen, the hand cards laid, the cards cited,
-    and the hand cards chosen as thanks (one per citation of another author)."""
-
-    paper: PaperType
-    laid: list[Card] = field(default_factory=list)
-    cited: list[Card] = field(default_factory=list)
-    thanks: list[Card] = field(default_factory=list)
-
-    def copy(self) -> Draft:
-        return Draft(self.paper, list(self.laid), list(self.cited), list(self.thanks))
-
-
-class LaminateState(State):
-    def __init__(self, options: LaminateOptions, rng: random.Random) -> None:
-        n = options.players
-        self.options = options
-        self.rng = rng
-        self.n = n
-        self.hands: list[list[Card]] = [[] for _ in range(n)]
-        self.deck: list[Card] = []  # top is the end
-        self.discards: list[Card] = []  # in the order discarded; top is the end
-        self.papers: list[list[Paper]] = [[] for _ in range(n)]
-        self.supply: dict[PaperType, int] = {p: p.copies for p in PAPER_TYPES}
-        self.boxed: list[Card] = []  # a scenario's cards out of play
-        # known[viewer][owner]: cards ``viewer`` knows to be in ``owner``'s hand (taken from
-        # the discards or a paper, or given by ``viewer``); viewer ``n`` is a spectator.
-        self.known: list[list[set[Card]]] = [[set() for _ in range(n)] for _ in range(n + 1)]
-        self.turn = 0
-        self.turn_no = 1
-        self.phase = Phase.SETUP
-        self.drawn: list[Card] = []  # 研究: the two cards to choose from
-        self.draft: Draft | None = None
-        # citations[citer][author]: papers cited, for the score breakdown and balance reports
-        # (a tuple, replaced not changed, so clones share it safely)
-        self.citations: tuple[tuple[int, ...], ...] = ((0,) * n,) * n
-        self.passes = 0  # passes in a row
-        self.trigger: int | None = None  # who met the end condition
-        self.turns_left = 0  # turns still to come after the current one, once triggered
-        self.end_reason: str | None = None
-        self.result: Outcome | None = None
-        self._legal: list[LaminateAction] | None = None
-        self._legal_set: frozenset[LaminateAction] = frozenset()
-        self._active: frozenset[int] | None = None
-        self._cites: dict[Card, int] | None = None
-        # (pool, budget) of the publication in progress, kept up to date card by card
-        self._dpool: tuple[Pool, int] | None = None
-
-    # --- protocol ---------------------------------------------------------------------
-    @property
-    def players(self) -> int:
-        return self.n
-
-    def active_seats(self) -> frozenset[int]:
-        if self._active is None:
-            self._active = NOBODY if self.phase is Phase.OVER else just(self._actor())
-        return self._active
+    # --- who acts, and what they may do -----------------------------------------------
+    def who_acts(self) -> frozenset[int]:
+        return NOBODY if self.phase is Phase.OVER else just(self._actor())
 
     def _actor(self) -> int:
         if self.phase is Phase.SETUP:
@@ -190,15 +106,7 @@ class LaminateState(State):
                 return seat
         return 0
 
-    def legal_actions(self, seat: int) -> list[LaminateAction]:  # type: ignore[override]
-        if seat not in self.active_seats():
-            return []
-        if self._legal is None:
-            self._legal = self._list_legal(seat)
-            self._legal_set = frozenset(self._legal)
-        return list(self._legal)
-
-    def _list_legal(self, seat: int) -> list[LaminateAction]:
+    def list_legal(self, seat: int) -> list[LaminateAction]:
         hand = self.hands[seat]
         phase = self.phase
         if phase is Phase.TURN:
@@ -244,20 +152,14 @@ class LaminateState(State):
             options.append(DONE)
         return options
 
-    def check(self, seat: int, action: Any) -> None:
-        if self._legal is None:  # apply has checked that ``seat`` is to act
-            self.legal_actions(seat)
-        if action in self._legal_set:
+    def check(self, seat: int, action: Action) -> None:
+        if self.is_listed(seat, action):
             return
         rule, reason = self._why_illegal(seat, action)
         raise IllegalAction(rule, reason)
 
-    def resolve(self, seat: int, action: Any) -> list[Event]:
-        self._legal = None
-        self._active = None
-        return self._carry_out(seat, action)
-
-    def _carry_out(self, seat: int, action: Any) -> list[Event]:
+    # --- what an action does ----------------------------------------------------------
+    def carry_out(self, seat: int, action: LaminateAction) -> list[Event]:
         if isinstance(action, Review):
             self.passes = 0
             return self._review(seat, action.card) + self._end_turn(seat)
@@ -386,17 +288,6 @@ class LaminateState(State):
     # --- 2. 論文発表 and 論文の引用 --------------------------------------------------------
     def _held(self, seat: int) -> set[PaperType]:
         return {p.kind for p in self.papers[seat]}
-
-    def citable(self) -> dict[Card, int]:
-        """The card left on every complete paper, and its author (引用できる)."""
-        if self._cites is None:
-            self._cites = {
-                p.cards[0]: author
-                for author, papers in enumerate(self.papers)
-                for p in papers
-                if len(p.cards) == 1
-            }
-        return self._cites
 
     def _pool(self, seat: int, draft: Draft | None = None) -> Pool:
         """What ``seat`` may publish from: its hand and the complete papers, less what a
@@ -733,56 +624,19 @@ class LaminateState(State):
             f"{card} cannot be part of this {draft.paper} with the cards chosen so far",
         )
 
-    # --- views, worlds, copies ----------------------------------------------------------
-    def public_phase(self, seat: int | None) -> Phase:
-        """The phase as ``seat`` sees it: another's publication in progress is just a turn."""
-        if seat == self.turn:
-            return self.phase
-        return PUBLIC_PHASE.get(self.phase, self.phase)
-
+    # --- what is known, and by whom ----------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        from asobi.games.laminate.views import view_of
-
         return dict(view_of(self, seat))
 
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
-        from asobi.games.laminate.views import determinize
-
         return determinize(self, seat, rng)
-
-    def clone(self) -> Self:
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other.rng = copy_rng(self.rng)
-        other.hands = [list(h) for h in self.hands]
-        other.deck = list(self.deck)
-        other.discards = list(self.discards)
-        other.papers = [[p.copy() for p in papers] for papers in self.papers]
-        other.supply = dict(self.supply)
-        other.boxed = list(self.boxed)
-        other.known = [[set(k) for k in row] for row in self.known]
-        other.drawn = list(self.drawn)
-        other.draft = self.draft.copy() if self.draft is not None else None
-        other._legal = None
-        other._active = None
-        other._cites = None
-        other._dpool = None
-        return other
-
-    def all_cards(self) -> list[Card]:
-        """Every one of the 49 cards, wherever it lies, each exactly once."""
-        cards = [c for h in self.hands for c in h] + self.deck + self.discards + self.drawn
-        cards += [c for papers in self.papers for p in papers for c in p.cards]
-        return cards + self.boxed
 
 
 def new_state(
     options: LaminateOptions, seed: int, setup: Mapping[str, Any] | None = None
-) -> LaminateState:
+) -> LaminateRules:
     """ゲームの準備: the SEVEN deck shuffled, 3, 3, 4, 4, 5 cards dealt in seat order."""
-    from asobi.games.laminate.scenarios import apply_setup
-
-    state = LaminateState(options, random.Random(seed))
+    state = LaminateRules(options, random.Random(seed))
     if setup is not None:
         apply_setup(state, setup)
         return state
@@ -794,4 +648,4 @@ def new_state(
     return state
 
 
-__all__ = ["PAPER", "LaminateOptions", "LaminateState", "Paper", "Phase", "new_state"]
+__all__ = ["LaminateRules", "new_state"]

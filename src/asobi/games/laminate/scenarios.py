@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -23,9 +23,7 @@ from asobi.core.scenarios import (
     unlisted,
 )
 from asobi.games.laminate.actions import PAPER, PaperType, Shape
-
-if TYPE_CHECKING:
-    from asobi.games.laminate.rules import LaminateState
+from asobi.games.laminate.state import START_HAND, LaminateState, Paper, Phase
 
 
 def paper_type(value: Any) -> PaperType:
@@ -100,8 +98,6 @@ class LaminateScenario(Scenario):
 def apply_setup(state: LaminateState, setup: Mapping[str, Any]) -> None:
     """Start the new ``state`` from ``setup``, a :class:`LaminateScenario`; an
     :class:`InvalidSetup` says what the rules cannot start from."""
-    from asobi.games.laminate.rules import START_HAND, Paper, Phase
-
     scenario = read_scenario(LaminateScenario, setup)
     n = state.n
     if scenario.players is not None and scenario.players != n:

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from asobi.core.protocol import Outcome
-
-if TYPE_CHECKING:
-    from asobi.games.laminate.rules import Paper
+from asobi.games.laminate.state import Paper
 
 
 def complete_papers(papers: Sequence[Paper]) -> list[Paper]:

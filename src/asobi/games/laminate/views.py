@@ -16,21 +16,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Annotated, Any, Literal, NotRequired, TypeVar, cast
+from typing import Annotated, Any, Literal, NotRequired, TypeVar, cast
 
 from pydantic import ConfigDict, Field, TypeAdapter
 from typing_extensions import TypedDict  # pydantic reads TypedDicts from here on 3.11
 
 from asobi.core.cards import SEVEN, Card
 from asobi.core.typed import GameOver, OutcomeJSON, closed, outcome_json
+from asobi.games.laminate.scoring import points
+from asobi.games.laminate.state import LaminateState, Phase
 
-if TYPE_CHECKING:
-    from asobi.games.laminate.rules import LaminateState
-
-S = TypeVar("S", bound="LaminateState")
+S = TypeVar("S", bound=LaminateState)
 
 PhaseName = Literal["setup", "turn", "keep", "publish", "gift", "flag", "over"]
-"""``rules.Phase`` as the view shows it; another's publish and gift show as "turn"."""
+"""``state.Phase`` as the view shows it; another's publish and gift show as "turn"."""
 
 
 # A key that is not declared here is refused (``closed``): a view cannot grow a field (a
@@ -283,7 +282,7 @@ def _seat_view(state: LaminateState, s: int, seat: int | None) -> SeatView:
     entry: SeatView = {
         "hand_size": len(state.hands[s]),
         "known_cards": _codes(state.known[viewer_index(state, seat)][s]) if s != seat else [],
-        "points": state.points(s),
+        "points": points(state.papers[s]),
         "complete_papers": sum(p.complete for p in state.papers[s]),
         "papers": [
             {"paper": p.kind.id, "cards": [c.code for c in p.cards], "complete": p.complete}
@@ -340,8 +339,6 @@ def determinize(state: S, seat: int | None, rng: random.Random) -> S:
 
     What the other seats know of the hands is reset to what everyone knows (their private
     knowledge is not ``seat``'s to use)."""
-    from asobi.games.laminate.rules import Phase
-
     world = state.clone()
     me = viewer_index(world, seat)
     others = [s for s in range(world.n) if s != seat]

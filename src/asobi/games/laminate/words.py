@@ -31,7 +31,7 @@ from asobi.core.words import (
     seat,
 )
 from asobi.games.laminate.actions import PAPER, PAPER_TYPES, PaperType, Shape
-from asobi.games.laminate.rules import LaminateOptions
+from asobi.games.laminate.state import LaminateOptions
 from asobi.games.laminate.views import LaminateView, read_view
 
 
