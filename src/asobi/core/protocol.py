@@ -251,7 +251,8 @@ class State(ABC, Generic[A]):
         """Whether ``action`` is in ``legal_actions(seat)``, answered from a set."""
         listed = self._listed.get(seat)
         if listed is None:
-            listed = self._listed[seat] = frozenset(self.legal_actions(seat))
+            self.legal_actions(seat)  # worked out and kept, if it was not yet
+            listed = self._listed[seat] = frozenset(self._legal[seat])
         return action in listed
 
     @abstractmethod

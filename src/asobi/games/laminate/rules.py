@@ -24,7 +24,7 @@ from asobi.core.actions import Action
 from asobi.core.cards import SEVEN, Card
 from asobi.core.errors import IllegalAction
 from asobi.core.events import Event, private, public
-from asobi.core.protocol import Outcome
+from asobi.core.protocol import Chance, Outcome
 from asobi.core.turns import NOBODY, just, next_seat
 from asobi.games.laminate import scoring
 from asobi.games.laminate.actions import (
@@ -636,7 +636,7 @@ def new_state(
     options: LaminateOptions, seed: int, setup: Mapping[str, Any] | None = None
 ) -> LaminateRules:
     """ゲームの準備: the SEVEN deck shuffled, 3, 3, 4, 4, 5 cards dealt in seat order."""
-    state = LaminateRules(options, random.Random(seed))
+    state = LaminateRules(options, Chance(seed))
     if setup is not None:
         apply_setup(state, setup)
         return state

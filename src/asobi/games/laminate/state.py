@@ -10,7 +10,6 @@ References are to the rulebook sections named in ``rules.py``; rulings are in
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import ClassVar
@@ -19,13 +18,13 @@ from pydantic import Field
 
 from asobi.core.cards import Card
 from asobi.core.protocol import (
+    Chance,
     Copiers,
     GameOptions,
     GameSpec,
     Outcome,
     State,
     copy_each,
-    copy_rng,
 )
 from asobi.games.laminate.actions import PAPER_TYPES, LaminateAction, PaperType
 from asobi.games.laminate.papers import Pool
@@ -111,7 +110,7 @@ class LaminateState(State[LaminateAction]):
     spec: ClassVar[GameSpec]  # set by the package, once its SPEC exists
 
     copied: ClassVar[Copiers] = {
-        "rng": copy_rng,
+        "rng": Chance.copy,
         "hands": copy_each,
         "deck": list,
         "discards": list,
@@ -125,7 +124,7 @@ class LaminateState(State[LaminateAction]):
         "_dpool": forgotten,
     }
 
-    def __init__(self, options: LaminateOptions, rng: random.Random) -> None:
+    def __init__(self, options: LaminateOptions, rng: Chance) -> None:
         super().__init__()
         n = options.players
         self.options = options

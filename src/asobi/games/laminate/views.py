@@ -22,6 +22,7 @@ from pydantic import ConfigDict, Field, TypeAdapter
 from typing_extensions import TypedDict  # pydantic reads TypedDicts from here on 3.11
 
 from asobi.core.cards import SEVEN, Card
+from asobi.core.protocol import Chance
 from asobi.core.typed import GameOver, OutcomeJSON, closed, outcome_json
 from asobi.games.laminate.scoring import points
 from asobi.games.laminate.state import LaminateState, Phase
@@ -365,5 +366,5 @@ def determinize(state: S, seat: int | None, rng: random.Random) -> S:
             world.known[viewer] = [
                 set(k) if owner != viewer else set() for owner, k in enumerate(public)
             ]
-    world.rng = random.Random(rng.getrandbits(64))
+    world.rng = Chance(rng.getrandbits(64))
     return world
