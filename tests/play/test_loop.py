@@ -16,7 +16,8 @@ import asobi.agents
 from asobi.core.bots import bot_names
 from asobi.core.records import GameRecord, Match, replay
 from asobi.core.words import Words
-from asobi.games.carrotein.rules import APART, CarroteinState
+from asobi.games.carrotein.rules import APART
+from asobi.games.carrotein.state import CarroteinState
 from asobi.play import HUMAN, TerminalGame, default_bot, renderer_for, replay_record, scripted
 from asobi.play.render import render_json
 

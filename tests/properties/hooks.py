@@ -552,8 +552,8 @@ RUMMYCITY = GameHooks(
 
 # --- Carrotein ----------------------------------------------------------------------------
 def carrotein_invariant(state: Any) -> None:
-    from asobi.games.carrotein.rules import CHIPS_EACH, COLOURLESS, COLOURS, FIRST_STAR, Phase
     from asobi.games.carrotein.sky import chip_refusal
+    from asobi.games.carrotein.state import CHIPS_EACH, COLOURLESS, COLOURS, FIRST_STAR, Phase
 
     # Every chip accounted for: ten of each colour (at hand, on the mat, scored, or in the box
     # for a colour nobody plays), ten colourless, one first star, on the mat at its centre.

@@ -27,8 +27,8 @@ from asobi.core.errors import IllegalAction
 from asobi.core.events import Event
 from asobi.core.registry import get_spec
 from asobi.games.carrotein.actions import CarroteinAction, Lay
-from asobi.games.carrotein.rules import CarroteinState
 from asobi.games.carrotein.sky import Pose
+from asobi.games.carrotein.state import CarroteinState
 
 SPEC = get_spec("carrotein")
 

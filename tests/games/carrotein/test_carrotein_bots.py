@@ -11,9 +11,9 @@ from asobi.games.carrotein import bots as bots_module
 from asobi.games.carrotein.actions import PASS, Choose, Place
 from asobi.games.carrotein.bots import BOTS
 from asobi.games.carrotein.layouts import scattered
-from asobi.games.carrotein.rules import CarroteinState
 from asobi.games.carrotein.sky import default_sky, judge
 from asobi.games.carrotein.solver import BEGINNER, GOOD_EYE, PERFECT
+from asobi.games.carrotein.state import CarroteinState
 from asobi.games.carrotein.views import read_view
 
 CORNERS = [[x, y, "colourless"] for x in (30, 55, 545, 570) for y in (30, 420)]

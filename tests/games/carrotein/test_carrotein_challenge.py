@@ -4,8 +4,9 @@ scoring (該当者のみが得点を獲得する), then ★後片付けタイム
 from __future__ import annotations
 
 from asobi.games.carrotein.actions import PASS, Choose, Lay, Place
-from asobi.games.carrotein.rules import APART, CarroteinState
+from asobi.games.carrotein.rules import APART
 from asobi.games.carrotein.sky import Pose, judge
+from asobi.games.carrotein.state import CarroteinState
 from asobi.games.carrotein.views import insight
 
 from .carrotein_helpers import (

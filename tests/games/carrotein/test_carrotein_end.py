@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from asobi.core.protocol import Outcome
 from asobi.games.carrotein.actions import PASS, Choose, Place
-from asobi.games.carrotein.rules import CarroteinState
 from asobi.games.carrotein.sky import Pose
+from asobi.games.carrotein.state import CarroteinState
 
 from .carrotein_helpers import (
     FAR,

@@ -39,8 +39,8 @@ from asobi.games.carrotein.observation import (
     grid_pose,
     pose_parts,
 )
-from asobi.games.carrotein.rules import CarroteinState, Phase
 from asobi.games.carrotein.sky import Pose, default_sky
+from asobi.games.carrotein.state import CarroteinState, Phase
 
 from .carrotein_helpers import SPEC, UNDER, acting, at, chips, game, lay_phase
 

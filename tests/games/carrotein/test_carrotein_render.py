@@ -21,8 +21,8 @@ from rich.console import Console
 
 from asobi.games.carrotein import render as cr
 from asobi.games.carrotein.actions import Choose, Lay
-from asobi.games.carrotein.rules import CarroteinState
 from asobi.games.carrotein.sky import Pose, chip_refusal, default_sky
+from asobi.games.carrotein.state import CarroteinState
 
 from .carrotein_helpers import FAR, ON_STAR, SHOWING, UNDER, at, chips, game, lay, lay_phase, play
 

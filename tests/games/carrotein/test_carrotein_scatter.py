@@ -7,7 +7,7 @@ import pytest
 
 from asobi.core.errors import IllegalAction
 from asobi.games.carrotein.actions import PASS, Choose, Place
-from asobi.games.carrotein.rules import CarroteinState
+from asobi.games.carrotein.state import CarroteinState
 
 from .carrotein_helpers import (
     TOUCH_RULE,

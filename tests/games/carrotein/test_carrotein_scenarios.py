@@ -15,8 +15,8 @@ import pytest
 
 from asobi.core.errors import IllegalAction, InvalidSetup
 from asobi.games.carrotein.actions import Lay
-from asobi.games.carrotein.rules import CarroteinState
 from asobi.games.carrotein.sky import Pose
+from asobi.games.carrotein.state import CarroteinState
 
 from .carrotein_helpers import (
     FAR,

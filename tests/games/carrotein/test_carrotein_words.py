@@ -6,7 +6,8 @@ from __future__ import annotations
 from asobi.core import get_spec
 from asobi.core.words import Words, fill
 from asobi.games.carrotein import scoring
-from asobi.games.carrotein.rules import CarroteinOptions, new_state
+from asobi.games.carrotein.rules import new_state
+from asobi.games.carrotein.state import CarroteinOptions
 from asobi.games.carrotein.words import phrasebook
 
 NAMES = ["Ami", "Ben", "Cy"]

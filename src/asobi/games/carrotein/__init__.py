@@ -14,7 +14,8 @@ from asobi.games.carrotein.actions import ACTION_SPACE
 from asobi.games.carrotein.balance import facts, holding_names
 from asobi.games.carrotein.bots import BOTS
 from asobi.games.carrotein.observation import coding, observer
-from asobi.games.carrotein.rules import CarroteinOptions, CarroteinState, new_state
+from asobi.games.carrotein.rules import new_state
+from asobi.games.carrotein.state import CarroteinOptions, CarroteinState
 from asobi.games.carrotein.views import assets, insight
 
 SPEC = GameSpec(

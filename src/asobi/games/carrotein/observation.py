@@ -43,8 +43,8 @@ from asobi.core.errors import BadActionCode, IllegalAction
 from asobi.core.observation import ActionCoding, Feature, Layout, Observer, Pending, Vector, Writer
 from asobi.core.protocol import GameOptions, State
 from asobi.games.carrotein.actions import ACTION_SPACE, PASS, Lay, grid_spots
-from asobi.games.carrotein.rules import CHIPS_EACH, COLOURLESS, COLOURS, CarroteinState, Phase
 from asobi.games.carrotein.sky import TOUCH, Board, Pose, default_sky
+from asobi.games.carrotein.state import CHIPS_EACH, COLOURLESS, COLOURS, CarroteinState, Phase
 
 SKY = default_sky()
 BOARD_IDS: tuple[str, ...] = tuple(b.id for b in SKY.boards)

@@ -45,9 +45,9 @@ from rich.text import Text
 
 from asobi.core.words import plural
 from asobi.games.carrotein.actions import GRID
-from asobi.games.carrotein.rules import COLOURS
 from asobi.games.carrotein.sky import Board, Pose, default_sky, placed
 from asobi.games.carrotein.solver import hindsight
+from asobi.games.carrotein.state import COLOURS
 
 TITLE = "Carrotein 星をなくしたキャロテイン"
 # The scales the mat is drawn at, finest first: mm a column, mm a row (a character is about

@@ -7,16 +7,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
+from typing import Annotated, Any, NamedTuple
 
 from pydantic import Field
 
 from asobi.core.errors import InvalidSetup, quoted
 from asobi.core.scenarios import Scenario, per_seat, read_scenario, reader
 from asobi.games.carrotein.sky import chip_refusal
-
-if TYPE_CHECKING:
-    from asobi.games.carrotein.rules import CarroteinState
+from asobi.games.carrotein.state import CHIPS_EACH, CarroteinState, Chip, Phase
 
 
 class ChipAt(NamedTuple):
@@ -93,8 +91,6 @@ def apply_setup(state: CarroteinState, setup: Mapping[str, Any]) -> None:
     """Carry the new ``state`` (its first round begun) to the position ``setup`` describes,
     a :class:`CarroteinScenario`; an :class:`InvalidSetup` says what is not a position of
     the game."""
-    from asobi.games.carrotein.rules import CHIPS_EACH, Chip, Phase
-
     scenario = read_scenario(CarroteinScenario, setup)
     if scenario.scored is not None:
         scored = per_seat(scenario.scored, "scored", state.players)

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from asobi.core.protocol import Outcome, ranks_from_scores
 from asobi.games.carrotein.sky import Verdict
-
-if TYPE_CHECKING:
-    from asobi.games.carrotein.rules import CarroteinState
+from asobi.games.carrotein.state import CarroteinState
 
 MOST_OWN = 2  # "自分の色の【星チップ】を最大2枚まで獲得"
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 import shapely
@@ -28,11 +28,10 @@ from shapely import affinity
 from shapely.geometry import MultiPolygon, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
+from typing_extensions import TypedDict  # pydantic reads TypedDicts from here on 3.11
 
 from asobi.core.errors import IllegalAction, InvalidOptions
-
-if TYPE_CHECKING:
-    from asobi.games.carrotein.views import PoseView
+from asobi.core.typed import closed
 
 ELLIPSE_SEGMENTS = 64  # an ellipse becomes a polygon of this many sides (inscribed)
 TOUCH = 1e-9  # lengths closer than this are equal (mm)
@@ -141,6 +140,16 @@ class Board:
     def __post_init__(self) -> None:
         reach = max(math.hypot(x, y) for x, y in self.plate.exterior.coords)
         object.__setattr__(self, "reach", reach)
+
+
+@closed
+class PoseView(TypedDict):
+    """Where a board lies: its centre (mm), its turn (degrees anticlockwise), turned over."""
+
+    x: float
+    y: float
+    angle: float
+    mirrored: bool
 
 
 @dataclass(frozen=True)

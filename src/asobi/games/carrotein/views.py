@@ -5,7 +5,7 @@ hand and scored, the boards — so every seat's view and a spectator's are the s
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter
 from typing_extensions import TypedDict  # pydantic reads TypedDicts from here on 3.11
@@ -13,16 +13,22 @@ from typing_extensions import TypedDict  # pydantic reads TypedDicts from here o
 from asobi.core.protocol import GameOptions
 from asobi.core.typed import GameOver, OutcomeJSON, closed, outcome_json
 from asobi.games.carrotein.actions import Lay
-from asobi.games.carrotein.rules import COLOURS, chip_json
 from asobi.games.carrotein.scoring import scores
 from asobi.games.carrotein.sky import Sky, default_sky, figure_polygons
 from asobi.games.carrotein.solver import hindsight, placement
-
-if TYPE_CHECKING:
-    from asobi.games.carrotein.rules import CarroteinState
+from asobi.games.carrotein.state import (
+    COLOURS,
+    CarroteinState,
+    ChallengeView,
+    ChipView,
+    chip_json,
+)
 
 
 # --- the view's type: one definition, read by the bot, the observer and the renderer ---------
+# A chip's, a pose's and a challenge's JSON (``ChipView``, ``PoseView``, ``ChallengeView``) are
+# defined beside the chip (``state.py``), the pose (``sky.py``) and the challenge, which
+# write them.
 @closed
 class MatView(TypedDict):
     """夜空のマット and the sizes that decide touching and hiding (mm)."""
@@ -34,16 +40,6 @@ class MatView(TypedDict):
 
 
 @closed
-class ChipView(TypedDict):
-    """A star chip on the mat: its centre (mm from the bottom-left corner) and its kind, a
-    seat's colour, ``first`` (いちばん星チップ) or ``colourless`` (無色の星チップ)."""
-
-    x: float
-    y: float
-    kind: str
-
-
-@closed
 class SeatView(TypedDict):
     colour: str  # its chips' colour
     colour_ja: str
@@ -52,32 +48,6 @@ class SeatView(TypedDict):
     boards: list[str]  # 星座ボード won
     passed: bool  # 【パス】 this round
     score: int
-
-
-@closed
-class PoseView(TypedDict):
-    """Where a board lies: its centre (mm), its turn (degrees anticlockwise), turned over."""
-
-    x: float
-    y: float
-    angle: float
-    mirrored: bool
-
-
-@closed
-class ChallengeView(TypedDict):
-    """A finished challenge as everyone saw it judged: the mat as it was, where the boards
-    lay, which centre points they hid, and the chips each seat scored."""
-
-    round: int
-    challenger: int
-    boards: list[str]
-    poses: list[PoseView]
-    chips: list[ChipView]
-    hidden: list[bool]  # per chip of ``chips``
-    shown: int  # centre points left showing (at most 2 is a success)
-    success: bool
-    scored: list[int]
 
 
 @closed

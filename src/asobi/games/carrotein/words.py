@@ -17,8 +17,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from asobi.core.words import ScoreTable, Words, plural, ranks_headline, same, seat
-from asobi.games.carrotein.rules import CLEAR, COLOURS, FIRST_STAR, CarroteinOptions
 from asobi.games.carrotein.sky import default_sky
+from asobi.games.carrotein.state import CLEAR, COLOURS, FIRST_STAR, CarroteinOptions
 
 COLOUR = {en: Words(en, ja) for en, ja in COLOURS}
 BOARD = {b.id: Words(b.en, b.ja) for b in default_sky().boards}
