@@ -20,7 +20,7 @@ from typing import Any, Self
 from asobi.core.actions import Action
 from asobi.core.errors import IllegalAction
 from asobi.core.events import Event, public
-from asobi.core.protocol import Outcome
+from asobi.core.protocol import Chance, Outcome
 from asobi.core.turns import NOBODY, just, next_seat
 from asobi.games.carrotein import scoring
 from asobi.games.carrotein.actions import PASS, CarroteinAction, Choose, Lay, Pass, Place
@@ -226,7 +226,7 @@ def new_state(
     options: CarroteinOptions, seed: int, setup: Mapping[str, Any] | None = None
 ) -> CarroteinRules:
     """ゲームの準備, or a scenario (see ``scenarios.py``)."""
-    state = CarroteinRules(options, random.Random(seed))
+    state = CarroteinRules(options, Chance(seed))
     start = options.start_player
     first = start if start is not None else state.rng.randrange(options.players)
     state._new_round(first)

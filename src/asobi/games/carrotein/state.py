@@ -7,7 +7,6 @@ no import cycle.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -20,13 +19,13 @@ from numpy.typing import NDArray
 from typing_extensions import TypedDict  # pydantic reads TypedDicts from here on 3.11
 
 from asobi.core.protocol import (
+    Chance,
     Copiers,
     GameSpec,
     Outcome,
     StartPlayerOptions,
     State,
     copy_each,
-    copy_rng,
 )
 from asobi.core.typed import closed
 from asobi.games.carrotein.actions import CarroteinAction, Lay, Place, grid_spots
@@ -178,7 +177,7 @@ class CarroteinState(State[CarroteinAction]):
     # The open spots (``_open``: a read-only mask), the solver's lay (``_attempt``), the
     # challenges and the grid are values a clone shares; the legal lists are the core's.
     copied: ClassVar[Copiers] = {
-        "rng": copy_rng,
+        "rng": Chance.copy,
         "boards": list,
         "won": copy_each,
         "scored": list,
@@ -188,7 +187,7 @@ class CarroteinState(State[CarroteinAction]):
         "_kinds": _copy_kinds,
     }
 
-    def __init__(self, options: CarroteinOptions, rng: random.Random) -> None:
+    def __init__(self, options: CarroteinOptions, rng: Chance) -> None:
         super().__init__()
         self.options = options
         self.rng = rng
