@@ -34,7 +34,7 @@ from typing import Any
 
 from asobi.core.bots import choose_for, make_bot
 from asobi.core.registry import get_spec
-from asobi.games.rummycity.rules import RummyCityState
+from asobi.games.rummycity.state import RummyCityState
 
 SPEC = get_spec("rummycity")
 EFFECT_GAINS = ("market", "mine", "post_office")

@@ -27,7 +27,7 @@ from asobi.core.events import Event
 from asobi.core.records import GameRecord, Match, replay, replay_steps
 from asobi.games.rummycity import render as rc_render
 from asobi.games.rummycity.buildings import DEFAULT_FILE, catalogue_of, default_data
-from asobi.games.rummycity.rules import RummyCityState
+from asobi.games.rummycity.state import RummyCityState
 from asobi.play import renderer_for, replay_record
 
 from .helpers import assert_screens_show_only_visible_cards, decision_screens, invoke

@@ -18,7 +18,7 @@ from typing import Any
 from asobi.core.cards import FRENCH52
 from asobi.core.events import Event
 from asobi.core.registry import get_spec
-from asobi.games.rummycity.rules import RummyCityState
+from asobi.games.rummycity.state import RummyCityState
 from tests.rule_checks import (
     refused as refused,  # re-exported: each game's tests import it from here
 )

@@ -3,7 +3,7 @@ sees of the cards drawn."""
 
 from __future__ import annotations
 
-from asobi.games.rummycity.rules import RummyCityState
+from asobi.games.rummycity.state import RummyCityState
 
 from .rummycity_helpers import (
     acting,

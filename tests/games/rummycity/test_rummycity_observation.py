@@ -13,7 +13,7 @@ import pytest
 from asobi.core.cards import FRENCH52
 from asobi.core.observation import Vector
 from asobi.games.rummycity.observation import COMBO_SIZE, RummyCityObserver, observer
-from asobi.games.rummycity.rules import RummyCityState
+from asobi.games.rummycity.state import RummyCityState
 from tests.rule_checks import worlds_encode_alike
 
 from .rummycity_helpers import SPEC, game, play, table

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from asobi.games.rummycity.rules import RummyCityState
+from asobi.games.rummycity.state import RummyCityState
 
 from .rummycity_helpers import acting, end_all, legal, phase, play, refused, table, tepu
 

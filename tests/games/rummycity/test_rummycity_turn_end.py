@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from asobi.games.rummycity.rules import RummyCityState
+from asobi.games.rummycity.state import RummyCityState
 from tests.properties.harness import Chooser, choose_move, with_chance_of
 
 from .rummycity_helpers import SPEC, acting, build, game, legal, phase, play, table

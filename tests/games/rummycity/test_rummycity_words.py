@@ -19,7 +19,7 @@ import pytest
 from asobi.core.words import MARK, Words, fill
 from asobi.games.rummycity import rules
 from asobi.games.rummycity.buildings import EFFECTS, catalogue_data, catalogue_of, default_data
-from asobi.games.rummycity.rules import RummyCityOptions, RummyCityState
+from asobi.games.rummycity.state import RummyCityOptions, RummyCityState
 from asobi.games.rummycity.words import (
     EFFECT_WORDS,
     RummyCityWords,

@@ -14,7 +14,8 @@ from asobi.games.rummycity.actions import ACTION_SPACE
 from asobi.games.rummycity.balance import facts, holding_names
 from asobi.games.rummycity.bots import make_greedy
 from asobi.games.rummycity.observation import observer
-from asobi.games.rummycity.rules import RummyCityOptions, RummyCityState, new_state
+from asobi.games.rummycity.rules import new_state
+from asobi.games.rummycity.state import RummyCityOptions, RummyCityState
 
 SPEC = GameSpec(
     id="rummycity",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from asobi.core.protocol import Facts, GameOptions, Outcome
 from asobi.core.words import Words
 from asobi.games.rummycity.buildings import catalogue_of, default_data
-from asobi.games.rummycity.rules import RummyCityOptions
+from asobi.games.rummycity.state import RummyCityOptions
 
 # The length the building catalogue is tuned for (docs/rules/rummycity.md): a median game of
 # 4 to 8 rounds.

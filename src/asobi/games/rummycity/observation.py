@@ -42,7 +42,7 @@ from asobi.games.rummycity.combos import (
     SUITLESS,
     SUITS,
 )
-from asobi.games.rummycity.rules import DRAW_LIMIT, MOST_BUILDS, Phase, RummyCityOptions
+from asobi.games.rummycity.state import DRAW_LIMIT, MOST_BUILDS, Phase, RummyCityOptions
 from asobi.games.rummycity.views import CombinationView, read_view
 
 CARDS = len(FRENCH52)  # 52: the size of every bag of cards

@@ -4,23 +4,22 @@ Section names refer to the rulebook (``shared/rulebooks/003_48bc01829b2ac84d.txt
 準備 (setup), プレーの手順 (a turn), ラウンドの終了 (round end), 決算 (settlement),
 ゲームの終了 (the end), ソロプレイルール (solo 1–5) and 詳細な建物カードの説明 (the
 building notes). Rulings are in ``docs/rules/rummycity.md``.
+
+The table itself (the options, the phases, what the state holds) is ``state.py``'s; this
+module adds the rules to it.
 """
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Mapping
-from enum import StrEnum
-from pathlib import Path
 from typing import Any, Self
 
-from pydantic import Field, field_validator
-
+from asobi.core.actions import Action
 from asobi.core.cards import FRENCH52, Card
-from asobi.core.errors import IllegalAction, InvalidOptions
+from asobi.core.errors import IllegalAction
 from asobi.core.events import Event, private, public
-from asobi.core.protocol import Outcome, StartPlayerOptions, State, copy_rng
+from asobi.core.protocol import Outcome
 from asobi.core.turns import NOBODY, just
 from asobi.games.rummycity import scoring
 from asobi.games.rummycity.actions import (
@@ -48,11 +47,9 @@ from asobi.games.rummycity.actions import (
     Take,
 )
 from asobi.games.rummycity.buildings import (
-    BANK,
     DEPOSITS,
     DIAMOND_SUIT,
     DIAMOND_TEPU,
-    HEART,
     MARKET,
     MINE,
     POST_OFFICE,
@@ -62,158 +59,40 @@ from asobi.games.rummycity.buildings import (
     STATION,
     STATION_DRAW,
     STATION_FARE,
-    Building,
-    Catalogue,
-    CatalogueData,
-    catalogue_data,
-    catalogue_of,
-    default_data,
 )
 from asobi.games.rummycity.combos import (
     KINDS,
     LONGEST,
-    NATURAL_PIECE,
     Combination,
-    Piece,
     Pool,
     Recipe,
     is_complete,
     lay_offs,
     meld_recipes,
     next_pieces_towards,
-    pieces_for,
 )
-
-HAND_SIZE = 2  # "手札として2枚ずつ配った後"
-FACE_DOWN = 12  # "残った48枚のカードのうち、12枚を裏向きに"
-DRAW_LIMIT = 3  # "カードを山札から3枚まで引く"
-MOST_BUILDS = 3  # "建物を3つまで建てる"
-SOLO_MOST_BUILDINGS = 6  # solo 2: "建物は、最大6個まで"
-SOLO_PASS_DISCARDS = 4  # solo 5: "パスした場合、山札から4枚捨てます"
-
-
-class RummyCityOptions(StartPlayerOptions):
-    """``players``: 2 for the game between two towns, 1 for the solo score attack."""
-
-    players: int = 2
-    start_tepu: int = Field(default=7, ge=0, le=1000, description="tepu each town starts with")
-    target: int = Field(default=50, ge=1, le=10_000, description="tepu that ends the game")
-    solo_rounds: int = Field(default=3, ge=1, le=50, description="rounds of the solo game")
-    round_limit: int = Field(
-        default=30, ge=1, le=1000, description="two players: the game ends after this round"
-    )
-    catalogue: CatalogueData | None = Field(
-        default=None,
-        description="the building cards: a catalogue's contents (the command line reads "
-        "them from a TOML/JSON file); unset: asobi's reconstruction",
-        json_schema_extra={"file": True},
-    )
-
-    @field_validator("catalogue", mode="before")
-    @classmethod
-    def _data_only(cls, value: Any) -> Any:
-        # Never a file name: options come from the server's API too, and a game that opened
-        # the files it was named would let anyone read the server's disk.
-        if isinstance(value, str | Path):
-            raise InvalidOptions(
-                "catalogue: give the building cards themselves, not a file name "
-                "(asobi play/simulate -o catalogue=FILE reads a file)"
-            )
-        if isinstance(value, Mapping):
-            return catalogue_data(value)
-        return value
+from asobi.games.rummycity.scenarios import apply_setup
+from asobi.games.rummycity.state import (
+    FACE_DOWN,
+    HAND_SIZE,
+    MOST_BUILDS,
+    SOLO_MOST_BUILDINGS,
+    SOLO_PASS_DISCARDS,
+    Phase,
+    RummyCityOptions,
+    RummyCityState,
+)
+from asobi.games.rummycity.views import determinize, view_of
 
 
-class Phase(StrEnum):
-    TURN = "turn"  # draw, pass or start building
-    PICK = "pick"  # the School: take cards from the range looked at
-    LAY = "lay"  # laying the cards of one combination
-    BUILD = "build"  # between combinations: build again, or end the turn
-    RETURN = "return"  # solo: a 7th building sends one back
-    SETTLE = "settle"  # 決算: lay-offs
-    OVER = "over"
+class RummyCityRules(RummyCityState):
+    """Rummy City's rules: who acts, what they may do, and what each move does to the table."""
 
+    # --- who acts, and what they may do -----------------------------------------------------
+    def who_acts(self) -> frozenset[int]:
+        return NOBODY if self.phase is Phase.OVER else just(self.turn)
 
-class RummyCityState(State):
-    """The table. The row (山札) lies top first: ``row[0]`` is drawn next."""
-
-    def __init__(self, options: RummyCityOptions, rng: random.Random) -> None:
-        self.options = options
-        self.rng = rng
-        self.solo = options.players == 1
-        n = options.players
-        full = catalogue_of(options.catalogue or default_data())
-        self.catalogue: Catalogue = full.for_solo() if self.solo else full
-        self.tepu = [options.start_tepu] * n
-        self.owned: list[list[str]] = [[] for _ in range(n)]  # in the order claimed
-        self.supply: list[str] = [b.id for b in self.catalogue.buildings]
-        # Each building's recipe number (equal recipes share one), recipe and build action,
-        # in catalogue order: what ``_buildable`` goes through at every turn.
-        number = self.catalogue.recipe_no  # type: ignore[attr-defined]
-        self._builds: tuple[tuple[int, Recipe, Build], ...] = tuple(
-            (number[b.id], b.recipe, Build(b.id)) for b in self.catalogue.buildings
-        )
-        self.deposits: dict[str, Card] = {}  # Bank / Police station: the card put on it
-        self.hands: list[list[Card]] = [[] for _ in range(n)]
-        self.row: list[Card] = []
-        self.face_down: set[Card] = set()  # the row's cards lying face down
-        # Face-down row cards a seat has looked at (the School), until they leave the row.
-        self.seen: list[set[Card]] = [set() for _ in range(n)]
-        # known[viewer][owner]: cards of owner's hand that viewer saw go in (a face-up card
-        # drawn, a face-down card it had looked at). Row ``n`` is a spectator's.
-        self.known: list[list[set[Card]]] = [[set() for _ in range(n)] for _ in range(n + 1)]
-        self.laid: list[list[Combination]] = [[] for _ in range(n)]  # this round's
-        # The round before, as it ended: combinations (public), hands (each to its owner),
-        # solo discards (public).
-        self.last_laid: list[list[Combination]] = [[] for _ in range(n)]
-        self.last_hands: list[list[Card]] = [[] for _ in range(n)]
-        self.last_discards: list[Card] = []
-        self.discards: list[Card] = []  # solo: face up
-        self.boxed: list[Card] = []  # left out of play by a scenario
-        self.round = 0
-        self.first = 0  # who starts this round
-        self.turn = 0
-        self.phase = Phase.TURN
-        self.builds = 0  # buildings built this turn
-        self.final = False  # this is a final turn (ラウンドの終了)
-        self.queue: list[int] = []  # seats still to take a final turn / settle
-        self.last_drawer: int | None = None
-        self.passes = 0  # passes in a row just before this turn
-        self.looked: list[Card] = []  # the School's range, as looked at
-        self.taken: list[int] = []  # positions (1-based) taken from it
-        self.target: str | None = None  # the building the combination under way claims
-        # What the combination under way may become (a building's recipe; in the final turns,
-        # the combinations of its kind matching no building owned) and its kind.
-        self.recipes: tuple[Recipe, ...] = ()
-        self.kind = ""
-        self.chosen: list[Piece] = []
-        self.overtime = False  # the extra round after a tie (延長戦)
-        self.settlements: list[dict[str, Any]] = []
-        self.result: Outcome | None = None
-        self._active: frozenset[int] | None = None
-        self._legal: list[RummyCityAction] | None = None
-        # The same legal list as a set: ``check`` is one look-up, not a copy and a scan.
-        self._legal_set: frozenset[RummyCityAction] = frozenset()
-
-    # --- protocol -------------------------------------------------------------------------
-    @property
-    def players(self) -> int:
-        return self.options.players
-
-    def active_seats(self) -> frozenset[int]:
-        if self._active is None:
-            self._active = NOBODY if self.phase is Phase.OVER else just(self.turn)
-        return self._active
-
-    def legal_actions(self, seat: int) -> list[RummyCityAction]:  # type: ignore[override]
-        if seat not in self.active_seats():
-            return []
-        if self._legal is None:
-            self._legal = self._list_legal(seat)
-            self._legal_set = frozenset(self._legal)
-        return list(self._legal)
-
-    def _list_legal(self, seat: int) -> list[RummyCityAction]:
+    def list_legal(self, seat: int) -> list[RummyCityAction]:
         phase = self.phase
         if phase is Phase.LAY:
             return self._next_lays(seat)
@@ -238,10 +117,6 @@ class RummyCityState(State):
             draws.append(PASS)
         return draws + self._buildable(seat) + places
 
-    def draw_limit(self, seat: int) -> int:
-        """♥: "1枚上限が増えると、4枚まで引けることになります"."""
-        return DRAW_LIMIT + sum(1 for b in self.owned[seat] if self.catalogue[b].mark == HEART)
-
     def _may_pass(self, seat: int) -> bool:
         """♠: the owner may pass, unless every player has just passed in turn: solo 5
         "連続でパスは行えません" (one player: no pass right after a pass); with two, ruling 11."""
@@ -256,21 +131,6 @@ class RummyCityState(State):
             if building in owned:
                 return seat
         return None
-
-    def pieces(self, seat: int, cards: list[Card]) -> list[Piece]:
-        """Cards as ``seat`` may use them: its Bank and Police station decide their standing."""
-        if not self.deposits:
-            return [NATURAL_PIECE[c] for c in cards]
-        bank = police = 0
-        for b in self.owned[seat]:
-            card = self.deposits.get(b)
-            if card is not None:
-                if self.catalogue[b].effect == BANK:
-                    bank |= 1 << card.rank
-                else:
-                    police |= 1 << card.rank
-        table = pieces_for(bank, police)
-        return [table[c] for c in cards]
 
     def _buildable(self, seat: int) -> list[RummyCityAction]:
         """Buildings a combination from hand can claim now ("自分が既に立てている建物の組み
@@ -331,13 +191,9 @@ class RummyCityState(State):
         ]
 
     # --- check -----------------------------------------------------------------------------
-    def check(self, seat: int, action: Any) -> None:
-        if seat in self.active_seats():
-            if self._legal is None:
-                self.legal_actions(seat)
-            if action in self._legal_set:
-                return
-        raise IllegalAction(*self._why_not(seat, action))
+    def check(self, seat: int, action: Action) -> None:
+        if not self.is_listed(seat, action):
+            raise IllegalAction(*self._why_not(seat, action))
 
     def _why_not(self, seat: int, action: Any) -> tuple[str, str]:
         """The rule that forbids an action the legal list does not hold."""
@@ -433,12 +289,7 @@ class RummyCityState(State):
             return f"{self.kind} matching no building you own (no building)"
         return f"{self.recipes[0]} for the {self.catalogue[self.target].en}"
 
-    # --- resolve ---------------------------------------------------------------------------
-    def resolve(self, seat: int, action: Any) -> list[Event]:
-        self._active = None
-        self._legal = None
-        return self._resolve(seat, action)
-
+    # --- carry out -------------------------------------------------------------------------
     def _idle(self, seat: int) -> bool:
         """Whether ``end`` is ``seat``'s only move now whatever its hand holds; then the game
         moves on by itself (ruling 21). It is decided from what everyone sees (the hand's
@@ -461,7 +312,7 @@ class RummyCityState(State):
         )
         return not (may_build or may_meld)
 
-    def _resolve(self, seat: int, action: Any) -> list[Event]:
+    def carry_out(self, seat: int, action: RummyCityAction) -> list[Event]:
         if isinstance(action, Draw):
             return self._draw(seat, action.count)
         if isinstance(action, Look):
@@ -544,9 +395,6 @@ class RummyCityState(State):
         if self.solo:
             events += self._discard_from_row(seat, len(cards))
         return events + self._end_turn(seat, passed=False)
-
-    def _seen_by(self, viewer: int) -> set[Card]:
-        return self.seen[viewer] if viewer < self.players else set()
 
     def _leave_row(self, cards: list[Card]) -> None:
         for c in cards:
@@ -784,30 +632,8 @@ class RummyCityState(State):
         rest = cards[HAND_SIZE * self.players :]
         self.face_down = set(rest[:FACE_DOWN])
         self.rng.shuffle(rest)  # "裏向きのカードと表にしたカードをよく混ぜます"
-        return self._begin(rest)
-
-    def _begin(self, row: list[Card]) -> list[Event]:
-        n = self.players
-        self.row = row
-        self.discards = []
-        self.laid = [[] for _ in range(n)]
-        self.seen = [set() for _ in range(n)]
-        self.known = [[set() for _ in range(n)] for _ in range(n + 1)]
-        self.turn = self.first
-        self.phase = Phase.TURN
-        self.builds = 0
-        self.final = False
-        self.last_drawer = None
-        self.passes = 0
-        self._active = None
-        self._legal = None
+        self.begin_round(rest)
         return [public("round", self.first, round=self.round, row=self.row_codes(None))]
-
-    def row_codes(self, seat: int | None) -> list[str | None]:
-        """The row as ``seat`` sees it, top first: a face-down card it has not looked at is
-        None."""
-        seen = self._seen_by(seat) if seat is not None else set()
-        return [c.code if c not in self.face_down or c in seen else None for c in self.row]
 
     def _forget(self, seat: int, cards: list[Card]) -> None:
         for known in self.known:
@@ -815,63 +641,18 @@ class RummyCityState(State):
 
     # --- views --------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        from asobi.games.rummycity.views import view_of
-
         return dict(view_of(self, seat))
 
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
-        from asobi.games.rummycity.views import determinize
-
         return determinize(self, seat, rng)
-
-    def clone(self) -> Self:
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other.rng = copy_rng(self.rng)
-        other.tepu = list(self.tepu)
-        other.owned = [list(o) for o in self.owned]
-        other.supply = list(self.supply)
-        other.deposits = dict(self.deposits)
-        other.hands = [list(h) for h in self.hands]
-        other.row = list(self.row)
-        other.face_down = set(self.face_down)
-        other.seen = [set(s) for s in self.seen]
-        other.known = [[set(k) for k in row] for row in self.known]
-        other.laid = [list(combos) for combos in self.laid]
-        other.last_laid = [list(combos) for combos in self.last_laid]
-        other.last_hands = [list(h) for h in self.last_hands]
-        other.last_discards = list(self.last_discards)
-        other.discards = list(self.discards)
-        other.boxed = list(self.boxed)
-        other.queue = list(self.queue)
-        other.looked = list(self.looked)
-        other.taken = list(self.taken)
-        other.chosen = list(self.chosen)
-        other.settlements = copy.deepcopy(self.settlements)
-        other._active = None
-        other._legal = None
-        return other
-
-    # --- accounting ---------------------------------------------------------------------------
-    def all_cards(self) -> list[Card]:
-        """Every card wherever it lies: each of the 52 exactly once."""
-        cards = [c for h in self.hands for c in h] + self.row + self.discards + self.boxed
-        cards += [c for combos in self.laid for combo in combos for c in combo.cards]
-        cards += [p.card for p in self.chosen] + list(self.deposits.values())
-        return cards
-
-    def building(self, building_id: str) -> Building:
-        return self.catalogue[building_id]
 
 
 def new_state(
     options: RummyCityOptions, seed: int, setup: Mapping[str, Any] | None = None
 ) -> RummyCityState:
     """準備, or a scenario (see ``scenarios.py``)."""
-    state = RummyCityState(options, random.Random(seed))
+    state = RummyCityRules(options, random.Random(seed))
     if setup is not None:
-        from asobi.games.rummycity.scenarios import apply_setup
-
         apply_setup(state, setup)
         return state
     state._new_round()

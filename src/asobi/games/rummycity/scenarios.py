@@ -6,7 +6,7 @@ The form is :class:`RummyCityScenario`; ``apply_setup`` reads one into a new sta
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple
+from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import Field
 
@@ -23,9 +23,7 @@ from asobi.core.scenarios import (
     unlisted,
 )
 from asobi.games.rummycity.combos import KINDS, Combination, kind_of
-
-if TYPE_CHECKING:
-    from asobi.games.rummycity.rules import RummyCityState
+from asobi.games.rummycity.state import FACE_DOWN, HAND_SIZE, RummyCityState
 
 
 class RowCard(NamedTuple):
@@ -99,8 +97,6 @@ class RummyCityScenario(Scenario):
 def apply_setup(state: RummyCityState, setup: Mapping[str, Any]) -> None:
     """Start the new ``state`` from ``setup``, a :class:`RummyCityScenario`; an
     :class:`InvalidSetup` says what the rules cannot start from."""
-    from asobi.games.rummycity.rules import FACE_DOWN, HAND_SIZE
-
     scenario = read_scenario(RummyCityScenario, setup)
     n = state.players
     tepu = None if scenario.tepu is None else per_seat(scenario.tepu, "tepu", n)
@@ -173,5 +169,5 @@ def apply_setup(state: RummyCityState, setup: Mapping[str, Any]) -> None:
     laid_now = state.laid
     state.round = scenario.round
     state.first = turn
-    state._begin(cards + rest)
+    state.begin_round(cards + rest)
     state.laid = laid_now

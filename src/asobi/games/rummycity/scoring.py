@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from asobi.core.protocol import Outcome, ranks_from_scores
-
-if TYPE_CHECKING:
-    from asobi.games.rummycity.rules import RummyCityState
+from asobi.games.rummycity.state import RummyCityState
 
 
 def settle(state: RummyCityState) -> dict[str, Any]:

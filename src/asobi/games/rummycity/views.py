@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Annotated, Any, Literal, NotRequired, TypeVar, cast
+from typing import Annotated, Any, Literal, NotRequired, TypeVar, cast
 
 from pydantic import ConfigDict, Field, TypeAdapter
 from typing_extensions import TypedDict  # pydantic reads TypedDicts from here on 3.11
@@ -31,14 +31,12 @@ from asobi.games.rummycity.combos import (
     is_complete,
     next_pieces_towards,
 )
+from asobi.games.rummycity.state import Phase, RummyCityState
 
-if TYPE_CHECKING:
-    from asobi.games.rummycity.rules import RummyCityState
-
-S = TypeVar("S", bound="RummyCityState")
+S = TypeVar("S", bound=RummyCityState)
 
 PhaseName = Literal["turn", "pick", "lay", "build", "return", "settle", "over"]
-"""``rules.Phase`` as the view shows it."""
+"""``state.Phase`` as the view shows it."""
 
 Kind = Literal["run", "mix", "set"]
 """The rulebook's three kinds of combination (ラン, MIX, セット)."""
@@ -470,7 +468,7 @@ def view_of(state: RummyCityState, seat: int | None) -> RummyCityView:
         "settlements": cast(list[Settlement], [dict(s) for s in state.settlements]),
         "outcome": outcome_json(state.outcome()),
     }
-    if state.phase.value == "lay":
+    if state.phase is Phase.LAY:
         view["making"] = {
             "building": state.target,
             "kind": cast(Kind, state.kind),
@@ -514,7 +512,7 @@ def determinize(state: S, seat: int | None, rng: random.Random) -> S:
     new = list(old)
     rng.shuffle(new)
     dealt: dict[int, list[Card]] = {}
-    layer = world.turn if str(world.phase) == "lay" and world.turn in hidden_seats else None
+    layer = world.turn if world.phase is Phase.LAY and world.turn in hidden_seats else None
     if layer is not None:
         share = len(world.hands[layer]) - len(kept[layer])
         forced = _completion(state, layer, kept[layer], old, share, rng)

@@ -41,7 +41,7 @@ from asobi.games.rummycity.buildings import (
     default_data,
 )
 from asobi.games.rummycity.combos import KIND_NAMES, KIND_NAMES_JA
-from asobi.games.rummycity.rules import MOST_BUILDS, SOLO_MOST_BUILDINGS, RummyCityOptions
+from asobi.games.rummycity.state import MOST_BUILDS, SOLO_MOST_BUILDINGS, RummyCityOptions
 from asobi.games.rummycity.views import read_view
 
 KIND = {k: Words(KIND_NAMES[k], KIND_NAMES_JA[k]) for k in KIND_NAMES}

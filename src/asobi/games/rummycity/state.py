@@ -1,0 +1,246 @@
+"""What lies on the table in Rummy City: the options, the phases of a turn, the rule
+constants, and the state's attributes with the queries the views, the scenarios and the
+settlement read. The rules that change it are ``rules.RummyCityRules``; this module
+imports neither them nor the views or scenarios, so the package has no import cycle.
+
+Section names refer to the rulebook (``shared/rulebooks/003_48bc01829b2ac84d.txt``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, ClassVar
+
+from pydantic import Field, field_validator
+
+from asobi.core.cards import Card
+from asobi.core.errors import InvalidOptions
+from asobi.core.protocol import (
+    Copiers,
+    GameSpec,
+    Outcome,
+    StartPlayerOptions,
+    State,
+    copy_each,
+    copy_nested,
+    copy_rng,
+)
+from asobi.games.rummycity.actions import Build, RummyCityAction
+from asobi.games.rummycity.buildings import (
+    BANK,
+    HEART,
+    Building,
+    Catalogue,
+    CatalogueData,
+    catalogue_data,
+    catalogue_of,
+    default_data,
+)
+from asobi.games.rummycity.combos import NATURAL_PIECE, Combination, Piece, Recipe, pieces_for
+
+HAND_SIZE = 2  # "手札として2枚ずつ配った後"
+FACE_DOWN = 12  # "残った48枚のカードのうち、12枚を裏向きに"
+DRAW_LIMIT = 3  # "カードを山札から3枚まで引く"
+MOST_BUILDS = 3  # "建物を3つまで建てる"
+SOLO_MOST_BUILDINGS = 6  # solo 2: "建物は、最大6個まで"
+SOLO_PASS_DISCARDS = 4  # solo 5: "パスした場合、山札から4枚捨てます"
+
+
+class RummyCityOptions(StartPlayerOptions):
+    """``players``: 2 for the game between two towns, 1 for the solo score attack."""
+
+    players: int = 2
+    start_tepu: int = Field(default=7, ge=0, le=1000, description="tepu each town starts with")
+    target: int = Field(default=50, ge=1, le=10_000, description="tepu that ends the game")
+    solo_rounds: int = Field(default=3, ge=1, le=50, description="rounds of the solo game")
+    round_limit: int = Field(
+        default=30, ge=1, le=1000, description="two players: the game ends after this round"
+    )
+    catalogue: CatalogueData | None = Field(
+        default=None,
+        description="the building cards: a catalogue's contents (the command line reads "
+        "them from a TOML/JSON file); unset: asobi's reconstruction",
+        json_schema_extra={"file": True},
+    )
+
+    @field_validator("catalogue", mode="before")
+    @classmethod
+    def _data_only(cls, value: Any) -> Any:
+        # Never a file name: options come from the server's API too, and a game that opened
+        # the files it was named would let anyone read the server's disk.
+        if isinstance(value, str | Path):
+            raise InvalidOptions(
+                "catalogue: give the building cards themselves, not a file name "
+                "(asobi play/simulate -o catalogue=FILE reads a file)"
+            )
+        if isinstance(value, Mapping):
+            return catalogue_data(value)
+        return value
+
+
+class Phase(StrEnum):
+    TURN = "turn"  # draw, pass or start building
+    PICK = "pick"  # the School: take cards from the range looked at
+    LAY = "lay"  # laying the cards of one combination
+    BUILD = "build"  # between combinations: build again, or end the turn
+    RETURN = "return"  # solo: a 7th building sends one back
+    SETTLE = "settle"  # 決算: lay-offs
+    OVER = "over"
+
+
+def _copy_known(known: list[list[set[Card]]]) -> list[list[set[Card]]]:
+    """``known``, a set per viewer and owner, copied (``copy_nested`` would do, slower: a
+    search clones a state at every world it samples)."""
+    return [[set(cards) for cards in row] for row in known]
+
+
+class RummyCityState(State[RummyCityAction]):
+    """The table. The row (山札) lies top first: ``row[0]`` is drawn next."""
+
+    spec: ClassVar[GameSpec]  # set by the package, once its SPEC exists
+
+    copied: ClassVar[Copiers] = {
+        "rng": copy_rng,
+        "tepu": list,
+        "owned": copy_each,
+        "supply": list,
+        "deposits": dict,
+        "hands": copy_each,
+        "row": list,
+        "face_down": set,
+        "seen": copy_each,
+        "known": _copy_known,
+        "laid": copy_each,
+        "last_laid": copy_each,
+        "last_hands": copy_each,
+        "last_discards": list,
+        "discards": list,
+        "boxed": list,
+        "queue": list,
+        "looked": list,
+        "taken": list,
+        "chosen": list,
+        "settlements": copy_nested,
+    }
+
+    def __init__(self, options: RummyCityOptions, rng: random.Random) -> None:
+        super().__init__()
+        self.options = options
+        self.rng = rng
+        self.solo = options.players == 1
+        n = options.players
+        full = catalogue_of(options.catalogue or default_data())
+        self.catalogue: Catalogue = full.for_solo() if self.solo else full
+        self.tepu = [options.start_tepu] * n
+        self.owned: list[list[str]] = [[] for _ in range(n)]  # in the order claimed
+        self.supply: list[str] = [b.id for b in self.catalogue.buildings]
+        # Each building's recipe number (equal recipes share one), recipe and build action,
+        # in catalogue order: what ``_buildable`` goes through at every turn.
+        number = self.catalogue.recipe_no  # type: ignore[attr-defined]
+        self._builds: tuple[tuple[int, Recipe, Build], ...] = tuple(
+            (number[b.id], b.recipe, Build(b.id)) for b in self.catalogue.buildings
+        )
+        self.deposits: dict[str, Card] = {}  # Bank / Police station: the card put on it
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.row: list[Card] = []
+        self.face_down: set[Card] = set()  # the row's cards lying face down
+        # Face-down row cards a seat has looked at (the School), until they leave the row.
+        self.seen: list[set[Card]] = [set() for _ in range(n)]
+        # known[viewer][owner]: cards of owner's hand that viewer saw go in (a face-up card
+        # drawn, a face-down card it had looked at). Row ``n`` is a spectator's.
+        self.known: list[list[set[Card]]] = [[set() for _ in range(n)] for _ in range(n + 1)]
+        self.laid: list[list[Combination]] = [[] for _ in range(n)]  # this round's
+        # The round before, as it ended: combinations (public), hands (each to its owner),
+        # solo discards (public).
+        self.last_laid: list[list[Combination]] = [[] for _ in range(n)]
+        self.last_hands: list[list[Card]] = [[] for _ in range(n)]
+        self.last_discards: list[Card] = []
+        self.discards: list[Card] = []  # solo: face up
+        self.boxed: list[Card] = []  # left out of play by a scenario
+        self.round = 0
+        self.first = 0  # who starts this round
+        self.turn = 0
+        self.phase = Phase.TURN
+        self.builds = 0  # buildings built this turn
+        self.final = False  # this is a final turn (ラウンドの終了)
+        self.queue: list[int] = []  # seats still to take a final turn / settle
+        self.last_drawer: int | None = None
+        self.passes = 0  # passes in a row just before this turn
+        self.looked: list[Card] = []  # the School's range, as looked at
+        self.taken: list[int] = []  # positions (1-based) taken from it
+        self.target: str | None = None  # the building the combination under way claims
+        # What the combination under way may become (a building's recipe; in the final turns,
+        # the combinations of its kind matching no building owned) and its kind.
+        self.recipes: tuple[Recipe, ...] = ()
+        self.kind = ""
+        self.chosen: list[Piece] = []
+        self.overtime = False  # the extra round after a tie (延長戦)
+        self.settlements: list[dict[str, Any]] = []
+        self.result: Outcome | None = None
+
+    @property
+    def players(self) -> int:
+        return self.options.players
+
+    # --- a round laid out -----------------------------------------------------------------
+    def begin_round(self, row: list[Card]) -> None:
+        """Lay out ``row`` (dealt, or a scenario's) and clear what the last round left on the
+        table: this round's combinations, what anyone looked at or saw; ``first`` starts."""
+        n = self.players
+        self.row = row
+        self.discards = []
+        self.laid = [[] for _ in range(n)]
+        self.seen = [set() for _ in range(n)]
+        self.known = [[set() for _ in range(n)] for _ in range(n + 1)]
+        self.turn = self.first
+        self.phase = Phase.TURN
+        self.builds = 0
+        self.final = False
+        self.last_drawer = None
+        self.passes = 0
+        # A scenario lays a round out outside any move (``resolve`` forgets who acts and the
+        # legal moves before each one): forget them here too.
+        self.changed()
+
+    # --- what the views, the scenarios and the settlement read ------------------------------
+    def draw_limit(self, seat: int) -> int:
+        """♥: "1枚上限が増えると、4枚まで引けることになります"."""
+        return DRAW_LIMIT + sum(1 for b in self.owned[seat] if self.catalogue[b].mark == HEART)
+
+    def pieces(self, seat: int, cards: list[Card]) -> list[Piece]:
+        """Cards as ``seat`` may use them: its Bank and Police station decide their standing."""
+        if not self.deposits:
+            return [NATURAL_PIECE[c] for c in cards]
+        bank = police = 0
+        for b in self.owned[seat]:
+            card = self.deposits.get(b)
+            if card is not None:
+                if self.catalogue[b].effect == BANK:
+                    bank |= 1 << card.rank
+                else:
+                    police |= 1 << card.rank
+        table = pieces_for(bank, police)
+        return [table[c] for c in cards]
+
+    def _seen_by(self, viewer: int) -> set[Card]:
+        """The face-down row cards ``viewer`` looked at (none for a spectator, ``players``)."""
+        return self.seen[viewer] if viewer < self.players else set()
+
+    def row_codes(self, seat: int | None) -> list[str | None]:
+        """The row as ``seat`` sees it, top first: a face-down card it has not looked at is
+        None."""
+        seen = self._seen_by(seat) if seat is not None else set()
+        return [c.code if c not in self.face_down or c in seen else None for c in self.row]
+
+    def building(self, building_id: str) -> Building:
+        return self.catalogue[building_id]
+
+    def all_cards(self) -> list[Card]:
+        """Every card wherever it lies: each of the 52 exactly once."""
+        cards = [c for h in self.hands for c in h] + self.row + self.discards + self.boxed
+        cards += [c for combos in self.laid for combo in combos for c in combo.cards]
+        cards += [p.card for p in self.chosen] + list(self.deposits.values())
+        return cards
