@@ -19,7 +19,7 @@ from asobi.core.actions import Action
 from asobi.core.cards import FRENCH52, Card
 from asobi.core.errors import IllegalAction
 from asobi.core.events import Event, private, public
-from asobi.core.protocol import Outcome
+from asobi.core.protocol import Chance, Outcome
 from asobi.core.turns import NOBODY, just
 from asobi.games.rummycity import scoring
 from asobi.games.rummycity.actions import (
@@ -651,7 +651,7 @@ def new_state(
     options: RummyCityOptions, seed: int, setup: Mapping[str, Any] | None = None
 ) -> RummyCityState:
     """準備, or a scenario (see ``scenarios.py``)."""
-    state = RummyCityRules(options, random.Random(seed))
+    state = RummyCityRules(options, Chance(seed))
     if setup is not None:
         apply_setup(state, setup)
         return state

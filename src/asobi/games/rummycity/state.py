@@ -8,7 +8,6 @@ Section names refer to the rulebook (``shared/rulebooks/003_48bc01829b2ac84d.txt
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from enum import StrEnum
 from pathlib import Path
@@ -19,6 +18,7 @@ from pydantic import Field, field_validator
 from asobi.core.cards import Card
 from asobi.core.errors import InvalidOptions
 from asobi.core.protocol import (
+    Chance,
     Copiers,
     GameSpec,
     Outcome,
@@ -26,7 +26,6 @@ from asobi.core.protocol import (
     State,
     copy_each,
     copy_nested,
-    copy_rng,
 )
 from asobi.games.rummycity.actions import Build, RummyCityAction
 from asobi.games.rummycity.buildings import (
@@ -103,7 +102,7 @@ class RummyCityState(State[RummyCityAction]):
     spec: ClassVar[GameSpec]  # set by the package, once its SPEC exists
 
     copied: ClassVar[Copiers] = {
-        "rng": copy_rng,
+        "rng": Chance.copy,
         "tepu": list,
         "owned": copy_each,
         "supply": list,
@@ -126,7 +125,7 @@ class RummyCityState(State[RummyCityAction]):
         "settlements": copy_nested,
     }
 
-    def __init__(self, options: RummyCityOptions, rng: random.Random) -> None:
+    def __init__(self, options: RummyCityOptions, rng: Chance) -> None:
         super().__init__()
         self.options = options
         self.rng = rng

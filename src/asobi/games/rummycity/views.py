@@ -23,6 +23,7 @@ from pydantic import ConfigDict, Field, TypeAdapter
 from typing_extensions import TypedDict  # pydantic reads TypedDicts from here on 3.11
 
 from asobi.core.cards import FRENCH52, Card
+from asobi.core.protocol import Chance
 from asobi.core.typed import GameOver, OutcomeJSON, closed, outcome_json
 from asobi.games.rummycity.combos import (
     STANDING_NAMES,
@@ -540,7 +541,7 @@ def determinize(state: S, seat: int | None, rng: random.Random) -> S:
     for s in hidden_seats:  # what another hand held last round is not this seat's to know
         world.last_hands[s] = []
     # The true generator's state would betray the shuffle it made: the world gets its own.
-    world.rng = random.Random(rng.getrandbits(64))
+    world.rng = Chance(rng.getrandbits(64))
     return world
 
 
