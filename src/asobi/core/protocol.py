@@ -207,9 +207,9 @@ class State(ABC, Generic[A]):
 
     spec: ClassVar[GameSpec]
 
-    # What ``clone`` copies, attribute by attribute, and how (``list``, ``copy_rng``,
-    # ``copy_nested``...). Every other attribute must hold an immutable value, which a state
-    # and its clones then share; the property tests find a mutable one left out.
+    # What ``clone`` copies, attribute by attribute, and how (``list``, ``Chance.copy``,
+    # ``copy_each``, ``copy_nested``...). Every other attribute must hold an immutable value,
+    # which a state and its clones then share; the property tests find a mutable one left out.
     copied: ClassVar[Copiers] = {}
 
     def __init__(self) -> None:
@@ -223,8 +223,9 @@ class State(ABC, Generic[A]):
     # --- who acts, and what they may do: worked out once a position ---------------------
     def changed(self) -> None:
         """Forget who acts and the legal moves: the state has changed. ``resolve`` calls it
-        before every move; a game calls it itself where a move asks its own legal moves
-        halfway (Rummy City's turn that ends by itself)."""
+        before every move; a game calls it itself where its state changes outside a move (a
+        scenario laying out a round) or where a move asks its own legal moves halfway and
+        then changes the state again."""
         self._active: frozenset[int] | None = None
         self._legal: dict[int, list[A]] = {}
         self._listed: dict[int, frozenset[A]] = {}
