@@ -49,7 +49,7 @@ DOOMED = Words("the launch can no longer succeed: ", "打上げ失敗が確定�
 
 
 def caution(state: StarmineState, seat: int, action: Any) -> Words | None:
-    if action not in state.legal_actions(seat):
+    if not state.is_listed(seat, action):
         return None
     if state.solo:
         return _solo(state, action)
