@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import ast
+import graphlib
+import importlib
+import inspect
 import json
 import re
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -89,3 +95,51 @@ def test_every_game_declares_the_types_of_its_view_and_events(spec: GameSpec) ->
     found = schemas(spec)
     assert found["view"]["additionalProperties"] is False
     assert "game_over" in json.dumps(found["events"])
+
+
+def _own_imports(module: ModuleType, package: str) -> tuple[set[str], list[str]]:
+    """The modules of ``package`` that ``module`` imports at its top, and every import of
+    one made anywhere else (inside a function, or for the type checker only)."""
+    tree = ast.parse(inspect.getsource(module))
+    top: set[str] = set()
+    elsewhere: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+        elif isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        else:
+            continue
+        own = {n for n in names if n.startswith(package + ".") and n.count(".") == 3}
+        if own and node in tree.body:
+            top |= own
+        elif own:
+            elsewhere.append(f"{module.__name__}:{node.lineno}")
+    return top, elsewhere
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [s for s in all_specs() if s.factory.__module__.startswith("asobi.games.")],
+    ids=lambda s: s.id,
+)
+def test_a_game_package_has_no_import_cycle(spec: GameSpec) -> None:
+    """Issue 33 (3): each game's table is ``state.py``, which its views, scenarios and rules
+    import; so no module imports another of its package inside a function or for the type
+    checker only, and the package's imports form no cycle."""
+    package = spec.factory.__module__.rsplit(".", 1)[0]
+    folder = Path(importlib.import_module(package).__file__ or "").parent
+    graph: dict[str, set[str]] = {}
+    for path in sorted(folder.glob("*.py")):
+        name = f"{package}.{path.stem}"
+        if path.stem == "__init__":
+            continue
+        top, elsewhere = _own_imports(importlib.import_module(name), package)
+        assert elsewhere == [], f"imports made to break a cycle: {elsewhere}"
+        graph[name] = top & {f"{package}.{p.stem}" for p in folder.glob("*.py")}
+    assert f"{package}.state" in graph, f"{package} has no state.py"
+    order = graphlib.TopologicalSorter(graph)
+    try:
+        order.prepare()
+    except graphlib.CycleError as exc:
+        raise AssertionError(f"an import cycle: {' -> '.join(exc.args[1])}") from None
