@@ -44,7 +44,7 @@ from asobi.games.itsmine.actions import (
     Take,
 )
 from asobi.games.itsmine.scenarios import apply_setup
-from asobi.games.itsmine.state import ItsMineOptions, ItsMineState, Phase, accepts, direction, fits
+from asobi.games.itsmine.state import ItsMineOptions, ItsMineState, Phase, accepts, direction
 from asobi.games.itsmine.views import determinize, view_of
 
 BOTH = frozenset({0, 1})
@@ -60,32 +60,36 @@ def legal_plays(hand: Sequence[Card], cols: Sequence[Sequence[Card]]) -> list[Pl
     """Every play the hand can make (one card; 特殊① a run of one suit, up or down;
     特殊② one rank in several suits), each card respecting its column's direction."""
     ordered = sorted(hand, key=deck_order)
-    singles = [c for c in ordered if fits(cols[SUIT_INDEX[c.suit]], c)]
+    singles = []
+    for card in ordered:  # ``fits``, written out: this is the game's busiest loop
+        col = cols[SUIT_INDEX[card.suit]]
+        if len(col) < 2 or (col[1].rank > col[0].rank) == (card.rank > col[-1].rank):
+            singles.append(card)
     plays = [PLAYS[(c,)] for c in singles]
-    stretch: list[Card] = []
-    for card in [*ordered, None]:  # runs: consecutive ranks of one suit
-        if (
-            card is not None
-            and stretch
-            and stretch[-1].suit == card.suit
-            and (stretch[-1].rank + 1 == card.rank)
+    start, count = 0, len(ordered)
+    while start < count - 1:  # runs: consecutive ranks of one suit, in the deck's order
+        end = start + 1
+        while (
+            end < count
+            and ordered[end].suit == ordered[end - 1].suit
+            and ordered[end].rank == ordered[end - 1].rank + 1
         ):
-            stretch.append(card)
-            continue
-        if len(stretch) >= 2:
-            col = cols[SUIT_INDEX[stretch[0].suit]]
-            for i in range(len(stretch) - 1):
-                for j in range(i + 2, len(stretch) + 1):
-                    run = tuple(stretch[i:j])
+            end += 1
+        if end - start >= 2:
+            col = cols[SUIT_INDEX[ordered[start].suit]]
+            for i in range(start, end - 1):
+                for j in range(i + 2, end + 1):
+                    run = tuple(ordered[i:j])
                     plays += [PLAYS[laid] for laid in (run, run[::-1]) if accepts(col, laid)]
-        stretch = [card] if card is not None else []
-    by_rank: dict[int, list[Card]] = {}
-    for c in singles:  # one rank, different suits: each must fit its own column
-        by_rank.setdefault(c.rank, []).append(c)
-    for rank in sorted(by_rank):
-        same = by_rank[rank]
-        for size in range(2, len(same) + 1):
-            plays += [PLAYS[combo] for combo in combinations(same, size)]
+        start = end
+    if len({c.rank for c in singles}) < len(singles):  # one rank, different suits
+        by_rank: dict[int, list[Card]] = {}
+        for c in singles:  # each must fit its own column
+            by_rank.setdefault(c.rank, []).append(c)
+        for rank in sorted(by_rank):
+            same = by_rank[rank]
+            for size in range(2, len(same) + 1):
+                plays += [PLAYS[combo] for combo in combinations(same, size)]
     return plays
 
 

@@ -80,11 +80,6 @@ def accepts(col: Sequence[Card], laid: Sequence[Card]) -> bool:
     return True
 
 
-def fits(col: Sequence[Card], card: Card) -> bool:
-    """``accepts(col, (card,))`` for one card, the check ``legal_plays`` makes most."""
-    return len(col) < 2 or (col[1].rank > col[0].rank) == (card.rank > col[-1].rank)
-
-
 def copy_columns(columns: list[list[list[Card]]]) -> list[list[list[Card]]]:
     """Each seat's seven columns, each copied (a card is immutable): what ``copy_nested``
     would give, without looking at every card."""
