@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+from itertools import pairwise, permutations
 from typing import Any
 
 from asobi.core.cards import SEVEN
 from asobi.games.itsmine.actions import Play
+from asobi.games.itsmine.rules import run_bounds
+from asobi.games.itsmine.state import accepts
 
 from .itsmine_helpers import active, bids, column, duel, hand, legal, phase, play, plays, refused
 
@@ -315,3 +318,26 @@ def test_rare_case_pass_only_without_a_legal_play() -> None:
     assert state.view(None)["higher"] == 0
     assert column(state, 0, "O8") == ["O2", "O4", "O6"]
     assert active(state) == [0], "and its bonus"
+
+
+def test_the_runs_a_column_takes_are_those_its_direction_allows() -> None:
+    """基本② and 特殊①: ``run_bounds`` (what ``legal_plays`` asks) agrees with ``accepts``,
+    laid card by card, for every column of up to three cards of a suit and every run of
+    its other cards, laid upwards and downwards."""
+    suit = [c for c in SEVEN.cards if c.suit == "H"]
+    columns = [
+        list(col) for size in range(4) for col in permutations(suit, size) if accepts((), col)
+    ]
+    checked = 0
+    for col in columns:
+        rest = [c for c in suit if c not in col]
+        up_above, down_below = run_bounds(col)
+        for i in range(len(rest)):
+            for j in range(i + 2, len(rest) + 1):
+                run = tuple(rest[i:j])
+                if any(b.rank != a.rank + 1 for a, b in pairwise(run)):
+                    continue  # not a run
+                assert (run[0].rank > up_above) == accepts(col, run), (col, run)
+                assert (run[-1].rank < down_below) == accepts(col, run[::-1]), (col, run)
+                checked += 1
+    assert checked == 469  # every (column, run) pair there is: none skipped

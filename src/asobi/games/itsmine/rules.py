@@ -56,6 +56,20 @@ BONUS_AT = 3  # 3枚ボーナス
 deck_order = {card: i for i, card in enumerate(SEVEN.cards)}.__getitem__
 
 
+def run_bounds(col: Sequence[Card]) -> tuple[int, int]:
+    """Which runs of its suit a column takes (基本①②, 特殊①): laid upwards, a run whose
+    lowest rank is above the first bound; laid downwards, one whose highest is below the
+    second. An empty column takes either; one card, a run that moves away from it (the
+    run's second card sets the direction, which its first must follow); a column with its
+    direction, a run that goes on that way past its last card."""
+    if not col:
+        return 0, 99
+    last = col[-1].rank
+    if len(col) == 1:
+        return last, last
+    return (last, 0) if col[1].rank > col[0].rank else (99, last)
+
+
 def legal_plays(hand: Sequence[Card], cols: Sequence[Sequence[Card]]) -> list[Play]:
     """Every play the hand can make (one card; 特殊① a run of one suit, up or down;
     特殊② one rank in several suits), each card respecting its column's direction."""
@@ -76,11 +90,14 @@ def legal_plays(hand: Sequence[Card], cols: Sequence[Sequence[Card]]) -> list[Pl
         ):
             end += 1
         if end - start >= 2:
-            col = cols[SUIT_INDEX[ordered[start].suit]]
+            up_above, down_below = run_bounds(cols[SUIT_INDEX[ordered[start].suit]])
             for i in range(start, end - 1):
                 for j in range(i + 2, end + 1):
                     run = tuple(ordered[i:j])
-                    plays += [PLAYS[laid] for laid in (run, run[::-1]) if accepts(col, laid)]
+                    if run[0].rank > up_above:
+                        plays.append(PLAYS[run])
+                    if run[-1].rank < down_below:
+                        plays.append(PLAYS[run[::-1]])
         start = end
     if len({c.rank for c in singles}) < len(singles):  # one rank, different suits
         by_rank: dict[int, list[Card]] = {}
