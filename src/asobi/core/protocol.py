@@ -11,7 +11,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from typing_extensions import TypeVar  # its default (PEP 696) is Python 3.13's
@@ -244,7 +244,7 @@ class State(ABC, Generic[A]):
         (``Decision.permits``)."""
         listed = self._legal.get(seat)
         if listed is None:
-            active = seat in self.active_seats()
+            active = seat in (self._active or self.active_seats())
             listed = self._legal[seat] = self.list_legal(seat) if active else []
         return list(listed)
 
@@ -289,7 +289,7 @@ class State(ABC, Generic[A]):
             )
         if not is_action(action):
             raise IllegalAction("actions", f"{quoted(action)} is not an action of {self.spec.id}")
-        if seat not in self.active_seats():
+        if seat not in (self._active or self.active_seats()):
             if self.outcome() is not None:
                 raise IllegalAction("end of game", "the game is over; no more actions")
             raise IllegalAction(
@@ -297,7 +297,8 @@ class State(ABC, Generic[A]):
                 f"seat {seat} is not to act now (acting: {sorted(self.active_seats())})",
             )
         self.check(seat, action)
-        return self.resolve(seat, cast(A, action))
+        self.changed()  # what resolve does, without a call more: every move comes here
+        return self.carry_out(seat, action)  # type: ignore[arg-type]  # check let it through
 
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
