@@ -14,7 +14,7 @@ this module by the game's id and calls:
   is public: a School ``look`` and ``take 2`` name positions, never cards).
 
 The building names come from the view's catalogue (a game may use its own with
-``--catalogue FILE``); action texts use the catalogue of the last view rendered, else the
+``-o catalogue=FILE``); action texts use the catalogue of the last view rendered, else the
 default one. Event lines are the phrasebook's (``words.py``), as the browser's are.
 """
 
