@@ -112,3 +112,8 @@ export function languageButton(onChange) {
   });
   return button;
 }
+
+// A word and a number, as each language writes them: "Bot 2", 「ボット2」.
+export function numbered(key, n) {
+  return lang() === "ja" ? `${t(key)}${n}` : `${t(key)} ${n}`;
+}

@@ -1,6 +1,6 @@
 // The lobby: make a room (your name; who sits where: you, friends with invite links, bots by
 // level; a turn timer) and watch the games in play. Names are only ever inserted as text.
-import { both, languageButton, markLang, t } from "/static/i18n.js";
+import { both, languageButton, markLang, numbered, t } from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -125,7 +125,7 @@ async function create() {
 }
 
 function seatLabel(seat, i) {
-  if (seat.bot) return `${t("botName")} ${i + 1}`;
+  if (seat.bot) return numbered("botName", i + 1);
   return seat.name || `${t("player")} ${i + 1}`;
 }
 

@@ -14,7 +14,7 @@
 //   tray(ctx)            optional: a move of several steps in progress, with a way back
 //   keydown(event, ctx)  optional: the game's own keys (true when it used the key)
 // Everything a person typed (names) and every word from the server is inserted as text.
-import { both, languageButton, lang, markLang, pair, t } from "/static/i18n.js";
+import { both, languageButton, lang, markLang, numbered, pair, t } from "/static/i18n.js";
 import { backEl, cardEl, cardName, chipEl, fan, useDeck } from "/static/cards.js";
 import { cardsNamed, plain, say } from "/static/words.js";
 
@@ -64,7 +64,7 @@ export function seatName(s) {
   const seat = seats[s];
   if (!seat) return `${t("seat")} ${Number(s) + 1}`;
   if (seat.name) return seat.name;
-  return `${t(seat.bot ? "botName" : "player")} ${Number(s) + 1}`;
+  return numbered(seat.bot ? "botName" : "player", Number(s) + 1);
 }
 
 // In a sentence the reader's own seat is "you".
