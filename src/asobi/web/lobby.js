@@ -52,7 +52,7 @@ function fillSeats() {
     const box = document.createElement("label");
     box.className = "seat-choice";
     const title = document.createElement("span");
-    title.textContent = `${t("seat")} ${i + 1}`;
+    title.textContent = numbered("seat", i + 1);
     box.append(title, select);
     seats.push(box);
   }
@@ -103,7 +103,7 @@ async function create() {
     input.readOnly = true;
     input.value = url;
     input.id = `invite-${invite.seat}`;
-    label.append(`${t("seat")} ${invite.seat + 1} `, input);
+    label.append(`${numbered("seat", invite.seat + 1)} `, input);
     const copy = document.createElement("button");
     copy.type = "button";
     copy.textContent = t("copy");
@@ -118,7 +118,7 @@ async function create() {
   go.type = "button";
   go.className = "primary";
   go.id = "go";
-  go.textContent = `${t("seat")} 1 (${t("you")}) →`;
+  go.textContent = `${numbered("seat", 1)} (${t("you")}) →`;
   go.addEventListener("click", () => { location.href = mine.link; });
   parts.push(go);
   box.replaceChildren(...parts);
@@ -126,7 +126,7 @@ async function create() {
 
 function seatLabel(seat, i) {
   if (seat.bot) return numbered("botName", i + 1);
-  return seat.name || `${t("player")} ${i + 1}`;
+  return seat.name || numbered("player", i + 1);
 }
 
 async function showRooms() {

@@ -2,8 +2,9 @@
 // with their words, and every move as this seat may know it. The page lays the table out the
 // way card players expect (the other players across the top, the common area in the middle,
 // your own place at the bottom), lets the game's module (the file its GameSpec.browser names,
-// served as /static/games/<id>.js) draw each part, and sends back the move a player clicks. Illegal moves are never offered; if the server
-// refuses one anyway, its reason and rule are shown.
+// served as /static/games/<id>.js) draw each part, and sends back the move a player clicks.
+// Illegal moves are never offered; if the server refuses one anyway, its reason and rule are
+// shown.
 //
 // A game module exports:
 //   centre(ctx)          the middle of the table (piles, the row, the mines, the mat)
@@ -62,7 +63,7 @@ function about(s, key, extra = { en: "", ja: "" }) {
 // A seat's name as the table shows it: the person's own, else "Player 2" / "Bot 3".
 export function seatName(s) {
   const seat = seats[s];
-  if (!seat) return `${t("seat")} ${Number(s) + 1}`;
+  if (!seat) return numbered("seat", Number(s) + 1);
   if (seat.name) return seat.name;
   return numbered(seat.bot ? "botName" : "player", Number(s) + 1);
 }
