@@ -297,8 +297,7 @@ class State(ABC, Generic[A]):
                 f"seat {seat} is not to act now (acting: {sorted(self.active_seats())})",
             )
         self.check(seat, action)
-        self.changed()  # what resolve does, without a call more: every move comes here
-        return self.carry_out(seat, action)  # type: ignore[arg-type]  # check let it through
+        return self.resolve(seat, action)  # type: ignore[arg-type]  # check let it through
 
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
