@@ -171,6 +171,12 @@ def copy_each(values: list[Any]) -> list[Any]:
     return [value.copy() for value in values]
 
 
+def copy_each_row(rows: list[list[Any]]) -> list[list[Any]]:
+    """Rows of containers (each seat's columns, a set per viewer and owner), each container
+    copied one level: what ``copy_nested`` would give, without looking at what they hold."""
+    return [[value.copy() for value in row] for row in rows]
+
+
 def copy_nested(value: Any) -> Any:
     """Lists, sets and dicts copied at every depth (Starmine's rows of rows of melds);
     anything else is immutable and kept."""

@@ -23,6 +23,7 @@ from asobi.core.protocol import (
     Outcome,
     State,
     copy_each,
+    copy_each_row,
 )
 from asobi.games.itsmine.actions import MINES, ItsMineAction, Play
 
@@ -80,12 +81,6 @@ def accepts(col: Sequence[Card], laid: Sequence[Card]) -> bool:
     return True
 
 
-def copy_columns(columns: list[list[list[Card]]]) -> list[list[list[Card]]]:
-    """Each seat's seven columns, each copied (a card is immutable): what ``copy_nested``
-    would give, without looking at every card."""
-    return [[list(col) for col in cols] for cols in columns]
-
-
 class ItsMineState(State[ItsMineAction]):
     """The table: piles, hands, columns, dice, and where the round stands. The rules that
     change it are ``rules.ItsMineRules``."""
@@ -101,7 +96,7 @@ class ItsMineState(State[ItsMineAction]):
         "deck": list,
         "citizens": list,
         "bonus": list,
-        "columns": copy_columns,
+        "columns": copy_each_row,
         "bonus_removed": copy_each,
         "bonus_claimed": list,
         "known": copy_each,

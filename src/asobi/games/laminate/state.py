@@ -25,6 +25,7 @@ from asobi.core.protocol import (
     Outcome,
     State,
     copy_each,
+    copy_each_row,
 )
 from asobi.games.laminate.actions import PAPER_TYPES, LaminateAction, PaperType
 from asobi.games.laminate.papers import Pool
@@ -90,10 +91,6 @@ def copy_papers(papers: list[list[Paper]]) -> list[list[Paper]]:
     return [[p.copy() for p in held] for held in papers]
 
 
-def copy_known(known: list[list[set[Card]]]) -> list[list[set[Card]]]:
-    return [[set(k) for k in row] for row in known]
-
-
 def copy_draft(draft: Draft | None) -> Draft | None:
     return None if draft is None else draft.copy()
 
@@ -117,7 +114,7 @@ class LaminateState(State[LaminateAction]):
         "papers": copy_papers,
         "supply": dict,
         "boxed": list,
-        "known": copy_known,
+        "known": copy_each_row,
         "drawn": list,
         "draft": copy_draft,
         "_cites": forgotten,

@@ -25,6 +25,7 @@ from asobi.core.protocol import (
     StartPlayerOptions,
     State,
     copy_each,
+    copy_each_row,
     copy_nested,
 )
 from asobi.games.rummycity.actions import Build, RummyCityAction
@@ -90,12 +91,6 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-def _copy_known(known: list[list[set[Card]]]) -> list[list[set[Card]]]:
-    """``known``, a set per viewer and owner, copied (``copy_nested`` would do, slower: a
-    search clones a state at every world it samples)."""
-    return [[set(cards) for cards in row] for row in known]
-
-
 class RummyCityState(State[RummyCityAction]):
     """The table. The row (山札) lies top first: ``row[0]`` is drawn next."""
 
@@ -111,7 +106,7 @@ class RummyCityState(State[RummyCityAction]):
         "row": list,
         "face_down": set,
         "seen": copy_each,
-        "known": _copy_known,
+        "known": copy_each_row,
         "laid": copy_each,
         "last_laid": copy_each,
         "last_hands": copy_each,
