@@ -1,6 +1,7 @@
-"""ISMCTS iterations per second, per game, with random rollouts to the end of the game (and
+"""ISMCTS iterations per CPU-second, per game, with random rollouts to the end of the game (and
 with the game's greedy bot as the rollout policy, and short random playouts of ``--depth``
-moves where the game keeps a standing), on one core.
+moves where the game keeps a standing), on one core, beside OpenSpiel's own Python ISMCTS on
+its C++ gin rummy in the same run.
 
     .venv/bin/python benchmarks/bench_ismcts.py                       # every game
     .venv/bin/python benchmarks/bench_ismcts.py --games starmine      # one game
@@ -9,7 +10,12 @@ moves where the game keeps a standing), on one core.
 An iteration samples a world (``determinize``), walks the tree, adds a node and plays the
 world out. Each figure is the total over ``--positions`` decisions (positions reached by
 10·k random moves from seeded deals, at each game's default player count), best of
-``--repeat``. Target: 3,000 iterations/s with random rollouts on the rummy games.
+``--repeat`` rounds in CPU time (``time.process_time``). The anchor (when ``open_spiel``
+imports: the ``rl`` extra) is ``open_spiel.python.algorithms.ismcts`` with one random rollout
+to the end a simulation, ``uct_c=2``, on gin rummy (``bench_openspiel.py``'s positions and
+search); every row and the anchor take turns within each round, so a change in the
+machine's load falls on all alike, and each row is printed with its ratio to the anchor.
+Goal: random rollouts at 2× the anchor in Laminate Rummy and Rummy City.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from asobi.agents.ismcts import ISMCTS, Rollout, bot_rollout, random_rollout
@@ -30,6 +37,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from benchlib import add_common_arguments, machine, pin, profile, write_json
 
 GAMES = ("starmine", "itsmine", "laminate", "rummycity")
+ANCHOR = "gin rummy (OpenSpiel)"
 
 
 def positions(game: str, count: int) -> list[tuple[State, int]]:
@@ -52,25 +60,38 @@ def positions(game: str, count: int) -> list[tuple[State, int]]:
     return out
 
 
-def rate(
-    game: str, rollout: Rollout, iterations: int, count: int, repeat: int, depth: int | None = None
-) -> float:
-    """Iterations per second over ``count`` decisions, best of ``repeat``."""
-    best = 0.0
-    for _ in range(repeat):
-        done, spent = 0, 0.0
-        for state, seat in positions(game, count):
-            bot = ISMCTS(seed=1, iterations=iterations, rollout=rollout, depth=depth)
-            decision = decision_for(state, seat)
-            t0 = time.perf_counter()
-            bot.choose(decision)
-            spent += time.perf_counter() - t0
-            done += bot.last_iterations
-        best = max(best, done / spent)
-    return best
+Row = tuple[str, str, Rollout, int, int | None]  # game, label, rollout, iterations, depth
 
 
-def main() -> None:
+def seconds_to_search(
+    cases: list[tuple[State, int]], rollout: Rollout, iterations: int, depth: int | None
+) -> tuple[int, float]:
+    """Iterations made and CPU seconds taken to decide every case."""
+    done, start = 0, time.process_time()
+    for state, seat in cases:
+        bot = ISMCTS(seed=1, iterations=iterations, rollout=rollout, depth=depth)
+        bot.choose(decision_for(state, seat))
+        done += bot.last_iterations
+    return done, time.process_time() - start
+
+
+def anchor() -> Callable[[int, int], float] | None:
+    """OpenSpiel's ISMCTS on its gin rummy: simulations per CPU-second over ``positions``
+    decisions of ``simulations`` each (None without the ``rl`` extra)."""
+    try:
+        import bench_openspiel as outside
+    except ImportError:
+        return None
+    game = outside.load(outside.REFERENCE)
+
+    def rate(positions: int, simulations: int) -> float:
+        states = outside.positions(game, positions)
+        return positions * simulations / outside.search_seconds(game, states, simulations)
+
+    return rate
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated game ids")
     parser.add_argument("--positions", type=int, default=8, help="decisions per game")
@@ -78,35 +99,58 @@ def main() -> None:
     parser.add_argument(
         "--depth", type=int, default=20, help="short playouts: moves after the tree (standing)"
     )
+    parser.add_argument(
+        "--simulations", type=int, default=100, help="per decision of the anchor (OpenSpiel)"
+    )
     add_common_arguments(parser, repeat=3, top=25)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     pin(args)
-    report: dict[str, Any] = {"machine": machine(), "rows": []}
-    print("game        rollouts          iterations/s")
+    rows: list[Row] = []
+    cases: dict[str, list[tuple[State, int]]] = {}
     for game in args.games.split(","):
+        cases[game] = positions(game, args.positions)
         greedy = bot_rollout(make_bot("greedy", game, 0))
-        runs: list[tuple[str, Rollout, int, int | None]] = [
-            ("random", random_rollout, args.iterations, None),
-            ("greedy", greedy, max(1, args.iterations // 10), None),
+        rows += [
+            (game, "random", random_rollout, args.iterations, None),
+            (game, "greedy", greedy, max(1, args.iterations // 10), None),
         ]
         if new_game(game, None, 0).standing() is not None:  # short playouts where they stop
-            runs.append(
-                (f"random, depth {args.depth}", random_rollout, args.iterations, args.depth)
-            )
-        for label, rollout, iterations, depth in runs:
-            value = rate(game, rollout, iterations, args.positions, args.repeat, depth)
-            report["rows"].append({"game": game, "rollouts": label, "iterations_per_s": value})
-            print(f"{game:<11} {label:<16} {value:>13,.0f}", flush=True)
-        if args.profile:
-            cases = positions(game, args.positions)
+            rows.append((game, f"random, depth {args.depth}", random_rollout, args.iterations,
+                         args.depth))  # fmt: skip
+    outside = anchor()
+    best: dict[tuple[str, str], float] = {}
+    for _ in range(args.repeat):
+        if outside is not None:
+            key = (ANCHOR, "random")
+            best[key] = max(best.get(key, 0.0), outside(args.positions, args.simulations))
+        for game, label, rollout, iterations, depth in rows:
+            done, seconds = seconds_to_search(cases[game], rollout, iterations, depth)
+            best[game, label] = max(best.get((game, label), 0.0), done / seconds)
+    info = machine()
+    load = " ".join(f"{x:.2f}" for x in info["load_average"])
+    print(f"python {info['python']} on {info['cpu']}; load average {load}")
+    print(f"{'game':<22} {'rollouts':<16} {'iterations/s':>13} {'x anchor':>9}")
+    report: dict[str, Any] = {"machine": info, "rows": []}
+    base = best.get((ANCHOR, "random"))
+    for (game, label), value in best.items():
+        ratio = value / base if base else None
+        shown = f"{ratio:>9.2f}" if ratio is not None else f"{'-':>9}"
+        print(f"{game:<22} {label:<16} {value:>13,.0f} {shown}")
+        report["rows"].append(
+            {"game": game, "rollouts": label, "iterations_per_s": value, "ratio": ratio}
+        )
+    if args.profile:
+        for game in args.games.split(","):
+            search = cases[game]
 
-            def search(i: int, cases: list[tuple[State, int]] = cases) -> object:
-                state, seat = cases[i % len(cases)]
+            def one(i: int, search: list[tuple[State, int]] = search) -> object:
+                state, seat = search[i % len(search)]
                 return ISMCTS(seed=i, iterations=args.iterations).choose(decision_for(state, seat))
 
-            print(profile(search, len(cases), args.top))
+            print(profile(one, len(search), args.top))
     if args.json:
         write_json(args.json, report)
+    return report
 
 
 if __name__ == "__main__":

@@ -1,0 +1,28 @@
+"""``benchmarks/bench_ismcts.py``: asobi's ISMCTS beside OpenSpiel's on gin rummy, in one run
+(issue 31: the searches' goal is a ratio to that anchor)."""
+
+from __future__ import annotations
+
+import runpy
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pyspiel")
+
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_ismcts.py"
+
+
+def test_it_searches_every_row_and_the_anchor_and_prints_the_ratios(capsys: Any) -> None:
+    main = runpy.run_path(str(SCRIPT))["main"]
+    report = main(
+        ["--games", "starmine", "--positions", "1", "--iterations", "4", "--simulations", "4",
+         "--repeat", "1"]
+    )  # fmt: skip
+    printed = capsys.readouterr().out
+    assert "x anchor" in printed and "gin rummy (OpenSpiel)" in printed
+    rows = {(row["game"], row["rollouts"]): row for row in report["rows"]}
+    assert rows["gin rummy (OpenSpiel)", "random"]["ratio"] == 1.0
+    assert {label for game, label in rows if game == "starmine"} == {"random", "greedy"}
+    assert all(row["iterations_per_s"] > 0 and row["ratio"] > 0 for row in rows.values())
