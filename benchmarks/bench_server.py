@@ -6,7 +6,9 @@ play through websockets on loopback, each moving about once a second.
     .venv/bin/python benchmarks/bench_server.py --db postgresql+psycopg://... --workers 2
 
 A real server (``asobi serve``, its own processes; SQLite in a temporary folder unless
-``--db`` names a database; every move committed before it is acknowledged) and, in
+``--db`` names a PostgreSQL database, where the run makes a schema of its own and drops it
+at the end, so that no run's rooms are brought back by the next; every move committed
+before it is acknowledged) and, in
 ``--clients`` processes of their own, two websocket clients per room. Each client is a
 random player: when its seat may move it waits about ``--pace`` seconds (between half and
 one and a half times that), sends a legal move and times the wait until the server's news
@@ -34,8 +36,8 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
-from contextlib import ExitStack
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -43,6 +45,7 @@ from typing import Any
 import httpx
 import orjson
 import uvloop
+from sqlalchemy import create_engine, text
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
 
@@ -330,6 +333,23 @@ def measure(
     }
 
 
+@contextmanager
+def own_schema(url: str) -> Iterator[str]:
+    """``url`` (PostgreSQL) with a schema of this run's own as its search path, dropped at the
+    end (the servers bring back every unfinished room they find: a run's rooms would be the
+    next run's load)."""
+    schema = f"bench_{os.getpid()}_{int(time.time())}"
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(text(f"CREATE SCHEMA {schema}"))
+    try:
+        yield f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{schema}"
+    finally:
+        with engine.begin() as connection:
+            connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+        engine.dispose()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rooms", type=int, nargs="*", default=[50, 100, 200, 500, 1000])
@@ -340,7 +360,10 @@ def main() -> int:
     )  # fmt: skip
     parser.add_argument("--pace", type=float, default=1.0, help="seconds a player thinks")
     parser.add_argument("--game", default="starmine")
-    parser.add_argument("--db", help="a database URL (default: SQLite in a temporary folder)")
+    parser.add_argument(
+        "--db", help="a database URL (default: SQLite in a temporary folder); on PostgreSQL "
+        "the run works in a schema of its own",
+    )  # fmt: skip
     parser.add_argument("--workers", type=int, default=1, help="asobi serve --workers")
     parser.add_argument(
         "--servers", type=int, default=1,
@@ -358,9 +381,11 @@ def main() -> int:
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        db = args.db or f"sqlite:///{folder / 'bench.db'}"
         extra = [*UNLIMITED, "--workers", str(args.workers)] if args.workers > 1 else UNLIMITED
         with ExitStack() as stack:
+            db = args.db or f"sqlite:///{folder / 'bench.db'}"
+            if db.startswith("postgresql"):
+                db = stack.enter_context(own_schema(db))
             served = [
                 stack.enter_context(serving(db, folder / f"server{i}.log", None, extra))
                 for i in range(args.servers)

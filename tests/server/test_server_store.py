@@ -8,11 +8,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
+import psycopg
 import pytest
 from sqlalchemy import create_engine, text
 
 from asobi.core.records import GameRecord
-from asobi.server.store import Behind, RoomRecord, SeatRecord, Store, token_hash
+from asobi.server.store import CHANNEL, Behind, Move, RoomRecord, SeatRecord, Store, token_hash
 
 
 def _room(room_id: str) -> RoomRecord:
@@ -97,3 +98,48 @@ def test_processes_starting_at_once_on_a_new_database_all_open(postgres: str) ->
     for store in stores:
         assert store.unfinished() == []
         store.close()
+
+
+def test_the_moves_of_several_rooms_are_stored_together(any_db: str) -> None:
+    """One commit for the moves of several rooms: each is written or not on its own (a room
+    whose count is not the move's number before it gets nothing), in the order given."""
+    store = Store(any_db)
+    for room in "abc":
+        store.create(_room(room))
+    store.append("a", 1, 1, "discard R6", "greedy", None)
+    done = {"scores": [1, 0], "ranks": [1, 2]}
+    stored = store.append_all(
+        [
+            Move("a", 2, 0, "draw deck", "seat"),
+            Move("b", 2, 1, "discard Y5", "greedy"),  # b has no move 1: behind
+            Move("c", 1, 1, "stop", "greedy", outcome=done),
+        ]
+    )
+    assert stored == [True, False, True]
+    a, b, c = (Store(any_db).load(room) for room in "abc")
+    assert a is not None and a.record.moves == [(1, "discard R6"), (0, "draw deck")]
+    assert b is not None and b.record.moves == []
+    assert c is not None and c.record.outcome == done
+    assert sorted(r.id for r in store.unfinished()) == ["a", "b"]
+    with pytest.raises(ValueError, match="one move of a room"):
+        store.append_all([Move("a", 3, 1, "x", "seat"), Move("a", 4, 0, "y", "seat")])
+
+
+def test_the_notes_of_moves_stored_together_are_sent_for_those_written(postgres: str) -> None:
+    """The other processes hear of each move written (its note, once it is committed), of no
+    move refused, and nothing for a move without a note."""
+    store = Store(postgres)
+    for room in "abc":
+        store.create(_room(room))
+    url = store.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(url, autocommit=True) as listener:
+        listener.execute(f"LISTEN {CHANNEL}")
+        store.append_all(
+            [
+                Move("a", 1, 1, "discard R6", "greedy", note="a1"),
+                Move("b", 2, 1, "discard Y5", "greedy", note="b2"),  # behind: not written
+                Move("c", 1, 1, "discard G4", "greedy"),
+            ]
+        )
+        heard = [n.payload for n in listener.notifies(timeout=1.0)]
+    assert heard == ["a1"]

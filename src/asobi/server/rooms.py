@@ -25,6 +25,7 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
+import inspect
 import logging
 import secrets
 from collections.abc import Callable, Mapping, Sequence
@@ -46,7 +47,7 @@ from asobi.core.registry import all_specs, get_spec
 from asobi.core.takeback import take_back_refusal
 from asobi.core.words import Phrasebook
 from asobi.server.bots import BotRunner
-from asobi.server.store import Behind, RoomRecord, SeatRecord, Store, token_hash
+from asobi.server.store import Behind, Move, RoomRecord, SeatRecord, Store, token_hash
 
 log = logging.getLogger("asobi.server")
 
@@ -54,10 +55,12 @@ TAKEOVER_LEVEL = "normal"  # who plays for a person who left or ran out of time
 BACKLOG = 500  # messages waiting for one connection before it is cut off
 FALLBACK_BOT = "random"  # plays a decision its own bot failed at three times
 NOT_SAVED = "the server could not save that; nothing changed, try again"
+NOT_MOVED = "the move could not be saved; nothing changed, try again"
 MOVED_ON = "the game moved on meanwhile; nothing changed, look again"
 RETRY_PAUSE = 0.5  # seconds before a failed bot move is tried again, doubling each time
 NAME_LENGTH = 40  # characters of a seat's name
 CHECKPOINT = 1.0  # seconds between copies of SQLite's log into its database file
+BATCH = 200  # moves committed together at most (PostgreSQL)
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -315,6 +318,74 @@ class NewSeat:
     bot: str | None = None
 
 
+class Moves:
+    """The moves waiting for the store (PostgreSQL), committed together: while one batch is
+    being written, the moves made meanwhile, in any room, gather for the next. A commit
+    waits for the database (its disk, the network) whatever it holds, so a line of one move
+    a commit bounds a process at a few hundred moves a second; batched, the wait is paid
+    once for all the moves that came during it. A room's moves never share a batch: the
+    room's lock holds its next move until its last is stored."""
+
+    def __init__(self, store: Store, writer: ThreadPoolExecutor) -> None:
+        self.store = store
+        self.writer = writer
+        self.waiting: list[tuple[Move, asyncio.Future[bool]]] = []
+        self._draining: asyncio.Task[None] | None = None
+
+    async def append(self, move: Move) -> bool:
+        """Whether ``move`` was stored (False: the store is ahead: :class:`Behind`)."""
+        loop = asyncio.get_running_loop()
+        stored: asyncio.Future[bool] = loop.create_future()
+        self.waiting.append((move, stored))
+        if self._draining is None or self._draining.done():
+            self._draining = loop.create_task(self._drain())
+        return await stored
+
+    async def _drain(self) -> None:
+        while self.waiting:
+            batch = self._next_batch()
+            try:
+                stored = await self._write([move for move, _ in batch])
+            except Exception as exc:
+                if len(batch) == 1:
+                    _settle(batch[0][1], exc)
+                    continue
+                # One move the database refuses must not refuse the others: each alone.
+                for move, wanted in batch:
+                    try:
+                        _settle(wanted, (await self._write([move]))[0])
+                    except Exception as alone:
+                        _settle(wanted, alone)
+                continue
+            for (_, wanted), ok in zip(batch, stored, strict=True):
+                _settle(wanted, ok)
+
+    async def _write(self, moves: list[Move]) -> list[bool]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.writer, self.store.append_all, moves)
+
+    def _next_batch(self) -> list[tuple[Move, asyncio.Future[bool]]]:
+        rooms: set[str] = set()
+        size = 0
+        for move, _ in self.waiting:
+            if move.room in rooms or size == BATCH:
+                break
+            rooms.add(move.room)
+            size += 1
+        batch, self.waiting = self.waiting[:size], self.waiting[size:]
+        return batch
+
+
+def _settle(future: asyncio.Future[bool], outcome: bool | BaseException) -> None:
+    """Answer a move's waiter, unless it stopped waiting (its connection closed)."""
+    if future.done():
+        return
+    if isinstance(outcome, BaseException):
+        future.set_exception(outcome)
+    else:
+        future.set_result(outcome)
+
+
 class Lobby:
     """Every room this process holds, the store behind them and the bots' worker pool.
 
@@ -344,6 +415,7 @@ class Lobby:
         # One thread writes to the store, in order (writers waiting on each other's
         # database locks cost more than waiting in line); SQLite's writes are made inline.
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="asobi-store")
+        self._moves = Moves(store, self._writer)
 
     async def _write(self, refusal: str, write: Callable[..., Any], *args: Any) -> Any:
         """``write(*args)`` to the store, in line; if it fails, logged and answered with
@@ -352,12 +424,25 @@ class Lobby:
         try:
             if self.store.inline:  # SQLite: quicker here than handed to a thread and back
                 return write(*args)
+            if inspect.iscoroutinefunction(write):  # a line of its own to the writer (Moves)
+                return await write(*args)
             return await asyncio.get_running_loop().run_in_executor(self._writer, write, *args)
         except (Behind, IntegrityError):
             raise
         except Exception:
             log.exception("store write %s%r failed", write.__name__, args[:2])
             raise RoomError(refusal, 503) from None
+
+    async def _store(self, move: Move) -> None:
+        """Store ``move`` as :meth:`_write` does (refused with a 503 if it fails,
+        :class:`Behind` if another process stored one first); on PostgreSQL in the line of
+        moves committed together (:class:`Moves`)."""
+        if self.store.inline:
+            stored = (await self._write(NOT_MOVED, self.store.append_all, [move]))[0]
+        else:
+            stored = await self._write(NOT_MOVED, self._moves.append, move)
+        if not stored:
+            raise Behind(move.room)
 
     def _note(self, room: Room, kind: str, **data: Any) -> str | None:
         """What the other processes are told of a change to ``room`` (None: there are none)."""
@@ -655,10 +740,7 @@ class Lobby:
         outcome = after.outcome()
         result = outcome.to_json() if outcome is not None else None
         note = self._note(room, "move", n=number, seat=seat, code=code, by=by)
-        await self._write(
-            "the move could not be saved; nothing changed, try again",
-            self.store.append, room.id, number, seat, code, by, result, note,
-        )  # fmt: skip
+        await self._store(Move(room.id, number, seat, code, by, result, note))
         self._moved(room, after, seat, code, by, events)
 
     def _moved(

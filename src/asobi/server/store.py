@@ -133,11 +133,32 @@ class RoomRecord:
     created: datetime = field(default_factory=lambda: datetime.now(UTC))
 
 
+@dataclass(frozen=True)
+class Move:
+    """A move to store: move ``number`` of room ``room``, ``seat``'s ``code``, chosen by
+    ``by`` ("seat" or a bot's name); the outcome if it ended the game; the note that tells
+    the other processes (None: there are none)."""
+
+    room: str
+    number: int
+    seat: int
+    code: str
+    by: str
+    outcome: dict[str, Any] | None = None
+    note: str | None = None
+
+
+def _json(outcome: dict[str, Any] | None) -> str | None:
+    return json.dumps(outcome) if outcome is not None else None
+
+
 class Store:
     """Rooms and their moves in a SQL database (``url``: any SQLAlchemy URL).
 
     Writes go through one connection, held (one at a time: the server writes from one
-    thread), as plain Core statements: a move is one or two statements and a commit.
+    thread), as plain Core statements: a move is one or two statements and a commit, and on
+    PostgreSQL the moves of several rooms can share one statement and one commit
+    (:meth:`append_all`).
     Reads take a connection of the pool.
 
     On SQLite a write is quick enough to make on the event loop itself (``inline``): a
@@ -216,28 +237,46 @@ class Store:
         told to the other processes with ``note``. If the store does not hold exactly
         ``number - 1`` moves of the room, nothing is written: :class:`Behind`. (A second move
         of the same number also fails on the primary key.)"""
+        if not self.append_all([Move(room_id, number, seat, code, by, outcome, note)])[0]:
+            raise Behind(room_id)
+
+    def append_all(self, moves: Sequence[Move]) -> list[bool]:
+        """Commit ``moves``, each of another room, in one transaction: whether each was
+        written (False: the store did not hold exactly ``number - 1`` moves of its room, and
+        nothing of that move was written; see :meth:`append`). One commit for many moves is
+        what lets a process keep up when each commit waits (for the disk, for the network)."""
+        if len({move.room for move in moves}) != len(moves):
+            raise ValueError("append_all takes at most one move of a room")
         with self._writing() as c:
-            if self.postgres:
-                # One round trip: claim the number, add the move, tell the others.
-                done = c.execute(
-                    _APPEND,
-                    {"room": room_id, "number": number, "seat": seat, "code": code, "by": by,
-                     "outcome": json.dumps(outcome) if outcome is not None else None,
-                     "channel": CHANNEL, "note": note or ""},
-                ).all()  # fmt: skip
-                if not done:
-                    raise Behind(room_id)
-                return
-            # SQLite: the driver's own cursor (SQLAlchemy's statement machinery cost more
-            # than SQLite's work), in SQLAlchemy's transaction.
+            # The driver's own cursor: SQLAlchemy's statement machinery cost more than the
+            # database's work.
             cursor = c.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
-            if outcome is None:
-                cursor.execute(_SQLITE_COUNT, (number, room_id, number - 1))
-            else:
-                cursor.execute(_SQLITE_END, (number, json.dumps(outcome), room_id, number - 1))
-            if cursor.rowcount != 1:
-                raise Behind(room_id)
-            cursor.execute(_SQLITE_ADD, (room_id, number, seat, code, by))
+            if self.postgres:
+                # One round trip for them all: claim each number, add the moves, tell the others.
+                cursor.execute(
+                    _APPEND_ALL,
+                    {"rooms": [m.room for m in moves], "numbers": [m.number for m in moves],
+                     "seats": [m.seat for m in moves], "codes": [m.code for m in moves],
+                     "bys": [m.by for m in moves], "outcomes": [_json(m.outcome) for m in moves],
+                     "channel": CHANNEL, "notes": [m.note or "" for m in moves]},
+                )  # fmt: skip
+                written = {at for at, _ in cursor.fetchall()}
+                return [at in written for at in range(1, len(moves) + 1)]
+            stored = []
+            for move in moves:
+                if move.outcome is None:
+                    cursor.execute(_SQLITE_COUNT, (move.number, move.room, move.number - 1))
+                else:
+                    cursor.execute(
+                        _SQLITE_END,
+                        (move.number, _json(move.outcome), move.room, move.number - 1),
+                    )
+                stored.append(cursor.rowcount == 1)
+                if stored[-1]:
+                    cursor.execute(
+                        _SQLITE_ADD, (move.room, move.number, move.seat, move.code, move.by)
+                    )
+            return stored
 
     def truncate(self, room_id: str, keep: int, note: str | None = None) -> None:
         """Delete the moves after the first ``keep`` (an undo of move ``keep + 1``; with
@@ -364,20 +403,31 @@ _COUNT_TO_THE_END = _COUNT.values(outcome=bindparam("outcome", type_=_Room.outco
 _SQLITE_COUNT = "UPDATE rooms SET played = ? WHERE id = ? AND played = ?"
 _SQLITE_END = "UPDATE rooms SET played = ?, outcome = ? WHERE id = ? AND played = ?"
 _SQLITE_ADD = 'INSERT INTO moves (room_id, number, seat, code, "by") VALUES (?, ?, ?, ?, ?)'
-_APPEND = text(
-    """
-    WITH claimed AS (
-        UPDATE rooms SET played = :number, outcome = COALESCE(CAST(:outcome AS json), outcome)
-        WHERE id = :room AND played = :number - 1
-        RETURNING id
+# Each move's number claimed (the room's count of moves moved on from the one before), the
+# moves added, then their notes sent (each of another room, so their order does not matter):
+# psycopg's %(name)s parameters, lists as arrays. A move whose claim fails adds nothing and
+# sends nothing.
+_APPEND_ALL = """
+    WITH items AS (
+        SELECT * FROM unnest(
+            %(rooms)s::text[], %(numbers)s::int[], %(seats)s::int[], %(codes)s::text[],
+            %(bys)s::text[], %(outcomes)s::text[], %(notes)s::text[]
+        ) WITH ORDINALITY AS item(room, number, seat, code, by, outcome, note, at)
+    ), claimed AS (
+        UPDATE rooms SET played = items.number,
+                         outcome = COALESCE(CAST(items.outcome AS json), rooms.outcome)
+        FROM items WHERE rooms.id = items.room AND rooms.played = items.number - 1
+        RETURNING items.at
     ), added AS (
         INSERT INTO moves (room_id, number, seat, code, "by")
-        SELECT id, :number, :seat, :code, :by FROM claimed
-        RETURNING room_id
+        SELECT items.room, items.number, items.seat, items.code, items.by
+        FROM items JOIN claimed USING (at)
+        RETURNING room_id, number
     )
-    SELECT pg_notify(:channel, :note) FROM added
-    """
-)
+    SELECT items.at, CASE WHEN items.note <> '' THEN pg_notify(%(channel)s, items.note) END
+    FROM items JOIN added ON added.room_id = items.room
+    ORDER BY items.at
+"""
 _CLAIM = text(
     "SELECT id FROM unnest(CAST(:ids AS text[])) AS id "
     "WHERE pg_try_advisory_lock(:locks, hashtext(id))"
