@@ -23,9 +23,9 @@ seat, each keyed by what *its* seat sees, walked together. Each seat chooses at 
 tree's node, so an opponent's later choices depend on the card it drew or the bid it made,
 which the observer's tree cannot tell apart; this can matter where seats act on what the
 others cannot see (measured against the single observer at equal iterations: level in
-Starmine and It's Mine!, 0.59 [0.40, 0.76] in 24 Laminate Rummy games; docs/strength.md,
-the "observers" sections). The move played is the most visited at the
-root of the observer's tree.
+Starmine and It's Mine!, 0.59 [0.40, 0.76] in 24 Laminate Rummy games; the lab notebook
+docs/lab/strength-history.md, the "observers" sections). The move played is the most
+visited at the root of the observer's tree.
 
 - **Availability.** A move legal in one world may not be in another (other hands); UCB uses
   how often each move was *available*, not the parent's visits (the paper's ISMCTS).
@@ -51,7 +51,8 @@ root of the observer's tree.
   and leaves it only once the playouts keep finding another better. Without it, 100
   iterations over the twenty or so plays of an It's Mine! turn try each a handful of times
   and pick among them by noise, while the playouts assume the heuristic's moves for the
-  searcher from then on, so the tree's values are too hopeful (docs/strength.md).
+  searcher from then on, so the tree's values are too hopeful (docs/lab/strength-history.md,
+  the "prior" sections).
 - **Short playouts** (``depth``): where a game measures a score so far (``State.standing``),
   a playout may stop ``depth`` moves after the tree and reward the seats as if the game
   ended there. Many short looks instead of a few whole games: in Laminate Rummy and Rummy

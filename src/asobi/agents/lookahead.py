@@ -10,7 +10,7 @@ policy bot's own choice clearly; otherwise the bot plays what the policy would h
 
 Why this and not only ISMCTS: in these games a move's worth shows only many moves later,
 random playouts misjudge it, and the heuristic bots' playouts are too costly for a tree
-to be grown from them within a second (docs/strength.md). Here every playout is spent on
+to be grown from them within a second (docs/lab/strength-history.md). Here every playout is spent on
 the one question that matters — which of a handful of moves (3 to 7 on average) is best —
 and the moves are compared on **common random numbers**: in one round every move meets the
 same world (the same hidden cards, the same future draws, since a world's generator is
@@ -38,7 +38,7 @@ luck of the draw then cancels out of the comparison, which a tree search cannot 
 - **Fewer moves** (``top``): where the policy values a decision's moves on one scale
   (``values(decision)``), only its ``top`` best are played out, so a second holds more
   worlds. Laminate Rummy needs both: its greedy moves cost a millisecond, so whole
-  playouts of every move leave 2–3 worlds a second (docs/strength.md).
+  playouts of every move leave 2–3 worlds a second (docs/lab/strength-history.md).
 """
 
 from __future__ import annotations
