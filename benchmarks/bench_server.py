@@ -36,8 +36,8 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import ExitStack, contextmanager
+from collections.abc import Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,11 +45,11 @@ from typing import Any
 import httpx
 import orjson
 import uvloop
-from sqlalchemy import create_engine, text
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
 
 from asobi.server.process import cpu_seconds, resident_mb, serving
+from asobi.server.store import scratch_schema
 
 # Every client is on this machine: one address for all of them, so no per-address limit.
 UNLIMITED = ["--max-sockets", "1000000", "--rooms-per-minute", "1e9"]
@@ -333,23 +333,6 @@ def measure(
     }
 
 
-@contextmanager
-def own_schema(url: str) -> Iterator[str]:
-    """``url`` (PostgreSQL) with a schema of this run's own as its search path, dropped at the
-    end (the servers bring back every unfinished room they find: a run's rooms would be the
-    next run's load)."""
-    schema = f"bench_{os.getpid()}_{int(time.time())}"
-    engine = create_engine(url)
-    with engine.begin() as connection:
-        connection.execute(text(f"CREATE SCHEMA {schema}"))
-    try:
-        yield f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{schema}"
-    finally:
-        with engine.begin() as connection:
-            connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
-        engine.dispose()
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rooms", type=int, nargs="*", default=[50, 100, 200, 500, 1000])
@@ -385,7 +368,7 @@ def main() -> int:
         with ExitStack() as stack:
             db = args.db or f"sqlite:///{folder / 'bench.db'}"
             if db.startswith("postgresql"):
-                db = stack.enter_context(own_schema(db))
+                db = stack.enter_context(scratch_schema(db, "bench"))
             served = [
                 stack.enter_context(serving(db, folder / f"server{i}.log", None, extra))
                 for i in range(args.servers)

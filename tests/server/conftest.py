@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import os
-import secrets
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, text
 
 from asobi.server.app import create_app
+from asobi.server.store import scratch_schema
 
 
 @pytest.fixture
@@ -43,17 +42,8 @@ def needs(variable: str, what: str) -> str:
 def postgres() -> Iterator[str]:
     """A PostgreSQL database of the test's own: a schema of the test server's database,
     dropped afterwards (other tests, other checkouts may use the same server at once)."""
-    url = needs("ASOBI_TEST_POSTGRES", "a PostgreSQL server")
-    schema = f"test_{secrets.token_hex(6)}"
-    engine = create_engine(url)
-    with engine.begin() as connection:
-        connection.execute(text(f"CREATE SCHEMA {schema}"))
-    try:
-        yield f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{schema}"
-    finally:
-        with engine.begin() as connection:
-            connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
-        engine.dispose()
+    with scratch_schema(needs("ASOBI_TEST_POSTGRES", "a PostgreSQL server"), "test") as url:
+        yield url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
