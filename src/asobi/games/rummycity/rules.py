@@ -47,11 +47,13 @@ from asobi.games.rummycity.actions import (
     Take,
 )
 from asobi.games.rummycity.buildings import (
+    BANK,
     DEPOSITS,
     DIAMOND_SUIT,
     DIAMOND_TEPU,
     MARKET,
     MINE,
+    POLICE,
     POST_OFFICE,
     POST_OFFICE_TEPU,
     SCHOOL,
@@ -120,11 +122,11 @@ class RummyCityRules(RummyCityState):
     def _may_pass(self, seat: int) -> bool:
         """♠: the owner may pass, unless every player has just passed in turn: solo 5
         "連続でパスは行えません" (one player: no pass right after a pass); with two, ruling 11."""
-        owns_spade = any(self.catalogue[b].mark == SPADE for b in self.owned[seat])
+        owns_spade = not self.catalogue.with_mark[SPADE].isdisjoint(self.owned[seat])
         return owns_spade and self.passes < self.players
 
     def _owns_effect(self, seat: int, effect: str) -> bool:
-        return any(self.catalogue[b].effect == effect for b in self.owned[seat])
+        return not self.catalogue.with_effect[effect].isdisjoint(self.owned[seat])
 
     def owner(self, building: str) -> int | None:
         for seat, owned in enumerate(self.owned):
@@ -172,15 +174,19 @@ class RummyCityRules(RummyCityState):
 
     def _open_spots(self, seat: int) -> list[str]:
         """The seat's Bank or Police station with no card on it yet."""
+        effect = self.catalogue.with_effect
         return [
             b
             for b in self.owned[seat]
-            if self.catalogue[b].effect in DEPOSITS and b not in self.deposits
+            if (b in effect[BANK] or b in effect[POLICE]) and b not in self.deposits
         ]
 
     def _places(self, seat: int) -> list[Place]:
+        spots = self._open_spots(seat)
+        if not spots:  # the usual case: no hand to sort
+            return []
         hand = FRENCH52.sort(self.hands[seat])
-        return [Place(b, c) for b in self._open_spots(seat) for c in hand]
+        return [Place(b, c) for b in spots for c in hand]
 
     def _lay_offs(self, seat: int) -> list[LayOff]:
         """付け札 onto the other's combinations, card by card (in deck order)."""

@@ -202,22 +202,27 @@ class RummyCityState(State[RummyCityAction]):
     # --- what the views, the scenarios and the settlement read ------------------------------
     def draw_limit(self, seat: int) -> int:
         """♥: "1枚上限が増えると、4枚まで引けることになります"."""
-        return DRAW_LIMIT + sum(1 for b in self.owned[seat] if self.catalogue[b].mark == HEART)
+        hearts = self.catalogue.with_mark[HEART]
+        return DRAW_LIMIT + sum(1 for b in self.owned[seat] if b in hearts)
 
     def pieces(self, seat: int, cards: list[Card]) -> list[Piece]:
         """Cards as ``seat`` may use them: its Bank and Police station decide their standing."""
+        table = self.piece_table(seat)
+        return [table[c] for c in cards]
+
+    def piece_table(self, seat: int) -> Mapping[Card, Piece]:
+        """Every card as ``seat`` would use it (``pieces``, a card at a time)."""
         if not self.deposits:
-            return [NATURAL_PIECE[c] for c in cards]
+            return NATURAL_PIECE
         bank = police = 0
-        for b in self.owned[seat]:
-            card = self.deposits.get(b)
-            if card is not None:
-                if self.catalogue[b].effect == BANK:
+        owned = self.owned[seat]
+        for b, card in self.deposits.items():
+            if b in owned:
+                if b in self.catalogue.with_effect[BANK]:
                     bank |= 1 << card.rank
                 else:
                     police |= 1 << card.rank
-        table = pieces_for(bank, police)
-        return [table[c] for c in cards]
+        return pieces_for(bank, police)
 
     def _seen_by(self, viewer: int) -> set[Card]:
         """The face-down row cards ``viewer`` looked at (none for a spectator, ``players``)."""
