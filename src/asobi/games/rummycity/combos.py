@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from asobi.core.cards import FRENCH52, Card
@@ -165,6 +165,7 @@ def meld_recipes(kind: str, owned: Iterable[Recipe]) -> tuple[Recipe, ...]:
 
 # --- the finder ------------------------------------------------------------------------------
 SUIT_BIT = {s: 1 << i for i, s in enumerate(SUITS)}
+SUIT_OF_BIT = {bit: s for s, bit in SUIT_BIT.items()}
 POSITION_BITS = tuple(0 if r == 0 else sum(1 << p for p in positions(r)) for r in range(14))
 
 
@@ -265,7 +266,17 @@ EMPTY_POOL = Pool(())
 class _Chosen:
     """The cards laid so far, summarised: jokers, and the others' ranks (distinct)."""
 
-    __slots__ = ("ace", "count", "jokers", "nonace", "ok", "ranks", "suits", "suits_ok")
+    __slots__ = (
+        "ace",
+        "count",
+        "jokers",
+        "nonace",
+        "ok",
+        "ranks",
+        "suit_bits",
+        "suits",
+        "suits_ok",
+    )
 
     def __init__(self, chosen: Sequence[Piece]) -> None:
         self.count = len(chosen)
@@ -274,10 +285,20 @@ class _Chosen:
         self.ranks = [p.card.rank for p in fixed]
         naturals = [p.card.suit for p in fixed if p.standing == NATURAL]
         self.suits = set(naturals)
+        self.suit_bits = sum(SUIT_BIT[s] for s in self.suits)
         self.suits_ok = len(self.suits) == len(naturals)  # MIX runs: all suits differ
         self.ok = len(set(self.ranks)) == len(self.ranks)  # runs and MIX runs: distinct
         self.ace = 1 in self.ranks
         self.nonace = sum(1 << r for r in self.ranks if r != 1)
+
+    def lows(self, n: int) -> range:
+        """Where a window of n positions may start and still hold the chosen non-aces
+        (``covered`` says exactly which windows hold them all, aces included)."""
+        nonace = self.nonace
+        if not nonace:
+            return range(1, 16 - n)
+        lowest = (nonace & -nonace).bit_length() - 1
+        return range(max(1, nonace.bit_length() - n), min(lowest, 15 - n) + 1)
 
     def covered(self, low: int, n: int) -> int | None:
         """The positions the chosen non-jokers take in the window, or None if they do not
@@ -447,7 +468,7 @@ def _run_search(
     for n in sizes:
         held = [False, False]
         completed = [False, False]
-        for low in range(1, 16 - n):
+        for low in chosen.lows(n):
             place = 1 if chosen.ace and low != 1 else 0
             if not alive[place]:
                 continue
@@ -479,53 +500,97 @@ def _run_search(
 
 def _mix_search(n: int, chosen: _Chosen, pool: Pool, collect: dict[str, int] | None) -> bool:
     """A MIX run of ``n`` cards. Suitless cards and jokers can always take a suit nobody
-    uses (n ≤ 4 suits), so only the natural cards' suits are matched to positions."""
+    uses (n ≤ 4 suits), so only the natural cards' suits are matched to positions: each
+    window's answer depends on its positions' codes alone (``_mix_window``)."""
     if not chosen.suits_ok:
         return False
-    used = sum(SUIT_BIT[s] for s in chosen.suits)
+    used, nonace = chosen.suit_bits, chosen.nonace
+    somewhere, flex, suits_at = pool.somewhere, pool.flex, pool.suits_at
+    lows = chosen.lows(n)
+    first = lows.start  # the positions of the windows, read once: codes_at[p - first]
+    codes_at = [
+        COVERED if nonace >> p & 1 else (suits_at[p] & ~used) | (FLEX if flex >> p & 1 else 0)
+        for p in range(first, lows.stop + n - 1)
+    ]
     full = (1 << n) - 1
-    # Positions some card (not a joker) can stand at: a window's open positions outside
-    # them need a joker each (a quick no; the matching below decides the rest).
-    somewhere = pool.somewhere
-    jokers = chosen.jokers + pool.jokers
+    slack = chosen.jokers + pool.jokers  # open positions jokers may take
+    accepted = [0] * 15  # per position, the suits a natural card there may have
     found = False
-    for low in range(1, 16 - n):
-        if not jokers and somewhere >> low & full != full and not chosen.count:
+    for low in lows:
+        window = full << low
+        # A quick no: a position no card can stand at, and no joker to fill it.
+        if not slack and somewhere & window != window and not chosen.count:
             continue
         covered = chosen.covered(low, n)
         if covered is None:
             continue
-        if ((full << low) & ~covered & ~somewhere).bit_count() > jokers:
+        open_count = n - covered.bit_count()
+        if chosen.jokers > open_count:
             continue
-        open_spots = [pos for pos in range(low, low + n) if not covered >> pos & 1]
-        if chosen.jokers > len(open_spots):
-            continue
-        rest = [pos for pos in open_spots if not pool.flex >> pos & 1]
-        masks = tuple(pool.suits_at[pos] & ~used for pos in rest)
-        if len(rest) - _matching(masks) - chosen.jokers > pool.jokers:
+        codes = codes_at[low - first : low - first + n]
+        if chosen.ace:  # the chosen A stands low in the window A-2-3, high in Q-K-A
+            codes[0 if low == 1 else -1] = COVERED
+        suits = _mix_window(tuple(codes), slack)
+        if suits is None:
             continue
         found = True
         if collect is None:
             return True
-        if len(open_spots) <= chosen.jokers:
+        if open_count <= chosen.jokers:
             continue
         if pool.jokers:
             collect["joker"] = 1
-        for pos in open_spots:
-            if pool.flex >> pos & 1:
-                collect["flex"] = collect.get("flex", 0) | 1 << pos
-            # A natural card here uses up its suit: the rest must still be matched.
-            others = [p for p in rest if p != pos]
-            for suit in SUITS:
-                bit = SUIT_BIT[suit]
-                if not pool.suits_at[pos] & ~used & bit:
-                    continue
-                if collect.get(suit, 0) >> pos & 1:
-                    continue  # an overlapping window has accepted it here already
-                left = tuple(pool.suits_at[p] & ~used & ~bit for p in others)
-                if len(others) - _matching(left) - chosen.jokers <= pool.jokers:
-                    collect[suit] = collect.get(suit, 0) | 1 << pos
+        if window & ~covered & flex:
+            collect["flex"] = collect.get("flex", 0) | window & ~covered & flex
+        for i, free in enumerate(suits, start=low):
+            accepted[i] |= free
+    if collect is not None:
+        for pos, free in enumerate(accepted):
+            while free:
+                bit = free & -free
+                free ^= bit
+                suit = SUIT_OF_BIT[bit]
+                collect[suit] = collect.get(suit, 0) | 1 << pos
     return found
+
+
+# A MIX window's position, as ``_mix_window`` reads it: taken by a chosen card, or the suits
+# a natural card of the pool could bring there, plus FLEX where a suitless card can stand.
+COVERED, FLEX = -1, 1 << len(SUITS)
+
+
+@lru_cache(maxsize=1 << 16)
+def _mix_window(codes: tuple[int, ...], slack: int) -> tuple[int, ...] | None:
+    """Whether a MIX window's open positions can all be filled, ``slack`` of them by jokers
+    and the others each by a suitless card or a natural card of a suit of its own; if so,
+    per position, the suits a natural card laid there may have (the rest still filled)."""
+    rest = [i for i, code in enumerate(codes) if code != COVERED and not code & FLEX]
+    masks = tuple(codes[i] for i in rest)
+    if len(rest) - _matching(masks) > slack:
+        return None
+    out = []
+    for i, code in enumerate(codes):
+        if code == COVERED or not code & ~FLEX:
+            out.append(0)
+            continue
+        others = masks if code & FLEX else tuple(codes[j] for j in rest if j != i)
+        out.append(_free_suits(code & ~FLEX, others, slack))
+    return tuple(out)
+
+
+@cache
+def _free_suits(suits: int, others: tuple[int, ...], slack: int) -> int:
+    """Of ``suits`` (a mask), those a natural card at one position may have while the
+    ``others`` positions (their suit masks) still get a different suit each, ``slack`` of
+    them left to jokers."""
+    free = 0
+    bits = suits
+    while bits:
+        bit = bits & -bits
+        bits ^= bit
+        if len(others) - _matching(tuple(m & ~bit for m in others)) <= slack:
+            free |= bit
+    return free
 
 
 # --- laid combinations -------------------------------------------------------------------------
