@@ -93,10 +93,14 @@ class Recipe:
     more: bool = False  # "5+": this many cards or more
     suit: str | None = None  # runs only; None: any suit
     sizes: range = field(init=False, repr=False, compare=False)  # the sizes it accepts
+    # Its kind and suit: recipes with the same key are made by the longest combination of it
+    # the cards at hand make (``Pool.reach``).
+    key: tuple[str, str | None] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         most = LONGEST[self.kind] if self.more else self.size
         object.__setattr__(self, "sizes", range(self.size, most + 1))
+        object.__setattr__(self, "key", (self.kind, self.suit))
 
     @property
     def text(self) -> str:
@@ -145,7 +149,13 @@ def meld_recipes(kind: str, owned: Iterable[Recipe]) -> tuple[Recipe, ...]:
     """The combinations of ``kind`` one may lay without claiming a building (the final
     turns): any but those matching a building one owns ("自分が既に立てている建物の組み合わせ
     を…出すこともできません"), as a few recipes (per suit, runs of the sizes left)."""
-    owned = [r for r in owned if r.kind == kind]
+    return _meld_recipes(kind, frozenset(r for r in owned if r.kind == kind))
+
+
+@cache
+def _meld_recipes(kind: str, owned: frozenset[Recipe]) -> tuple[Recipe, ...]:
+    """``meld_recipes``, worked out once for each set of recipes owned (asked at every
+    decision of the final turns)."""
     out: list[Recipe] = []
     for suit in SUITS if kind == RUN else (None,):
         allowed = [
@@ -198,19 +208,18 @@ class Pool:
         natural = 0  # the positions natural cards can stand at
         for card, stand in pieces:
             if stand == NATURAL:
-                rank = card.rank
+                suit, rank, _ = card
                 ranks[rank] += 1
-                natural |= POSITION_BITS[rank]
-                by_suit[card.suit] |= POSITION_BITS[rank]
-                suit_bit = SUIT_BIT[card.suit]
-                suits_at[rank] |= suit_bit
-                if rank == 1:
-                    suits_at[14] |= suit_bit
+                by_suit[suit] |= POSITION_BITS[rank]
+                suits_at[rank] |= SUIT_BIT[suit]
             elif stand == SUITLESS:
                 ranks[card.rank] += 1
                 self.flex |= POSITION_BITS[card.rank]
             else:
                 self.jokers += 1
+        suits_at[14] = suits_at[1]  # an A stands low or high
+        for positions in by_suit.values():
+            natural |= positions
         # Positions some card other than a joker can stand at (suits_at or flex set there).
         self.somewhere = natural | self.flex
 
@@ -226,6 +235,20 @@ class Pool:
                 return self.longest_run(recipe.suit) >= recipe.size
             return max(self.longest_run(s) for s in SUITS) >= recipe.size
         return max(self.ranks) >= recipe.size  # a Set
+
+    def reach(self, kind: str, suit: str | None = None) -> int:
+        """The most cards of one combination of ``kind`` (a run: of ``suit``, None: any)
+        that a pool without jokers makes: ``can_make(recipe)`` is ``reach(recipe.kind,
+        recipe.suit) >= recipe.size``, since a run or a Set of n cards holds one of n - 1,
+        and so does a MIX run of 4 (its first three)."""
+        assert not self.jokers, "with jokers, ask can_make"
+        if kind == RUN:
+            if suit:
+                return self.longest_run(suit)
+            return max(self.longest_run(s) for s in SUITS)
+        if kind == SET:
+            return max(self.ranks)
+        return 4 if self.mix_possible(4) else 3 if self.mix_possible(3) else 0
 
     def mix_possible(self, n: int) -> bool:
         """Some window of n ranks gets a card of a different suit at each rank: suitless
@@ -280,10 +303,16 @@ class _Chosen:
 
     def __init__(self, chosen: Sequence[Piece]) -> None:
         self.count = len(chosen)
-        self.jokers = sum(1 for p in chosen if p.standing == JOKER)
-        fixed = [p for p in chosen if p.standing != JOKER]
-        self.ranks = [p.card.rank for p in fixed]
-        naturals = [p.card.suit for p in fixed if p.standing == NATURAL]
+        self.jokers = 0
+        self.ranks: list[int] = []  # of the cards other than jokers
+        naturals: list[str] = []  # the natural cards' suits
+        for card, stand in chosen:
+            if stand == JOKER:
+                self.jokers += 1
+                continue
+            self.ranks.append(card.rank)
+            if stand == NATURAL:
+                naturals.append(card.suit)
         self.suits = set(naturals)
         self.suit_bits = sum(SUIT_BIT[s] for s in self.suits)
         self.suits_ok = len(self.suits) == len(naturals)  # MIX runs: all suits differ
@@ -344,42 +373,43 @@ def next_pieces(
 ) -> list[Piece]:
     """The pieces of ``pool`` that can be laid next towards ``recipe``: each leaves a
     combination still possible, so laying card by card never reaches a dead end."""
-    if len(chosen) >= recipe.sizes[-1]:
-        return []  # as long as the recipe allows: no card can follow (the search finds none)
-    summary = pool if isinstance(pool, Pool) else Pool(pool)
-    pool = summary.pieces
-    # Accepted positions per suit (natural cards), "flex" (suitless cards), "rank" (sets);
-    # "joker" when a joker may come next.
-    accept: dict[str, int] = {}
-    _search(recipe, _Chosen(chosen), summary, collect=accept)
-    out = []
-    for piece in pool:
-        card, stand = piece
-        if stand == JOKER:
-            ok = "joker" in accept
-        elif recipe.kind == SET:
-            ok = accept.get("rank", 0) >> card.rank & 1 == 1
-        elif stand == SUITLESS:
-            ok = POSITION_BITS[card.rank] & accept.get("flex", 0) != 0
-        else:
-            ok = POSITION_BITS[card.rank] & accept.get(card.suit, 0) != 0
-        if ok:
-            out.append(piece)
-    return out
+    return next_pieces_towards((recipe,), chosen, pool)
 
 
 def next_pieces_towards(
-    recipes: Sequence[Recipe], chosen: Sequence[Piece], pieces: Sequence[Piece]
+    recipes: Sequence[Recipe], chosen: Sequence[Piece], pool: Sequence[Piece] | Pool
 ) -> list[Piece]:
-    """``next_pieces`` for a combination that may become any of ``recipes`` (a final-turn
-    meld's), in the order of ``pieces``."""
-    if len(recipes) == 1:
-        return next_pieces(recipes[0], chosen, pieces)
-    pool = Pool(pieces)
-    some: set[Piece] = set()
-    for r in recipes:
-        some.update(next_pieces(r, chosen, pool))
-    return [p for p in pieces if p in some]
+    """``next_pieces`` for a combination that may become any of ``recipes``, all of one
+    kind (a final-turn meld's), in the order of the pool's pieces: those some recipe
+    accepts."""
+    summary = pool if isinstance(pool, Pool) else Pool(pool)
+    laid = _Chosen(chosen) if chosen else NOTHING_CHOSEN
+    # Accepted positions per suit (natural cards), "flex" (suitless cards), "rank" (sets);
+    # "joker" when a joker may come next. Each recipe's search only adds to them.
+    accept: dict[str, int] = {}
+    for recipe in recipes:
+        # As long as the recipe allows: no card can follow (the search would find none).
+        if laid.count < recipe.sizes[-1]:
+            _search(recipe, laid, summary, collect=accept)
+    if not accept:
+        return []
+    joker = "joker" in accept
+    if recipes[0].kind == SET:
+        ranks = accept.get("rank", 0)
+        return [p for p in summary.pieces if (joker if p[1] == JOKER else ranks >> p[0].rank & 1)]
+    flex = accept.get("flex", 0)
+    out = []
+    for piece in summary.pieces:
+        card, stand = piece
+        if stand == NATURAL:
+            ok = POSITION_BITS[card.rank] & accept.get(card.suit, 0) != 0
+        elif stand == SUITLESS:
+            ok = POSITION_BITS[card.rank] & flex != 0
+        else:
+            ok = joker
+        if ok:
+            out.append(piece)
+    return out
 
 
 def is_complete(recipe: Recipe, cards: Sequence[Piece]) -> bool:
@@ -397,7 +427,7 @@ def can_lay_off(kind: str, cards: Sequence[Piece], piece: Piece) -> bool:
     return is_complete(ANY_OF_KIND[kind], [*cards, piece])
 
 
-def lay_offs(combo: Combination, pool: Sequence[Piece]) -> list[Piece]:
+def lay_offs(combo: Combination, pool: Sequence[Piece] | Pool) -> list[Piece]:
     """The pieces of ``pool`` that ``can_lay_off`` onto ``combo``, found in one search: the
     ones that complete it into a combination of its kind one card longer."""
     size = len(combo.pieces) + 1

@@ -144,17 +144,14 @@ class RummyCityRules(RummyCityState):
         own_recipes = {number[b] for b in mine}
         hand = self.hands[seat]
         pool = Pool(self.pieces(seat, hand))
-        can: dict[int, bool] = {}
-        out: list[RummyCityAction] = []
-        for n, recipe, build in self._builds:
-            if n in own_recipes:  # a building owned, or the other of its Set pair
-                continue
-            ok = can.get(n)
-            if ok is None:  # a combination takes a card a place: too few cards settle it
-                ok = can[n] = recipe.size <= len(hand) and pool.can_make(recipe)
-            if ok:
-                out.append(build)
-        return out
+        # A building owned, or the other of its Set pair, is no goal.
+        goals = [(recipe, build) for n, recipe, build in self._builds if n not in own_recipes]
+        if pool.jokers:  # a combination takes a card a place: too few cards settle it
+            return [b for r, b in goals if r.size <= len(hand) and pool.can_make(r)]
+        # Without a joker, a recipe is made if the hand's longest combination of its kind
+        # (and suit) is long enough: one answer serves each kind's buildings.
+        reach = {key: pool.reach(*key) for key in {r.key for r, _ in goals}}
+        return [b for r, b in goals if reach[r.key] >= r.size]
 
     def _meldable(self, seat: int) -> list[str]:
         pool = Pool(self.pieces(seat, self.hands[seat]))
@@ -190,10 +187,14 @@ class RummyCityRules(RummyCityState):
 
     def _lay_offs(self, seat: int) -> list[LayOff]:
         """付け札 onto the other's combinations, card by card (in deck order)."""
-        pool = self.pieces(seat, FRENCH52.sort(self.hands[seat]))
+        pieces = self.pieces(seat, FRENCH52.sort(self.hands[seat]))
+        pool = Pool(pieces)
         fitting = [set(lay_offs(combo, pool)) for combo in self.laid[1 - seat]]
         return [
-            LAY_OFF[(p.card, t)] for p in pool for t, fit in enumerate(fitting, start=1) if p in fit
+            LAY_OFF[(p.card, t)]
+            for p in pieces
+            for t, fit in enumerate(fitting, start=1)
+            if p in fit
         ]
 
     # --- check -----------------------------------------------------------------------------
