@@ -210,6 +210,7 @@ class Catalogue:
     # at every decision (does it own a ♠ building, the School?), answered from its ids.
     with_mark: Mapping[str, frozenset[str]] = field(init=False, repr=False, compare=False)
     with_effect: Mapping[str, frozenset[str]] = field(init=False, repr=False, compare=False)
+    holds_card: frozenset[str] = field(init=False, repr=False, compare=False)  # DEPOSITS
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "by_id", {b.id: b for b in self.buildings})
@@ -227,6 +228,9 @@ class Catalogue:
             self,
             "with_effect",
             {e: frozenset(b.id for b in self.buildings if b.effect == e) for e in EFFECTS},
+        )
+        object.__setattr__(
+            self, "holds_card", frozenset(b.id for b in self.buildings if b.effect in DEPOSITS)
         )
         # Every view lists the whole catalogue (under search, a view per decision): its
         # text is made once and copied.

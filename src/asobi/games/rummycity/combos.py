@@ -46,9 +46,6 @@ class Piece(NamedTuple):
     standing: int
 
 
-NATURAL_PIECE = {c: Piece(c, NATURAL) for c in FRENCH52.cards}
-
-
 @cache
 def pieces_for(bank_ranks: int, police_ranks: int) -> dict[Card, Piece]:
     """Every card as a player uses it whose Bank and Police station hold cards of these
@@ -255,13 +252,9 @@ class Pool:
         cards and jokers fill any rank, natural cards only with a suit of their own."""
         found = self._mix.get(n)
         if found is None:
-            full = (1 << n) - 1
             flex, suits_at, jokers = self.flex, self.suits_at, self.jokers
-            somewhere = self.somewhere
             found = False
-            for low in range(1, 16 - n):
-                if not jokers and somewhere >> low & full != full:
-                    continue
+            for low in self._mix_lows(n):
                 masks = tuple(suits_at[p] for p in range(low, low + n) if not flex >> p & 1)
                 if len(masks) - _matching(masks) <= jokers:
                     found = True
@@ -269,17 +262,47 @@ class Pool:
             self._mix[n] = found
         return found
 
+    def _mix_lows(self, n: int) -> Iterable[int]:
+        """Where a MIX window of n may start: without jokers, only where some card can
+        stand at every position of it."""
+        if self.jokers:
+            return range(1, 16 - n)
+        within = self.somewhere  # bit p: positions p..p+n-1 all have a card
+        for k in range(1, n):
+            within &= self.somewhere >> k
+        lows = []
+        while within:
+            bit = within & -within
+            within ^= bit
+            lows.append(bit.bit_length() - 1)
+        return lows
+
     def longest_run(self, suit: str) -> int:
         """The most consecutive positions this suit's (and the suitless) cards cover."""
         found = self._longest.get(suit)
         if found is None:
-            mask = self.by_suit[suit] | self.flex
-            found = 0
-            while mask:
-                found += 1
-                mask &= mask >> 1
-            self._longest[suit] = found
+            found = self._longest[suit] = _longest_run(self.by_suit[suit] | self.flex)
         return found
+
+
+@cache
+def _longest_run(positions: int) -> int:
+    """The most consecutive positions set in ``positions`` (at most 2**15 masks)."""
+    found = 0
+    while positions:
+        found += 1
+        positions &= positions >> 1
+    return found
+
+
+@lru_cache(maxsize=16)
+def hand_pool(cards: tuple[Card, ...], bank_ranks: int, police_ranks: int) -> Pool:
+    """The summary of a hand whose owner's Bank and Police station hold cards of these
+    ranks (``pieces_for``). The last few are kept: a hand is asked about again after a move
+    that leaves it as it was (a building chosen, a combination finished). A Pool is only
+    read (what it works out on demand depends on its cards alone), so callers share it."""
+    table = pieces_for(bank_ranks, police_ranks)
+    return Pool([table[c] for c in cards])
 
 
 # No cards at all (``is_complete`` asks whether the chosen cards alone make a combination).
@@ -305,20 +328,25 @@ class _Chosen:
         self.count = len(chosen)
         self.jokers = 0
         self.ranks: list[int] = []  # of the cards other than jokers
-        naturals: list[str] = []  # the natural cards' suits
+        self.suits: set[str] = set()  # of the natural cards
+        self.suit_bits = 0  # the same, as a mask
+        self.suits_ok = True  # MIX runs: the natural cards' suits all differ
+        self.nonace = 0  # the positions of the cards other than jokers and aces
         for card, stand in chosen:
             if stand == JOKER:
                 self.jokers += 1
                 continue
-            self.ranks.append(card.rank)
+            suit, rank, _ = card
+            self.ranks.append(rank)
+            if rank != 1:
+                self.nonace |= 1 << rank
             if stand == NATURAL:
-                naturals.append(card.suit)
-        self.suits = set(naturals)
-        self.suit_bits = sum(SUIT_BIT[s] for s in self.suits)
-        self.suits_ok = len(self.suits) == len(naturals)  # MIX runs: all suits differ
+                bit = SUIT_BIT[suit]
+                self.suits_ok = self.suits_ok and not self.suit_bits & bit
+                self.suit_bits |= bit
+                self.suits.add(suit)
         self.ok = len(set(self.ranks)) == len(self.ranks)  # runs and MIX runs: distinct
         self.ace = 1 in self.ranks
-        self.nonace = sum(1 << r for r in self.ranks if r != 1)
 
     def lows(self, n: int) -> range:
         """Where a window of n positions may start and still hold the chosen non-aces

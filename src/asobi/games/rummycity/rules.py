@@ -47,13 +47,11 @@ from asobi.games.rummycity.actions import (
     Take,
 )
 from asobi.games.rummycity.buildings import (
-    BANK,
     DEPOSITS,
     DIAMOND_SUIT,
     DIAMOND_TEPU,
     MARKET,
     MINE,
-    POLICE,
     POST_OFFICE,
     POST_OFFICE_TEPU,
     SCHOOL,
@@ -66,7 +64,6 @@ from asobi.games.rummycity.combos import (
     KINDS,
     LONGEST,
     Combination,
-    Pool,
     Recipe,
     is_complete,
     lay_offs,
@@ -143,7 +140,7 @@ class RummyCityRules(RummyCityState):
         number = self.catalogue.recipe_no  # type: ignore[attr-defined]
         own_recipes = {number[b] for b in mine}
         hand = self.hands[seat]
-        pool = Pool(self.pieces(seat, hand))
+        pool = self.pool(seat, hand)
         # A building owned, or the other of its Set pair, is no goal.
         goals = [(recipe, build) for n, recipe, build in self._builds if n not in own_recipes]
         if pool.jokers:  # a combination takes a card a place: too few cards settle it
@@ -154,7 +151,7 @@ class RummyCityRules(RummyCityState):
         return [b for r, b in goals if reach[r.key] >= r.size]
 
     def _meldable(self, seat: int) -> list[str]:
-        pool = Pool(self.pieces(seat, self.hands[seat]))
+        pool = self.pool(seat, self.hands[seat])
         return [k for k in KINDS if any(pool.can_make(r) for r in self._meld_recipes(seat, k))]
 
     def _meld_recipes(self, seat: int, kind: str) -> tuple[Recipe, ...]:
@@ -163,20 +160,16 @@ class RummyCityRules(RummyCityState):
     def _next_lays(self, seat: int) -> list[RummyCityAction]:
         chosen = self.chosen
         done = any(is_complete(r, chosen) for r in self.recipes)
-        pieces = self.pieces(seat, FRENCH52.sort(self.hands[seat]))
-        lays: list[RummyCityAction] = [
-            LAY[p.card] for p in next_pieces_towards(self.recipes, chosen, pieces)
-        ]
+        pool = self.pool(seat, self.hands[seat])
+        # In the deck's order: the cards that may come next, a few of the hand, sorted.
+        cards = FRENCH52.sort(p.card for p in next_pieces_towards(self.recipes, chosen, pool))
+        lays: list[RummyCityAction] = [LAY[c] for c in cards]
         return [DONE, *lays] if done else lays
 
     def _open_spots(self, seat: int) -> list[str]:
         """The seat's Bank or Police station with no card on it yet."""
-        effect = self.catalogue.with_effect
-        return [
-            b
-            for b in self.owned[seat]
-            if (b in effect[BANK] or b in effect[POLICE]) and b not in self.deposits
-        ]
+        holds_card = self.catalogue.holds_card
+        return [b for b in self.owned[seat] if b in holds_card and b not in self.deposits]
 
     def _places(self, seat: int) -> list[Place]:
         spots = self._open_spots(seat)
@@ -187,12 +180,11 @@ class RummyCityRules(RummyCityState):
 
     def _lay_offs(self, seat: int) -> list[LayOff]:
         """付け札 onto the other's combinations, card by card (in deck order)."""
-        pieces = self.pieces(seat, FRENCH52.sort(self.hands[seat]))
-        pool = Pool(pieces)
+        pool = self.pool(seat, FRENCH52.sort(self.hands[seat]))
         fitting = [set(lay_offs(combo, pool)) for combo in self.laid[1 - seat]]
         return [
             LAY_OFF[(p.card, t)]
-            for p in pieces
+            for p in pool.pieces
             for t, fit in enumerate(fitting, start=1)
             if p in fit
         ]
@@ -320,27 +312,28 @@ class RummyCityRules(RummyCityState):
         return not (may_build or may_meld)
 
     def carry_out(self, seat: int, action: RummyCityAction) -> list[Event]:
-        if isinstance(action, Draw):
-            return self._draw(seat, action.count)
-        if isinstance(action, Look):
-            return self._look(seat)
-        if isinstance(action, Take):
-            return self._take(seat, action.position)
-        if isinstance(action, Pass):
-            return self._pass(seat)
-        if isinstance(action, Build | Meld):
-            return self._start_combination(seat, action)
+        # The most frequent moves first (a random game's: lay, draw, take, done, end).
         if isinstance(action, Lay):
             self.chosen.append(self.pieces(seat, [action.card])[0])
             self._forget(seat, [action.card])
             self.hands[seat].remove(action.card)
             return [public("lay", seat, card=action.card.code)]
+        if isinstance(action, Draw):
+            return self._draw(seat, action.count)
+        if isinstance(action, Take):
+            return self._take(seat, action.position)
         if isinstance(action, Done):
             if self.phase is Phase.PICK:
                 return self._finish_pick(seat)
             return self._complete(seat)
         if isinstance(action, End):
             return self._end(seat)
+        if isinstance(action, Build | Meld):
+            return self._start_combination(seat, action)
+        if isinstance(action, Pass):
+            return self._pass(seat)
+        if isinstance(action, Look):
+            return self._look(seat)
         if isinstance(action, Place):
             self.hands[seat].remove(action.card)
             self._forget(seat, [action.card])

@@ -39,7 +39,14 @@ from asobi.games.rummycity.buildings import (
     catalogue_of,
     default_data,
 )
-from asobi.games.rummycity.combos import NATURAL_PIECE, Combination, Piece, Recipe, pieces_for
+from asobi.games.rummycity.combos import (
+    Combination,
+    Piece,
+    Pool,
+    Recipe,
+    hand_pool,
+    pieces_for,
+)
 
 HAND_SIZE = 2  # "手札として2枚ずつ配った後"
 FACE_DOWN = 12  # "残った48枚のカードのうち、12枚を裏向きに"
@@ -207,13 +214,16 @@ class RummyCityState(State[RummyCityAction]):
 
     def pieces(self, seat: int, cards: list[Card]) -> list[Piece]:
         """Cards as ``seat`` may use them: its Bank and Police station decide their standing."""
-        table = self.piece_table(seat)
+        table = pieces_for(*self.deposit_ranks(seat))
         return [table[c] for c in cards]
 
-    def piece_table(self, seat: int) -> Mapping[Card, Piece]:
-        """Every card as ``seat`` would use it (``pieces``, a card at a time)."""
-        if not self.deposits:
-            return NATURAL_PIECE
+    def pool(self, seat: int, cards: list[Card]) -> Pool:
+        """``Pool(self.pieces(seat, cards))``, the summary the finder reads."""
+        return hand_pool(tuple(cards), *self.deposit_ranks(seat))
+
+    def deposit_ranks(self, seat: int) -> tuple[int, int]:
+        """The ranks of the cards on ``seat``'s Bank and on its Police station (bit r set
+        for rank r): its suitless cards and its jokers."""
         bank = police = 0
         owned = self.owned[seat]
         for b, card in self.deposits.items():
@@ -222,7 +232,7 @@ class RummyCityState(State[RummyCityAction]):
                     bank |= 1 << card.rank
                 else:
                     police |= 1 << card.rank
-        return pieces_for(bank, police)
+        return bank, police
 
     def _seen_by(self, viewer: int) -> set[Card]:
         """The face-down row cards ``viewer`` looked at (none for a spectator, ``players``)."""
