@@ -254,8 +254,12 @@ class Pool:
         if found is None:
             flex, suits_at, jokers = self.flex, self.suits_at, self.jokers
             found = False
+            full = (1 << n) - 1
             for low in self._mix_lows(n):
-                masks = tuple(suits_at[p] for p in range(low, low + n) if not flex >> p & 1)
+                if flex >> low & full:  # suitless cards fill their positions
+                    masks = tuple(suits_at[p] for p in range(low, low + n) if not flex >> p & 1)
+                else:
+                    masks = tuple(suits_at[low : low + n])
                 if len(masks) - _matching(masks) <= jokers:
                     found = True
                     break
@@ -410,21 +414,25 @@ def next_pieces_towards(
     """``next_pieces`` for a combination that may become any of ``recipes``, all of one
     kind (a final-turn meld's), in the order of the pool's pieces: those some recipe
     accepts."""
+    # A recipe the chosen cards fill to its longest takes no more (its search finds none).
+    recipes = [r for r in recipes if len(chosen) < r.sizes[-1]]
+    if not recipes:
+        return []
     summary = pool if isinstance(pool, Pool) else Pool(pool)
     laid = _Chosen(chosen) if chosen else NOTHING_CHOSEN
     # Accepted positions per suit (natural cards), "flex" (suitless cards), "rank" (sets);
     # "joker" when a joker may come next. Each recipe's search only adds to them.
     accept: dict[str, int] = {}
     for recipe in recipes:
-        # As long as the recipe allows: no card can follow (the search would find none).
-        if laid.count < recipe.sizes[-1]:
-            _search(recipe, laid, summary, collect=accept)
+        _search(recipe, laid, summary, collect=accept)
     if not accept:
         return []
     joker = "joker" in accept
     if recipes[0].kind == SET:
         ranks = accept.get("rank", 0)
         return [p for p in summary.pieces if (joker if p[1] == JOKER else ranks >> p[0].rank & 1)]
+    if not summary.flex and not summary.jokers:  # natural cards only (no Bank, no Police)
+        return [p for p in summary.pieces if POSITION_BITS[p[0].rank] & accept.get(p[0].suit, 0)]
     flex = accept.get("flex", 0)
     out = []
     for piece in summary.pieces:
@@ -461,7 +469,13 @@ def lay_offs(combo: Combination, pool: Sequence[Piece] | Pool) -> list[Piece]:
     size = len(combo.pieces) + 1
     if size > LONGEST[combo.kind]:
         return []
-    return next_pieces(Recipe(combo.kind, size), combo.pieces, pool)
+    return next_pieces(_exactly(combo.kind, size), combo.pieces, pool)
+
+
+@cache
+def _exactly(kind: str, size: int) -> Recipe:
+    """A combination of ``kind`` of exactly ``size`` cards (made once: lay-offs ask often)."""
+    return Recipe(kind, size)
 
 
 def _search(recipe: Recipe, chosen: _Chosen, pool: Pool, collect: dict[str, int] | None) -> bool:

@@ -181,12 +181,14 @@ class RummyCityRules(RummyCityState):
     def _lay_offs(self, seat: int) -> list[LayOff]:
         """付け札 onto the other's combinations, card by card (in deck order)."""
         pool = self.pool(seat, FRENCH52.sort(self.hands[seat]))
-        fitting = [set(lay_offs(combo, pool)) for combo in self.laid[1 - seat]]
+        # Each card's targets, numbered from 1 (a card is looked up once per fit found).
+        at = {p: i for i, p in enumerate(pool.pieces)}
+        targets: list[list[int]] = [[] for _ in pool.pieces]
+        for t, combo in enumerate(self.laid[1 - seat], start=1):
+            for p in lay_offs(combo, pool):
+                targets[at[p]].append(t)
         return [
-            LAY_OFF[(p.card, t)]
-            for p in pool.pieces
-            for t, fit in enumerate(fitting, start=1)
-            if p in fit
+            LAY_OFF[(p.card, t)] for p, ts in zip(pool.pieces, targets, strict=True) for t in ts
         ]
 
     # --- check -----------------------------------------------------------------------------
@@ -379,16 +381,25 @@ class RummyCityRules(RummyCityState):
         """The drawn cards go to hand; the other player keeps knowing the face-up ones
         ("表向き") and any face-down one it had looked at."""
         hidden = [c for c in cards if c in self.face_down]
-        shown = [c.code for c in cards if c not in self.face_down]
-        events = [public("draw", seat, count=len(cards), face_up=shown, face_down=len(hidden))]
+        face_up = [c for c in cards if c not in self.face_down]
+        events = [
+            public(
+                "draw",
+                seat,
+                count=len(cards),
+                face_up=[c.code for c in face_up],
+                face_down=len(hidden),
+            )
+        ]
         if hidden:
             events.append(private("drew", seat, just(seat), cards=[c.code for c in hidden]))
         self.hands[seat].extend(cards)
         for viewer, known in enumerate(self.known):
             if viewer != seat:
-                known[seat].update(
-                    c for c in cards if c not in self.face_down or c in self._seen_by(viewer)
-                )
+                known[seat].update(face_up)
+                if hidden:
+                    seen = self._seen_by(viewer)
+                    known[seat].update(c for c in hidden if c in seen)
         self._leave_row(cards)
         if len(cards) >= STATION_DRAW and not self.solo:
             events += self._fare(seat)
