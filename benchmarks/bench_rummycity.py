@@ -11,6 +11,9 @@ Playouts: every decision goes through the protocol as an arena drives it (see
 step (the building, each card laid, ``done``, ``end``), as a player makes them. Random
 two-player games run until 50 tepu as the rules say (random towns take 5–12 rounds).
 
+By phase: a legal list's CPU time at each phase of a turn (turn, lay, pick, build,
+settle; final turns apart) over the positions of seeded random two-player games.
+
 The finder: for seeded random hands of 20 cards (natural, and with two jokers as a Police
 station gives them), how long it takes (a) to decide which of the 18 buildings a hand can
 build (a turn's legal list) and (b) to list the cards that may be laid first towards each
@@ -23,6 +26,7 @@ import argparse
 import os
 import random
 import sys
+import time
 from typing import Any
 
 from asobi.core.cards import FRENCH52
@@ -81,11 +85,50 @@ def finder_rows(count: int, repeat: int) -> list[dict[str, Any]]:
     return rows
 
 
+def phase_rows(games: int, repeat: int) -> list[dict[str, Any]]:
+    """A legal list's CPU time by the phase of the turn, over the positions of seeded
+    random two-player games: each position is kept (a clone) and its list worked out
+    afresh (``changed`` first), best of ``repeat`` passes. The phase is the game's own
+    ``state.phase`` (with "final" in the final turns), read for the breakdown only."""
+    duel = SPEC.options({"players": 2})
+    positions: dict[str, list[tuple[Any, int]]] = {}
+    for seed in range(games):
+        state: Any = SPEC.new_game(duel, seed)
+        rng = random.Random(seed)
+        while active := state.active_seats():
+            seat = min(active)
+            phase = f"{state.phase.value}{' (final)' if state.final else ''}"
+            positions.setdefault(phase, []).append((state.clone(), seat))
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    total = sum(len(p) for p in positions.values())
+    rows = []
+    for phase, items in sorted(positions.items(), key=lambda kv: -len(kv[1])):
+        passes = []
+        for _ in range(repeat):
+            start = time.process_time()
+            for position, seat in items:
+                position.changed()
+                position.legal_actions(seat)
+            passes.append(time.process_time() - start)
+        rows.append(
+            {
+                "name": phase,
+                "positions": len(items),
+                "share": len(items) / total,
+                "us_per_position": 1e6 * min(passes) / len(items),
+            }
+        )
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100, help="random games per mode")
     parser.add_argument("--greedy-games", type=int, default=30, help="greedy two-player games")
     parser.add_argument("--positions", type=int, default=300, help="finder positions")
+    parser.add_argument(
+        "--phase-games", type=int, default=15, help="random games timed phase by phase"
+    )
     add_common_arguments(parser, repeat=3, top=25)
     args = parser.parse_args(argv)
     pin(args)
@@ -115,11 +158,23 @@ def main(argv: list[str] | None = None) -> int:
         f"target: >= {TARGET_DECISIONS:,} random decisions/s on one core: "
         f"{overall:,.0f} over two players and solo, {'met' if met else 'NOT met'}"
     )
+    phases = phase_rows(args.phase_games, args.repeat)
+    print(f"\na legal list by phase, {args.phase_games} random two-player games:")
+    for r in phases:
+        print(
+            f"  {r['name']:<16} {r['positions']:>7,} positions ({r['share']:>4.0%})"
+            f" {r['us_per_position']:>8,.1f} us each"
+        )
     finder = finder_rows(args.positions, args.repeat)
     print("\ncombination finder, 20-card hands, the 18 default buildings:")
     for r in finder:
         print(f"  {r['name']:<28} {r['us_per_position']:>9,.1f} us per hand")
-    report: dict[str, Any] = {"machine": info, "results": rows, "finder": finder}
+    report: dict[str, Any] = {
+        "machine": info,
+        "results": rows,
+        "phases": phases,
+        "finder": finder,
+    }
     if args.profile:
         text = profile(lambda seed: random_playout(SPEC, duel, seed), min(args.games, 50), args.top)
         print(text)

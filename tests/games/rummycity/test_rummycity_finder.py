@@ -107,6 +107,9 @@ def test_finder_agrees_with_brute_force(seed: int) -> None:
         if not chosen:
             assert Pool(rest).can_make(recipe) == expected, (recipe, rest)
             assert is_complete(recipe, rest) == brute_complete(recipe, rest), (recipe, rest)
+            if all(p.standing != JOKER for p in rest):  # a turn's buildings read this
+                made = Pool(rest).reach(recipe.kind, recipe.suit) >= recipe.size
+                assert made == expected, (recipe, rest)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -176,6 +179,26 @@ def test_final_turn_melds_match_no_building_owned(seed: int) -> None:
                         assert allowed == (as_kind and not banned), (kind, owned, cards)
                     else:
                         assert not allowed or as_kind
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_final_turn_meld_offers_the_next_cards_of_any_of_its_recipes(seed: int) -> None:
+    """ラウンドの終了: a meld (no building) may become any combination of its kind but those
+    of the buildings owned; the cards it may take next are those that some one of its
+    recipes takes next, in the order of the hand."""
+    from asobi.games.rummycity.combos import meld_recipes, next_pieces_towards
+
+    rng = random.Random(300 + seed)
+    owned_choices = [parse_recipe(t) for t in ("♠3Run", "♥4Run", "♦5+Run", "MIX3", "Set4")]
+    for _ in range(40):
+        owned = rng.sample(owned_choices, rng.randint(0, 3))
+        pool = random_pool(rng, rng.randint(4, 8), rng.choice([0, 0, 1]))
+        laid = rng.randint(0, 2)
+        chosen, rest = pool[:laid], pool[laid:]
+        for kind in (RUN, MIX, SET):
+            recipes = meld_recipes(kind, owned)
+            each = {p for r in recipes for p in next_pieces(r, chosen, rest)}
+            assert next_pieces_towards(recipes, chosen, rest) == [p for p in rest if p in each]
 
 
 def test_a_long_run_may_turn_its_chosen_ace_high() -> None:

@@ -22,7 +22,7 @@ raises the draw limit by one; a ♦ building's effect works on turns its owner d
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -206,6 +206,11 @@ class Catalogue:
     """The buildings of one game, in catalogue order."""
 
     buildings: tuple[Building, ...]
+    # The ids of the buildings of each mark and of each effect: what a seat may do is asked
+    # at every decision (does it own a ♠ building, the School?), answered from its ids.
+    with_mark: Mapping[str, frozenset[str]] = field(init=False, repr=False, compare=False)
+    with_effect: Mapping[str, frozenset[str]] = field(init=False, repr=False, compare=False)
+    holds_card: frozenset[str] = field(init=False, repr=False, compare=False)  # DEPOSITS
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "by_id", {b.id: b for b in self.buildings})
@@ -214,6 +219,19 @@ class Catalogue:
         for b in self.buildings:
             numbers.setdefault(b.recipe, len(numbers))
         object.__setattr__(self, "recipe_no", {b.id: numbers[b.recipe] for b in self.buildings})
+        object.__setattr__(
+            self,
+            "with_mark",
+            {m: frozenset(b.id for b in self.buildings if b.mark == m) for m in MARKS},
+        )
+        object.__setattr__(
+            self,
+            "with_effect",
+            {e: frozenset(b.id for b in self.buildings if b.effect == e) for e in EFFECTS},
+        )
+        object.__setattr__(
+            self, "holds_card", frozenset(b.id for b in self.buildings if b.effect in DEPOSITS)
+        )
         # Every view lists the whole catalogue (under search, a view per decision): its
         # text is made once and copied.
         object.__setattr__(self, "_json", tuple(b.to_json() for b in self.buildings))

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from asobi.core.cards import FRENCH52, Card
@@ -44,9 +44,6 @@ class Piece(NamedTuple):
 
     card: Card
     standing: int
-
-
-NATURAL_PIECE = {c: Piece(c, NATURAL) for c in FRENCH52.cards}
 
 
 @cache
@@ -93,10 +90,14 @@ class Recipe:
     more: bool = False  # "5+": this many cards or more
     suit: str | None = None  # runs only; None: any suit
     sizes: range = field(init=False, repr=False, compare=False)  # the sizes it accepts
+    # Its kind and suit: recipes with the same key are made by the longest combination of it
+    # the cards at hand make (``Pool.reach``).
+    key: tuple[str, str | None] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         most = LONGEST[self.kind] if self.more else self.size
         object.__setattr__(self, "sizes", range(self.size, most + 1))
+        object.__setattr__(self, "key", (self.kind, self.suit))
 
     @property
     def text(self) -> str:
@@ -145,7 +146,13 @@ def meld_recipes(kind: str, owned: Iterable[Recipe]) -> tuple[Recipe, ...]:
     """The combinations of ``kind`` one may lay without claiming a building (the final
     turns): any but those matching a building one owns ("自分が既に立てている建物の組み合わせ
     を…出すこともできません"), as a few recipes (per suit, runs of the sizes left)."""
-    owned = [r for r in owned if r.kind == kind]
+    return _meld_recipes(kind, frozenset(r for r in owned if r.kind == kind))
+
+
+@cache
+def _meld_recipes(kind: str, owned: frozenset[Recipe]) -> tuple[Recipe, ...]:
+    """``meld_recipes``, worked out once for each set of recipes owned (asked at every
+    decision of the final turns)."""
     out: list[Recipe] = []
     for suit in SUITS if kind == RUN else (None,):
         allowed = [
@@ -165,6 +172,7 @@ def meld_recipes(kind: str, owned: Iterable[Recipe]) -> tuple[Recipe, ...]:
 
 # --- the finder ------------------------------------------------------------------------------
 SUIT_BIT = {s: 1 << i for i, s in enumerate(SUITS)}
+SUIT_OF_BIT = {bit: s for s, bit in SUIT_BIT.items()}
 POSITION_BITS = tuple(0 if r == 0 else sum(1 << p for p in positions(r)) for r in range(14))
 
 
@@ -197,19 +205,18 @@ class Pool:
         natural = 0  # the positions natural cards can stand at
         for card, stand in pieces:
             if stand == NATURAL:
-                rank = card.rank
+                suit, rank, _ = card
                 ranks[rank] += 1
-                natural |= POSITION_BITS[rank]
-                by_suit[card.suit] |= POSITION_BITS[rank]
-                suit_bit = SUIT_BIT[card.suit]
-                suits_at[rank] |= suit_bit
-                if rank == 1:
-                    suits_at[14] |= suit_bit
+                by_suit[suit] |= POSITION_BITS[rank]
+                suits_at[rank] |= SUIT_BIT[suit]
             elif stand == SUITLESS:
                 ranks[card.rank] += 1
                 self.flex |= POSITION_BITS[card.rank]
             else:
                 self.jokers += 1
+        suits_at[14] = suits_at[1]  # an A stands low or high
+        for positions in by_suit.values():
+            natural |= positions
         # Positions some card other than a joker can stand at (suits_at or flex set there).
         self.somewhere = natural | self.flex
 
@@ -226,36 +233,80 @@ class Pool:
             return max(self.longest_run(s) for s in SUITS) >= recipe.size
         return max(self.ranks) >= recipe.size  # a Set
 
+    def reach(self, kind: str, suit: str | None = None) -> int:
+        """The most cards of one combination of ``kind`` (a run: of ``suit``, None: any)
+        that a pool without jokers makes: ``can_make(recipe)`` is ``reach(recipe.kind,
+        recipe.suit) >= recipe.size``, since a run or a Set of n cards holds one of n - 1,
+        and so does a MIX run of 4 (its first three)."""
+        assert not self.jokers, "with jokers, ask can_make"
+        if kind == RUN:
+            if suit:
+                return self.longest_run(suit)
+            return max(self.longest_run(s) for s in SUITS)
+        if kind == SET:
+            return max(self.ranks)
+        return 4 if self.mix_possible(4) else 3 if self.mix_possible(3) else 0
+
     def mix_possible(self, n: int) -> bool:
         """Some window of n ranks gets a card of a different suit at each rank: suitless
         cards and jokers fill any rank, natural cards only with a suit of their own."""
         found = self._mix.get(n)
         if found is None:
-            full = (1 << n) - 1
             flex, suits_at, jokers = self.flex, self.suits_at, self.jokers
-            somewhere = self.somewhere
             found = False
-            for low in range(1, 16 - n):
-                if not jokers and somewhere >> low & full != full:
-                    continue
-                masks = tuple(suits_at[p] for p in range(low, low + n) if not flex >> p & 1)
+            full = (1 << n) - 1
+            for low in self._mix_lows(n):
+                if flex >> low & full:  # suitless cards fill their positions
+                    masks = tuple(suits_at[p] for p in range(low, low + n) if not flex >> p & 1)
+                else:
+                    masks = tuple(suits_at[low : low + n])
                 if len(masks) - _matching(masks) <= jokers:
                     found = True
                     break
             self._mix[n] = found
         return found
 
+    def _mix_lows(self, n: int) -> Iterable[int]:
+        """Where a MIX window of n may start: without jokers, only where some card can
+        stand at every position of it."""
+        if self.jokers:
+            return range(1, 16 - n)
+        within = self.somewhere  # bit p: positions p..p+n-1 all have a card
+        for k in range(1, n):
+            within &= self.somewhere >> k
+        lows = []
+        while within:
+            bit = within & -within
+            within ^= bit
+            lows.append(bit.bit_length() - 1)
+        return lows
+
     def longest_run(self, suit: str) -> int:
         """The most consecutive positions this suit's (and the suitless) cards cover."""
         found = self._longest.get(suit)
         if found is None:
-            mask = self.by_suit[suit] | self.flex
-            found = 0
-            while mask:
-                found += 1
-                mask &= mask >> 1
-            self._longest[suit] = found
+            found = self._longest[suit] = _longest_run(self.by_suit[suit] | self.flex)
         return found
+
+
+@cache
+def _longest_run(positions: int) -> int:
+    """The most consecutive positions set in ``positions`` (at most 2**15 masks)."""
+    found = 0
+    while positions:
+        found += 1
+        positions &= positions >> 1
+    return found
+
+
+@lru_cache(maxsize=16)
+def hand_pool(cards: tuple[Card, ...], bank_ranks: int, police_ranks: int) -> Pool:
+    """The summary of a hand whose owner's Bank and Police station hold cards of these
+    ranks (``pieces_for``). The last few are kept: a hand is asked about again after a move
+    that leaves it as it was (a building chosen, a combination finished). A Pool is only
+    read (what it works out on demand depends on its cards alone), so callers share it."""
+    table = pieces_for(bank_ranks, police_ranks)
+    return Pool([table[c] for c in cards])
 
 
 # No cards at all (``is_complete`` asks whether the chosen cards alone make a combination).
@@ -265,19 +316,50 @@ EMPTY_POOL = Pool(())
 class _Chosen:
     """The cards laid so far, summarised: jokers, and the others' ranks (distinct)."""
 
-    __slots__ = ("ace", "count", "jokers", "nonace", "ok", "ranks", "suits", "suits_ok")
+    __slots__ = (
+        "ace",
+        "count",
+        "jokers",
+        "nonace",
+        "ok",
+        "ranks",
+        "suit_bits",
+        "suits",
+        "suits_ok",
+    )
 
     def __init__(self, chosen: Sequence[Piece]) -> None:
         self.count = len(chosen)
-        self.jokers = sum(1 for p in chosen if p.standing == JOKER)
-        fixed = [p for p in chosen if p.standing != JOKER]
-        self.ranks = [p.card.rank for p in fixed]
-        naturals = [p.card.suit for p in fixed if p.standing == NATURAL]
-        self.suits = set(naturals)
-        self.suits_ok = len(self.suits) == len(naturals)  # MIX runs: all suits differ
+        self.jokers = 0
+        self.ranks: list[int] = []  # of the cards other than jokers
+        self.suits: set[str] = set()  # of the natural cards
+        self.suit_bits = 0  # the same, as a mask
+        self.suits_ok = True  # MIX runs: the natural cards' suits all differ
+        self.nonace = 0  # the positions of the cards other than jokers and aces
+        for card, stand in chosen:
+            if stand == JOKER:
+                self.jokers += 1
+                continue
+            suit, rank, _ = card
+            self.ranks.append(rank)
+            if rank != 1:
+                self.nonace |= 1 << rank
+            if stand == NATURAL:
+                bit = SUIT_BIT[suit]
+                self.suits_ok = self.suits_ok and not self.suit_bits & bit
+                self.suit_bits |= bit
+                self.suits.add(suit)
         self.ok = len(set(self.ranks)) == len(self.ranks)  # runs and MIX runs: distinct
         self.ace = 1 in self.ranks
-        self.nonace = sum(1 << r for r in self.ranks if r != 1)
+
+    def lows(self, n: int) -> range:
+        """Where a window of n positions may start and still hold the chosen non-aces
+        (``covered`` says exactly which windows hold them all, aces included)."""
+        nonace = self.nonace
+        if not nonace:
+            return range(1, 16 - n)
+        lowest = (nonace & -nonace).bit_length() - 1
+        return range(max(1, nonace.bit_length() - n), min(lowest, 15 - n) + 1)
 
     def covered(self, low: int, n: int) -> int | None:
         """The positions the chosen non-jokers take in the window, or None if they do not
@@ -323,42 +405,47 @@ def next_pieces(
 ) -> list[Piece]:
     """The pieces of ``pool`` that can be laid next towards ``recipe``: each leaves a
     combination still possible, so laying card by card never reaches a dead end."""
-    if len(chosen) >= recipe.sizes[-1]:
-        return []  # as long as the recipe allows: no card can follow (the search finds none)
-    summary = pool if isinstance(pool, Pool) else Pool(pool)
-    pool = summary.pieces
-    # Accepted positions per suit (natural cards), "flex" (suitless cards), "rank" (sets);
-    # "joker" when a joker may come next.
-    accept: dict[str, int] = {}
-    _search(recipe, _Chosen(chosen), summary, collect=accept)
-    out = []
-    for piece in pool:
-        card, stand = piece
-        if stand == JOKER:
-            ok = "joker" in accept
-        elif recipe.kind == SET:
-            ok = accept.get("rank", 0) >> card.rank & 1 == 1
-        elif stand == SUITLESS:
-            ok = POSITION_BITS[card.rank] & accept.get("flex", 0) != 0
-        else:
-            ok = POSITION_BITS[card.rank] & accept.get(card.suit, 0) != 0
-        if ok:
-            out.append(piece)
-    return out
+    return next_pieces_towards((recipe,), chosen, pool)
 
 
 def next_pieces_towards(
-    recipes: Sequence[Recipe], chosen: Sequence[Piece], pieces: Sequence[Piece]
+    recipes: Sequence[Recipe], chosen: Sequence[Piece], pool: Sequence[Piece] | Pool
 ) -> list[Piece]:
-    """``next_pieces`` for a combination that may become any of ``recipes`` (a final-turn
-    meld's), in the order of ``pieces``."""
-    if len(recipes) == 1:
-        return next_pieces(recipes[0], chosen, pieces)
-    pool = Pool(pieces)
-    some: set[Piece] = set()
-    for r in recipes:
-        some.update(next_pieces(r, chosen, pool))
-    return [p for p in pieces if p in some]
+    """``next_pieces`` for a combination that may become any of ``recipes``, all of one
+    kind (a final-turn meld's), in the order of the pool's pieces: those some recipe
+    accepts."""
+    # A recipe the chosen cards fill to its longest takes no more (its search finds none).
+    recipes = [r for r in recipes if len(chosen) < r.sizes[-1]]
+    if not recipes:
+        return []
+    summary = pool if isinstance(pool, Pool) else Pool(pool)
+    laid = _Chosen(chosen) if chosen else NOTHING_CHOSEN
+    # Accepted positions per suit (natural cards), "flex" (suitless cards), "rank" (sets);
+    # "joker" when a joker may come next. Each recipe's search only adds to them.
+    accept: dict[str, int] = {}
+    for recipe in recipes:
+        _search(recipe, laid, summary, collect=accept)
+    if not accept:
+        return []
+    joker = "joker" in accept
+    if recipes[0].kind == SET:
+        ranks = accept.get("rank", 0)
+        return [p for p in summary.pieces if (joker if p[1] == JOKER else ranks >> p[0].rank & 1)]
+    if not summary.flex and not summary.jokers:  # natural cards only (no Bank, no Police)
+        return [p for p in summary.pieces if POSITION_BITS[p[0].rank] & accept.get(p[0].suit, 0)]
+    flex = accept.get("flex", 0)
+    out = []
+    for piece in summary.pieces:
+        card, stand = piece
+        if stand == NATURAL:
+            ok = POSITION_BITS[card.rank] & accept.get(card.suit, 0) != 0
+        elif stand == SUITLESS:
+            ok = POSITION_BITS[card.rank] & flex != 0
+        else:
+            ok = joker
+        if ok:
+            out.append(piece)
+    return out
 
 
 def is_complete(recipe: Recipe, cards: Sequence[Piece]) -> bool:
@@ -376,13 +463,19 @@ def can_lay_off(kind: str, cards: Sequence[Piece], piece: Piece) -> bool:
     return is_complete(ANY_OF_KIND[kind], [*cards, piece])
 
 
-def lay_offs(combo: Combination, pool: Sequence[Piece]) -> list[Piece]:
+def lay_offs(combo: Combination, pool: Sequence[Piece] | Pool) -> list[Piece]:
     """The pieces of ``pool`` that ``can_lay_off`` onto ``combo``, found in one search: the
     ones that complete it into a combination of its kind one card longer."""
     size = len(combo.pieces) + 1
     if size > LONGEST[combo.kind]:
         return []
-    return next_pieces(Recipe(combo.kind, size), combo.pieces, pool)
+    return next_pieces(_exactly(combo.kind, size), combo.pieces, pool)
+
+
+@cache
+def _exactly(kind: str, size: int) -> Recipe:
+    """A combination of ``kind`` of exactly ``size`` cards (made once: lay-offs ask often)."""
+    return Recipe(kind, size)
 
 
 def _search(recipe: Recipe, chosen: _Chosen, pool: Pool, collect: dict[str, int] | None) -> bool:
@@ -447,7 +540,7 @@ def _run_search(
     for n in sizes:
         held = [False, False]
         completed = [False, False]
-        for low in range(1, 16 - n):
+        for low in chosen.lows(n):
             place = 1 if chosen.ace and low != 1 else 0
             if not alive[place]:
                 continue
@@ -479,53 +572,97 @@ def _run_search(
 
 def _mix_search(n: int, chosen: _Chosen, pool: Pool, collect: dict[str, int] | None) -> bool:
     """A MIX run of ``n`` cards. Suitless cards and jokers can always take a suit nobody
-    uses (n ≤ 4 suits), so only the natural cards' suits are matched to positions."""
+    uses (n ≤ 4 suits), so only the natural cards' suits are matched to positions: each
+    window's answer depends on its positions' codes alone (``_mix_window``)."""
     if not chosen.suits_ok:
         return False
-    used = sum(SUIT_BIT[s] for s in chosen.suits)
+    used, nonace = chosen.suit_bits, chosen.nonace
+    somewhere, flex, suits_at = pool.somewhere, pool.flex, pool.suits_at
+    lows = chosen.lows(n)
+    first = lows.start  # the positions of the windows, read once: codes_at[p - first]
+    codes_at = [
+        COVERED if nonace >> p & 1 else (suits_at[p] & ~used) | (FLEX if flex >> p & 1 else 0)
+        for p in range(first, lows.stop + n - 1)
+    ]
     full = (1 << n) - 1
-    # Positions some card (not a joker) can stand at: a window's open positions outside
-    # them need a joker each (a quick no; the matching below decides the rest).
-    somewhere = pool.somewhere
-    jokers = chosen.jokers + pool.jokers
+    slack = chosen.jokers + pool.jokers  # open positions jokers may take
+    accepted = [0] * 15  # per position, the suits a natural card there may have
     found = False
-    for low in range(1, 16 - n):
-        if not jokers and somewhere >> low & full != full and not chosen.count:
+    for low in lows:
+        window = full << low
+        # A quick no: a position no card can stand at, and no joker to fill it.
+        if not slack and somewhere & window != window and not chosen.count:
             continue
         covered = chosen.covered(low, n)
         if covered is None:
             continue
-        if ((full << low) & ~covered & ~somewhere).bit_count() > jokers:
+        open_count = n - covered.bit_count()
+        if chosen.jokers > open_count:
             continue
-        open_spots = [pos for pos in range(low, low + n) if not covered >> pos & 1]
-        if chosen.jokers > len(open_spots):
-            continue
-        rest = [pos for pos in open_spots if not pool.flex >> pos & 1]
-        masks = tuple(pool.suits_at[pos] & ~used for pos in rest)
-        if len(rest) - _matching(masks) - chosen.jokers > pool.jokers:
+        codes = codes_at[low - first : low - first + n]
+        if chosen.ace:  # the chosen A stands low in the window A-2-3, high in Q-K-A
+            codes[0 if low == 1 else -1] = COVERED
+        suits = _mix_window(tuple(codes), slack)
+        if suits is None:
             continue
         found = True
         if collect is None:
             return True
-        if len(open_spots) <= chosen.jokers:
+        if open_count <= chosen.jokers:
             continue
         if pool.jokers:
             collect["joker"] = 1
-        for pos in open_spots:
-            if pool.flex >> pos & 1:
-                collect["flex"] = collect.get("flex", 0) | 1 << pos
-            # A natural card here uses up its suit: the rest must still be matched.
-            others = [p for p in rest if p != pos]
-            for suit in SUITS:
-                bit = SUIT_BIT[suit]
-                if not pool.suits_at[pos] & ~used & bit:
-                    continue
-                if collect.get(suit, 0) >> pos & 1:
-                    continue  # an overlapping window has accepted it here already
-                left = tuple(pool.suits_at[p] & ~used & ~bit for p in others)
-                if len(others) - _matching(left) - chosen.jokers <= pool.jokers:
-                    collect[suit] = collect.get(suit, 0) | 1 << pos
+        if window & ~covered & flex:
+            collect["flex"] = collect.get("flex", 0) | window & ~covered & flex
+        for i, free in enumerate(suits, start=low):
+            accepted[i] |= free
+    if collect is not None:
+        for pos, free in enumerate(accepted):
+            while free:
+                bit = free & -free
+                free ^= bit
+                suit = SUIT_OF_BIT[bit]
+                collect[suit] = collect.get(suit, 0) | 1 << pos
     return found
+
+
+# A MIX window's position, as ``_mix_window`` reads it: taken by a chosen card, or the suits
+# a natural card of the pool could bring there, plus FLEX where a suitless card can stand.
+COVERED, FLEX = -1, 1 << len(SUITS)
+
+
+@lru_cache(maxsize=1 << 16)
+def _mix_window(codes: tuple[int, ...], slack: int) -> tuple[int, ...] | None:
+    """Whether a MIX window's open positions can all be filled, ``slack`` of them by jokers
+    and the others each by a suitless card or a natural card of a suit of its own; if so,
+    per position, the suits a natural card laid there may have (the rest still filled)."""
+    rest = [i for i, code in enumerate(codes) if code != COVERED and not code & FLEX]
+    masks = tuple(codes[i] for i in rest)
+    if len(rest) - _matching(masks) > slack:
+        return None
+    out = []
+    for i, code in enumerate(codes):
+        if code == COVERED or not code & ~FLEX:
+            out.append(0)
+            continue
+        others = masks if code & FLEX else tuple(codes[j] for j in rest if j != i)
+        out.append(_free_suits(code & ~FLEX, others, slack))
+    return tuple(out)
+
+
+@cache
+def _free_suits(suits: int, others: tuple[int, ...], slack: int) -> int:
+    """Of ``suits`` (a mask), those a natural card at one position may have while the
+    ``others`` positions (their suit masks) still get a different suit each, ``slack`` of
+    them left to jokers."""
+    free = 0
+    bits = suits
+    while bits:
+        bit = bits & -bits
+        bits ^= bit
+        if len(others) - _matching(tuple(m & ~bit for m in others)) <= slack:
+            free |= bit
+    return free
 
 
 # --- laid combinations -------------------------------------------------------------------------

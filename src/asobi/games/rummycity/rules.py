@@ -64,7 +64,6 @@ from asobi.games.rummycity.combos import (
     KINDS,
     LONGEST,
     Combination,
-    Pool,
     Recipe,
     is_complete,
     lay_offs,
@@ -120,11 +119,11 @@ class RummyCityRules(RummyCityState):
     def _may_pass(self, seat: int) -> bool:
         """♠: the owner may pass, unless every player has just passed in turn: solo 5
         "連続でパスは行えません" (one player: no pass right after a pass); with two, ruling 11."""
-        owns_spade = any(self.catalogue[b].mark == SPADE for b in self.owned[seat])
+        owns_spade = not self.catalogue.with_mark[SPADE].isdisjoint(self.owned[seat])
         return owns_spade and self.passes < self.players
 
     def _owns_effect(self, seat: int, effect: str) -> bool:
-        return any(self.catalogue[b].effect == effect for b in self.owned[seat])
+        return not self.catalogue.with_effect[effect].isdisjoint(self.owned[seat])
 
     def owner(self, building: str) -> int | None:
         for seat, owned in enumerate(self.owned):
@@ -141,21 +140,18 @@ class RummyCityRules(RummyCityState):
         number = self.catalogue.recipe_no  # type: ignore[attr-defined]
         own_recipes = {number[b] for b in mine}
         hand = self.hands[seat]
-        pool = Pool(self.pieces(seat, hand))
-        can: dict[int, bool] = {}
-        out: list[RummyCityAction] = []
-        for n, recipe, build in self._builds:
-            if n in own_recipes:  # a building owned, or the other of its Set pair
-                continue
-            ok = can.get(n)
-            if ok is None:  # a combination takes a card a place: too few cards settle it
-                ok = can[n] = recipe.size <= len(hand) and pool.can_make(recipe)
-            if ok:
-                out.append(build)
-        return out
+        pool = self.pool(seat, hand)
+        # A building owned, or the other of its Set pair, is no goal.
+        goals = [(recipe, build) for n, recipe, build in self._builds if n not in own_recipes]
+        if pool.jokers:  # a combination takes a card a place: too few cards settle it
+            return [b for r, b in goals if r.size <= len(hand) and pool.can_make(r)]
+        # Without a joker, a recipe is made if the hand's longest combination of its kind
+        # (and suit) is long enough: one answer serves each kind's buildings.
+        reach = {key: pool.reach(*key) for key in {r.key for r, _ in goals}}
+        return [b for r, b in goals if reach[r.key] >= r.size]
 
     def _meldable(self, seat: int) -> list[str]:
-        pool = Pool(self.pieces(seat, self.hands[seat]))
+        pool = self.pool(seat, self.hands[seat])
         return [k for k in KINDS if any(pool.can_make(r) for r in self._meld_recipes(seat, k))]
 
     def _meld_recipes(self, seat: int, kind: str) -> tuple[Recipe, ...]:
@@ -164,30 +160,35 @@ class RummyCityRules(RummyCityState):
     def _next_lays(self, seat: int) -> list[RummyCityAction]:
         chosen = self.chosen
         done = any(is_complete(r, chosen) for r in self.recipes)
-        pieces = self.pieces(seat, FRENCH52.sort(self.hands[seat]))
-        lays: list[RummyCityAction] = [
-            LAY[p.card] for p in next_pieces_towards(self.recipes, chosen, pieces)
-        ]
+        pool = self.pool(seat, self.hands[seat])
+        # In the deck's order: the cards that may come next, a few of the hand, sorted.
+        cards = FRENCH52.sort(p.card for p in next_pieces_towards(self.recipes, chosen, pool))
+        lays: list[RummyCityAction] = [LAY[c] for c in cards]
         return [DONE, *lays] if done else lays
 
     def _open_spots(self, seat: int) -> list[str]:
         """The seat's Bank or Police station with no card on it yet."""
-        return [
-            b
-            for b in self.owned[seat]
-            if self.catalogue[b].effect in DEPOSITS and b not in self.deposits
-        ]
+        holds_card = self.catalogue.holds_card
+        return [b for b in self.owned[seat] if b in holds_card and b not in self.deposits]
 
     def _places(self, seat: int) -> list[Place]:
+        spots = self._open_spots(seat)
+        if not spots:  # the usual case: no hand to sort
+            return []
         hand = FRENCH52.sort(self.hands[seat])
-        return [Place(b, c) for b in self._open_spots(seat) for c in hand]
+        return [Place(b, c) for b in spots for c in hand]
 
     def _lay_offs(self, seat: int) -> list[LayOff]:
         """付け札 onto the other's combinations, card by card (in deck order)."""
-        pool = self.pieces(seat, FRENCH52.sort(self.hands[seat]))
-        fitting = [set(lay_offs(combo, pool)) for combo in self.laid[1 - seat]]
+        pool = self.pool(seat, FRENCH52.sort(self.hands[seat]))
+        # Each card's targets, numbered from 1 (a card is looked up once per fit found).
+        at = {p: i for i, p in enumerate(pool.pieces)}
+        targets: list[list[int]] = [[] for _ in pool.pieces]
+        for t, combo in enumerate(self.laid[1 - seat], start=1):
+            for p in lay_offs(combo, pool):
+                targets[at[p]].append(t)
         return [
-            LAY_OFF[(p.card, t)] for p in pool for t, fit in enumerate(fitting, start=1) if p in fit
+            LAY_OFF[(p.card, t)] for p, ts in zip(pool.pieces, targets, strict=True) for t in ts
         ]
 
     # --- check -----------------------------------------------------------------------------
@@ -313,27 +314,28 @@ class RummyCityRules(RummyCityState):
         return not (may_build or may_meld)
 
     def carry_out(self, seat: int, action: RummyCityAction) -> list[Event]:
-        if isinstance(action, Draw):
-            return self._draw(seat, action.count)
-        if isinstance(action, Look):
-            return self._look(seat)
-        if isinstance(action, Take):
-            return self._take(seat, action.position)
-        if isinstance(action, Pass):
-            return self._pass(seat)
-        if isinstance(action, Build | Meld):
-            return self._start_combination(seat, action)
+        # The most frequent moves first (a random game's: lay, draw, take, done, end).
         if isinstance(action, Lay):
             self.chosen.append(self.pieces(seat, [action.card])[0])
             self._forget(seat, [action.card])
             self.hands[seat].remove(action.card)
             return [public("lay", seat, card=action.card.code)]
+        if isinstance(action, Draw):
+            return self._draw(seat, action.count)
+        if isinstance(action, Take):
+            return self._take(seat, action.position)
         if isinstance(action, Done):
             if self.phase is Phase.PICK:
                 return self._finish_pick(seat)
             return self._complete(seat)
         if isinstance(action, End):
             return self._end(seat)
+        if isinstance(action, Build | Meld):
+            return self._start_combination(seat, action)
+        if isinstance(action, Pass):
+            return self._pass(seat)
+        if isinstance(action, Look):
+            return self._look(seat)
         if isinstance(action, Place):
             self.hands[seat].remove(action.card)
             self._forget(seat, [action.card])
@@ -379,16 +381,25 @@ class RummyCityRules(RummyCityState):
         """The drawn cards go to hand; the other player keeps knowing the face-up ones
         ("表向き") and any face-down one it had looked at."""
         hidden = [c for c in cards if c in self.face_down]
-        shown = [c.code for c in cards if c not in self.face_down]
-        events = [public("draw", seat, count=len(cards), face_up=shown, face_down=len(hidden))]
+        face_up = [c for c in cards if c not in self.face_down]
+        events = [
+            public(
+                "draw",
+                seat,
+                count=len(cards),
+                face_up=[c.code for c in face_up],
+                face_down=len(hidden),
+            )
+        ]
         if hidden:
             events.append(private("drew", seat, just(seat), cards=[c.code for c in hidden]))
         self.hands[seat].extend(cards)
         for viewer, known in enumerate(self.known):
             if viewer != seat:
-                known[seat].update(
-                    c for c in cards if c not in self.face_down or c in self._seen_by(viewer)
-                )
+                known[seat].update(face_up)
+                if hidden:
+                    seen = self._seen_by(viewer)
+                    known[seat].update(c for c in hidden if c in seen)
         self._leave_row(cards)
         if len(cards) >= STATION_DRAW and not self.solo:
             events += self._fare(seat)

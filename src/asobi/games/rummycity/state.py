@@ -39,7 +39,14 @@ from asobi.games.rummycity.buildings import (
     catalogue_of,
     default_data,
 )
-from asobi.games.rummycity.combos import NATURAL_PIECE, Combination, Piece, Recipe, pieces_for
+from asobi.games.rummycity.combos import (
+    Combination,
+    Piece,
+    Pool,
+    Recipe,
+    hand_pool,
+    pieces_for,
+)
 
 HAND_SIZE = 2  # "手札として2枚ずつ配った後"
 FACE_DOWN = 12  # "残った48枚のカードのうち、12枚を裏向きに"
@@ -202,22 +209,30 @@ class RummyCityState(State[RummyCityAction]):
     # --- what the views, the scenarios and the settlement read ------------------------------
     def draw_limit(self, seat: int) -> int:
         """♥: "1枚上限が増えると、4枚まで引けることになります"."""
-        return DRAW_LIMIT + sum(1 for b in self.owned[seat] if self.catalogue[b].mark == HEART)
+        hearts = self.catalogue.with_mark[HEART]
+        return DRAW_LIMIT + sum(1 for b in self.owned[seat] if b in hearts)
 
     def pieces(self, seat: int, cards: list[Card]) -> list[Piece]:
         """Cards as ``seat`` may use them: its Bank and Police station decide their standing."""
-        if not self.deposits:
-            return [NATURAL_PIECE[c] for c in cards]
+        table = pieces_for(*self.deposit_ranks(seat))
+        return [table[c] for c in cards]
+
+    def pool(self, seat: int, cards: list[Card]) -> Pool:
+        """``Pool(self.pieces(seat, cards))``, the summary the finder reads."""
+        return hand_pool(tuple(cards), *self.deposit_ranks(seat))
+
+    def deposit_ranks(self, seat: int) -> tuple[int, int]:
+        """The ranks of the cards on ``seat``'s Bank and on its Police station (bit r set
+        for rank r): its suitless cards and its jokers."""
         bank = police = 0
-        for b in self.owned[seat]:
-            card = self.deposits.get(b)
-            if card is not None:
-                if self.catalogue[b].effect == BANK:
+        owned = self.owned[seat]
+        for b, card in self.deposits.items():
+            if b in owned:
+                if b in self.catalogue.with_effect[BANK]:
                     bank |= 1 << card.rank
                 else:
                     police |= 1 << card.rank
-        table = pieces_for(bank, police)
-        return [table[c] for c in cards]
+        return bank, police
 
     def _seen_by(self, viewer: int) -> set[Card]:
         """The face-down row cards ``viewer`` looked at (none for a spectator, ``players``)."""
