@@ -12,7 +12,6 @@ module adds the rules to it.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping
 from itertools import combinations
 from typing import Any, Self
@@ -28,7 +27,6 @@ from asobi.games.carrotein.scenarios import apply_setup
 from asobi.games.carrotein.sky import Board, Pose, Verdict, chip_refusal, judge
 from asobi.games.carrotein.state import (
     FIRST_STAR,
-    NEW_MAT,
     CarroteinOptions,
     CarroteinState,
     Challenge,
@@ -138,7 +136,7 @@ class CarroteinRules(CarroteinState):
     def _place(self, seat: int, action: Place) -> list[Event]:
         kind = self.next_chip(seat)
         assert kind is not None
-        self.chips.append(Chip(action.x, action.y, kind))
+        self.put_on_mat(Chip(action.x, action.y, kind))
         events = [public("place", seat, x=action.x, y=action.y, chip=kind)]
         return events + self._next_turn(seat)
 
@@ -182,8 +180,8 @@ class CarroteinRules(CarroteinState):
         events = [public("challenge", seat, **done.to_json())]
         # 後片付けタイム: the chips go back (the scored ones turned over, the rest to hand),
         # the first star to the centre; the challenge keeps the picture of the mat.
-        self.chips = [Chip(*self.sky.middle, FIRST_STAR)]
-        self._open, self._kinds = NEW_MAT, (0, Counter())  # worked out from the start
+        self.clear_mat()
+        self.put_on_mat(Chip(*self.sky.middle, FIRST_STAR))
         reason = scoring.end_reason(self)
         if reason:
             self.phase = Phase.OVER
@@ -197,8 +195,8 @@ class CarroteinRules(CarroteinState):
         player after the challenger starts ("挑戦プレイヤーの左隣")."""
         self.round += 1
         self.first = self.turn = first
-        self.chips = [Chip(*self.sky.middle, FIRST_STAR)]
-        self._open, self._kinds = NEW_MAT, (0, Counter())  # worked out from the start
+        self.clear_mat()
+        self.put_on_mat(Chip(*self.sky.middle, FIRST_STAR))
         self.passed = set()
         self.chosen = None
         self._attempt = None

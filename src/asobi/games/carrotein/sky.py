@@ -290,11 +290,16 @@ def chip_refusal(
         mat = f"0–{sky.width:g} × 0–{sky.height:g} mm"
         return Refusal(ON_THE_MAT, f"a chip at ({x:g}, {y:g}) would reach past the mat ({mat})")
     for ox, oy in others:
-        if math.hypot(x - ox, y - oy) <= 2 * r + TOUCH:
+        if touching(sky, x, y, ox, oy):
             return Refusal(
                 NOT_TOUCHING, f"a chip at ({x:g}, {y:g}) would touch the chip at ({ox:g}, {oy:g})"
             )
     return None
+
+
+def touching(sky: Sky, x: float, y: float, ox: float, oy: float) -> bool:
+    """Whether chips centred at (x, y) and (ox, oy) touch (or lie on each other)."""
+    return math.hypot(x - ox, y - oy) <= 2 * sky.chip_radius + TOUCH
 
 
 # --- the judge ------------------------------------------------------------------------------
