@@ -111,12 +111,20 @@ class CarroteinRules(CarroteinState):
         return any(b.id == board for b in self.sky.boards)
 
     def _judge(self, action: Lay) -> Verdict:
+        """The judge's verdict on ``action`` (``IllegalAction`` if the boards overlap), kept
+        with the question it answers (the boards, the chips, the lay): ``check`` asks it, and
+        the challenge then scores the same question."""
         assert self.chosen is not None
+        question = (self.chosen, tuple(self.chips), action)
+        if self._judged is not None and self._judged[0] == question:
+            return self._judged[1]
         placements: list[tuple[Board, Pose]] = [
             (self.sky.board(self.chosen[0]), action.first),
             (self.sky.board(self.chosen[1]), action.second),
         ]
-        return judge(self.sky, self.centres(), placements)
+        verdict = judge(self.sky, self.centres(), placements)
+        self._judged = (question, verdict)
+        return verdict
 
     # --- the one place the state changes ----------------------------------------------------
     def carry_out(self, seat: int, action: CarroteinAction) -> list[Event]:

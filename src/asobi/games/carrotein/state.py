@@ -181,14 +181,19 @@ def grid_of(sky: Sky) -> Grid:
     return Grid(sky, spots, {spot: i for i, spot in enumerate(spots)}, columns, rows)
 
 
+# What a verdict depends on: the boards chosen, the chips on the mat and the lay.
+Question = tuple[tuple[str, str], tuple[Chip, ...], Lay]
+
+
 class CarroteinState(State[CarroteinAction]):
     """The table: the mat's chips (the first star first), the boards still on the mat, and
     what each seat has scored. The rules that change it are ``rules.CarroteinRules``."""
 
     spec: ClassVar[GameSpec]  # set by the package, once its SPEC exists
 
-    # The open spots (``_open``, ``_open_spots``), the solver's lay (``_attempt``), the
-    # challenges and the grid are values a clone shares; the legal lists are the core's.
+    # The open spots (``_open``, ``_open_spots``), the solver's lay (``_attempt``), the last
+    # verdict (``_judged``), the challenges and the grid are values a clone shares; the legal
+    # lists are the core's.
     copied: ClassVar[Copiers] = {
         "rng": Chance.copy,
         "boards": list,
@@ -227,6 +232,8 @@ class CarroteinState(State[CarroteinAction]):
         self.result: Outcome | None = None
         # The solver's lay for the challenger, worked out once a challenge (``attempt``).
         self._attempt: Attempt | None = None
+        # The last lay judged, with what it was judged on (``rules._judge``).
+        self._judged: tuple[Question, Verdict] | None = None
         # Kept up to date chip by chip (``put_on_mat``, ``clear_mat``), not worked out again
         # from the chips: the open grid spots, as bits by spot number (``_open``) and as the
         # spots in the grid's order (``_open_spots``), and the chips on the mat by kind.
