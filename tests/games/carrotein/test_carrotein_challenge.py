@@ -428,3 +428,23 @@ def test_after_the_last_seat_challenges_the_first_seat_starts() -> None:
     state = lay_phase(at(SHOWING[:3], "blue"), challenger=2, round=4)
     lay(state)
     assert (acting(state), state.first, state.round) == (0, 0, 5)
+
+
+def test_a_lay_checked_then_another_laid_is_judged_as_laid() -> None:
+    """3. 全員で判定を行う: the verdict scored is the judge's on the lay made, whatever lay was
+    asked about before (a front end checks a dragged lay, a bot tries several)."""
+    entries = [*at(UNDER[:5], "red"), *at(SHOWING[:2], "blue")]
+    state = lay_phase(entries)
+    sky = state.sky
+    boards = (sky.board("sitting"), sky.board("sleeping"))
+    away = Lay(Pose(100, 380), FAR)
+    state.check(0, Lay(ON_STAR, FAR))  # every chip under the sitting rabbit but two
+    world = state.clone()
+    state.apply(0, away)
+    expected = judge(
+        sky, world.centres(), list(zip(boards, (away.first, away.second), strict=True))
+    )
+    assert state.challenges[-1].verdict == expected
+    assert not expected.success
+    lay(world)  # the clone lays what was checked: its own verdict
+    assert world.challenges[-1].verdict.success

@@ -3,10 +3,15 @@
 
 from __future__ import annotations
 
+import math
+import random
+from collections import Counter
+
 import pytest
 
 from asobi.core.errors import IllegalAction
-from asobi.games.carrotein.actions import PASS, Choose, Place
+from asobi.games.carrotein.actions import PASS, Choose, Place, grid_spots
+from asobi.games.carrotein.sky import chip_refusal, default_sky
 from asobi.games.carrotein.state import CarroteinState
 
 from .carrotein_helpers import (
@@ -279,3 +284,68 @@ def test_spare_chips_go_back_to_the_box_after_the_round() -> None:
     assert kinds(state) == ["first"]
     assert state.view(None)["spares_left"] == 40
     assert in_hand(state) == [10, 10, 10]  # nobody had a chip of their own to score
+
+
+# --- what the table keeps up to date chip by chip -------------------------------------------
+SKY = default_sky()
+SPOTS = grid_spots(SKY.width, SKY.height, SKY.chip_radius)  # the grid the legal list offers
+
+
+def worked_out(state: CarroteinState) -> tuple[tuple[Place, ...], Counter[str]]:
+    """The open grid spots and the chips on the mat by kind, from the chips alone: every grid
+    spot the rule (``chip_refusal``) lets a chip lie on, and a count of the mat's chips."""
+    centres = state.centres()
+    open_spots = tuple(p for p in SPOTS if chip_refusal(SKY, p.x, p.y, centres) is None)
+    return open_spots, Counter(c.kind for c in state.chips)
+
+
+def a_spot_near(rng: random.Random) -> Place:
+    """A place off the grid: at a touching distance (20 mm), or just past it, or a little
+    farther, in any direction from a grid spot: the close calls of "他の【星チップ】に触って
+    はいけません" between a chip off the grid and the spots."""
+    spot = rng.choice(SPOTS)
+    gap = 2 * SKY.chip_radius + rng.choice([0.0, 5e-10, 2e-9, 1e-6, 0.05, rng.uniform(0, 30)])
+    turn = rng.choice([0.0, math.pi / 2, math.pi / 4, rng.uniform(0, 2 * math.pi)])
+    return Place(spot.x + gap * math.cos(turn), spot.y + gap * math.sin(turn))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_open_spots_and_chips_kept_are_those_the_chips_give(seed: int) -> None:
+    """散らかしタイム 1: 「他の【星チップ】に触ってはいけません」. The open grid spots (the legal
+    list, the RL mask) and the chips by kind (at hand, the spares) are kept up to date chip by
+    chip; at every position of seeded games, on and off the grid, through clones, scenarios
+    and clean-ups, they are what the chips on the mat give."""
+    rng = random.Random(seed)
+    scenario = {"chips": [[110.0, 90.0, "blue"], [431.0, 250.0, "colourless"]]} if seed % 2 else {}
+    state = game(scenario, players=3 + seed % 3)
+    clones: list[CarroteinState] = []
+    while not state.is_over:
+        open_spots, kinds_on_mat = worked_out(state)
+        assert state.open_spots() == open_spots
+        assert state.on_mat() == kinds_on_mat
+        mask = state.open_mask()
+        assert [s for s, free in zip(SPOTS, mask, strict=True) if free] == list(open_spots)
+        seat = acting(state)
+        legal = state.legal_actions(seat)
+        action = rng.choice(legal)
+        if isinstance(action, Place) and rng.random() < 0.5:
+            near = a_spot_near(rng)
+            if not refused_quietly(state, seat, near):
+                action = near
+        if rng.random() < 0.05:
+            clones.append(state.clone())
+        state.apply(seat, action)
+    for clone in clones:  # a clone plays on from where it was, as kept as the original
+        while not clone.is_over:
+            open_spots, kinds_on_mat = worked_out(clone)
+            assert (clone.open_spots(), clone.on_mat()) == (open_spots, kinds_on_mat)
+            seat = acting(clone)
+            clone.apply(seat, rng.choice(clone.legal_actions(seat)))
+
+
+def refused_quietly(state: CarroteinState, seat: int, action: Place) -> bool:
+    try:
+        state.check(seat, action)
+    except IllegalAction:
+        return True
+    return False

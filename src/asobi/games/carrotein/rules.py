@@ -12,7 +12,6 @@ module adds the rules to it.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping
 from itertools import combinations
 from typing import Any, Self
@@ -28,7 +27,6 @@ from asobi.games.carrotein.scenarios import apply_setup
 from asobi.games.carrotein.sky import Board, Pose, Verdict, chip_refusal, judge
 from asobi.games.carrotein.state import (
     FIRST_STAR,
-    NEW_MAT,
     CarroteinOptions,
     CarroteinState,
     Challenge,
@@ -113,12 +111,20 @@ class CarroteinRules(CarroteinState):
         return any(b.id == board for b in self.sky.boards)
 
     def _judge(self, action: Lay) -> Verdict:
+        """The judge's verdict on ``action`` (``IllegalAction`` if the boards overlap), kept
+        with the question it answers (the boards, the chips, the lay): ``check`` asks it, and
+        the challenge then scores the same question."""
         assert self.chosen is not None
+        question = (self.chosen, tuple(self.chips), action)
+        if self._judged is not None and self._judged[0] == question:
+            return self._judged[1]
         placements: list[tuple[Board, Pose]] = [
             (self.sky.board(self.chosen[0]), action.first),
             (self.sky.board(self.chosen[1]), action.second),
         ]
-        return judge(self.sky, self.centres(), placements)
+        verdict = judge(self.sky, self.centres(), placements)
+        self._judged = (question, verdict)
+        return verdict
 
     # --- the one place the state changes ----------------------------------------------------
     def carry_out(self, seat: int, action: CarroteinAction) -> list[Event]:
@@ -138,7 +144,7 @@ class CarroteinRules(CarroteinState):
     def _place(self, seat: int, action: Place) -> list[Event]:
         kind = self.next_chip(seat)
         assert kind is not None
-        self.chips.append(Chip(action.x, action.y, kind))
+        self.put_on_mat(Chip(action.x, action.y, kind))
         events = [public("place", seat, x=action.x, y=action.y, chip=kind)]
         return events + self._next_turn(seat)
 
@@ -182,8 +188,8 @@ class CarroteinRules(CarroteinState):
         events = [public("challenge", seat, **done.to_json())]
         # 後片付けタイム: the chips go back (the scored ones turned over, the rest to hand),
         # the first star to the centre; the challenge keeps the picture of the mat.
-        self.chips = [Chip(*self.sky.middle, FIRST_STAR)]
-        self._open, self._kinds = NEW_MAT, (0, Counter())  # worked out from the start
+        self.clear_mat()
+        self.put_on_mat(Chip(*self.sky.middle, FIRST_STAR))
         reason = scoring.end_reason(self)
         if reason:
             self.phase = Phase.OVER
@@ -197,8 +203,8 @@ class CarroteinRules(CarroteinState):
         player after the challenger starts ("挑戦プレイヤーの左隣")."""
         self.round += 1
         self.first = self.turn = first
-        self.chips = [Chip(*self.sky.middle, FIRST_STAR)]
-        self._open, self._kinds = NEW_MAT, (0, Counter())  # worked out from the start
+        self.clear_mat()
+        self.put_on_mat(Chip(*self.sky.middle, FIRST_STAR))
         self.passed = set()
         self.chosen = None
         self._attempt = None

@@ -113,7 +113,7 @@ def apply_setup(state: CarroteinState, setup: Mapping[str, Any]) -> None:
         refusal = chip_refusal(state.sky, chip.x, chip.y, state.centres())
         if refusal:
             raise InvalidSetup(f"chips: {refusal}")
-        state.chips.append(Chip(chip.x, chip.y, chip.kind))
+        state.put_on_mat(Chip(chip.x, chip.y, chip.kind))
     kinds = Counter(c.kind for c in state.chips[1:])
     spares = Counter(state.spares)
     for kind, count in kinds.items():

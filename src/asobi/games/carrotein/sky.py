@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 import numpy as np
 import shapely
+from numpy.typing import NDArray
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from shapely import affinity
 from shapely.geometry import MultiPolygon, Point, Polygon
@@ -133,13 +134,24 @@ class Board:
     ja: str
     plate: Polygon
     figure: BaseGeometry  # a Polygon or MultiPolygon
-    # The plate's farthest point from the origin (how far a placement can matter), worked
-    # out with the board (not on first use: a board never changes once made).
+    # Worked out with the board (not on first use: a board never changes once made): the
+    # plate's farthest point from the origin (how far a placement can matter), and the
+    # figure's edges (the judge measures a centre point's distance to them).
     reach: float = field(init=False)
+    edges: BaseGeometry = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         reach = max(math.hypot(x, y) for x, y in self.plate.exterior.coords)
         object.__setattr__(self, "reach", reach)
+        object.__setattr__(self, "edges", self.figure.boundary)
+
+
+def _cos_sin(degrees: float) -> tuple[float, float]:
+    """A turn's cosine and sine as ``shapely.affinity.rotate`` works them out, values within
+    2.5e-16 of zero made zero (so a quarter turn is exact)."""
+    radians = degrees * math.pi / 180.0
+    cos, sin = math.cos(radians), math.sin(radians)
+    return (0.0 if abs(cos) < 2.5e-16 else cos, 0.0 if abs(sin) < 2.5e-16 else sin)
 
 
 @closed
@@ -163,10 +175,26 @@ class Pose:
     mirrored: bool = False
 
     def place(self, shape: BaseGeometry) -> BaseGeometry:
-        if self.mirrored:
-            shape = affinity.scale(shape, xfact=-1.0, yfact=1.0, origin=(0, 0))
-        shape = affinity.rotate(shape, self.angle, origin=(0, 0))
-        return affinity.translate(shape, self.x, self.y)
+        return self.place_all(shape)[0]
+
+    def place_all(self, *shapes: BaseGeometry) -> list[BaseGeometry]:
+        """The shapes (in the board's frame) lying at this pose, moved in one step."""
+        moved: list[BaseGeometry] = shapely.transform(np.array(shapes), self._move).tolist()
+        return moved
+
+    def _move(self, xy: NDArray[np.float64]) -> NDArray[np.float64]:
+        """Points in the board's frame to the mat: turned over, turned, moved. One matrix for
+        the three steps of shapely's ``affinity`` (scale by -1, rotate about the origin,
+        translate), worked out with its arithmetic in its order, so the points come out to
+        the same bits as from the three calls one after the other: turning over only
+        negates, the turn about the origin adds 0, the move adds last."""
+        cos, sin = _cos_sin(self.angle)
+        flip = -1.0 if self.mirrored else 1.0
+        x, y = xy.T
+        moved: NDArray[np.float64] = np.stack(
+            [(flip * cos) * x + -sin * y + self.x, (flip * sin) * x + cos * y + self.y]
+        ).T
+        return moved
 
     def rounded(self) -> Pose:
         """To a tenth of a millimetre and of a degree (turn within 0–360), as codes write it."""
@@ -262,11 +290,16 @@ def chip_refusal(
         mat = f"0–{sky.width:g} × 0–{sky.height:g} mm"
         return Refusal(ON_THE_MAT, f"a chip at ({x:g}, {y:g}) would reach past the mat ({mat})")
     for ox, oy in others:
-        if math.hypot(x - ox, y - oy) <= 2 * r + TOUCH:
+        if touching(sky, x, y, ox, oy):
             return Refusal(
                 NOT_TOUCHING, f"a chip at ({x:g}, {y:g}) would touch the chip at ({ox:g}, {oy:g})"
             )
     return None
+
+
+def touching(sky: Sky, x: float, y: float, ox: float, oy: float) -> bool:
+    """Whether chips centred at (x, y) and (ox, oy) touch (or lie on each other)."""
+    return math.hypot(x - ox, y - oy) <= 2 * sky.chip_radius + TOUCH
 
 
 # --- the judge ------------------------------------------------------------------------------
@@ -288,7 +321,8 @@ class Verdict:
 
 def placed(board: Board, pose: Pose) -> tuple[BaseGeometry, BaseGeometry]:
     """The plate and the figure of ``board`` lying at ``pose``."""
-    return pose.place(board.plate), pose.place(board.figure)
+    plate, figure = pose.place_all(board.plate, board.figure)
+    return plate, figure
 
 
 def hides(figure: BaseGeometry, edges: BaseGeometry, x: float, y: float, radius: float) -> bool:
@@ -302,7 +336,8 @@ def overlap_refusal(plates: Sequence[BaseGeometry]) -> str | None:
     """Boards may touch but not lie on each other."""
     for i, a in enumerate(plates):
         for b in plates[i + 1 :]:
-            if a.intersection(b).area > TOUCH:
+            # Plates that do not meet cannot overlap: the cheap question first.
+            if a.intersects(b) and a.intersection(b).area > TOUCH:
                 return "the boards overlap: 【星座ボード】の上に【星座ボード】を重ねて置かないこと"
     return None
 
@@ -311,19 +346,23 @@ def judge(
     sky: Sky, centres: Sequence[tuple[float, float]], placements: Sequence[tuple[Board, Pose]]
 ) -> Verdict:
     """Which centre points the boards hide; ``IllegalAction`` if the boards overlap."""
-    shapes = [placed(board, pose) for board, pose in placements]
-    refusal = overlap_refusal([plate for plate, _ in shapes])
+    # Each board's plate, figure and the figure's edges, moved to where it lies at once.
+    shapes = [pose.place_all(board.plate, board.figure, board.edges) for board, pose in placements]
+    refusal = overlap_refusal([plate for plate, _, _ in shapes])
     if refusal is not None:
         raise IllegalAction("星座作成タイム 2", refusal)
     if not centres:
         return Verdict(())
     # ``hides`` for every centre point at once: shapely's vectorised predicates ask GEOS the
-    # same questions about the same points.
-    points = shapely.points(np.asarray(centres, dtype=np.float64))
+    # same questions about the same points (the distance to the edges only of those under
+    # the figure: it decides nothing for the others).
+    points: NDArray[np.object_] = np.asarray(shapely.points(np.asarray(centres, dtype=np.float64)))
     hidden = np.zeros(len(centres), dtype=np.bool_)
-    for _, figure in shapes:
-        under = shapely.covers(figure, points)
-        hidden |= under & (shapely.distance(figure.boundary, points) >= sky.centre_radius - TOUCH)
+    for _, figure, edges in shapes:
+        under = np.flatnonzero(shapely.covers(figure, points))
+        if under.size:
+            clear = shapely.distance(edges, points[under]) >= sky.centre_radius - TOUCH
+            hidden[under[clear]] = True
     return Verdict(tuple(hidden.tolist()))
 
 

@@ -7,6 +7,7 @@ no import cycle.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -29,7 +30,7 @@ from asobi.core.protocol import (
 )
 from asobi.core.typed import closed
 from asobi.games.carrotein.actions import CarroteinAction, Lay, Place, grid_spots
-from asobi.games.carrotein.sky import Pose, PoseView, Sky, Verdict, chip_refusal, default_sky
+from asobi.games.carrotein.sky import Pose, PoseView, Sky, Verdict, default_sky, touching
 from asobi.games.carrotein.solver import Attempt, placement
 
 CHIPS_EACH = 10  # 星チップ 60 = 6 colours × 10
@@ -45,8 +46,7 @@ COLOURS: tuple[tuple[str, str], ...] = (
 )
 FIRST_STAR = "first"  # いちばん星チップ
 CLEAR = "colourless"  # 無色の星チップ
-NEW_MAT: tuple[int, NDArray[np.bool_]] = (0, np.zeros(0, dtype=np.bool_))  # (no spot worked out)
-CLOSE_CALL = 1e-6  # mm: a spot this near touching is left to chip_refusal to decide
+NEAR = 1.0  # mm: spots this much past touching distance are still asked (the rule decides)
 
 
 class CarroteinOptions(StartPlayerOptions):
@@ -145,27 +145,44 @@ class Challenge:
 
 @dataclass(frozen=True, eq=False)
 class Grid:
-    """The chip spots offered on a sky (the legal list's, the RL mask's): the spots, their
-    (x, y) (mm), and each spot's place among them. Read only: every game of the sky shares
-    one (``grid_of``)."""
+    """The chip spots offered on a sky (the legal list's, the RL mask's): the spots, row by
+    row from the bottom, each left to right; each spot's number (its place among them); and
+    the lattice's columns (x) and rows (y), mm. Read only: every game of the sky shares one
+    (``grid_of``)."""
 
+    sky: Sky
     spots: tuple[Place, ...]
-    xy: NDArray[np.float64]
     numbers: Mapping[Place, int]
+    columns: tuple[float, ...]
+    rows: tuple[float, ...]
+
+    def touched_by(self, x: float, y: float) -> list[int]:
+        """The spots a chip at (x, y) touches (a chip may no longer lie there), by number:
+        those of the lattice within reach of it, each asked of the rule."""
+        reach = 2 * self.sky.chip_radius + NEAR
+        columns, rows = self.columns, self.rows
+        near_x = range(bisect_left(columns, x - reach), bisect_right(columns, x + reach))
+        near_y = range(bisect_left(rows, y - reach), bisect_right(rows, y + reach))
+        return [
+            j * len(columns) + i
+            for j in near_y
+            for i in near_x
+            if touching(self.sky, columns[i], rows[j], x, y)
+        ]
 
 
 @cache
 def grid_of(sky: Sky) -> Grid:
     """The sky's grid of chip spots, worked out once a sky."""
     spots = tuple(grid_spots(sky.width, sky.height, sky.chip_radius))
-    xy = np.array([(p.x, p.y) for p in spots], dtype=float)
-    xy.flags.writeable = False
-    return Grid(spots, xy, {spot: i for i, spot in enumerate(spots)})
+    columns = tuple(sorted({p.x for p in spots}))
+    rows = tuple(sorted({p.y for p in spots}))
+    assert spots == tuple(Place(x, y) for y in rows for x in columns), "a lattice, row by row"
+    return Grid(sky, spots, {spot: i for i, spot in enumerate(spots)}, columns, rows)
 
 
-def _copy_kinds(kinds: tuple[int, Counter[str]]) -> tuple[int, Counter[str]]:
-    """``on_mat``'s count, for a clone (its own Counter)."""
-    return kinds[0], kinds[1].copy()
+# What a verdict depends on: the boards chosen, the chips on the mat and the lay.
+Question = tuple[tuple[str, str], tuple[Chip, ...], Lay]
 
 
 class CarroteinState(State[CarroteinAction]):
@@ -174,8 +191,9 @@ class CarroteinState(State[CarroteinAction]):
 
     spec: ClassVar[GameSpec]  # set by the package, once its SPEC exists
 
-    # The open spots (``_open``: a read-only mask), the solver's lay (``_attempt``), the
-    # challenges and the grid are values a clone shares; the legal lists are the core's.
+    # The open spots (``_open``, ``_open_spots``), the solver's lay (``_attempt``), the last
+    # verdict (``_judged``), the challenges and the grid are values a clone shares; the legal
+    # lists are the core's.
     copied: ClassVar[Copiers] = {
         "rng": Chance.copy,
         "boards": list,
@@ -184,7 +202,7 @@ class CarroteinState(State[CarroteinAction]):
         "chips": list,
         "passed": set,
         "challenges": list,
-        "_kinds": _copy_kinds,
+        "_on_mat": Counter.copy,
     }
 
     def __init__(self, options: CarroteinOptions, rng: Chance) -> None:
@@ -203,7 +221,7 @@ class CarroteinState(State[CarroteinAction]):
         self.boards: list[str] = [b.id for b in self.sky.boards]  # still on the mat
         self.won: list[list[str]] = [[] for _ in range(n)]  # boards scored
         self.scored = [0] * n  # own chips scored (turned over)
-        self.chips: list[Chip] = []
+        self.chips: list[Chip] = []  # put there by ``put_on_mat``, cleared by ``clear_mat``
         self.passed: set[int] = set()
         self.round = 0
         self.first = 0  # who starts this round
@@ -214,53 +232,58 @@ class CarroteinState(State[CarroteinAction]):
         self.result: Outcome | None = None
         # The solver's lay for the challenger, worked out once a challenge (``attempt``).
         self._attempt: Attempt | None = None
-        # Kept from move to move, not forgotten with the legal lists: the open grid spots
-        # (``open_mask``) and the chips on the mat by kind (``on_mat``), each with how many of
-        # the mat's chips it allows for, brought up to date with the chips placed since.
-        self._open: tuple[int, NDArray[np.bool_]] = NEW_MAT
-        self._kinds: tuple[int, Counter[str]] = (0, Counter())
+        # The last lay judged, with what it was judged on (``rules._judge``).
+        self._judged: tuple[Question, Verdict] | None = None
+        # Kept up to date chip by chip (``put_on_mat``, ``clear_mat``), not worked out again
+        # from the chips: the open grid spots, as bits by spot number (``_open``) and as the
+        # spots in the grid's order (``_open_spots``), and the chips on the mat by kind.
+        self._open = 0
+        self._open_spots: tuple[Place, ...] = ()
+        self._on_mat: Counter[str] = Counter()
         self._spare_kinds = tuple(Counter(self.spares).items())  # in the box's order
+        self.clear_mat()
+
+    # --- the chips on the mat ---------------------------------------------------------------
+    def clear_mat(self) -> None:
+        """No chip on the mat: every grid spot open."""
+        self.chips = []
+        self._on_mat = Counter()
+        self._open = (1 << len(self._grid.spots)) - 1
+        self._open_spots = self._grid.spots
+
+    def put_on_mat(self, chip: Chip) -> None:
+        """A chip placed (where ``chip_refusal`` allows it): it closes the open spots it
+        touches. Every chip reaches the mat here, so what is kept stays up to date."""
+        self.chips.append(chip)
+        self._on_mat[chip.kind] += 1
+        bits, spots = self._open, self._open_spots
+        for number in self._grid.touched_by(chip.x, chip.y):
+            if bits >> number & 1:
+                at = (bits & ((1 << number) - 1)).bit_count()  # open spots before it
+                spots = spots[:at] + spots[at + 1 :]
+                bits ^= 1 << number
+        self._open, self._open_spots = bits, spots
 
     @property
     def players(self) -> int:
         return self.options.players
 
     # --- where a chip may lie ---------------------------------------------------------------
-    def open_spots(self) -> list[Place]:
-        """The grid spots where a chip may lie now (any other legal spot may be played)."""
-        spots = self._grid.spots
-        return [spots[i] for i in np.flatnonzero(self.open_mask()).tolist()]
+    def open_spots(self) -> tuple[Place, ...]:
+        """The grid spots where a chip may lie now, in the grid's order (any other legal spot
+        may be played too)."""
+        return self._open_spots
 
     def on_open_spot(self, place: Place) -> bool:
-        """Whether ``place`` is one of the open grid spots (answered from the mask; a spot
-        off the grid is for ``chip_refusal`` to decide)."""
+        """Whether ``place`` is one of the open grid spots (a spot off the grid is for
+        ``chip_refusal`` to decide)."""
         number = self._grid.numbers.get(place)
-        return number is not None and bool(self.open_mask()[number])
+        return number is not None and bool(self._open >> number & 1)
 
     def open_mask(self) -> NDArray[np.bool_]:
-        """Which grid spots are open, in the grid's order (read only). Kept between moves
-        and brought up to date with the chips placed since: a chip only closes spots."""
-        seen, mask = self._open
-        if seen == 0 or seen > len(self.chips):
-            seen, mask = 0, np.ones(len(self._grid.spots), dtype=np.bool_)
-        if seen < len(self.chips):
-            mask = mask & self._clear_of(self.chips[seen:])
-            mask.flags.writeable = False
-            self._open = (len(self.chips), mask)
-        return mask
-
-    def _clear_of(self, chips: list[Chip]) -> NDArray[np.bool_]:
-        """The grid spots a chip may lie on with ``chips`` on the mat (and nothing else)."""
-        spots, xy = self._grid.spots, self._grid.xy
-        centres = np.array([c.centre for c in chips])
-        gaps = np.hypot(*(xy[:, None, :] - centres[None, :, :]).transpose(2, 0, 1)).min(axis=1)
-        # numpy's distances settle the clear cases; chip_refusal, the rule, the close calls.
-        touch = 2 * self.sky.chip_radius
-        clear: NDArray[np.bool_] = gaps > touch + CLOSE_CALL
-        for i in np.flatnonzero(~clear & (gaps > touch - CLOSE_CALL)).tolist():
-            refusal = chip_refusal(self.sky, spots[i].x, spots[i].y, [c.centre for c in chips])
-            clear[i] = refusal is None
-        return clear
+        """Which grid spots are open, in the grid's order."""
+        count, bits = len(self._grid.spots), self._open
+        return np.fromiter((bits >> i & 1 for i in range(count)), dtype=np.bool_, count=count)
 
     # --- the challenger's lay ---------------------------------------------------------------
     def solver_lay(self) -> Lay:
@@ -304,15 +327,8 @@ class CarroteinState(State[CarroteinAction]):
         return CHIPS_EACH - self.scored[seat] - self.on_mat()[self.colours[seat]]
 
     def on_mat(self) -> Counter[str]:
-        """The chips on the mat by kind (read only). Kept between moves and brought up to
-        date with the chips placed since, as the open spots are."""
-        seen, kinds = self._kinds
-        if seen == 0 or seen > len(self.chips):
-            seen, kinds = 0, Counter()
-        if seen < len(self.chips):
-            kinds = kinds + Counter(c.kind for c in self.chips[seen:])
-            self._kinds = (len(self.chips), kinds)
-        return kinds
+        """The chips on the mat by kind (read only)."""
+        return self._on_mat
 
     def spares_left(self) -> list[str]:
         """Spare chips still in the box (unused colours first, then colourless)."""
