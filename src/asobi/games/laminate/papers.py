@@ -495,6 +495,71 @@ def next_cards(
     return _steps_by_trial(paper, chosen, pool, budget, need_hand)
 
 
+def next_choices(
+    paper: PaperType, chosen: Sequence[Card], pool: Pool, budget: int, need_hand: bool
+) -> list[tuple[Card, int]]:
+    """The (card, source) of every step :func:`next_cards` lists, without the cost of the
+    rest after it: what the rules offer (a bot's plan needs the costs, the rules do not).
+    For 49, knowing only whether some completion uses a card takes one subset-sum forward
+    and one back over the pool instead of a subset-sum per trial."""
+    if paper.shape is Shape.SUM and not paper.at_least:
+        left = paper.total - sum(c.rank for c in chosen)
+        on_some = _exact_sum_choices(left, pool, budget, need_hand)
+        return [(c, src) for src in SOURCES for c in pool.cards[src] if (c.rank, src) in on_some]
+    return [(card, src) for card, src, _ in next_cards(paper, chosen, pool, budget, need_hand)]
+
+
+def _exact_sum_choices(
+    target: int, pool: Pool, budget: int, need_hand: bool
+) -> set[tuple[int, int]]:
+    """49: every (rank, source) of a card on some set of pool cards adding up to exactly
+    ``target`` with at most ``budget`` costly cards (a hand card among them if
+    ``need_hand``).
+
+    The layered subset-sum of :func:`_exact_sum_cost`, run forward over the cards keeping
+    the sums reachable before each card, then backward keeping the sums from which the
+    target is still reachable after it: a card is on a completion iff some sum before it,
+    plus the card, is one of those. Cards of one rank and source are interchangeable, so
+    only the first of each is asked."""
+    if target <= 0 or budget < 0:
+        return set()
+    mask = _layer_mask(target, budget + 1)
+    cards = [(src, rank) for src in SOURCES for rank in sorted(pool.rank_list(src))]
+    before: list[tuple[int, int]] = []  # (plain, handed) sums reached before each card
+    plain, handed = 1, 0
+    for src, rank in cards:
+        before.append((plain, handed))
+        shift = rank + LAYER * COST[src]
+        if src == HAND:
+            handed |= ((plain | handed) << shift) & mask
+        else:
+            plain |= (plain << shift) & mask
+            handed |= (handed << shift) & mask
+    # the states that reach the target (at any cost layer within the budget) from here on
+    goal = mask & ~_layer_mask(target - 1, budget + 1)
+    to_goal_handed = goal
+    to_goal_plain = 0 if need_hand else goal
+    found: set[tuple[int, int]] = set()
+    for i in range(len(cards) - 1, -1, -1):
+        src, rank = cards[i]
+        shift = rank + LAYER * COST[src]
+        plain, handed = before[i]
+        if i == 0 or cards[i - 1] != cards[i]:
+            if src == HAND:
+                on_some = ((plain | handed) << shift) & to_goal_handed
+            else:
+                on_some = ((plain << shift) & to_goal_plain) | ((handed << shift) & to_goal_handed)
+            if on_some:
+                found.add((rank, src))
+        from_handed = (to_goal_handed >> shift) & mask
+        if src == HAND:
+            to_goal_plain |= from_handed
+        else:
+            to_goal_plain |= (to_goal_plain >> shift) & mask
+        to_goal_handed |= from_handed
+    return found
+
+
 def _steps_by_trial(
     paper: PaperType, chosen: Sequence[Card], pool: Pool, budget: int, need_hand: bool
 ) -> list[Step]:

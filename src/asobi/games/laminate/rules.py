@@ -65,7 +65,7 @@ from asobi.games.laminate.papers import (
     Pool,
     finished,
     min_cost,
-    next_cards,
+    next_choices,
     publishable_papers,
 )
 from asobi.games.laminate.scenarios import apply_setup
@@ -143,11 +143,11 @@ class LaminateRules(LaminateState):
         draft = self.draft
         assert draft is not None
         pool, budget = self._draft_pool(seat, draft)
-        steps = next_cards(draft.paper, draft.laid + draft.cited, pool, budget, not draft.laid)
+        steps = next_choices(draft.paper, draft.laid + draft.cited, pool, budget, not draft.laid)
         # Lays, then citations, each in deck order (a card is in one source only: one sort).
         by_deck = sorted(steps, key=lambda step: DECK_ORDER[step[0]])
-        options: list[LaminateAction] = [LAY[c] for c, src, _ in by_deck if src == HAND]
-        options += [CITE[c] for c, src, _ in by_deck if src != HAND]
+        options: list[LaminateAction] = [LAY[c] for c, src in by_deck if src == HAND]
+        options += [CITE[c] for c, src in by_deck if src != HAND]
         if self._may_finish_100(draft):
             options.append(DONE)
         return options
