@@ -379,6 +379,73 @@ def _groups_cost(
     return begun + rest
 
 
+def _groups_steps(
+    paper: PaperType, chosen: Sequence[Card], pool: Pool, budget: int, need_hand: bool
+) -> dict[tuple[int, int], int]:
+    """For each (rank, source) that can come next, the least cost of the rest after it:
+    :func:`_groups_cost` with that card chosen. A card changes its own rank's set alone,
+    so the other ranks' options are worked out once, not once per card tried."""
+    groups, per = paper.groups, paper.size // paper.groups
+    fixed = _rank_counts(chosen)
+    if len(fixed) > groups:
+        return {}
+    counts = pool.count
+    hand_n, own_n, foreign_n = counts
+    begun: dict[int, tuple[int, int]] = {}  # rank -> _set_option of completing its set
+    for rank, n in fixed.items():
+        need = per - n
+        if need < 0 or hand_n[rank] + own_n[rank] + foreign_n[rank] < need:
+            return {}  # a begun set that cannot be completed, whatever comes next
+        if need:
+            begun[rank] = _set_option(hand_n[rank], own_n[rank], need)
+    # the ranks not begun that can make a set, cheapest first, and their options
+    fresh_ranks = sorted(
+        (
+            rank
+            for rank in RANKS
+            if rank not in fixed and hand_n[rank] + own_n[rank] + foreign_n[rank] >= per
+        ),
+        key=lambda rank: _set_option(hand_n[rank], own_n[rank], per),
+    )
+    fresh = [_set_option(hand_n[rank], own_n[rank], per) for rank in fresh_ranks]
+    found: dict[tuple[int, int], int] = {}
+    present = pool.ranks[HAND] | pool.ranks[OWN] | pool.ranks[FOREIGN]
+    for rank in _bits(_fitting_ranks(paper, chosen) & present):
+        n = fixed.get(rank, 0)
+        groups_left = groups - len(fixed) - (not n)
+        if groups_left < 0:
+            continue
+        # every set but this rank's, as it stands
+        others_cost, others_extra = 0, NO_HAND
+        for other, (cost, with_hand) in begun.items():
+            if other != rank:
+                others_cost += cost
+                others_extra = min(others_extra, with_hand)
+        if n:
+            options = fresh
+        else:
+            i = fresh_ranks.index(rank) if rank in fresh_ranks else len(fresh)
+            options = fresh[:i] + fresh[i + 1 :]
+        need = per - n - 1  # this rank's cards still to find after this one
+        hand, own, foreign = hand_n[rank], own_n[rank], foreign_n[rank]
+        for src in SOURCES:
+            left = budget - COST[src]
+            if left < 0 or not counts[src][rank]:
+                continue
+            hand_left, own_left = hand - (src == HAND), own - (src == OWN)
+            if hand_left + own_left + foreign - (src == FOREIGN) < need:
+                continue
+            cost, extra = others_cost, others_extra
+            if need:
+                more, with_hand = _set_option(hand_left, own_left, need)
+                cost, extra = cost + more, min(extra, with_hand)
+            owed = need_hand and src != HAND
+            rest = _cheapest_sets(options, groups_left, extra if owed else None)
+            if rest is not None and cost + rest <= left:
+                found[rank, src] = cost + rest
+    return found
+
+
 NO_HAND = 99  # the "extra cost" of a set that has no hand card to take
 
 
@@ -492,7 +559,15 @@ def next_cards(
             for card in pool.cards[src]
             if BIT[card] in by_bit
         ]
-    return _steps_by_trial(paper, chosen, pool, budget, need_hand)
+    if shape is Shape.GROUPS:
+        by_rank = _groups_steps(paper, chosen, pool, budget, need_hand)
+        return [
+            (card, src, by_rank[card.rank, src])
+            for src in SOURCES
+            for card in pool.cards[src]
+            if (card.rank, src) in by_rank
+        ]
+    return _sum_steps(paper, chosen, pool, budget, need_hand)
 
 
 def next_choices(
@@ -560,20 +635,15 @@ def _exact_sum_choices(
     return found
 
 
-def _steps_by_trial(
+def _sum_steps(
     paper: PaperType, chosen: Sequence[Card], pool: Pool, budget: int, need_hand: bool
 ) -> list[Step]:
-    """Sets and sums: try each (rank, source) once — cards of one rank and source are
+    """49 and 100+: try each (rank, source) once — cards of one rank and source are
     interchangeable — skipping ranks that cannot fit at all."""
     fits = _fitting_ranks(paper, chosen)
     result: list[Step] = []
-    is_sum = paper.shape is Shape.SUM
-    if is_sum:
-        ranks = [pool.rank_list(src) for src in SOURCES]
-        left_total = paper.total - sum(c.rank for c in chosen)
-    else:
-        per = paper.size // paper.groups
-        fixed = _rank_counts(chosen)
+    ranks = [pool.rank_list(src) for src in SOURCES]
+    left_total = paper.total - sum(c.rank for c in chosen)
     for src in SOURCES:
         left = budget - COST[src]
         if left < 0:
@@ -581,17 +651,10 @@ def _steps_by_trial(
         owed = need_hand and src != HAND
         rests: dict[int, int] = {}
         for rank in _bits(fits & pool.ranks[src]):
-            if is_sum:  # the same sums without this card
-                fewer = [*ranks]
-                fewer[src] = [*ranks[src]]
-                fewer[src].remove(rank)
-                rest = _sum_cost(paper, left_total - rank, fewer, left, owed)
-            else:  # the same sets with this card chosen
-                counts = [*pool.count]
-                counts[src] = [*counts[src]]
-                counts[src][rank] -= 1
-                more = {**fixed, rank: fixed.get(rank, 0) + 1}
-                rest = _groups_cost(paper.groups, per, more, counts, left, owed)
+            fewer = [*ranks]  # the same sums without this card
+            fewer[src] = [*ranks[src]]
+            fewer[src].remove(rank)
+            rest = _sum_cost(paper, left_total - rank, fewer, left, owed)
             if rest is not None:
                 rests[rank] = rest
         if rests:
