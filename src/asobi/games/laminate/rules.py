@@ -153,7 +153,9 @@ class LaminateRules(LaminateState):
         return options
 
     def check(self, seat: int, action: Action) -> None:
-        if self.is_listed(seat, action):
+        # A move is checked once: scanning its list costs less than hashing every action
+        # into the set ``is_listed`` keeps for repeated questions.
+        if action in self.legal_actions(seat):
             return
         rule, reason = self._why_illegal(seat, action)
         raise IllegalAction(rule, reason)
