@@ -280,30 +280,26 @@ def _window_steps(
 # --- straight flushes: specific cards of one suit ---------------------------------------------
 def _flush_patterns(size: int, chosen: Sequence[Card], pool: Pool) -> Iterator[int]:
     """The card bits of every run of ``size`` cards of one suit that holds the cards chosen
-    so far and whose other cards are all in the pool."""
+    so far and whose other cards are all in the pool (lowest first)."""
     fixed = 0
     for c in chosen:
         fixed |= BIT[c]
     covered = pool.mask[HAND] | pool.mask[OWN] | pool.mask[FOREIGN] | fixed
-    suits = {c.suit for c in chosen} if chosen else SUIT_OFFSET.keys()
-    if chosen and len(suits) > 1:
-        return
-    full = (1 << size) - 1
-    for suit in suits:
-        offset = SUIT_OFFSET[suit]
-        for low in _run_starts(size, (covered >> offset) & 0x7F):
-            pattern = full << (offset + low)
-            if not fixed & ~pattern:
-                yield pattern & ~fixed
-
-
-@cache
-def _run_starts(size: int, cards: int) -> tuple[int, ...]:
-    """Where the runs of ``size`` set bits start in a suit's 7-bit mask of cards."""
-    starts = cards
+    starts = covered  # bit b stays set while cards b .. b+size-1 are all covered
     for i in range(1, size):
-        starts &= cards >> i
-    return tuple(_bits(starts & ((1 << (SUIT_WIDTH - size + 1)) - 1)))
+        starts &= covered >> i
+    full = (1 << size) - 1
+    for low in _bits(starts & RUN_STARTS[size]):
+        pattern = full << low
+        if not fixed & ~pattern:
+            yield pattern & ~fixed
+
+
+# RUN_STARTS[size]: the card bits where a run of ``size`` cards within one suit can start
+RUN_STARTS = {
+    size: sum(((1 << (SUIT_WIDTH - size + 1)) - 1) << offset for offset in SUIT_OFFSET.values())
+    for size in range(1, SUIT_WIDTH + 1)
+}
 
 
 def _flush_cost(
