@@ -409,8 +409,9 @@ def _groups_steps(
     for rank in _bits(_fitting_ranks(paper, chosen) & present):
         n = fixed.get(rank, 0)
         groups_left = groups - len(fixed) - (not n)
-        if groups_left < 0:
-            continue
+        hand, own, foreign = hand_n[rank], own_n[rank], foreign_n[rank]
+        if groups_left < 0 or hand + own + foreign < per - n:
+            continue  # no room for another set, or too few of this rank to complete its own
         # every set but this rank's, as it stands
         others_cost, others_extra = 0, NO_HAND
         for other, (cost, with_hand) in begun.items():
@@ -423,14 +424,11 @@ def _groups_steps(
             i = fresh_ranks.index(rank) if rank in fresh_ranks else len(fresh)
             options = fresh[:i] + fresh[i + 1 :]
         need = per - n - 1  # this rank's cards still to find after this one
-        hand, own, foreign = hand_n[rank], own_n[rank], foreign_n[rank]
         for src in SOURCES:
             left = budget - COST[src]
             if left < 0 or not counts[src][rank]:
                 continue
             hand_left, own_left = hand - (src == HAND), own - (src == OWN)
-            if hand_left + own_left + foreign - (src == FOREIGN) < need:
-                continue
             cost, extra = others_cost, others_extra
             if need:
                 more, with_hand = _set_option(hand_left, own_left, need)
