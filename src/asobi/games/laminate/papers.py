@@ -93,13 +93,13 @@ class Pool:
 # --- the combinations themselves -------------------------------------------------------
 def is_combination(paper: PaperType, cards: Sequence[Card]) -> bool:
     """Whether ``cards`` are exactly ``paper``'s combination (役の補足説明)."""
-    ranks = sorted(c.rank for c in cards)
     shape = paper.shape
     if shape is Shape.SUM:
-        total = sum(ranks)
+        total = sum(c.rank for c in cards)
         return bool(cards) and (total >= paper.total if paper.at_least else total == paper.total)
     if len(cards) != paper.size:
-        return False
+        return False  # asked after every card of a publication: mostly answered here
+    ranks = sorted(c.rank for c in cards)
     if shape is Shape.STRAIGHT:  # ※1: consecutive, each rank once; A..K, no wrapping
         return _consecutive(ranks)
     if shape is Shape.FLUSH:
@@ -275,6 +275,48 @@ def _window_steps(
             if foreign & bit and penalty is not None:
                 offer(rank, FOREIGN, rest + penalty)
     return found
+
+
+def _window_choices(
+    paper: PaperType, chosen: Sequence[Card], pool: Pool, budget: int, need_hand: bool
+) -> list[int]:
+    """The rank bits, by source, of the steps :func:`_window_steps` offers, without their
+    costs: each window's offers worked out for all its ranks at once, as bit masks."""
+    fixed = _distinct_rank_bits(chosen)
+    offered = [0, 0, 0]
+    if fixed is None:
+        return offered
+    own, hand, foreign = pool.ranks[OWN], pool.ranks[HAND], pool.ranks[FOREIGN]
+    for missing in _windows(paper, fixed, pool):
+        base = (missing & ~own).bit_count()  # every missing rank at its cheapest
+        # the ranks after which the owed hand card costs nothing more (penalty 0), or one
+        # more (penalty 1), as in _window_steps; other ranks leave it impossible
+        free_hand = missing & hand & ~own
+        any_hand = missing & hand
+        if not need_hand:
+            penalty0, penalty1 = missing, 0
+        else:
+            penalty0 = _others_than_each(free_hand, missing)
+            penalty1 = _others_than_each(any_hand, missing) & ~penalty0
+        # within[k]: the window's ranks if k more than ``base`` still fits the budget
+        within = [missing if base + extra <= budget else 0 for extra in (0, 1, 2)]
+        offered[HAND] |= hand & ((own & within[1]) | (~own & within[0]))
+        offered[OWN] |= own & ((penalty0 & within[0]) | (penalty1 & within[1]))
+        offered[FOREIGN] |= foreign & (
+            (own & ((penalty0 & within[1]) | (penalty1 & within[2])))
+            | (~own & ((penalty0 & within[0]) | (penalty1 & within[1])))
+        )
+    return offered
+
+
+def _others_than_each(bits: int, ranks: int) -> int:
+    """The ranks of ``ranks`` for which ``bits`` holds a bit other than their own."""
+    count = bits.bit_count()
+    if count >= 2:
+        return ranks
+    if count == 1:
+        return ranks & ~bits
+    return 0
 
 
 # --- straight flushes: specific cards of one suit ---------------------------------------------
@@ -571,10 +613,19 @@ def next_choices(
     rest after it: what the rules offer (a bot's plan needs the costs, the rules do not).
     For 49, knowing only whether some completion uses a card takes one subset-sum forward
     and one back over the pool instead of a subset-sum per trial."""
-    if paper.shape is Shape.SUM and not paper.at_least:
+    shape = paper.shape
+    if shape is Shape.SUM and not paper.at_least:
         left = paper.total - sum(c.rank for c in chosen)
         on_some = _exact_sum_choices(left, pool, budget, need_hand)
         return [(c, src) for src in SOURCES for c in pool.cards[src] if (c.rank, src) in on_some]
+    if shape is Shape.STRAIGHT or shape is Shape.CARDS:
+        by_source = _window_choices(paper, chosen, pool, budget, need_hand)
+        return [
+            (card, src)
+            for src in SOURCES
+            for card in pool.cards[src]
+            if by_source[src] >> card.rank & 1
+        ]
     return [(card, src) for card, src, _ in next_cards(paper, chosen, pool, budget, need_hand)]
 
 
