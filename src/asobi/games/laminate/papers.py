@@ -436,16 +436,14 @@ def _groups_steps(
             return {}  # a begun set that cannot be completed, whatever comes next
         if need:
             begun[rank] = _set_option(hand_n[rank], own_n[rank], need)
-    # the ranks not begun that can make a set, cheapest first, and their options
-    fresh_ranks = sorted(
-        (
-            rank
-            for rank in RANKS
-            if rank not in fixed and hand_n[rank] + own_n[rank] + foreign_n[rank] >= per
-        ),
-        key=lambda rank: _set_option(hand_n[rank], own_n[rank], per),
+    # the ranks not begun that can make a set, cheapest first (ties in rank order)
+    by_cost = sorted(
+        (_set_option(hand_n[rank], own_n[rank], per), rank)
+        for rank in RANKS
+        if rank not in fixed and hand_n[rank] + own_n[rank] + foreign_n[rank] >= per
     )
-    fresh = [_set_option(hand_n[rank], own_n[rank], per) for rank in fresh_ranks]
+    fresh = [option for option, _ in by_cost]
+    place = {rank: i for i, (_, rank) in enumerate(by_cost)}
     found: dict[tuple[int, int], int] = {}
     present = pool.ranks[HAND] | pool.ranks[OWN] | pool.ranks[FOREIGN]
     for rank in _bits(_fitting_ranks(paper, chosen) & present):
@@ -460,11 +458,8 @@ def _groups_steps(
             if other != rank:
                 others_cost += cost
                 others_extra = min(others_extra, with_hand)
-        if n:
-            options = fresh
-        else:
-            i = fresh_ranks.index(rank) if rank in fresh_ranks else len(fresh)
-            options = fresh[:i] + fresh[i + 1 :]
+        i = place.get(rank)
+        options = fresh if i is None else fresh[:i] + fresh[i + 1 :]
         need = per - n - 1  # this rank's cards still to find after this one
         for src in SOURCES:
             left = budget - COST[src]
