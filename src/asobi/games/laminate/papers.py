@@ -16,7 +16,7 @@ listing combinations: they run at every turn of every game and of every search.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache, lru_cache
 
 from asobi.core.cards import SEVEN, Card
@@ -606,13 +606,19 @@ def next_choices(
 ) -> list[tuple[Card, int]]:
     """The (card, source) of every step :func:`next_cards` lists, without the cost of the
     rest after it: what the rules offer (a bot's plan needs the costs, the rules do not).
-    For 49, knowing only whether some completion uses a card takes one subset-sum forward
-    and one back over the pool instead of a subset-sum per trial."""
+    Asking only whether some completion uses a card is cheaper: for 49 one subset-sum
+    forward and one back over the pool instead of one per card tried, for 100+ the most
+    the budget allows instead of the fewest cards that do, for straights each window's
+    ranks at once."""
     shape = paper.shape
     if shape is Shape.SUM and not paper.at_least:
         left = paper.total - sum(c.rank for c in chosen)
         on_some = _exact_sum_choices(left, pool, budget, need_hand)
         return [(c, src) for src in SOURCES for c in pool.cards[src] if (c.rank, src) in on_some]
+    if shape is Shape.SUM:
+        left = paper.total - sum(c.rank for c in chosen)
+        reach = [_reaches_at_least(left, pool, src, budget, need_hand) for src in SOURCES]
+        return [(c, src) for src in SOURCES for c in pool.cards[src] if reach[src](c.rank)]
     if shape is Shape.STRAIGHT or shape is Shape.CARDS:
         by_source = _window_choices(paper, chosen, pool, budget, need_hand)
         return [
@@ -673,6 +679,36 @@ def _exact_sum_choices(
             to_goal_plain |= (to_goal_plain >> shift) & mask
         to_goal_handed |= from_handed
     return found
+
+
+def _reaches_at_least(
+    target: int, pool: Pool, src: int, budget: int, need_hand: bool
+) -> Callable[[int], bool]:
+    """100+: whether a card of a given rank from ``src`` is on some completion — what
+    :func:`_at_least_cost` answers after it, asked only whether an answer exists. Free
+    citations all count; the more costly cards, the higher the total (with the owed hand
+    card swapped in for the last of them), so only the most the budget allows is tried."""
+    budget -= COST[src]
+    owed = need_hand and src != HAND
+    own_total = sum(pool.rank_list(OWN))
+    costly = sorted(pool.rank_list(HAND) + pool.rank_list(FOREIGN), reverse=True)
+    best_hand = max(pool.rank_list(HAND), default=0)
+
+    def reaches(rank: int) -> bool:
+        rest = costly
+        if src != OWN:
+            rest = [*costly]
+            rest.remove(rank)
+        most = min(budget, len(rest))
+        if most < 0:
+            return False
+        total = own_total + (0 if src == OWN else rank) + sum(rest[:most])
+        if not owed:
+            return total >= target
+        # owed (the card is a citation): the best hand card replaces the last costly one
+        return most >= 1 and best_hand > 0 and total + min(0, best_hand - rest[most - 1]) >= target
+
+    return reaches
 
 
 def _sum_steps(
