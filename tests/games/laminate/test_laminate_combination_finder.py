@@ -245,6 +245,30 @@ def test_100_plus_cost_matches_brute_force(
     )
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    cards_=st.lists(st.sampled_from(HIGH), unique=True, min_size=6, max_size=16),
+    sources=st.lists(st.sampled_from((HAND, OWN, FOREIGN)), min_size=16, max_size=16),
+    budget=st.integers(min_value=0, max_value=12),
+    chosen=st.integers(min_value=0, max_value=3),
+    need_hand=st.booleans(),
+)
+def test_the_cards_offered_for_a_100_plus_are_those_on_some_completion(
+    cards_: list[Card], sources: list[int], budget: int, chosen: int, need_hand: bool
+) -> None:
+    """100+ ("ランクの合計が100以上") with high cards, so it is reachable: the cards the
+    rules offer next are those of ``next_cards``."""
+    split: tuple[list[Card], list[Card], list[Card]] = ([], [], [])
+    for card, src in zip(cards_[chosen:], sources, strict=False):
+        split[src].append(card)
+    pool = Pool(*split)
+    paper = PAPER["sum100"]
+    laid = cards_[:chosen]
+    steps = next_cards(paper, laid, pool, budget, need_hand)
+    expected = [(card, src) for card, src, _ in steps]
+    assert next_choices(paper, laid, pool, budget, need_hand) == expected
+
+
 @pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(pool_budget=pools(14))
