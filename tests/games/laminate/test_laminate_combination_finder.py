@@ -25,6 +25,7 @@ from asobi.games.laminate.papers import (
     is_combination,
     min_cost,
     next_cards,
+    next_choices,
     publishable,
     publishable_papers,
 )
@@ -144,6 +145,46 @@ def test_next_cards_cost_the_rest_as_the_finder_does(
             assert offered.get((card, src)) == rest, (card, src)
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    paper=st.sampled_from(PUBLISHABLE),
+    pool_budget=pools(14),
+    chosen=st.lists(st.sampled_from(SEVEN.cards), unique=True, max_size=5),
+    need_hand=st.booleans(),
+)
+def test_the_rules_offer_the_cards_the_finder_steps_to(
+    paper: PaperType, pool_budget: tuple[Pool, int], chosen: list[Card], need_hand: bool
+) -> None:
+    """論文発表: the cards offered next (``next_choices``, 49 found without a subset-sum per
+    card) are those of ``next_cards``, in the same order."""
+    pool, budget = pool_budget
+    chosen = [c for c in chosen if pool.source_of(c) is None]
+    steps = next_cards(paper, chosen, pool, budget, need_hand)
+    expected = [(card, src) for card, src, _ in steps]
+    assert next_choices(paper, chosen, pool, budget, need_hand) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    cards_=st.lists(st.sampled_from(SEVEN.cards), unique=True, min_size=4, max_size=16),
+    sources=st.lists(st.sampled_from((HAND, OWN, FOREIGN)), min_size=16, max_size=16),
+    budget=st.integers(min_value=0, max_value=12),
+    need_hand=st.booleans(),
+)
+def test_the_cards_offered_for_a_49_are_those_on_some_completion(
+    cards_: list[Card], sources: list[int], budget: int, need_hand: bool
+) -> None:
+    """49 ("ランクの合計がちょうど49"), with pools large enough to reach it: the cards the
+    rules offer first are those of ``next_cards``."""
+    split: tuple[list[Card], list[Card], list[Card]] = ([], [], [])
+    for card, src in zip(cards_, sources, strict=False):
+        split[src].append(card)
+    pool = Pool(*split)
+    paper = PAPER["sum49"]
+    expected = [(card, src) for card, src, _ in next_cards(paper, [], pool, budget, need_hand)]
+    assert next_choices(paper, [], pool, budget, need_hand) == expected
+
+
 def cards(codes: str) -> list[Card]:
     return SEVEN.parse(codes)
 
@@ -202,6 +243,30 @@ def test_100_plus_cost_matches_brute_force(
     assert min_cost(paper, [], pool, budget, need_hand) == brute_cost(
         paper, [], pool, budget, need_hand
     )
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    cards_=st.lists(st.sampled_from(HIGH), unique=True, min_size=6, max_size=16),
+    sources=st.lists(st.sampled_from((HAND, OWN, FOREIGN)), min_size=16, max_size=16),
+    budget=st.integers(min_value=0, max_value=12),
+    chosen=st.integers(min_value=0, max_value=3),
+    need_hand=st.booleans(),
+)
+def test_the_cards_offered_for_a_100_plus_are_those_on_some_completion(
+    cards_: list[Card], sources: list[int], budget: int, chosen: int, need_hand: bool
+) -> None:
+    """100+ ("ランクの合計が100以上") with high cards, so it is reachable: the cards the
+    rules offer next are those of ``next_cards``."""
+    split: tuple[list[Card], list[Card], list[Card]] = ([], [], [])
+    for card, src in zip(cards_[chosen:], sources, strict=False):
+        split[src].append(card)
+    pool = Pool(*split)
+    paper = PAPER["sum100"]
+    laid = cards_[:chosen]
+    steps = next_cards(paper, laid, pool, budget, need_hand)
+    expected = [(card, src) for card, src, _ in steps]
+    assert next_choices(paper, laid, pool, budget, need_hand) == expected
 
 
 @pytest.mark.slow

@@ -16,7 +16,7 @@ listing combinations: they run at every turn of every game and of every search.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache, lru_cache
 
 from asobi.core.cards import SEVEN, Card
@@ -93,13 +93,13 @@ class Pool:
 # --- the combinations themselves -------------------------------------------------------
 def is_combination(paper: PaperType, cards: Sequence[Card]) -> bool:
     """Whether ``cards`` are exactly ``paper``'s combination (役の補足説明)."""
-    ranks = sorted(c.rank for c in cards)
     shape = paper.shape
     if shape is Shape.SUM:
-        total = sum(ranks)
+        total = sum(c.rank for c in cards)
         return bool(cards) and (total >= paper.total if paper.at_least else total == paper.total)
     if len(cards) != paper.size:
-        return False
+        return False  # asked after every card of a publication: mostly answered here
+    ranks = sorted(c.rank for c in cards)
     if shape is Shape.STRAIGHT:  # ※1: consecutive, each rank once; A..K, no wrapping
         return _consecutive(ranks)
     if shape is Shape.FLUSH:
@@ -277,33 +277,71 @@ def _window_steps(
     return found
 
 
+def _window_choices(
+    paper: PaperType, chosen: Sequence[Card], pool: Pool, budget: int, need_hand: bool
+) -> list[int]:
+    """The rank bits, by source, of the steps :func:`_window_steps` offers, without their
+    costs: each window's offers worked out for all its ranks at once, as bit masks."""
+    fixed = _distinct_rank_bits(chosen)
+    offered = [0, 0, 0]
+    if fixed is None:
+        return offered
+    own, hand, foreign = pool.ranks[OWN], pool.ranks[HAND], pool.ranks[FOREIGN]
+    for missing in _windows(paper, fixed, pool):
+        base = (missing & ~own).bit_count()  # every missing rank at its cheapest
+        # the ranks after which the owed hand card costs nothing more (penalty 0), or one
+        # more (penalty 1), as in _window_steps; other ranks leave it impossible
+        free_hand = missing & hand & ~own
+        any_hand = missing & hand
+        if not need_hand:
+            penalty0, penalty1 = missing, 0
+        else:
+            penalty0 = _others_than_each(free_hand, missing)
+            penalty1 = _others_than_each(any_hand, missing) & ~penalty0
+        # within[k]: the window's ranks if k more than ``base`` still fits the budget
+        within = [missing if base + extra <= budget else 0 for extra in (0, 1, 2)]
+        offered[HAND] |= hand & ((own & within[1]) | (~own & within[0]))
+        offered[OWN] |= own & ((penalty0 & within[0]) | (penalty1 & within[1]))
+        offered[FOREIGN] |= foreign & (
+            (own & ((penalty0 & within[1]) | (penalty1 & within[2])))
+            | (~own & ((penalty0 & within[0]) | (penalty1 & within[1])))
+        )
+    return offered
+
+
+def _others_than_each(bits: int, ranks: int) -> int:
+    """The ranks of ``ranks`` for which ``bits`` holds a bit other than their own."""
+    count = bits.bit_count()
+    if count >= 2:
+        return ranks
+    if count == 1:
+        return ranks & ~bits
+    return 0
+
+
 # --- straight flushes: specific cards of one suit ---------------------------------------------
 def _flush_patterns(size: int, chosen: Sequence[Card], pool: Pool) -> Iterator[int]:
     """The card bits of every run of ``size`` cards of one suit that holds the cards chosen
-    so far and whose other cards are all in the pool."""
+    so far and whose other cards are all in the pool (lowest first)."""
     fixed = 0
     for c in chosen:
         fixed |= BIT[c]
     covered = pool.mask[HAND] | pool.mask[OWN] | pool.mask[FOREIGN] | fixed
-    suits = {c.suit for c in chosen} if chosen else SUIT_OFFSET.keys()
-    if chosen and len(suits) > 1:
-        return
-    full = (1 << size) - 1
-    for suit in suits:
-        offset = SUIT_OFFSET[suit]
-        for low in _run_starts(size, (covered >> offset) & 0x7F):
-            pattern = full << (offset + low)
-            if not fixed & ~pattern:
-                yield pattern & ~fixed
-
-
-@cache
-def _run_starts(size: int, cards: int) -> tuple[int, ...]:
-    """Where the runs of ``size`` set bits start in a suit's 7-bit mask of cards."""
-    starts = cards
+    starts = covered  # bit b stays set while cards b .. b+size-1 are all covered
     for i in range(1, size):
-        starts &= cards >> i
-    return tuple(_bits(starts & ((1 << (SUIT_WIDTH - size + 1)) - 1)))
+        starts &= covered >> i
+    full = (1 << size) - 1
+    for low in _bits(starts & RUN_STARTS[size]):
+        pattern = full << low
+        if not fixed & ~pattern:
+            yield pattern & ~fixed
+
+
+# RUN_STARTS[size]: the card bits where a run of ``size`` cards within one suit can start
+RUN_STARTS = {
+    size: sum(((1 << (SUIT_WIDTH - size + 1)) - 1) << offset for offset in SUIT_OFFSET.values())
+    for size in range(1, SUIT_WIDTH + 1)
+}
 
 
 def _flush_cost(
@@ -377,6 +415,66 @@ def _groups_cost(
     if rest is None or begun + rest > budget:
         return None
     return begun + rest
+
+
+def _groups_steps(
+    paper: PaperType, chosen: Sequence[Card], pool: Pool, budget: int, need_hand: bool
+) -> dict[tuple[int, int], int]:
+    """For each (rank, source) that can come next, the least cost of the rest after it:
+    :func:`_groups_cost` with that card chosen. A card changes its own rank's set alone,
+    so the other ranks' options are worked out once, not once per card tried."""
+    groups, per = paper.groups, paper.size // paper.groups
+    fixed = _rank_counts(chosen)
+    if len(fixed) > groups:
+        return {}
+    counts = pool.count
+    hand_n, own_n, foreign_n = counts
+    begun: dict[int, tuple[int, int]] = {}  # rank -> _set_option of completing its set
+    for rank, n in fixed.items():
+        need = per - n
+        if need < 0 or hand_n[rank] + own_n[rank] + foreign_n[rank] < need:
+            return {}  # a begun set that cannot be completed, whatever comes next
+        if need:
+            begun[rank] = _set_option(hand_n[rank], own_n[rank], need)
+    # the ranks not begun that can make a set, cheapest first (ties in rank order)
+    by_cost = sorted(
+        (_set_option(hand_n[rank], own_n[rank], per), rank)
+        for rank in RANKS
+        if rank not in fixed and hand_n[rank] + own_n[rank] + foreign_n[rank] >= per
+    )
+    fresh = [option for option, _ in by_cost]
+    place = {rank: i for i, (_, rank) in enumerate(by_cost)}
+    found: dict[tuple[int, int], int] = {}
+    present = pool.ranks[HAND] | pool.ranks[OWN] | pool.ranks[FOREIGN]
+    for rank in _bits(_fitting_ranks(paper, chosen) & present):
+        n = fixed.get(rank, 0)
+        groups_left = groups - len(fixed) - (not n)
+        hand, own, foreign = hand_n[rank], own_n[rank], foreign_n[rank]
+        if groups_left < 0 or hand + own + foreign < per - n:
+            continue  # no room for another set, or too few of this rank to complete its own
+        # every set but this rank's, as it stands
+        others_cost, others_extra = 0, NO_HAND
+        for other, (cost, with_hand) in begun.items():
+            if other != rank:
+                others_cost += cost
+                others_extra = min(others_extra, with_hand)
+        i = place.get(rank)
+        options = fresh if i is None else fresh[:i] + fresh[i + 1 :]
+        need = per - n - 1  # this rank's cards still to find after this one
+        for src in SOURCES:
+            left = budget - COST[src]
+            if left < 0 or not counts[src][rank]:
+                continue
+            hand_left, own_left = hand - (src == HAND), own - (src == OWN)
+            cost, extra = others_cost, others_extra
+            if need:
+                more, with_hand = _set_option(hand_left, own_left, need)
+                cost, extra = cost + more, min(extra, with_hand)
+            owed = need_hand and src != HAND
+            rest = _cheapest_sets(options, groups_left, extra if owed else None)
+            if rest is not None and cost + rest <= left:
+                found[rank, src] = cost + rest
+    return found
 
 
 NO_HAND = 99  # the "extra cost" of a set that has no hand card to take
@@ -492,23 +590,136 @@ def next_cards(
             for card in pool.cards[src]
             if BIT[card] in by_bit
         ]
-    return _steps_by_trial(paper, chosen, pool, budget, need_hand)
+    if shape is Shape.GROUPS:
+        by_rank = _groups_steps(paper, chosen, pool, budget, need_hand)
+        return [
+            (card, src, by_rank[card.rank, src])
+            for src in SOURCES
+            for card in pool.cards[src]
+            if (card.rank, src) in by_rank
+        ]
+    return _sum_steps(paper, chosen, pool, budget, need_hand)
 
 
-def _steps_by_trial(
+def next_choices(
+    paper: PaperType, chosen: Sequence[Card], pool: Pool, budget: int, need_hand: bool
+) -> list[tuple[Card, int]]:
+    """The (card, source) of every step :func:`next_cards` lists, without the cost of the
+    rest after it: what the rules offer (a bot's plan needs the costs, the rules do not).
+    Asking only whether some completion uses a card is cheaper: for 49 one subset-sum
+    forward and one back over the pool instead of one per card tried, for 100+ the most
+    the budget allows instead of the fewest cards that do, for straights each window's
+    ranks at once."""
+    shape = paper.shape
+    if shape is Shape.SUM and not paper.at_least:
+        left = paper.total - sum(c.rank for c in chosen)
+        on_some = _exact_sum_choices(left, pool, budget, need_hand)
+        return [(c, src) for src in SOURCES for c in pool.cards[src] if (c.rank, src) in on_some]
+    if shape is Shape.SUM:
+        left = paper.total - sum(c.rank for c in chosen)
+        reach = [_reaches_at_least(left, pool, src, budget, need_hand) for src in SOURCES]
+        return [(c, src) for src in SOURCES for c in pool.cards[src] if reach[src](c.rank)]
+    if shape is Shape.STRAIGHT or shape is Shape.CARDS:
+        by_source = _window_choices(paper, chosen, pool, budget, need_hand)
+        return [
+            (card, src)
+            for src in SOURCES
+            for card in pool.cards[src]
+            if by_source[src] >> card.rank & 1
+        ]
+    return [(card, src) for card, src, _ in next_cards(paper, chosen, pool, budget, need_hand)]
+
+
+def _exact_sum_choices(
+    target: int, pool: Pool, budget: int, need_hand: bool
+) -> set[tuple[int, int]]:
+    """49: every (rank, source) of a card on some set of pool cards adding up to exactly
+    ``target`` with at most ``budget`` costly cards (a hand card among them if
+    ``need_hand``).
+
+    The layered subset-sum of :func:`_exact_sum_cost`, run forward over the cards keeping
+    the sums reachable before each card, then backward keeping the sums from which the
+    target is still reachable after it: a card is on a completion iff some sum before it,
+    plus the card, is one of those. Cards of one rank and source are interchangeable, so
+    only the first of each is asked."""
+    if target <= 0 or budget < 0:
+        return set()
+    mask = _layer_mask(target, budget + 1)
+    cards = [(src, rank) for src in SOURCES for rank in sorted(pool.rank_list(src))]
+    before: list[tuple[int, int]] = []  # (plain, handed) sums reached before each card
+    plain, handed = 1, 0
+    for src, rank in cards:
+        before.append((plain, handed))
+        shift = rank + LAYER * COST[src]
+        if src == HAND:
+            handed |= ((plain | handed) << shift) & mask
+        else:
+            plain |= (plain << shift) & mask
+            handed |= (handed << shift) & mask
+    # the states that reach the target (at any cost layer within the budget) from here on
+    goal = mask & ~_layer_mask(target - 1, budget + 1)
+    to_goal_handed = goal
+    to_goal_plain = 0 if need_hand else goal
+    found: set[tuple[int, int]] = set()
+    for i in range(len(cards) - 1, -1, -1):
+        src, rank = cards[i]
+        shift = rank + LAYER * COST[src]
+        plain, handed = before[i]
+        if i == 0 or cards[i - 1] != cards[i]:
+            if src == HAND:
+                on_some = ((plain | handed) << shift) & to_goal_handed
+            else:
+                on_some = ((plain << shift) & to_goal_plain) | ((handed << shift) & to_goal_handed)
+            if on_some:
+                found.add((rank, src))
+        from_handed = (to_goal_handed >> shift) & mask
+        if src == HAND:
+            to_goal_plain |= from_handed
+        else:
+            to_goal_plain |= (to_goal_plain >> shift) & mask
+        to_goal_handed |= from_handed
+    return found
+
+
+def _reaches_at_least(
+    target: int, pool: Pool, src: int, budget: int, need_hand: bool
+) -> Callable[[int], bool]:
+    """100+: whether a card of a given rank from ``src`` is on some completion — what
+    :func:`_at_least_cost` answers after it, asked only whether an answer exists. Free
+    citations all count; the more costly cards, the higher the total (with the owed hand
+    card swapped in for the last of them), so only the most the budget allows is tried."""
+    budget -= COST[src]
+    owed = need_hand and src != HAND
+    own_total = sum(pool.rank_list(OWN))
+    costly = sorted(pool.rank_list(HAND) + pool.rank_list(FOREIGN), reverse=True)
+    best_hand = max(pool.rank_list(HAND), default=0)
+
+    def reaches(rank: int) -> bool:
+        rest = costly
+        if src != OWN:
+            rest = [*costly]
+            rest.remove(rank)
+        most = min(budget, len(rest))
+        if most < 0:
+            return False
+        total = own_total + (0 if src == OWN else rank) + sum(rest[:most])
+        if not owed:
+            return total >= target
+        # owed (the card is a citation): the best hand card replaces the last costly one
+        return most >= 1 and best_hand > 0 and total + min(0, best_hand - rest[most - 1]) >= target
+
+    return reaches
+
+
+def _sum_steps(
     paper: PaperType, chosen: Sequence[Card], pool: Pool, budget: int, need_hand: bool
 ) -> list[Step]:
-    """Sets and sums: try each (rank, source) once — cards of one rank and source are
+    """49 and 100+: try each (rank, source) once — cards of one rank and source are
     interchangeable — skipping ranks that cannot fit at all."""
     fits = _fitting_ranks(paper, chosen)
     result: list[Step] = []
-    is_sum = paper.shape is Shape.SUM
-    if is_sum:
-        ranks = [pool.rank_list(src) for src in SOURCES]
-        left_total = paper.total - sum(c.rank for c in chosen)
-    else:
-        per = paper.size // paper.groups
-        fixed = _rank_counts(chosen)
+    ranks = [pool.rank_list(src) for src in SOURCES]
+    left_total = paper.total - sum(c.rank for c in chosen)
     for src in SOURCES:
         left = budget - COST[src]
         if left < 0:
@@ -516,17 +727,10 @@ def _steps_by_trial(
         owed = need_hand and src != HAND
         rests: dict[int, int] = {}
         for rank in _bits(fits & pool.ranks[src]):
-            if is_sum:  # the same sums without this card
-                fewer = [*ranks]
-                fewer[src] = [*ranks[src]]
-                fewer[src].remove(rank)
-                rest = _sum_cost(paper, left_total - rank, fewer, left, owed)
-            else:  # the same sets with this card chosen
-                counts = [*pool.count]
-                counts[src] = [*counts[src]]
-                counts[src][rank] -= 1
-                more = {**fixed, rank: fixed.get(rank, 0) + 1}
-                rest = _groups_cost(paper.groups, per, more, counts, left, owed)
+            fewer = [*ranks]  # the same sums without this card
+            fewer[src] = [*ranks[src]]
+            fewer[src].remove(rank)
+            rest = _sum_cost(paper, left_total - rank, fewer, left, owed)
             if rest is not None:
                 rests[rank] = rest
         if rests:

@@ -65,7 +65,7 @@ from asobi.games.laminate.papers import (
     Pool,
     finished,
     min_cost,
-    next_cards,
+    next_choices,
     publishable_papers,
 )
 from asobi.games.laminate.scenarios import apply_setup
@@ -129,7 +129,7 @@ class LaminateRules(LaminateState):
             options.append(DRAW)
         if self.discards:
             options.append(TAKE)
-        options += [REVIEW[c] for c in self._under_review_cards()]
+        options += [REVIEW[c] for c in self.reviewable()]
         can_act = bool(options)
         held = self._held(seat)
         open_papers = [p for p in PUBLISHABLE if self.supply[p] and p not in held]
@@ -143,17 +143,19 @@ class LaminateRules(LaminateState):
         draft = self.draft
         assert draft is not None
         pool, budget = self._draft_pool(seat, draft)
-        steps = next_cards(draft.paper, draft.laid + draft.cited, pool, budget, not draft.laid)
+        steps = next_choices(draft.paper, draft.laid + draft.cited, pool, budget, not draft.laid)
         # Lays, then citations, each in deck order (a card is in one source only: one sort).
         by_deck = sorted(steps, key=lambda step: DECK_ORDER[step[0]])
-        options: list[LaminateAction] = [LAY[c] for c, src, _ in by_deck if src == HAND]
-        options += [CITE[c] for c, src, _ in by_deck if src != HAND]
+        options: list[LaminateAction] = [LAY[c] for c, src in by_deck if src == HAND]
+        options += [CITE[c] for c, src in by_deck if src != HAND]
         if self._may_finish_100(draft):
             options.append(DONE)
         return options
 
     def check(self, seat: int, action: Action) -> None:
-        if self.is_listed(seat, action):
+        # A move is checked once: scanning its list costs less than hashing every action
+        # into the set ``is_listed`` keeps for repeated questions.
+        if action in self.legal_actions(seat):
             return
         rule, reason = self._why_illegal(seat, action)
         raise IllegalAction(rule, reason)
@@ -257,14 +259,10 @@ class LaminateRules(LaminateState):
         return [public("take", seat, card=card.code)]
 
     # --- 3. 査読 ------------------------------------------------------------------------
-    def _under_review_cards(self) -> list[Card]:
-        """Every card on a paper under review (they all hold 2+ cards), seat by seat."""
-        return [c for papers in self.papers for p in papers if len(p.cards) > 1 for c in p.cards]
-
     def _review(self, seat: int, card: Card) -> list[Event]:
         author, paper = self._paper_holding(card)
         paper.cards.remove(card)
-        self._cites = None  # the paper may be complete now
+        self.papers_changed()  # the paper may be complete now
         self.hands[seat].append(card)
         self._seen_arrive(seat, card)
         return [
@@ -372,7 +370,7 @@ class LaminateRules(LaminateState):
         paper = Paper(draft.paper, list(draft.laid))
         self.papers[seat].append(paper)
         self._tally_citations(seat, [authors[c] for c in draft.cited])
-        self._cites = None
+        self.papers_changed()
         self.supply[draft.paper] -= 1
         events = [
             public(
@@ -455,7 +453,7 @@ class LaminateRules(LaminateState):
         self.hands[seat].remove(card)
         self._seen_leave(seat, [card])
         self.papers[seat].append(Paper(END_FLAG, [card]))
-        self._cites = None
+        self.papers_changed()
         self.supply[END_FLAG] -= 1
         return [public("flag", seat, card=card.code), *self._next_turn()]
 

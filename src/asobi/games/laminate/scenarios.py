@@ -121,6 +121,7 @@ def apply_setup(state: LaminateState, setup: Mapping[str, Any]) -> None:
         for p in held:
             state.papers[seat].append(Paper(p.paper, list(p.cards)))
             state.supply[p.paper] -= 1
+    state.papers_changed()
     state.deck = list(reversed(scenario.deck))
     state.discards = list(scenario.discards)
     state.rng.shuffle(rest)

@@ -118,6 +118,7 @@ class LaminateState(State[LaminateAction]):
         "drawn": list,
         "draft": copy_draft,
         "_cites": forgotten,
+        "_reviewable": forgotten,
         "_dpool": forgotten,
     }
 
@@ -149,9 +150,11 @@ class LaminateState(State[LaminateAction]):
         self.turns_left = 0  # turns still to come after the current one, once triggered
         self.end_reason: str | None = None
         self.result: Outcome | None = None
-        # citable(), worked out once the papers change (a review, a publication, a flag):
-        # other moves leave it standing
+        # citable(), worked out once the papers change (a review, a publication, a flag:
+        # papers_changed): other moves leave it standing
         self._cites: dict[Card, int] | None = None
+        # reviewable(), likewise
+        self._reviewable: list[Card] | None = None
         # (pool, budget) of the publication in progress, kept up to date card by card
         self._dpool: tuple[Pool, int] | None = None
 
@@ -169,6 +172,21 @@ class LaminateState(State[LaminateAction]):
                 if len(p.cards) == 1
             }
         return self._cites
+
+    def reviewable(self) -> list[Card]:
+        """Every card on a paper under review (they all hold 2+ cards), seat by seat: what
+        査読 may take."""
+        if self._reviewable is None:
+            self._reviewable = [
+                c for papers in self.papers for p in papers if len(p.cards) > 1 for c in p.cards
+            ]
+        return self._reviewable
+
+    def papers_changed(self) -> None:
+        """Forget what was read off the papers (``citable``, ``reviewable``): a card left a
+        paper under review, or a paper was laid."""
+        self._cites = None
+        self._reviewable = None
 
     def public_phase(self, seat: int | None) -> Phase:
         """The phase as ``seat`` sees it: another's publication in progress is just a turn."""
