@@ -1035,6 +1035,44 @@ def refine(
     return Pose(float(pose[0]), float(pose[1]), float(pose[2]) % 360, start.mirrored)
 
 
+AFTER_CHUNK = 256  # poses whose overlap is weighed at a time, the most promising first
+
+
+def _best_off(
+    shapes: _Shapes,
+    poses: NDArray[np.float64],
+    sides: NDArray[np.bool_],
+    value: NDArray[np.float64],
+    plate: tuple[NDArray[np.float64], NDArray[np.float64]],
+) -> int:
+    """The pose (its index) of greatest ``value`` less what overlapping the other board's
+    ``plate`` (corners and edge normals) costs, the first of equals: the same pose as if
+    that cost were weighed for every pose. A mask can have thousands of poses, and the cost
+    only ever lowers a value, so they are weighed best value first, a chunk at a time,
+    until none left can come level with the best so far."""
+    order = np.argsort(-value, kind="stable")
+    best_value, best = -np.inf, len(poses)
+    for start in range(0, len(order), AFTER_CHUNK):
+        chunk = order[start : start + AFTER_CHUNK]
+        if value[chunk[0]] < best_value:
+            break  # none left can come level: overlap only lowers a value
+        weighed = value[chunk].copy()
+        for mirrored in (False, True):
+            on = np.flatnonzero(sides[chunk] == mirrored)
+            if not len(on):
+                continue
+            some = poses[chunk[on]]
+            corners, axes = shapes.corners(some, mirrored), shapes.axes(some, mirrored)
+            overlap = _overlap(corners, axes, *plate) + PLATE_GAP
+            weighed[on] -= np.where(overlap > 0, OVERLAP_STEP + OVERLAP_PER_MM * overlap, 0.0)
+        top = weighed.max()
+        if top > best_value:
+            best_value, best = float(top), int(chunk[weighed == top].min())
+        elif top == best_value:
+            best = min(best, int(chunk[weighed == top].min()))
+    return best
+
+
 def hidden_by(
     board: Board, pose: Pose, xs: NDArray[np.float64], ys: NDArray[np.float64], radius: float
 ) -> NDArray[np.bool_]:
@@ -1503,11 +1541,7 @@ class Solver:
             at = poses[on]
             depth = shapes.depths(at, mirrored, self._xs[index], self._ys[index], r) - CLEARANCE
             value[on] = np.clip(depth, -GIVE_UP, 0.0).sum(axis=1) + 1e-3 * depth.min(axis=1)
-            if plate is not None:
-                overlap = _overlap(shapes.corners(at, mirrored), shapes.axes(at, mirrored), *plate)
-                overlap += PLATE_GAP
-                value[on] -= np.where(overlap > 0, OVERLAP_STEP + OVERLAP_PER_MM * overlap, 0.0)
-        k = int(np.argmax(value))
+        k = _best_off(shapes, poses, sides, value, plate) if plate else int(np.argmax(value))
         return _pose_of(poses[k], bool(sides[k]))
 
     def _together(
