@@ -75,6 +75,7 @@ OVERLAP_PER_MM = 1.0  # ... and more the deeper they overlap
 NEAR = 2  # the first look pairs masks within this many points of each board's best
 FINEST = 0.1  # mm (and degrees): refining stops at this step
 GOOD = 48  # poses of each board's mask weighed together for a candidate's second start
+TOGETHER = 6  # the best pairs of those tried: the plates of the best can overlap too deep to part
 
 
 @dataclass(frozen=True)
@@ -1464,7 +1465,7 @@ class Solver:
     ) -> Attempt | None:
         """Refine a candidate's poses so that each board hides its share, then judge. Each
         board starts deepest in its mask (most candidates that succeed, do from there); if
-        that fails, from the poses of the two masks that come nearest to hiding the shares
+        that fails, from the few pairs of poses of the masks that come nearest to hiding the shares
         for real, off each other's plates (:meth:`_together`); then the board with the
         larger share from its best pose and the other from its best off that one's plate
         (:meth:`_after`); last, the two on either side of the line between them
@@ -1494,12 +1495,13 @@ class Solver:
         if deepest is not None and deepest.success:
             return deepest
         # Each board from one of the poses of its mask that come nearest to hiding its share,
-        # the two that do best together, off each other's plates.
-        starts = self._together(a, b, ma, mb, i, j, share_a, share_b, direction)
-        best = self._lay(a, b, share_a, share_b, *starts)
-        if best is not None and best.success:
-            return best
-        best = best if self._better(best, deepest) else deepest
+        # the pairs that do best together, off each other's plates.
+        best = deepest
+        for starts in self._together(a, b, ma, mb, i, j, share_a, share_b, direction):
+            found = self._lay(a, b, share_a, share_b, *starts)
+            if found is not None and found.success:
+                return found
+            best = found if self._better(found, best) else best
         # The board with the most to hide from its best pose, the other from the pose of
         # its mask that does best off that one's plate.
         first = (a, ma, i, share_a) if len(share_a) >= len(share_b) else (b, mb, j, share_b)
@@ -1547,13 +1549,15 @@ class Solver:
     def _together(
         self, a: Board, b: Board, ma: _Masks, mb: _Masks, i: int, j: int, share_a: set[int],
         share_b: set[int], direction: int,
-    ) -> tuple[Pose, Pose]:  # fmt: skip
+    ) -> list[tuple[Pose, Pose]]:  # fmt: skip
         """Starts for a candidate: of the ``GOOD`` poses of each board's mask that come
         nearest to hiding its share (:meth:`_Masks.good_poses`; with those of each
         orientation that keep farthest from the other's side of the line between them,
-        ``direction``), the two whose shortfalls
-        together, and what overlapping plates costs, are least (as a refinement weighs
-        them; the first of equals)."""
+        ``direction``), the ``TOGETHER`` pairs whose shortfalls together, and what
+        overlapping plates costs, are least (as a refinement weighs them; the first of
+        equals), best first. More than one: in a tight sky every pair of such poses can
+        overlap, and whether a refinement parts the plates is not what this weighs
+        (cluster 31004 of the corpus, stretching and dancing, parts from the fifth)."""
         r = self.sky.centre_radius
         found = []
         for board, masks, m, share, forward in (
@@ -1583,11 +1587,15 @@ class Solver:
         depth = (top - bottom).min(axis=1) + PLATE_GAP
         cost = np.where(depth > 0, OVERLAP_STEP + OVERLAP_PER_MM * depth, 0.0)
         value = np.add.outer(va, vb).reshape(-1) - cost
-        k = int(np.argmax(value))
-        p, q = divmod(k, len(pb))
-        pose_a = _pose_of(pa[p], bool(sa[p]))
-        pose_b = _pose_of(pb[q], bool(sb[q]))
-        return pose_a, pose_b
+        starts: list[tuple[Pose, Pose]] = []
+        for k in np.argsort(-value, kind="stable").tolist():
+            p, q = divmod(k, len(pb))
+            pair = (_pose_of(pa[p], bool(sa[p])), _pose_of(pb[q], bool(sb[q])))
+            if pair not in starts:  # (an orientation's best can also lie farthest back)
+                starts.append(pair)
+            if len(starts) == TOGETHER:
+                break
+        return starts
 
     def _lay(
         self, a: Board, b: Board, share_a: set[int], share_b: set[int],
