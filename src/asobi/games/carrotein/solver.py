@@ -1050,28 +1050,35 @@ def _best_off(
     ``plate`` (corners and edge normals) costs, the first of equals: the same pose as if
     that cost were weighed for every pose. A mask can have thousands of poses, and the cost
     only ever lowers a value, so they are weighed best value first, a chunk at a time,
-    until none left can come level with the best so far."""
-    order = np.argsort(-value, kind="stable")
-    best_value, best = -np.inf, len(poses)
-    for start in range(0, len(order), AFTER_CHUNK):
-        chunk = order[start : start + AFTER_CHUNK]
-        if value[chunk[0]] < best_value:
+    until none left can come level with the best so far; and only the best chunk is sorted
+    first (the rest seldom needs to be)."""
+    best: tuple[float, int] = (-np.inf, len(poses))
+    head, rest = np.arange(len(value)), np.zeros(0, dtype=np.intp)
+    if len(value) > AFTER_CHUNK:
+        low = np.partition(value, len(value) - AFTER_CHUNK)[len(value) - AFTER_CHUNK]
+        head, rest = np.flatnonzero(value >= low), np.flatnonzero(value < low)
+    for part in (head, rest):
+        if not len(part) or value[part].max() < best[0]:
             break  # none left can come level: overlap only lowers a value
-        weighed = value[chunk].copy()
-        for mirrored in (False, True):
-            on = np.flatnonzero(sides[chunk] == mirrored)
-            if not len(on):
-                continue
-            some = poses[chunk[on]]
-            corners, axes = shapes.corners(some, mirrored), shapes.axes(some, mirrored)
-            overlap = _overlap(corners, axes, *plate) + PLATE_GAP
-            weighed[on] -= np.where(overlap > 0, OVERLAP_STEP + OVERLAP_PER_MM * overlap, 0.0)
-        top = weighed.max()
-        if top > best_value:
-            best_value, best = float(top), int(chunk[weighed == top].min())
-        elif top == best_value:
-            best = min(best, int(chunk[weighed == top].min()))
-    return best
+        order = part[np.argsort(-value[part], kind="stable")]
+        for start in range(0, len(order), AFTER_CHUNK):
+            chunk = order[start : start + AFTER_CHUNK]
+            if value[chunk[0]] < best[0]:
+                break
+            weighed = value[chunk].copy()
+            for mirrored in (False, True):
+                on = np.flatnonzero(sides[chunk] == mirrored)
+                if not len(on):
+                    continue
+                some = poses[chunk[on]]
+                corners, axes = shapes.corners(some, mirrored), shapes.axes(some, mirrored)
+                overlap = _overlap(corners, axes, *plate) + PLATE_GAP
+                weighed[on] -= np.where(overlap > 0, OVERLAP_STEP + OVERLAP_PER_MM * overlap, 0.0)
+            top = float(weighed.max())
+            first = int(chunk[weighed == top].min())
+            if top > best[0] or (top == best[0] and first < best[1]):
+                best = (top, first)
+    return best[1]
 
 
 def hidden_by(
