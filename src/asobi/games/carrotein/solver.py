@@ -75,6 +75,7 @@ OVERLAP_PER_MM = 1.0  # ... and more the deeper they overlap
 NEAR = 2  # the first look pairs masks within this many points of each board's best
 FINEST = 0.1  # mm (and degrees): refining stops at this step
 GOOD = 48  # poses of each board's mask weighed together for a candidate's second start
+TOGETHER = 6  # the best pairs of those tried: the plates of the best can overlap too deep to part
 
 
 @dataclass(frozen=True)
@@ -1035,6 +1036,51 @@ def refine(
     return Pose(float(pose[0]), float(pose[1]), float(pose[2]) % 360, start.mirrored)
 
 
+AFTER_CHUNK = 256  # poses whose overlap is weighed at a time, the most promising first
+
+
+def _best_off(
+    shapes: _Shapes,
+    poses: NDArray[np.float64],
+    sides: NDArray[np.bool_],
+    value: NDArray[np.float64],
+    plate: tuple[NDArray[np.float64], NDArray[np.float64]],
+) -> int:
+    """The pose (its index) of greatest ``value`` less what overlapping the other board's
+    ``plate`` (corners and edge normals) costs, the first of equals: the same pose as if
+    that cost were weighed for every pose. A mask can have thousands of poses, and the cost
+    only ever lowers a value, so they are weighed best value first, a chunk at a time,
+    until none left can come level with the best so far; and only the best chunk is sorted
+    first (the rest seldom needs to be)."""
+    best: tuple[float, int] = (-np.inf, len(poses))
+    head, rest = np.arange(len(value)), np.zeros(0, dtype=np.intp)
+    if len(value) > AFTER_CHUNK:
+        low = np.partition(value, len(value) - AFTER_CHUNK)[len(value) - AFTER_CHUNK]
+        head, rest = np.flatnonzero(value >= low), np.flatnonzero(value < low)
+    for part in (head, rest):
+        if not len(part) or value[part].max() < best[0]:
+            break  # none left can come level: overlap only lowers a value
+        order = part[np.argsort(-value[part], kind="stable")]
+        for start in range(0, len(order), AFTER_CHUNK):
+            chunk = order[start : start + AFTER_CHUNK]
+            if value[chunk[0]] < best[0]:
+                break
+            weighed = value[chunk].copy()
+            for mirrored in (False, True):
+                on = np.flatnonzero(sides[chunk] == mirrored)
+                if not len(on):
+                    continue
+                some = poses[chunk[on]]
+                corners, axes = shapes.corners(some, mirrored), shapes.axes(some, mirrored)
+                overlap = _overlap(corners, axes, *plate) + PLATE_GAP
+                weighed[on] -= np.where(overlap > 0, OVERLAP_STEP + OVERLAP_PER_MM * overlap, 0.0)
+            top = float(weighed.max())
+            first = int(chunk[weighed == top].min())
+            if top > best[0] or (top == best[0] and first < best[1]):
+                best = (top, first)
+    return best[1]
+
+
 def hidden_by(
     board: Board, pose: Pose, xs: NDArray[np.float64], ys: NDArray[np.float64], radius: float
 ) -> NDArray[np.bool_]:
@@ -1426,7 +1472,7 @@ class Solver:
     ) -> Attempt | None:
         """Refine a candidate's poses so that each board hides its share, then judge. Each
         board starts deepest in its mask (most candidates that succeed, do from there); if
-        that fails, from the poses of the two masks that come nearest to hiding the shares
+        that fails, from the few pairs of poses of the masks that come nearest to hiding the shares
         for real, off each other's plates (:meth:`_together`); then the board with the
         larger share from its best pose and the other from its best off that one's plate
         (:meth:`_after`); last, the two on either side of the line between them
@@ -1456,12 +1502,13 @@ class Solver:
         if deepest is not None and deepest.success:
             return deepest
         # Each board from one of the poses of its mask that come nearest to hiding its share,
-        # the two that do best together, off each other's plates.
-        starts = self._together(a, b, ma, mb, i, j, share_a, share_b, direction)
-        best = self._lay(a, b, share_a, share_b, *starts)
-        if best is not None and best.success:
-            return best
-        best = best if self._better(best, deepest) else deepest
+        # the pairs that do best together, off each other's plates.
+        best = deepest
+        for starts in self._together(a, b, ma, mb, i, j, share_a, share_b, direction):
+            found = self._lay(a, b, share_a, share_b, *starts)
+            if found is not None and found.success:
+                return found
+            best = found if self._better(found, best) else best
         # The board with the most to hide from its best pose, the other from the pose of
         # its mask that does best off that one's plate.
         first = (a, ma, i, share_a) if len(share_a) >= len(share_b) else (b, mb, j, share_b)
@@ -1503,23 +1550,21 @@ class Solver:
             at = poses[on]
             depth = shapes.depths(at, mirrored, self._xs[index], self._ys[index], r) - CLEARANCE
             value[on] = np.clip(depth, -GIVE_UP, 0.0).sum(axis=1) + 1e-3 * depth.min(axis=1)
-            if plate is not None:
-                overlap = _overlap(shapes.corners(at, mirrored), shapes.axes(at, mirrored), *plate)
-                overlap += PLATE_GAP
-                value[on] -= np.where(overlap > 0, OVERLAP_STEP + OVERLAP_PER_MM * overlap, 0.0)
-        k = int(np.argmax(value))
+        k = _best_off(shapes, poses, sides, value, plate) if plate else int(np.argmax(value))
         return _pose_of(poses[k], bool(sides[k]))
 
     def _together(
         self, a: Board, b: Board, ma: _Masks, mb: _Masks, i: int, j: int, share_a: set[int],
         share_b: set[int], direction: int,
-    ) -> tuple[Pose, Pose]:  # fmt: skip
+    ) -> list[tuple[Pose, Pose]]:  # fmt: skip
         """Starts for a candidate: of the ``GOOD`` poses of each board's mask that come
         nearest to hiding its share (:meth:`_Masks.good_poses`; with those of each
         orientation that keep farthest from the other's side of the line between them,
-        ``direction``), the two whose shortfalls
-        together, and what overlapping plates costs, are least (as a refinement weighs
-        them; the first of equals)."""
+        ``direction``), the ``TOGETHER`` pairs whose shortfalls together, and what
+        overlapping plates costs, are least (as a refinement weighs them; the first of
+        equals), best first. More than one: in a tight sky every pair of such poses can
+        overlap, and whether a refinement parts the plates is not what this weighs
+        (cluster 31004 of the corpus, stretching and dancing, parts from the fifth)."""
         r = self.sky.centre_radius
         found = []
         for board, masks, m, share, forward in (
@@ -1549,11 +1594,15 @@ class Solver:
         depth = (top - bottom).min(axis=1) + PLATE_GAP
         cost = np.where(depth > 0, OVERLAP_STEP + OVERLAP_PER_MM * depth, 0.0)
         value = np.add.outer(va, vb).reshape(-1) - cost
-        k = int(np.argmax(value))
-        p, q = divmod(k, len(pb))
-        pose_a = _pose_of(pa[p], bool(sa[p]))
-        pose_b = _pose_of(pb[q], bool(sb[q]))
-        return pose_a, pose_b
+        starts: list[tuple[Pose, Pose]] = []
+        for k in np.argsort(-value, kind="stable").tolist():
+            p, q = divmod(k, len(pb))
+            pair = (_pose_of(pa[p], bool(sa[p])), _pose_of(pb[q], bool(sb[q])))
+            if pair not in starts:  # (an orientation's best can also lie farthest back)
+                starts.append(pair)
+            if len(starts) == TOGETHER:
+                break
+        return starts
 
     def _lay(
         self, a: Board, b: Board, share_a: set[int], share_b: set[int],
