@@ -574,14 +574,6 @@ def next_cards(
     """Every (card, source, cost of the rest) that keeps the publication completable, in
     source order (hand, own, foreign) and pool order within each."""
     shape = paper.shape
-    if shape is Shape.STRAIGHT or shape is Shape.CARDS:
-        by_rank = _window_steps(paper, chosen, pool, budget, need_hand)
-        return [
-            (card, src, by_rank[card.rank, src])
-            for src in SOURCES
-            for card in pool.cards[src]
-            if (card.rank, src) in by_rank
-        ]
     if shape is Shape.FLUSH:
         by_bit = _flush_steps(paper, chosen, pool, budget, need_hand)
         return [
@@ -590,8 +582,11 @@ def next_cards(
             for card in pool.cards[src]
             if BIT[card] in by_bit
         ]
-    if shape is Shape.GROUPS:
-        by_rank = _groups_steps(paper, chosen, pool, budget, need_hand)
+    if shape is Shape.STRAIGHT or shape is Shape.CARDS or shape is Shape.GROUPS:
+        # each a cost per (rank, source): any card of that rank from there steps alike
+        by_rank = (_groups_steps if shape is Shape.GROUPS else _window_steps)(
+            paper, chosen, pool, budget, need_hand
+        )
         return [
             (card, src, by_rank[card.rank, src])
             for src in SOURCES
