@@ -9,6 +9,7 @@ papers (cost 1: a card given as thanks), with at least one card from the hand.
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -70,6 +71,17 @@ def pools(draw: st.DrawFn, max_cards: int = 11) -> tuple[Pool, int]:
     return Pool(*split), budget
 
 
+def mid_publication(pool_cards: int, most_chosen: int) -> dict[str, st.SearchStrategy[Any]]:
+    """A paper being published: the paper, a pool and a budget, cards chosen already (those
+    the pool holds are dropped by the test), and whether a hand card is still owed."""
+    return {
+        "paper": st.sampled_from(PUBLISHABLE),
+        "pool_budget": pools(pool_cards),
+        "chosen": st.lists(st.sampled_from(SEVEN.cards), unique=True, max_size=most_chosen),
+        "need_hand": st.booleans(),
+    }
+
+
 # Sum papers need many cards to be interesting; give them larger ranks via bigger pools.
 @pytest.mark.slow
 @settings(max_examples=300, deadline=None)
@@ -86,12 +98,7 @@ def test_min_cost_matches_brute_force(
 
 @pytest.mark.slow
 @settings(max_examples=200, deadline=None)
-@given(
-    paper=st.sampled_from(PUBLISHABLE),
-    pool_budget=pools(9),
-    chosen=st.lists(st.sampled_from(SEVEN.cards), unique=True, max_size=4),
-    need_hand=st.booleans(),
-)
+@given(**mid_publication(pool_cards=9, most_chosen=4))
 def test_min_cost_with_cards_chosen_matches_brute_force(
     paper: PaperType, pool_budget: tuple[Pool, int], chosen: list[Card], need_hand: bool
 ) -> None:
@@ -121,12 +128,7 @@ def test_next_cards_are_exactly_the_cards_on_some_completion(
 
 @pytest.mark.slow
 @settings(max_examples=300, deadline=None)
-@given(
-    paper=st.sampled_from(PUBLISHABLE),
-    pool_budget=pools(12),
-    chosen=st.lists(st.sampled_from(SEVEN.cards), unique=True, max_size=5),
-    need_hand=st.booleans(),
-)
+@given(**mid_publication(pool_cards=12, most_chosen=5))
 def test_next_cards_cost_the_rest_as_the_finder_does(
     paper: PaperType, pool_budget: tuple[Pool, int], chosen: list[Card], need_hand: bool
 ) -> None:
@@ -146,12 +148,7 @@ def test_next_cards_cost_the_rest_as_the_finder_does(
 
 
 @settings(max_examples=300, deadline=None)
-@given(
-    paper=st.sampled_from(PUBLISHABLE),
-    pool_budget=pools(14),
-    chosen=st.lists(st.sampled_from(SEVEN.cards), unique=True, max_size=5),
-    need_hand=st.booleans(),
-)
+@given(**mid_publication(pool_cards=14, most_chosen=5))
 def test_the_rules_offer_the_cards_the_finder_steps_to(
     paper: PaperType, pool_budget: tuple[Pool, int], chosen: list[Card], need_hand: bool
 ) -> None:
