@@ -1,18 +1,20 @@
-"""Load on the web server: N rooms at once, each a game between two scripted people who
-play through websockets on loopback, each moving about once a second.
+"""Load on the web server: N rooms at once, each a game between scripted people (one a
+seat, the game's usual count) who play through websockets on loopback, each moving about once
+a second when it may.
 
     .venv/bin/python benchmarks/bench_server.py                      # N = 50 ... 1000
     .venv/bin/python benchmarks/bench_server.py --rooms 20 --seconds 20 --game itsmine
+    .venv/bin/python benchmarks/bench_server.py --rooms 100 --game laminate --players 4
     .venv/bin/python benchmarks/bench_server.py --db postgresql+psycopg://... --workers 2
 
 A real server (``asobi serve``, its own processes; SQLite in a temporary folder unless
 ``--db`` names a PostgreSQL database, where the run makes a schema of its own and drops it
 at the end, so that no run's rooms are brought back by the next; every move committed
 before it is acknowledged) and, in
-``--clients`` processes of their own, two websocket clients per room. Each client is a
+``--clients`` processes of their own, a websocket client a seat. Each client is a
 random player: when its seat may move it waits about ``--pace`` seconds (between half and
 one and a half times that), sends a legal move and times the wait until the server's news
-of that move comes back (validation, the commit, the views and words sent to both seats).
+of that move comes back (validation, the commit, the views and words sent to every seat).
 New rooms replace finished games until the time is up; the first ``--warmup`` seconds
 (rooms being made, sockets opening) are not counted.
 
@@ -37,7 +39,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
-from contextlib import ExitStack
+from contextlib import AsyncExitStack, ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,6 +50,7 @@ import uvloop
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
 
+from asobi.core import get_spec
 from asobi.server.process import cpu_seconds, resident_mb, serving
 from asobi.server.store import scratch_schema
 
@@ -152,33 +155,37 @@ async def _seat(
 
 
 async def _room_loop(
-    http: httpx.AsyncClient, ws_urls: Sequence[str], game: str, k: int, pace: float,
-    window: Window, tally: Tally, opening: asyncio.Semaphore, bot: str | None = None,
+    http: httpx.AsyncClient, ws_urls: Sequence[str], game: str, players: int, k: int,
+    pace: float, window: Window, tally: Tally, opening: asyncio.Semaphore,
+    bot: str | None = None,
 ) -> None:  # fmt: skip
-    """Rooms one after another until the time is up, each of two scripted people (on
-    ``ws_urls`` in turn: with several servers, the two are on different ones), or of one
-    and ``bot``. The rooms open one after another over most of the warm-up, a few at a time
-    (``opening``), rather than all at once."""
+    """Rooms one after another until the time is up, each of ``players`` scripted people
+    (on ``ws_urls`` in turn: with several servers, neighbours are on different ones), or of
+    one and ``bot`` in the other seats. The rooms open one after another over most of the
+    warm-up, a few at a time (``opening``), rather than all at once."""
     rng = random.Random(k)
     ramp = max(pace, 0.8 * (window.counted - window.start) - pace)
     await asyncio.sleep(max(0.0, window.start - time.time()) + rng.uniform(0, ramp))
     while time.time() < window.end:
         try:
-            await _room(http, ws_urls, game, k, pace, window, tally, opening, rng, bot)
+            await _room(http, ws_urls, game, players, k, pace, window, tally, opening, rng, bot)
         except (OSError, TimeoutError, httpx.HTTPError, WebSocketException) as exc:
             tally.errors.append(f"room {k}: {type(exc).__name__}: {exc}")
             return
 
 
 async def _room(
-    http: httpx.AsyncClient, ws_urls: Sequence[str], game: str, k: int, pace: float,
-    window: Window, tally: Tally, opening: asyncio.Semaphore, rng: random.Random,
-    bot: str | None,
+    http: httpx.AsyncClient, ws_urls: Sequence[str], game: str, players: int, k: int,
+    pace: float, window: Window, tally: Tally, opening: asyncio.Semaphore,
+    rng: random.Random, bot: str | None,
 ) -> None:  # fmt: skip
-    """One room, played until its game ends or the time is up."""
-    seats = [{"name": "a"}, {"bot": bot} if bot else {"name": "b"}]
+    """One room, played until its game ends or the time is up: a scripted person in every
+    seat, or in the first seat and ``bot`` in the others."""
+    others = [{"bot": bot} if bot else {"name": f"p{i}"} for i in range(1, players)]
     async with opening:
-        answer = await http.post("/api/rooms", json={"game": game, "seats": seats})
+        answer = await http.post(
+            "/api/rooms", json={"game": game, "seats": [{"name": "a"}, *others]}
+        )
     if answer.status_code != 201:
         raise OSError(f"room not made: {answer.status_code} {answer.text}")
     room = answer.json()
@@ -187,24 +194,18 @@ async def _room(
         f"{ws_urls[(k + i) % len(ws_urls)]}/api/rooms/{room['room']}/ws?token={token}"
         for i, token in enumerate(tokens)
     ]
-    if bot:
+    async with AsyncExitStack() as sockets:
         async with opening:
-            alone = await connect(urls[0], open_timeout=OPEN_TIMEOUT)
-        async with alone:
-            await _seat(alone, rng, pace, window, tally)
-        return
-    async with opening:
-        first = await connect(urls[0], open_timeout=OPEN_TIMEOUT)
-        second = await connect(urls[1], open_timeout=OPEN_TIMEOUT)
-    async with first, second:
-        await asyncio.gather(
-            _seat(first, rng, pace, window, tally), _seat(second, rng, pace, window, tally)
-        )
+            people = [
+                await sockets.enter_async_context(await connect(url, open_timeout=OPEN_TIMEOUT))
+                for url in urls
+            ]
+        await asyncio.gather(*(_seat(ws, rng, pace, window, tally) for ws in people))
 
 
 async def _clients(
-    urls: Sequence[str], game: str, rooms: Sequence[int], pace: float, window: Window,
-    bot_rooms: Sequence[int] = (), bot: str = "hard",
+    urls: Sequence[str], game: str, players: int, rooms: Sequence[int], pace: float,
+    window: Window, bot_rooms: Sequence[int] = (), bot: str = "hard",
 ) -> Tally:  # fmt: skip
     tally = Tally()
     ws_urls = [url.replace("http", "ws", 1) for url in urls]
@@ -216,11 +217,22 @@ async def _clients(
         for url in urls[1:]:
             clients.append(httpx.AsyncClient(base_url=url, timeout=60, limits=limits))
         tasks = [
-            _room_loop(clients[k % len(clients)], ws_urls, game, k, pace, window, tally, opening)
+            _room_loop(
+                clients[k % len(clients)], ws_urls, game, players, k, pace, window, tally, opening
+            )
             for k in rooms
         ] + [
             _room_loop(
-                clients[k % len(clients)], ws_urls, game, k, pace, window, tally, opening, bot
+                clients[k % len(clients)],
+                ws_urls,
+                game,
+                players,
+                k,
+                pace,
+                window,
+                tally,
+                opening,
+                bot,
             )
             for k in bot_rooms
         ]
@@ -241,10 +253,10 @@ async def _clients(
 
 
 def _client_process(
-    urls: Sequence[str], game: str, rooms: Sequence[int], pace: float, window: Window,
-    bot_rooms: Sequence[int], bot: str,
+    urls: Sequence[str], game: str, players: int, rooms: Sequence[int], pace: float,
+    window: Window, bot_rooms: Sequence[int], bot: str,
 ) -> Tally:  # fmt: skip
-    return uvloop.run(_clients(urls, game, rooms, pace, window, bot_rooms, bot))
+    return uvloop.run(_clients(urls, game, players, rooms, pace, window, bot_rooms, bot))
 
 
 def loadavg() -> str:
@@ -263,10 +275,11 @@ def measure(
     clients: int = 1,
     bot_rooms: int = 0,
     bot: str = "hard",
+    players: int = 2,
 ) -> dict[str, Any]:
-    """``rooms`` rooms on the servers at ``urls`` for ``warmup`` + ``seconds`` seconds, the
-    clients in ``clients`` processes (0: this one), and ``bot_rooms`` more of one scripted
-    person against ``bot``; the figures of the counted window."""
+    """``rooms`` rooms of ``players`` seats on the servers at ``urls`` for ``warmup`` +
+    ``seconds`` seconds, the clients in ``clients`` processes (0: this one), and ``bot_rooms``
+    more of one scripted person against bots; the figures of the counted window."""
     start = time.time() + 0.5
     window = Window(start, start + warmup, start + warmup + seconds)
     load_before = loadavg()
@@ -290,7 +303,7 @@ def measure(
                 sample()
 
             sampler = asyncio.ensure_future(samples())
-            found = await _clients(urls, game, shares[0], pace, window, bots[0], bot)
+            found = await _clients(urls, game, players, shares[0], pace, window, bots[0], bot)
             await sampler
             return found
 
@@ -299,7 +312,9 @@ def measure(
         context = multiprocessing.get_context("spawn")
         with context.Pool(clients) as pool:
             jobs = [
-                pool.apply_async(_client_process, (urls, game, share, pace, window, mine, bot))
+                pool.apply_async(
+                    _client_process, (urls, game, players, share, pace, window, mine, bot)
+                )
                 for share, mine in zip(shares, bots, strict=True)
             ]
             time.sleep(max(0.0, window.counted - time.time()))
@@ -344,6 +359,10 @@ def main() -> int:
     parser.add_argument("--pace", type=float, default=1.0, help="seconds a player thinks")
     parser.add_argument("--game", default="starmine")
     parser.add_argument(
+        "--players", type=int, default=None,
+        help="seats a room, each a scripted person (default: the game's usual count)",
+    )  # fmt: skip
+    parser.add_argument(
         "--db", help="a database URL (default: SQLite in a temporary folder); on PostgreSQL "
         "the run works in a schema of its own",
     )  # fmt: skip
@@ -361,6 +380,10 @@ def main() -> int:
     parser.add_argument("--bot", default="hard", help="the bot of --bot-rooms")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
+    spec = get_spec(args.game)
+    players = args.players or spec.default_players or max(spec.seat_counts)
+    if players not in spec.seat_counts:
+        parser.error(f"{args.game} is played by {sorted(spec.seat_counts)} players, not {players}")
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -379,12 +402,13 @@ def main() -> int:
                 warmup = args.warmup if args.warmup is not None else 10 + n / 25
                 row = measure(
                     urls, pids, args.game, n, args.seconds, warmup, args.pace,
-                    args.clients, args.bot_rooms, args.bot,
+                    args.clients, args.bot_rooms, args.bot, players,
                 )  # fmt: skip
                 rows.append(row)
                 _print_row(row)
     print(
-        f"{args.game}; {args.servers} server process(es) x {args.workers} worker(s); "
+        f"{args.game}, {players} players; {args.servers} server process(es) x "
+        f"{args.workers} worker(s); "
         f"{args.clients} client process(es); {args.seconds:g} s counted per row after "
         f"{'10 + rooms/25' if args.warmup is None else f'{args.warmup:g}'} s; "
         f"pace {args.pace:g} s; {os.cpu_count()} CPUs"
