@@ -28,10 +28,11 @@ import hmac
 import inspect
 import logging
 import secrets
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from functools import partial
+from functools import lru_cache, partial
 from typing import Annotated, Any
 
 import orjson
@@ -41,7 +42,7 @@ from sqlalchemy.exc import IntegrityError
 from asobi.core.bots import LEVELS, level_bot, make_bot, mix_seeds
 from asobi.core.errors import AsobiError, BadActionCode, IllegalAction
 from asobi.core.events import Event
-from asobi.core.protocol import GameSpec, State
+from asobi.core.protocol import GameOptions, GameSpec, State
 from asobi.core.records import GameRecord, replay, replay_steps
 from asobi.core.registry import all_specs, get_spec
 from asobi.core.takeback import take_back_refusal
@@ -182,7 +183,7 @@ class Room:
         self.created = stored.created
         self.spec: GameSpec = get_spec(self.record.game)
         self.state: State = replay(self.record)
-        self.words = Said(self.spec.phrasebook(self.spec.options(self.record.options)))
+        self.words = said_for(self.spec.id, self.spec.options(self.record.options))
         self.lock = asyncio.Lock()
         self.listeners: list[Listener] = []
         # Seats connected through other server processes, by process (cluster only).
@@ -282,16 +283,22 @@ class Room:
 
 
 class Said:
-    """A room's phrasebook as the messages need it: a move's words once per code (the same
-    codes come back all game), the outcome with its table in words."""
+    """A game's phrasebook as the messages need it: a move's words once per code (the same
+    codes come back all game, and in every room of the game: the last :data:`KEPT` are
+    kept), the outcome with its table in words."""
+
+    KEPT = 4096  # codes whose words are kept (Carrotein's placements have no end of codes)
 
     def __init__(self, book: Phrasebook) -> None:
         self.book = book
-        self._actions: dict[str, dict[str, str]] = {}
+        # (OrderedDict: a catch-up's thread says moves too, and its popitem is one step)
+        self._actions: OrderedDict[str, dict[str, str]] = OrderedDict()
 
     def action(self, code: str) -> dict[str, str]:
         said = self._actions.get(code)
         if said is None:
+            if len(self._actions) >= self.KEPT:
+                self._actions.popitem(last=False)  # the oldest
             said = self._actions[code] = self.book.action(code).to_json()
         return said
 
@@ -308,6 +315,14 @@ class Said:
 
     def outcome(self, outcome: dict[str, Any]) -> dict[str, Any]:
         return self.book.outcome(outcome).to_json()
+
+
+@lru_cache(maxsize=64)
+def said_for(game: str, options: GameOptions) -> Said:
+    """The words of every room of ``game`` with ``options`` (a phrasebook depends on nothing
+    else): shared, so a move's words are worked out once in the process, not once a room."""
+    spec = get_spec(game)
+    return Said(spec.phrasebook(options))
 
 
 @dataclass(frozen=True)
@@ -731,10 +746,13 @@ class Lobby:
             action = room.spec.action_space.decode(code)
         except BadActionCode as exc:
             raise RoomError(f"{code!r} is not a move of {room.spec.name_en}: {exc}") from None
-        # The move is made on a copy, which becomes the room's state once the store has it:
-        # until then anyone connecting sees the room as it was, number and state alike.
+        # Checked against the legal moves the seat was shown (kept by the room's state: a
+        # copy would work them out again), then made on a copy, which becomes the room's
+        # state once the store has it: until then anyone connecting sees the room as it
+        # was, number and state alike.
+        state.check(seat, action)  # IllegalAction: refused, nothing changed
         after = state.clone()
-        events = after.apply(seat, action)  # IllegalAction: refused, nothing changed
+        events = after.resolve(seat, action)
         code = action.encode()
         number = room.number + 1
         outcome = after.outcome()

@@ -15,14 +15,14 @@ named only in the private events their owner sees; the public events (``bid_comm
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from asobi.core.cards import SEVEN
 from asobi.core.words import ScoreTable, Words, card, cards, plural, ranks_headline, same, seat
 from asobi.games.itsmine.actions import MINES, SUIT_INDEX, mine_points
 from asobi.games.itsmine.scoring import LEFTOVER_COST, SIMPLE_MINE_POINTS
 from asobi.games.itsmine.state import ItsMineOptions
-from asobi.games.itsmine.views import ItsMineView, read_view
+from asobi.games.itsmine.views import ItsMineView
 
 NOBODY = Words("nobody", "なし")
 NONE = Words("none", "なし")
@@ -251,7 +251,9 @@ class ItsMineWords:
 
     # --- the table now ---------------------------------------------------------------------
     def status(self, raw: Mapping[str, Any]) -> Words:
-        view = read_view(raw)
+        # Only read, never kept: the rules' own view as its type, without read_view's
+        # checked copy (10-55 µs, on the server twice a move).
+        view = cast(ItsMineView, raw)
         phase = view["phase"]
         if phase == "over":
             return Words("The game is over", "ゲーム終了")

@@ -17,7 +17,7 @@ publication in progress has no events at all until the paper is on the table.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from asobi.core.words import (
     PLAYER,
@@ -32,7 +32,7 @@ from asobi.core.words import (
 )
 from asobi.games.laminate.actions import PAPER, PAPER_TYPES, PaperType, Shape
 from asobi.games.laminate.state import LaminateOptions
-from asobi.games.laminate.views import LaminateView, read_view
+from asobi.games.laminate.views import LaminateView
 
 
 def _title(kind: PaperType) -> str:
@@ -241,7 +241,9 @@ class LaminateWords:
 
     # --- the table now ---------------------------------------------------------------------
     def status(self, raw: Mapping[str, Any]) -> Words:
-        view = read_view(raw)
+        # Only read, never kept: the rules' own view as its type, without read_view's
+        # checked copy (10-55 µs, on the server twice a move).
+        view = cast(LaminateView, raw)
         phase = view["phase"]
         active = [seat(s) for s in view["active"]]
         if phase == "over" or not active:

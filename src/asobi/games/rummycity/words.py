@@ -17,7 +17,7 @@ only to its looker.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from asobi.core.protocol import GameOptions
 from asobi.core.words import ScoreTable, Words, card, cards, plural, ranks_headline, same, seat
@@ -42,7 +42,7 @@ from asobi.games.rummycity.buildings import (
 )
 from asobi.games.rummycity.combos import KIND_NAMES, KIND_NAMES_JA
 from asobi.games.rummycity.state import MOST_BUILDS, SOLO_MOST_BUILDINGS, RummyCityOptions
-from asobi.games.rummycity.views import read_view
+from asobi.games.rummycity.views import RummyCityView
 
 KIND = {k: Words(KIND_NAMES[k], KIND_NAMES_JA[k]) for k in KIND_NAMES}
 TEPU = Words("tepu", "テプ")
@@ -461,7 +461,9 @@ class RummyCityWords:
 
     # --- the table now ---------------------------------------------------------------------
     def status(self, raw: Mapping[str, Any]) -> Words:
-        view = read_view(raw)
+        # Only read, never kept: the rules' own view as its type, without read_view's
+        # checked copy (10-55 µs, on the server twice a move).
+        view = cast(RummyCityView, raw)
         phase, turn = view["phase"], view["turn"]
         if phase == "over":
             return Words("The game is over", "ゲーム終了")

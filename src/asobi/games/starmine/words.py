@@ -9,7 +9,7 @@ phase, 追い打ち the chase, 打上げ失敗 a failed launch.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from asobi.core.words import ScoreTable, Words, card, cards, plural, ranks_headline, same, seat
 from asobi.games.starmine.actions import (
@@ -20,7 +20,7 @@ from asobi.games.starmine.actions import (
     ROW_NAMES_JA,
 )
 from asobi.games.starmine.state import StarmineOptions
-from asobi.games.starmine.views import read_view
+from asobi.games.starmine.views import StarmineView
 
 ROW: dict[str, Words] = {
     en: Words(en.capitalize(), ja) for en, ja in zip(ROW_NAMES, ROW_NAMES_JA, strict=True)
@@ -139,7 +139,9 @@ class StarmineWords:
 
     # --- the table now ---------------------------------------------------------------------
     def status(self, raw: Mapping[str, Any]) -> Words:
-        view = read_view(raw)
+        # Only read, never kept: the rules' own view as its type, without read_view's
+        # checked copy (10-55 µs, on the server twice a move).
+        view = cast(StarmineView, raw)
         phase = view["phase"]
         active = [seat(s) for s in view["active"]]
         who = "、".join(active)
