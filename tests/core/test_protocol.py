@@ -229,6 +229,24 @@ def test_check_legal_fallback() -> None:
         check_legal(state, 0, Show(7), "fingers")
 
 
+def test_what_a_position_keeps_is_worked_out_once_and_forgotten_at_the_next_move() -> None:
+    """``State.kept``: several readers of one position (each seat's view) share one answer;
+    a move, or a copy that goes its own way, works it out again."""
+    state = ODDS_EVENS.new_game({}, seed=0)
+    asked: list[int] = []
+
+    def work() -> int:
+        asked.append(len(asked))
+        return len(asked)
+
+    assert state.kept("k", work) == state.kept("k", work) == 1
+    copy = state.clone()
+    assert copy.kept("k", work) == 2  # a copy starts afresh
+    state.apply(0, Show(2))
+    assert state.kept("k", work) == 3 and state.kept("k", work) == 3
+    assert asked == [0, 1, 2]
+
+
 def test_determinize_and_clone_keep_the_type() -> None:
     state = ODDS_EVENS.new_game({}, seed=0)
     assert type(state.clone()) is type(state)

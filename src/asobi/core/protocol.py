@@ -11,7 +11,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, cast
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from typing_extensions import TypeVar  # its default (PEP 696) is Python 3.13's
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 # A game's actions. A bare ``State`` is a state of any game (``State[Any]``).
 A = TypeVar("A", bound=Action, default=Any)
+T = TypeVar("T")
 
 
 class GameOptions(BaseModel):
@@ -235,6 +236,17 @@ class State(ABC, Generic[A]):
         self._active: frozenset[int] | None = None
         self._legal: dict[int, list[A]] = {}
         self._listed: dict[int, frozenset[A]] = {}
+        self._kept: dict[str, Any] = {}
+
+    def kept(self, key: str, work: Callable[[], T]) -> T:
+        """``work()`` for the position as it is, worked out once and forgotten with the
+        legal moves at the next change: for what several readers ask of one position (each
+        seat's view reads the same papers on the table). Never for a question a move asks
+        halfway, before its last change."""
+        if key in self._kept:
+            return cast(T, self._kept[key])
+        found = self._kept[key] = work()
+        return found
 
     def active_seats(self) -> frozenset[int]:
         """Who must act now. Several seats means a simultaneous decision; empty: game over."""

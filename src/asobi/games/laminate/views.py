@@ -279,16 +279,30 @@ def viewer_index(state: LaminateState, seat: int | None) -> int:
     return state.n if seat is None else seat
 
 
+def _papers_of(state: LaminateState) -> list[tuple[int, int, list[PaperView]]]:
+    """Each seat's papers as everyone sees them (points, complete papers, the papers):
+    worked out once a position, however many seats are told of it."""
+    return [
+        (
+            points(papers),
+            sum(p.complete for p in papers),
+            [
+                {"paper": p.kind.id, "cards": [c.code for c in p.cards], "complete": p.complete}
+                for p in papers
+            ],
+        )
+        for papers in state.papers
+    ]
+
+
 def _seat_view(state: LaminateState, s: int, seat: int | None) -> SeatView:
+    score, complete, papers = state.kept("papers", lambda: _papers_of(state))[s]
     entry: SeatView = {
         "hand_size": len(state.hands[s]),
         "known_cards": _codes(state.known[viewer_index(state, seat)][s]) if s != seat else [],
-        "points": points(state.papers[s]),
-        "complete_papers": sum(p.complete for p in state.papers[s]),
-        "papers": [
-            {"paper": p.kind.id, "cards": [c.code for c in p.cards], "complete": p.complete}
-            for p in state.papers[s]
-        ],
+        "points": score,
+        "complete_papers": complete,
+        "papers": papers,
     }
     if s == seat:
         entry["hand"] = _codes(state.hands[s])

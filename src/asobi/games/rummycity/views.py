@@ -417,15 +417,25 @@ def _combination_json(combo: Combination) -> CombinationView:
     return out
 
 
+def _laid_of(state: RummyCityState) -> list[tuple[list[CombinationView], list[CombinationView]]]:
+    """Each seat's combinations on the table, this round's and the last's, as everyone sees
+    them: worked out once a position, however many seats are told of it."""
+    return [
+        ([_combination_json(c) for c in now], [_combination_json(c) for c in last])
+        for now, last in zip(state.laid, state.last_laid, strict=True)
+    ]
+
+
 def _seat_view(state: RummyCityState, s: int, seat: int | None) -> SeatView:
     viewer = state.players if seat is None else seat
+    laid, last_laid = state.kept("laid", lambda: _laid_of(state))[s]
     entry: SeatView = {
         "tepu": state.tepu[s],
         "hand_size": len(state.hands[s]),
         "known_cards": [c.code for c in FRENCH52.sort(state.known[viewer][s])],
         "buildings": list(state.owned[s]),
-        "combinations": [_combination_json(c) for c in state.laid[s]],
-        "last_round_combinations": [_combination_json(c) for c in state.last_laid[s]],
+        "combinations": laid,
+        "last_round_combinations": last_laid,
         "draw_limit": state.draw_limit(s),
     }
     if s == seat:
