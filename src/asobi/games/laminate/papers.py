@@ -63,6 +63,19 @@ class Pool:
             self.ranks[src] = rmask
         self.total = total
 
+    def with_hand(self, hand: Iterable[Card]) -> Pool:
+        """This pool with ``hand`` as its hand cards (its own are dropped): a turn's pool
+        from the citations, which change only with the papers, summarised once. The
+        citations' lists are shared, as :meth:`without` never changes a list in place."""
+        other = Pool(hand, (), ())
+        for src in (OWN, FOREIGN):
+            other.cards[src] = self.cards[src]
+            other.mask[src] = self.mask[src]
+            other.ranks[src] = self.ranks[src]
+            other.count[src] = self.count[src]
+        other.total += self.total - sum(c.rank for c in self.cards[HAND])
+        return other
+
     def without(self, card: Card, src: int) -> Pool:
         """The pool once ``card`` (from ``src``) is chosen."""
         other = object.__new__(Pool)
@@ -436,42 +449,52 @@ def _groups_steps(
             return {}  # a begun set that cannot be completed, whatever comes next
         if need:
             begun[rank] = _set_option(hand_n[rank], own_n[rank], need)
-    # the ranks not begun that can make a set, cheapest first (ties in rank order)
+    begun_cost = sum(cost for cost, _ in begun.values())
+    begun_extra = min((with_hand for _, with_hand in begun.values()), default=NO_HAND)
+    # the ranks not begun that can make a set, cheapest first (ties in rank order); none
+    # is wanted once every set is begun (the cards left complete begun sets)
     by_cost = sorted(
         (_set_option(hand_n[rank], own_n[rank], per), rank)
-        for rank in RANKS
+        for rank in (RANKS if len(fixed) < groups else ())
         if rank not in fixed and hand_n[rank] + own_n[rank] + foreign_n[rank] >= per
     )
     fresh = [option for option, _ in by_cost]
     place = {rank: i for i, (_, rank) in enumerate(by_cost)}
     found: dict[tuple[int, int], int] = {}
     present = pool.ranks[HAND] | pool.ranks[OWN] | pool.ranks[FOREIGN]
-    for rank in _bits(_fitting_ranks(paper, chosen) & present):
+    for rank in _bits(_fitting_set_ranks(paper, fixed) & present):
         n = fixed.get(rank, 0)
         groups_left = groups - len(fixed) - (not n)
         hand, own, foreign = hand_n[rank], own_n[rank], foreign_n[rank]
         if groups_left < 0 or hand + own + foreign < per - n:
             continue  # no room for another set, or too few of this rank to complete its own
         # every set but this rank's, as it stands
-        others_cost, others_extra = 0, NO_HAND
-        for other, (cost, with_hand) in begun.items():
-            if other != rank:
-                others_cost += cost
-                others_extra = min(others_extra, with_hand)
+        others_cost, others_extra = begun_cost, begun_extra
+        if rank in begun:
+            others_cost, others_extra = 0, NO_HAND
+            for other, (cost, with_hand) in begun.items():
+                if other != rank:
+                    others_cost += cost
+                    others_extra = min(others_extra, with_hand)
         i = place.get(rank)
         options = fresh if i is None else fresh[:i] + fresh[i + 1 :]
         need = per - n - 1  # this rank's cards still to find after this one
+        # the other sets' least cost by the extra cost of the owed hand card elsewhere
+        # (None: none owed); the sources often share it
+        rests: dict[int | None, int | None] = {}
         for src in SOURCES:
             left = budget - COST[src]
             if left < 0 or not counts[src][rank]:
                 continue
-            hand_left, own_left = hand - (src == HAND), own - (src == OWN)
             cost, extra = others_cost, others_extra
             if need:
-                more, with_hand = _set_option(hand_left, own_left, need)
+                more, with_hand = _set_option(hand - (src == HAND), own - (src == OWN), need)
                 cost, extra = cost + more, min(extra, with_hand)
-            owed = need_hand and src != HAND
-            rest = _cheapest_sets(options, groups_left, extra if owed else None)
+            owed = extra if need_hand and src != HAND else None
+            if owed in rests:
+                rest = rests[owed]
+            else:
+                rest = rests[owed] = _cheapest_sets(options, groups_left, owed)
             if rest is not None and cost + rest <= left:
                 found[rank, src] = cost + rest
     return found
@@ -604,7 +627,7 @@ def next_choices(
     Asking only whether some completion uses a card is cheaper: for 49 one subset-sum
     forward and one back over the pool instead of one per card tried, for 100+ the most
     the budget allows instead of the fewest cards that do, for straights each window's
-    ranks at once."""
+    ranks at once, for sets the steps as rank bits by source rather than card by card."""
     shape = paper.shape
     if shape is Shape.SUM and not paper.at_least:
         left = paper.total - sum(c.rank for c in chosen)
@@ -614,8 +637,13 @@ def next_choices(
         left = paper.total - sum(c.rank for c in chosen)
         reach = [_reaches_at_least(left, pool, src, budget, need_hand) for src in SOURCES]
         return [(c, src) for src in SOURCES for c in pool.cards[src] if reach[src](c.rank)]
-    if shape is Shape.STRAIGHT or shape is Shape.CARDS:
-        by_source = _window_choices(paper, chosen, pool, budget, need_hand)
+    if shape is Shape.STRAIGHT or shape is Shape.CARDS or shape is Shape.GROUPS:
+        if shape is Shape.GROUPS:
+            by_source = [0, 0, 0]  # the rank bits of the steps by source
+            for rank, src in _groups_steps(paper, chosen, pool, budget, need_hand):
+                by_source[src] |= 1 << rank
+        else:
+            by_source = _window_choices(paper, chosen, pool, budget, need_hand)
         return [
             (card, src)
             for src in SOURCES
@@ -741,14 +769,20 @@ def _fitting_ranks(paper: PaperType, chosen: Sequence[Card]) -> int:
             return every
         left = paper.total - sum(c.rank for c in chosen)
         return every & ((1 << (left + 1)) - 1) if left > 0 else 0
-    fixed = _rank_counts(chosen)
+    return _fitting_set_ranks(paper, _rank_counts(chosen))
+
+
+def _fitting_set_ranks(paper: PaperType, fixed: dict[int, int]) -> int:
+    """:func:`_fitting_ranks` of a set paper, from the chosen cards' rank counts: the sets
+    begun and not full, and new ranks while there is room for another set."""
     per = paper.size // paper.groups
-    open_sets = _rank_bits(rank for rank, n in fixed.items() if n < per)
-    return (
-        open_sets
-        if len(fixed) >= paper.groups
-        else every & ~_rank_bits(rank for rank, n in fixed.items() if n >= per)
-    )
+    full = open_sets = 0
+    for rank, n in fixed.items():
+        if n < per:
+            open_sets |= 1 << rank
+        else:
+            full |= 1 << rank
+    return open_sets if len(fixed) >= paper.groups else 0x3FFE & ~full
 
 
 def publishable(paper: PaperType, pool: Pool, hand_size: int) -> bool:
@@ -787,6 +821,11 @@ def publishable_papers(
             cost = _cheapest_sets(sets[paper.size // paper.groups], paper.groups, NO_HAND)
             if cost is not None and cost <= hand_size:
                 result.append(paper)
+        elif shape is Shape.FLUSH:
+            if _flush_publishable(paper.size, pool, hand_size):
+                result.append(paper)
+        elif shape is Shape.SUM and paper.at_least and pool.total < paper.total:
+            continue  # every card there is falls short (min_cost's first answer)
         elif (
             shape is Shape.SUM
             and not paper.at_least
@@ -797,6 +836,23 @@ def publishable_papers(
         elif min_cost(paper, (), pool, hand_size, True) is not None:
             result.append(paper)
     return result
+
+
+def _flush_publishable(size: int, pool: Pool, hand_size: int) -> bool:
+    """:func:`_flush_cost` from an empty start is within ``hand_size``: some run of ``size``
+    cards of one suit in the pool, a hand card among them, costs no more."""
+    hand = pool.mask[HAND]
+    costly = hand | pool.mask[FOREIGN]
+    covered = costly | pool.mask[OWN]
+    starts = covered  # bit b stays set while cards b .. b+size-1 are all covered
+    for i in range(1, size):
+        starts &= covered >> i
+    full = (1 << size) - 1
+    for low in _bits(starts & RUN_STARTS[size]):
+        run = full << low
+        if run & hand and (run & costly).bit_count() <= hand_size:
+            return True
+    return False
 
 
 def _sum_from_own_work(target: int, pool: Pool) -> bool:
@@ -828,7 +884,8 @@ def _set_options_by_size(pool: Pool) -> dict[int, list[tuple[int, int]]]:
         for per in SET_SIZES:
             if total < per:
                 break
-            found[per].append(_set_option(hand, own, per))
+            cost = per - own if per > own else 0  # _set_option, written out: hot
+            found[per].append((cost, ((0 if cost else 1) if hand else NO_HAND)))
     for options in found.values():
         options.sort()
     return found

@@ -290,14 +290,15 @@ class LaminateRules(LaminateState):
     def _pool(self, seat: int, draft: Draft | None = None) -> Pool:
         """What ``seat`` may publish from: its hand and the complete papers, less what a
         publication in progress has laid and cited."""
-        laid, cited = (draft.laid, draft.cited) if draft is not None else ((), ())
-        own: list[Card] = []
-        foreign: list[Card] = []
-        for card, author in self.citable().items():
-            if card not in cited:
-                (own if author == seat else foreign).append(card)
-        hand = [c for c in self.hands[seat] if c not in laid] if laid else self.hands[seat]
-        return Pool(hand, own, foreign)
+        hand = self.hands[seat]
+        if draft is None:
+            return self.cite_pool(seat).with_hand(hand)
+        pool = self.cite_pool(seat).with_hand([c for c in hand if c not in draft.laid])
+        for card in draft.cited:
+            source = pool.source_of(card)
+            assert source is not None
+            pool = pool.without(card, source)
+        return pool
 
     def _draft_pool(self, seat: int, draft: Draft) -> tuple[Pool, int]:
         """What the draft may still use, and the hand cards it may still spend (each

@@ -119,6 +119,7 @@ class LaminateState(State[LaminateAction]):
         "draft": copy_draft,
         "_cites": forgotten,
         "_reviewable": forgotten,
+        "_cite_pools": forgotten,
         "_dpool": forgotten,
     }
 
@@ -155,6 +156,8 @@ class LaminateState(State[LaminateAction]):
         self._cites: dict[Card, int] | None = None
         # reviewable(), likewise
         self._reviewable: list[Card] | None = None
+        # cite_pool() of each seat, likewise (None: not worked out since the papers changed)
+        self._cite_pools: list[Pool | None] | None = None
         # (pool, budget) of the publication in progress, kept up to date card by card
         self._dpool: tuple[Pool, int] | None = None
 
@@ -182,11 +185,27 @@ class LaminateState(State[LaminateAction]):
             ]
         return self._reviewable
 
+    def cite_pool(self, seat: int) -> Pool:
+        """The cards ``seat`` may cite, its own papers' and the others' (a pool with no hand
+        cards), in ``citable`` order: a turn's pool is this one with the hand."""
+        pools = self._cite_pools
+        if pools is None:
+            pools = self._cite_pools = [None] * self.n
+        pool = pools[seat]
+        if pool is None:
+            own: list[Card] = []
+            foreign: list[Card] = []
+            for card, author in self.citable().items():
+                (own if author == seat else foreign).append(card)
+            pool = pools[seat] = Pool((), own, foreign)
+        return pool
+
     def papers_changed(self) -> None:
-        """Forget what was read off the papers (``citable``, ``reviewable``): a card left a
-        paper under review, or a paper was laid."""
+        """Forget what was read off the papers (``citable``, ``reviewable``, ``cite_pool``):
+        a card left a paper under review, or a paper was laid."""
         self._cites = None
         self._reviewable = None
+        self._cite_pools = None
 
     def public_phase(self, seat: int | None) -> Phase:
         """The phase as ``seat`` sees it: another's publication in progress is just a turn."""
