@@ -262,7 +262,7 @@ class LaminateRules(LaminateState):
     def _review(self, seat: int, card: Card) -> list[Event]:
         author, paper = self._paper_holding(card)
         paper.cards.remove(card)
-        self.papers_changed()  # the paper may be complete now
+        self.papers_changed(completed=paper.complete)
         self.hands[seat].append(card)
         self._seen_arrive(seat, card)
         return [
@@ -371,7 +371,7 @@ class LaminateRules(LaminateState):
         paper = Paper(draft.paper, list(draft.laid))
         self.papers[seat].append(paper)
         self._tally_citations(seat, [authors[c] for c in draft.cited])
-        self.papers_changed()
+        self.papers_changed(completed=paper.complete)
         self.supply[draft.paper] -= 1
         events = [
             public(

@@ -151,12 +151,12 @@ class LaminateState(State[LaminateAction]):
         self.turns_left = 0  # turns still to come after the current one, once triggered
         self.end_reason: str | None = None
         self.result: Outcome | None = None
-        # citable(), worked out once the papers change (a review, a publication, a flag:
-        # papers_changed): other moves leave it standing
+        # citable(), worked out again once a paper is complete (a review, a publication, a
+        # flag: papers_changed): other moves leave it standing
         self._cites: dict[Card, int] | None = None
-        # reviewable(), likewise
+        # reviewable(), worked out again whenever the papers change
         self._reviewable: list[Card] | None = None
-        # cite_pool() of each seat, likewise (None: not worked out since the papers changed)
+        # cite_pool() of each seat, as citable() (None: not worked out since)
         self._cite_pools: list[Pool | None] | None = None
         # (pool, budget) of the publication in progress, kept up to date card by card
         self._dpool: tuple[Pool, int] | None = None
@@ -200,12 +200,15 @@ class LaminateState(State[LaminateAction]):
             pool = pools[seat] = Pool((), own, foreign)
         return pool
 
-    def papers_changed(self) -> None:
-        """Forget what was read off the papers (``citable``, ``reviewable``, ``cite_pool``):
-        a card left a paper under review, or a paper was laid."""
-        self._cites = None
+    def papers_changed(self, completed: bool = True) -> None:
+        """Forget what was read off the papers: a card left a paper under review, or a paper
+        was laid. ``reviewable`` always; ``citable`` and ``cite_pool`` only if a paper is
+        ``completed`` by it, as only a complete paper's card is cited (and a complete paper
+        never changes: 査読 takes from papers under review)."""
         self._reviewable = None
-        self._cite_pools = None
+        if completed:
+            self._cites = None
+            self._cite_pools = None
 
     def public_phase(self, seat: int | None) -> Phase:
         """The phase as ``seat`` sees it: another's publication in progress is just a turn."""
