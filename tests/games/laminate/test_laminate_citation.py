@@ -268,10 +268,10 @@ def test_citations_are_tallied_for_the_score_breakdown() -> None:
 
 
 def test_what_is_read_off_the_papers_stays_true_move_by_move() -> None:
-    """引用できる and 査読: ``citable``, ``reviewable`` and each seat's ``cite_pool`` are
-    worked out once and kept until a paper changes (the first two only when a paper is
-    completed); at every move of seeded random games at 3–5 players they equal what a clone
-    works out afresh."""
+    """引用できる, 査読 and the points of complete papers: ``citable``, ``reviewable``, each
+    seat's ``cite_pool`` and ``points`` are worked out once and kept until a paper changes
+    (all but ``reviewable`` only when a paper is completed); at every move of seeded random
+    games at 3–5 players they equal what a clone works out afresh."""
     for players in (3, 4, 5):
         for seed in range(6):
             state = new_state(LaminateOptions(players=players), seed)
@@ -285,3 +285,4 @@ def test_what_is_read_off_the_papers_stays_true_move_by_move() -> None:
                 assert state.reviewable() == fresh.reviewable()
                 for s in range(players):
                     assert state.cite_pool(s).cards == fresh.cite_pool(s).cards
+                    assert state.points(s) == fresh.points(s)

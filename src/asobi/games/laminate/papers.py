@@ -824,7 +824,7 @@ def publishable_papers(
         elif shape is Shape.FLUSH:
             if _flush_publishable(paper.size, pool, hand_size):
                 result.append(paper)
-        elif shape is Shape.SUM and paper.at_least and pool.total < paper.total:
+        elif shape is Shape.SUM and pool.total < paper.total:
             continue  # every card there is falls short (min_cost's first answer)
         elif (
             shape is Shape.SUM

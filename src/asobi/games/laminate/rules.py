@@ -433,7 +433,11 @@ class LaminateRules(LaminateState):
         return events + self._end_turn(seat)
 
     def points(self, seat: int) -> int:
-        return scoring.points(self.papers[seat])
+        """The points of ``seat``'s complete papers, asked at the end of every turn: worked
+        out for every seat once a paper is completed (``papers_changed``)."""
+        if self._points is None:
+            self._points = [scoring.points(papers) for papers in self.papers]
+        return self._points[seat]
 
     def _end_turn(self, seat: int) -> list[Event]:
         """ゲームの終了: at the end of one's own turn, complete papers worth 15+ meet the

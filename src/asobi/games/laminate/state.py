@@ -120,6 +120,7 @@ class LaminateState(State[LaminateAction]):
         "_cites": forgotten,
         "_reviewable": forgotten,
         "_cite_pools": forgotten,
+        "_points": forgotten,
         "_dpool": forgotten,
     }
 
@@ -158,6 +159,8 @@ class LaminateState(State[LaminateAction]):
         self._reviewable: list[Card] | None = None
         # cite_pool() of each seat, as citable() (None: not worked out since)
         self._cite_pools: list[Pool | None] | None = None
+        # the rules' points() of every seat, as citable() (None: not worked out since)
+        self._points: list[int] | None = None
         # (pool, budget) of the publication in progress, kept up to date card by card
         self._dpool: tuple[Pool, int] | None = None
 
@@ -202,13 +205,15 @@ class LaminateState(State[LaminateAction]):
 
     def papers_changed(self, completed: bool = True) -> None:
         """Forget what was read off the papers: a card left a paper under review, or a paper
-        was laid. ``reviewable`` always; ``citable`` and ``cite_pool`` only if a paper is
-        ``completed`` by it, as only a complete paper's card is cited (and a complete paper
-        never changes: 査読 takes from papers under review)."""
+        was laid. ``reviewable`` always; ``citable``, ``cite_pool`` and the points only if a
+        paper is ``completed`` by it, as only a complete paper's card is cited and only a
+        complete paper scores (and a complete paper never changes: 査読 takes from papers
+        under review)."""
         self._reviewable = None
         if completed:
             self._cites = None
             self._cite_pools = None
+            self._points = None
 
     def public_phase(self, seat: int | None) -> Phase:
         """The phase as ``seat`` sees it: another's publication in progress is just a turn."""
