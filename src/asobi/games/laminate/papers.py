@@ -49,31 +49,35 @@ class Pool:
         self.mask = [0, 0, 0]  # card bits by source
         self.ranks = [0, 0, 0]  # rank bits (1 << rank) by source
         self.count = [[0] * 14, [0] * 14, [0] * 14]  # cards of each rank by source
-        total = 0  # the ranks of every card added up
-        shift = SUIT_SHIFT  # a card's bit from its suit and rank (no tuple hashing)
+        self.total = 0  # the ranks of every card added up
         for src in SOURCES:
-            mask = rmask = 0
-            count = self.count[src]
-            for suit, rank, _code in self.cards[src]:
-                mask |= 1 << (shift[suit] + rank)
-                rmask |= 1 << rank
-                count[rank] += 1
-                total += rank
-            self.mask[src] = mask
-            self.ranks[src] = rmask
-        self.total = total
+            self._summarise(src)
+
+    def _summarise(self, src: int) -> None:
+        """Work out the masks and counts of the cards of ``src`` (all zero before)."""
+        mask = rmask = total = 0
+        count = self.count[src]
+        shift = SUIT_SHIFT  # a card's bit from its suit and rank (no tuple hashing)
+        for suit, rank, _code in self.cards[src]:
+            mask |= 1 << (shift[suit] + rank)
+            rmask |= 1 << rank
+            count[rank] += 1
+            total += rank
+        self.mask[src] = mask
+        self.ranks[src] = rmask
+        self.total += total
 
     def with_hand(self, hand: Iterable[Card]) -> Pool:
         """This pool with ``hand`` as its hand cards (its own are dropped): a turn's pool
         from the citations, which change only with the papers, summarised once. The
         citations' lists are shared, as :meth:`without` never changes a list in place."""
-        other = Pool(hand, (), ())
-        for src in (OWN, FOREIGN):
-            other.cards[src] = self.cards[src]
-            other.mask[src] = self.mask[src]
-            other.ranks[src] = self.ranks[src]
-            other.count[src] = self.count[src]
-        other.total += self.total - sum(c.rank for c in self.cards[HAND])
+        other = object.__new__(Pool)
+        other.cards = [list(hand), self.cards[OWN], self.cards[FOREIGN]]
+        other.mask = [0, self.mask[OWN], self.mask[FOREIGN]]
+        other.ranks = [0, self.ranks[OWN], self.ranks[FOREIGN]]
+        other.count = [[0] * 14, self.count[OWN], self.count[FOREIGN]]
+        other.total = self.total - sum(c.rank for c in self.cards[HAND])
+        other._summarise(HAND)
         return other
 
     def without(self, card: Card, src: int) -> Pool:
@@ -443,23 +447,32 @@ def _groups_steps(
     counts = pool.count
     hand_n, own_n, foreign_n = counts
     begun: dict[int, tuple[int, int]] = {}  # rank -> _set_option of completing its set
+    begun_cost, begun_extra = 0, NO_HAND  # of all of them together
     for rank, n in fixed.items():
         need = per - n
         if need < 0 or hand_n[rank] + own_n[rank] + foreign_n[rank] < need:
             return {}  # a begun set that cannot be completed, whatever comes next
         if need:
-            begun[rank] = _set_option(hand_n[rank], own_n[rank], need)
-    begun_cost = sum(cost for cost, _ in begun.values())
-    begun_extra = min((with_hand for _, with_hand in begun.values()), default=NO_HAND)
+            cost, with_hand = begun[rank] = _set_option(hand_n[rank], own_n[rank], need)
+            begun_cost += cost
+            begun_extra = min(begun_extra, with_hand)
     # the ranks not begun that can make a set, cheapest first (ties in rank order); none
     # is wanted once every set is begun (the cards left complete begun sets)
-    by_cost = sorted(
-        (_set_option(hand_n[rank], own_n[rank], per), rank)
-        for rank in (RANKS if len(fixed) < groups else ())
-        if rank not in fixed and hand_n[rank] + own_n[rank] + foreign_n[rank] >= per
-    )
+    by_cost: list[tuple[tuple[int, int], int]] = []
+    if len(fixed) < groups:
+        for rank in RANKS:
+            hand, own = hand_n[rank], own_n[rank]
+            if rank not in fixed and hand + own + foreign_n[rank] >= per:
+                cost = per - own if per > own else 0  # _set_option, written out: hot
+                by_cost.append(((cost, (0 if cost else 1) if hand else NO_HAND), rank))
+        by_cost.sort()
     fresh = [option for option, _ in by_cost]
     place = {rank: i for i, (_, rank) in enumerate(by_cost)}
+    # first[k]: the cost of the k cheapest fresh sets, what _cheapest_sets answers when no
+    # hand card is owed; without the set at i, the k cheapest of the rest
+    first = [0]
+    for cost, _ in fresh:
+        first.append(first[-1] + cost)
     found: dict[tuple[int, int], int] = {}
     present = pool.ranks[HAND] | pool.ranks[OWN] | pool.ranks[FOREIGN]
     for rank in _bits(_fitting_set_ranks(paper, fixed) & present):
@@ -477,11 +490,18 @@ def _groups_steps(
                     others_cost += cost
                     others_extra = min(others_extra, with_hand)
         i = place.get(rank)
-        options = fresh if i is None else fresh[:i] + fresh[i + 1 :]
+        # the other ranks' fresh sets: fresh itself, or without this rank's
+        if i is None:
+            plain = first[groups_left] if groups_left <= len(fresh) else None
+        elif groups_left < len(fresh):
+            plain = first[groups_left] if i >= groups_left else first[groups_left + 1] - fresh[i][0]
+        else:
+            plain = None
+        options: list[tuple[int, int]] | None = None  # worked out if a hand card is owed
         need = per - n - 1  # this rank's cards still to find after this one
         # the other sets' least cost by the extra cost of the owed hand card elsewhere
         # (None: none owed); the sources often share it
-        rests: dict[int | None, int | None] = {}
+        rests: dict[int | None, int | None] = {None: plain}
         for src in SOURCES:
             left = budget - COST[src]
             if left < 0 or not counts[src][rank]:
@@ -494,6 +514,8 @@ def _groups_steps(
             if owed in rests:
                 rest = rests[owed]
             else:
+                if options is None:
+                    options = fresh if i is None else fresh[:i] + fresh[i + 1 :]
                 rest = rests[owed] = _cheapest_sets(options, groups_left, owed)
             if rest is not None and cost + rest <= left:
                 found[rank, src] = cost + rest
