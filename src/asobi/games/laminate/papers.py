@@ -80,6 +80,21 @@ class Pool:
         other._summarise(HAND)
         return other
 
+    def with_card(self, card: Card, src: int) -> Pool:
+        """The pool once ``card`` joins ``src`` (last): :meth:`without` undone."""
+        other = object.__new__(Pool)
+        other.cards = [*self.cards]
+        other.cards[src] = [*self.cards[src], card]
+        other.mask = [*self.mask]
+        other.mask[src] |= BIT[card]
+        other.count = [*self.count]
+        count = other.count[src] = [*self.count[src]]
+        count[card.rank] += 1
+        other.ranks = [*self.ranks]
+        other.ranks[src] |= 1 << card.rank
+        other.total = self.total + card.rank
+        return other
+
     def without(self, card: Card, src: int) -> Pool:
         """The pool once ``card`` (from ``src``) is chosen."""
         other = object.__new__(Pool)

@@ -262,7 +262,10 @@ class LaminateRules(LaminateState):
     def _review(self, seat: int, card: Card) -> list[Event]:
         author, paper = self._paper_holding(card)
         paper.cards.remove(card)
-        self.papers_changed(completed=paper.complete)
+        if paper.complete:
+            self.paper_completed(author, paper.cards[0])
+        else:
+            self.reviews_changed()
         self.hands[seat].append(card)
         self._seen_arrive(seat, card)
         return [
@@ -371,7 +374,10 @@ class LaminateRules(LaminateState):
         paper = Paper(draft.paper, list(draft.laid))
         self.papers[seat].append(paper)
         self._tally_citations(seat, [authors[c] for c in draft.cited])
-        self.papers_changed(completed=paper.complete)
+        if paper.complete:  # one card laid, the rest cited
+            self.paper_completed(seat, paper.cards[0])
+        else:
+            self.reviews_changed()
         self.supply[draft.paper] -= 1
         events = [
             public(
@@ -434,7 +440,7 @@ class LaminateRules(LaminateState):
 
     def points(self, seat: int) -> int:
         """The points of ``seat``'s complete papers, asked at the end of every turn: worked
-        out for every seat once a paper is completed (``papers_changed``)."""
+        out for every seat once a paper is completed (``paper_completed``)."""
         if self._points is None:
             self._points = [scoring.points(papers) for papers in self.papers]
         return self._points[seat]
@@ -458,7 +464,7 @@ class LaminateRules(LaminateState):
         self.hands[seat].remove(card)
         self._seen_leave(seat, [card])
         self.papers[seat].append(Paper(END_FLAG, [card]))
-        self.papers_changed()
+        self.paper_completed(seat, card)
         self.supply[END_FLAG] -= 1
         return [public("flag", seat, card=card.code), *self._next_turn()]
 

@@ -28,7 +28,7 @@ from asobi.core.protocol import (
     copy_each_row,
 )
 from asobi.games.laminate.actions import PAPER_TYPES, LaminateAction, PaperType
-from asobi.games.laminate.papers import Pool
+from asobi.games.laminate.papers import FOREIGN, OWN, Pool
 
 START_HAND = 3  # 準備 6: "ゲーム開始時の初期手札は3枚"
 
@@ -153,11 +153,12 @@ class LaminateState(State[LaminateAction]):
         self.end_reason: str | None = None
         self.result: Outcome | None = None
         # citable(), worked out again once a paper is complete (a review, a publication, a
-        # flag: papers_changed): other moves leave it standing
+        # flag: paper_completed): other moves leave it standing
         self._cites: dict[Card, int] | None = None
-        # reviewable(), worked out again whenever the papers change
+        # reviewable(), worked out again whenever the papers change (reviews_changed)
         self._reviewable: list[Card] | None = None
-        # cite_pool() of each seat, as citable() (None: not worked out since)
+        # cite_pool() of each seat (None: not worked out yet), kept up to date as papers
+        # are completed
         self._cite_pools: list[Pool | None] | None = None
         # the rules' points() of every seat, as citable() (None: not worked out since)
         self._points: list[int] | None = None
@@ -190,7 +191,7 @@ class LaminateState(State[LaminateAction]):
 
     def cite_pool(self, seat: int) -> Pool:
         """The cards ``seat`` may cite, its own papers' and the others' (a pool with no hand
-        cards), in ``citable`` order: a turn's pool is this one with the hand."""
+        cards): a turn's pool is this one with the hand."""
         pools = self._cite_pools
         if pools is None:
             pools = self._cite_pools = [None] * self.n
@@ -203,17 +204,32 @@ class LaminateState(State[LaminateAction]):
             pool = pools[seat] = Pool((), own, foreign)
         return pool
 
-    def papers_changed(self, completed: bool = True) -> None:
-        """Forget what was read off the papers: a card left a paper under review, or a paper
-        was laid. ``reviewable`` always; ``citable``, ``cite_pool`` and the points only if a
-        paper is ``completed`` by it, as only a complete paper's card is cited and only a
-        complete paper scores (and a complete paper never changes: 査読 takes from papers
-        under review)."""
+    def papers_changed(self) -> None:
+        """Forget everything read off the papers (a scenario laid them out)."""
         self._reviewable = None
-        if completed:
-            self._cites = None
-            self._cite_pools = None
-            self._points = None
+        self._cites = None
+        self._cite_pools = None
+        self._points = None
+
+    def reviews_changed(self) -> None:
+        """A card left a paper under review, or a paper was laid under review: forget
+        ``reviewable``. What is read off the complete papers stands, as a complete paper
+        never changes (査読 takes from papers under review)."""
+        self._reviewable = None
+
+    def paper_completed(self, author: int, card: Card) -> None:
+        """A paper of ``author`` is complete, ``card`` left on it (a review took its last
+        but one, or it was laid or flagged with one card): forget ``reviewable``,
+        ``citable`` and the points; add ``card`` to the citation pools worked out (a pool's
+        order does not matter to the rules)."""
+        self._reviewable = None
+        self._cites = None
+        self._points = None
+        pools = self._cite_pools
+        if pools is not None:
+            for seat, pool in enumerate(pools):
+                if pool is not None:
+                    pools[seat] = pool.with_card(card, OWN if seat == author else FOREIGN)
 
     def public_phase(self, seat: int | None) -> Phase:
         """The phase as ``seat`` sees it: another's publication in progress is just a turn."""
