@@ -22,6 +22,15 @@ from functools import cache, lru_cache
 from asobi.core.cards import SEVEN, Card
 from asobi.games.laminate.actions import PAPER_TYPES, PaperType, Shape
 
+# The shapes as plain names: Python 3.11 finds an enum member through its class at every
+# ``Shape.X`` (about 0.2 us, ten times a plain name), and the finder asks at every turn.
+STRAIGHT, GROUPS, FLUSH, SUM, CARDS = (
+    Shape.STRAIGHT,
+    Shape.GROUPS,
+    Shape.FLUSH,
+    Shape.SUM,
+    Shape.CARDS,
+)
 HAND, OWN, FOREIGN = 0, 1, 2  # where a card for a publication comes from
 SOURCES = (HAND, OWN, FOREIGN)
 COST = (1, 0, 1)  # what each source takes out of the hand
@@ -126,19 +135,19 @@ class Pool:
 def is_combination(paper: PaperType, cards: Sequence[Card]) -> bool:
     """Whether ``cards`` are exactly ``paper``'s combination (役の補足説明)."""
     shape = paper.shape
-    if shape is Shape.SUM:
+    if shape is SUM:
         total = sum(c.rank for c in cards)
         return bool(cards) and (total >= paper.total if paper.at_least else total == paper.total)
     if len(cards) != paper.size:
         return False  # asked after every card of a publication: mostly answered here
     ranks = sorted(c.rank for c in cards)
-    if shape is Shape.STRAIGHT:  # ※1: consecutive, each rank once; A..K, no wrapping
+    if shape is STRAIGHT:  # ※1: consecutive, each rank once; A..K, no wrapping
         return _consecutive(ranks)
-    if shape is Shape.FLUSH:
+    if shape is FLUSH:
         return len({c.suit for c in cards}) == 1 and _consecutive(ranks)
-    if shape is Shape.CARDS:
+    if shape is CARDS:
         return tuple(ranks) == paper.ranks
-    if shape is Shape.GROUPS:  # ruling: the sets are of distinct ranks ("3種類のランクで")
+    if shape is GROUPS:  # ruling: the sets are of distinct ranks ("3種類のランクで")
         per = paper.size // paper.groups
         counts = {r: ranks.count(r) for r in set(ranks)}
         return len(counts) == paper.groups and all(n == per for n in counts.values())
@@ -165,7 +174,7 @@ def min_cost(
     if budget < 0:
         return None
     shape = paper.shape
-    if shape is Shape.STRAIGHT or shape is Shape.CARDS:
+    if shape is STRAIGHT or shape is CARDS:
         fixed = _distinct_rank_bits(chosen)
         if fixed is None:
             return None
@@ -175,13 +184,13 @@ def min_cost(
             if cost is not None and cost <= budget and (best is None or cost < best):
                 best = cost
         return best
-    if shape is Shape.FLUSH:
+    if shape is FLUSH:
         return _flush_cost(paper.size, chosen, pool, budget, need_hand)
-    if shape is Shape.GROUPS:
+    if shape is GROUPS:
         per = paper.size // paper.groups
         begun = _rank_counts(chosen)
         return _groups_cost(paper.groups, per, begun, pool.count, budget, need_hand)
-    if shape is Shape.SUM:
+    if shape is SUM:
         left = paper.total - sum(c.rank for c in chosen)
         if pool.total < left:
             return None  # every card there is falls short
@@ -236,7 +245,7 @@ def _windows(paper: PaperType, fixed: int, pool: Pool) -> Iterator[int]:
 
 def _windows_of(paper: PaperType, fixed: int, covered: int) -> Iterator[int]:
     """:func:`_windows`, for the rank bits ``covered`` by the pool and the chosen cards."""
-    if paper.shape is Shape.CARDS:
+    if paper.shape is CARDS:
         wanted = _rank_bits(paper.ranks)
         if not fixed & ~wanted and not wanted & ~covered:
             yield wanted & ~fixed
@@ -634,7 +643,7 @@ def next_cards(
     """Every (card, source, cost of the rest) that keeps the publication completable, in
     source order (hand, own, foreign) and pool order within each."""
     shape = paper.shape
-    if shape is Shape.FLUSH:
+    if shape is FLUSH:
         by_bit = _flush_steps(paper, chosen, pool, budget, need_hand)
         return [
             (card, src, by_bit[BIT[card]])
@@ -642,9 +651,9 @@ def next_cards(
             for card in pool.cards[src]
             if BIT[card] in by_bit
         ]
-    if shape is Shape.STRAIGHT or shape is Shape.CARDS or shape is Shape.GROUPS:
+    if shape is STRAIGHT or shape is CARDS or shape is GROUPS:
         # each a cost per (rank, source): any card of that rank from there steps alike
-        by_rank = (_groups_steps if shape is Shape.GROUPS else _window_steps)(
+        by_rank = (_groups_steps if shape is GROUPS else _window_steps)(
             paper, chosen, pool, budget, need_hand
         )
         return [
@@ -666,16 +675,16 @@ def next_choices(
     the budget allows instead of the fewest cards that do, for straights each window's
     ranks at once, for sets the steps as rank bits by source rather than card by card."""
     shape = paper.shape
-    if shape is Shape.SUM and not paper.at_least:
+    if shape is SUM and not paper.at_least:
         left = paper.total - sum(c.rank for c in chosen)
         on_some = _exact_sum_choices(left, pool, budget, need_hand)
         return [(c, src) for src in SOURCES for c in pool.cards[src] if (c.rank, src) in on_some]
-    if shape is Shape.SUM:
+    if shape is SUM:
         left = paper.total - sum(c.rank for c in chosen)
         reach = [_reaches_at_least(left, pool, src, budget, need_hand) for src in SOURCES]
         return [(c, src) for src in SOURCES for c in pool.cards[src] if reach[src](c.rank)]
-    if shape is Shape.STRAIGHT or shape is Shape.CARDS or shape is Shape.GROUPS:
-        if shape is Shape.GROUPS:
+    if shape is STRAIGHT or shape is CARDS or shape is GROUPS:
+        if shape is GROUPS:
             by_source = [0, 0, 0]  # the rank bits of the steps by source
             for rank, src in _groups_steps(paper, chosen, pool, budget, need_hand):
                 by_source[src] |= 1 << rank
@@ -801,7 +810,7 @@ def _sum_steps(
 def _fitting_ranks(paper: PaperType, chosen: Sequence[Card]) -> int:
     """Rank bits a next card may have at all, judged from the chosen cards alone."""
     every = 0x3FFE
-    if paper.shape is Shape.SUM:
+    if paper.shape is SUM:
         if paper.at_least:
             return every
         left = paper.total - sum(c.rank for c in chosen)
@@ -845,26 +854,26 @@ def publishable_papers(
         shape = paper.shape
         if paper.size > n_cards or paper.size - n_own > hand_size:
             continue  # too few cards, or too few to spend on the ones that are not free
-        if shape is Shape.STRAIGHT or shape is Shape.CARDS:
+        if shape is STRAIGHT or shape is CARDS:
             # min_cost's windows and costs; the windows of an empty start come from a table
             for window in _empty_start_windows(paper, covered):
                 cost = _window_cost(window, pool, True)
                 if cost is not None and cost <= hand_size:
                     result.append(paper)
                     break
-        elif shape is Shape.GROUPS:
+        elif shape is GROUPS:
             if not sets:
                 sets = _set_options_by_size(pool)
             cost = _cheapest_sets(sets[paper.size // paper.groups], paper.groups, NO_HAND)
             if cost is not None and cost <= hand_size:
                 result.append(paper)
-        elif shape is Shape.FLUSH:
+        elif shape is FLUSH:
             if _flush_publishable(paper.size, pool, hand_size):
                 result.append(paper)
-        elif shape is Shape.SUM and pool.total < paper.total:
+        elif shape is SUM and pool.total < paper.total:
             continue  # every card there is falls short (min_cost's first answer)
         elif (
-            shape is Shape.SUM
+            shape is SUM
             and not paper.at_least
             and hand_size >= len(pool.cards[HAND])
             and _sum_from_own_work(paper.total, pool)

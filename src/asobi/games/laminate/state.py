@@ -52,6 +52,26 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+# The phases the rules ask about at every move, as plain names: Python 3.11 finds an enum
+# member through its class at every ``Phase.X`` (about 0.2 us, ten times a plain name).
+(
+    SETUP_PHASE,
+    TURN_PHASE,
+    KEEP_PHASE,
+    PUBLISH_PHASE,
+    GIFT_PHASE,
+    FLAG_PHASE,
+    OVER_PHASE,
+) = (
+    Phase.SETUP,
+    Phase.TURN,
+    Phase.KEEP,
+    Phase.PUBLISH,
+    Phase.GIFT,
+    Phase.FLAG,
+    Phase.OVER,
+)
+
 # What the other seats see of a publication in progress: an ordinary turn.
 PUBLIC_PHASE = {Phase.PUBLISH: Phase.TURN, Phase.GIFT: Phase.TURN}
 
