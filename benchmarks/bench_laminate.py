@@ -4,6 +4,7 @@ the combination finder.
     .venv/bin/python benchmarks/bench_laminate.py                 # the tables
     .venv/bin/python benchmarks/bench_laminate.py --json out.json # and the figures as JSON
     .venv/bin/python benchmarks/bench_laminate.py --profile       # plus cProfile's top entries
+    .venv/bin/python benchmarks/bench_laminate.py --phases 200    # plus the CPU by phase
 
 Playouts: every decision goes through the protocol as an arena drives it (see
 ``bench_itsmine.py``): ``active_seats()``, ``legal_actions(seat)``, a seeded uniform choice,
@@ -24,6 +25,7 @@ import argparse
 import os
 import random
 import sys
+import time
 from typing import Any
 
 from asobi.core.cards import SEVEN
@@ -117,11 +119,49 @@ def finder_rows(count: int, repeat: int) -> list[dict[str, Any]]:
     return rows
 
 
+def phase_rows(games: int, players: int = 4) -> list[dict[str, Any]]:
+    """Where a random game's CPU goes, by the phase a decision is made in: the legal list
+    asked, then ``apply``, each timed alone (``time.process_time`` around every call, which
+    adds well under a microsecond to each)."""
+    options = SPEC.options({"players": players})
+    spent: dict[str, list[float]] = {}  # phase -> [decisions, legal-list s, apply s]
+    for seed in range(games):
+        state = SPEC.new_game(options, seed)
+        rng = random.Random(seed)
+        while active := state.active_seats():
+            for seat in sorted(active):
+                phase = str(state.phase)  # type: ignore[attr-defined]
+                start = time.process_time()
+                legal = state.legal_actions(seat)
+                listed = time.process_time()
+                action = rng.choice(legal)
+                applying = time.process_time()
+                state.apply(seat, action)
+                row = spent.setdefault(phase, [0, 0.0, 0.0])
+                row[0] += 1
+                row[1] += listed - start
+                row[2] += time.process_time() - applying
+    total = sum(legal + apply for _, legal, apply in spent.values())
+    return [
+        {
+            "phase": phase,
+            "decisions": int(n),
+            "legal_us": legal / n * 1e6,
+            "apply_us": apply / n * 1e6,
+            "share": (legal + apply) / total,
+        }
+        for phase, (n, legal, apply) in sorted(spent.items(), key=lambda kv: -kv[1][1] - kv[1][2])
+    ]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=300, help="random games per seat count")
     parser.add_argument("--greedy-games", type=int, default=40, help="greedy games (4 players)")
     parser.add_argument("--positions", type=int, default=300, help="finder positions")
+    parser.add_argument(
+        "--phases", type=int, default=0, help="also time each phase over this many 4p games"
+    )
     add_common_arguments(parser, repeat=3, top=25)
     args = parser.parse_args(argv)
     pin(args)
@@ -160,6 +200,15 @@ def main(argv: list[str] | None = None) -> int:
     for r in finder:
         print(f"  {r['name']:<15} {r['us_per_position']:>9,.0f} us per position")
     report: dict[str, Any] = {"machine": info, "results": rows, "finder": finder}
+    if args.phases:
+        phases = phase_rows(args.phases)
+        print(f"\nby phase, {args.phases} random 4-player games (us a decision, share of CPU):")
+        for r in phases:
+            print(
+                f"  {r['phase']:<8} {r['decisions']:>7,} decisions  legal list "
+                f"{r['legal_us']:5.1f}  apply {r['apply_us']:5.1f}  {r['share']:4.0%}"
+            )
+        report["phases"] = phases
     if args.profile:
         text = profile(
             lambda seed: random_playout(SPEC, options[4], seed), min(args.games, 100), args.top

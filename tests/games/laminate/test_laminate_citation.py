@@ -4,7 +4,10 @@ laid makes the paper complete at once; the gift is seen by giver and receiver on
 
 from __future__ import annotations
 
-from asobi.games.laminate.state import LaminateState
+import random
+
+from asobi.games.laminate.rules import new_state
+from asobi.games.laminate.state import LaminateOptions, LaminateState
 
 from .laminate_helpers import (
     active,
@@ -262,3 +265,34 @@ def test_citations_are_tallied_for_the_score_breakdown() -> None:
     assert state.citations == ((0, 0, 0),) * 3, "nothing counts until the paper is out"
     play(state, HILBERT, "give K8", "give T12")
     assert state.citations == ((1, 2, 0), (0, 0, 0), (0, 0, 0))
+
+
+def test_what_is_read_off_the_papers_stays_true_move_by_move() -> None:
+    """引用できる, 査読 and the points of complete papers: ``citable``, ``reviewable``, each
+    seat's ``cite_pool`` and ``points`` are worked out once and kept until a paper changes
+    (all but ``reviewable`` only when a paper is completed, the pools then take its card);
+    at every move of seeded random games at 3–5 players they equal what a clone works out
+    afresh (the pools in any order)."""
+    for players in (3, 4, 5):
+        for seed in range(6):
+            state = new_state(LaminateOptions(players=players), seed)
+            rng = random.Random(seed)
+            while not state.is_over:
+                (seat,) = state.active_seats()
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+                fresh = state.clone()  # a clone forgets them
+                assert state.citable() == fresh.citable()
+                assert list(state.citable()) == list(fresh.citable())  # the same order
+                assert state.reviewable() == fresh.reviewable()
+                for s in range(players):
+                    kept, afresh = state.cite_pool(s), fresh.cite_pool(s)
+                    assert [sorted(cards) for cards in kept.cards] == [
+                        sorted(cards) for cards in afresh.cards
+                    ]
+                    assert (kept.mask, kept.ranks, kept.count, kept.total) == (
+                        afresh.mask,
+                        afresh.ranks,
+                        afresh.count,
+                        afresh.total,
+                    )
+                    assert state.points(s) == fresh.points(s)

@@ -22,6 +22,15 @@ from functools import cache, lru_cache
 from asobi.core.cards import SEVEN, Card
 from asobi.games.laminate.actions import PAPER_TYPES, PaperType, Shape
 
+# The shapes as plain names: Python 3.11 finds an enum member through its class at every
+# ``Shape.X`` (about 0.2 us, ten times a plain name), and the finder asks at every turn.
+STRAIGHT, GROUPS, FLUSH, SUM, CARDS = (
+    Shape.STRAIGHT,
+    Shape.GROUPS,
+    Shape.FLUSH,
+    Shape.SUM,
+    Shape.CARDS,
+)
 HAND, OWN, FOREIGN = 0, 1, 2  # where a card for a publication comes from
 SOURCES = (HAND, OWN, FOREIGN)
 COST = (1, 0, 1)  # what each source takes out of the hand
@@ -49,19 +58,51 @@ class Pool:
         self.mask = [0, 0, 0]  # card bits by source
         self.ranks = [0, 0, 0]  # rank bits (1 << rank) by source
         self.count = [[0] * 14, [0] * 14, [0] * 14]  # cards of each rank by source
-        total = 0  # the ranks of every card added up
-        shift = SUIT_SHIFT  # a card's bit from its suit and rank (no tuple hashing)
+        self.total = 0  # the ranks of every card added up
         for src in SOURCES:
-            mask = rmask = 0
-            count = self.count[src]
-            for suit, rank, _code in self.cards[src]:
-                mask |= 1 << (shift[suit] + rank)
-                rmask |= 1 << rank
-                count[rank] += 1
-                total += rank
-            self.mask[src] = mask
-            self.ranks[src] = rmask
-        self.total = total
+            self._summarise(src)
+
+    def _summarise(self, src: int) -> None:
+        """Work out the masks and counts of the cards of ``src`` (all zero before)."""
+        mask = rmask = total = 0
+        count = self.count[src]
+        shift = SUIT_SHIFT  # a card's bit from its suit and rank (no tuple hashing)
+        for suit, rank, _code in self.cards[src]:
+            mask |= 1 << (shift[suit] + rank)
+            rmask |= 1 << rank
+            count[rank] += 1
+            total += rank
+        self.mask[src] = mask
+        self.ranks[src] = rmask
+        self.total += total
+
+    def with_hand(self, hand: Iterable[Card]) -> Pool:
+        """This pool with ``hand`` as its hand cards (its own are dropped): a turn's pool
+        from the citations, which change only with the papers, summarised once. The
+        citations' lists are shared, as :meth:`without` never changes a list in place."""
+        other = object.__new__(Pool)
+        other.cards = [list(hand), self.cards[OWN], self.cards[FOREIGN]]
+        other.mask = [0, self.mask[OWN], self.mask[FOREIGN]]
+        other.ranks = [0, self.ranks[OWN], self.ranks[FOREIGN]]
+        other.count = [[0] * 14, self.count[OWN], self.count[FOREIGN]]
+        other.total = self.total - sum(c.rank for c in self.cards[HAND])
+        other._summarise(HAND)
+        return other
+
+    def with_card(self, card: Card, src: int) -> Pool:
+        """The pool once ``card`` joins ``src`` (last): :meth:`without` undone."""
+        other = object.__new__(Pool)
+        other.cards = [*self.cards]
+        other.cards[src] = [*self.cards[src], card]
+        other.mask = [*self.mask]
+        other.mask[src] |= BIT[card]
+        other.count = [*self.count]
+        count = other.count[src] = [*self.count[src]]
+        count[card.rank] += 1
+        other.ranks = [*self.ranks]
+        other.ranks[src] |= 1 << card.rank
+        other.total = self.total + card.rank
+        return other
 
     def without(self, card: Card, src: int) -> Pool:
         """The pool once ``card`` (from ``src``) is chosen."""
@@ -94,19 +135,19 @@ class Pool:
 def is_combination(paper: PaperType, cards: Sequence[Card]) -> bool:
     """Whether ``cards`` are exactly ``paper``'s combination (役の補足説明)."""
     shape = paper.shape
-    if shape is Shape.SUM:
+    if shape is SUM:
         total = sum(c.rank for c in cards)
         return bool(cards) and (total >= paper.total if paper.at_least else total == paper.total)
     if len(cards) != paper.size:
         return False  # asked after every card of a publication: mostly answered here
     ranks = sorted(c.rank for c in cards)
-    if shape is Shape.STRAIGHT:  # ※1: consecutive, each rank once; A..K, no wrapping
+    if shape is STRAIGHT:  # ※1: consecutive, each rank once; A..K, no wrapping
         return _consecutive(ranks)
-    if shape is Shape.FLUSH:
+    if shape is FLUSH:
         return len({c.suit for c in cards}) == 1 and _consecutive(ranks)
-    if shape is Shape.CARDS:
+    if shape is CARDS:
         return tuple(ranks) == paper.ranks
-    if shape is Shape.GROUPS:  # ruling: the sets are of distinct ranks ("3種類のランクで")
+    if shape is GROUPS:  # ruling: the sets are of distinct ranks ("3種類のランクで")
         per = paper.size // paper.groups
         counts = {r: ranks.count(r) for r in set(ranks)}
         return len(counts) == paper.groups and all(n == per for n in counts.values())
@@ -133,7 +174,7 @@ def min_cost(
     if budget < 0:
         return None
     shape = paper.shape
-    if shape is Shape.STRAIGHT or shape is Shape.CARDS:
+    if shape is STRAIGHT or shape is CARDS:
         fixed = _distinct_rank_bits(chosen)
         if fixed is None:
             return None
@@ -143,13 +184,13 @@ def min_cost(
             if cost is not None and cost <= budget and (best is None or cost < best):
                 best = cost
         return best
-    if shape is Shape.FLUSH:
+    if shape is FLUSH:
         return _flush_cost(paper.size, chosen, pool, budget, need_hand)
-    if shape is Shape.GROUPS:
+    if shape is GROUPS:
         per = paper.size // paper.groups
         begun = _rank_counts(chosen)
         return _groups_cost(paper.groups, per, begun, pool.count, budget, need_hand)
-    if shape is Shape.SUM:
+    if shape is SUM:
         left = paper.total - sum(c.rank for c in chosen)
         if pool.total < left:
             return None  # every card there is falls short
@@ -204,7 +245,7 @@ def _windows(paper: PaperType, fixed: int, pool: Pool) -> Iterator[int]:
 
 def _windows_of(paper: PaperType, fixed: int, covered: int) -> Iterator[int]:
     """:func:`_windows`, for the rank bits ``covered`` by the pool and the chosen cards."""
-    if paper.shape is Shape.CARDS:
+    if paper.shape is CARDS:
         wanted = _rank_bits(paper.ranks)
         if not fixed & ~wanted and not wanted & ~covered:
             yield wanted & ~fixed
@@ -430,48 +471,76 @@ def _groups_steps(
     counts = pool.count
     hand_n, own_n, foreign_n = counts
     begun: dict[int, tuple[int, int]] = {}  # rank -> _set_option of completing its set
+    begun_cost, begun_extra = 0, NO_HAND  # of all of them together
     for rank, n in fixed.items():
         need = per - n
         if need < 0 or hand_n[rank] + own_n[rank] + foreign_n[rank] < need:
             return {}  # a begun set that cannot be completed, whatever comes next
         if need:
-            begun[rank] = _set_option(hand_n[rank], own_n[rank], need)
-    # the ranks not begun that can make a set, cheapest first (ties in rank order)
-    by_cost = sorted(
-        (_set_option(hand_n[rank], own_n[rank], per), rank)
-        for rank in RANKS
-        if rank not in fixed and hand_n[rank] + own_n[rank] + foreign_n[rank] >= per
-    )
+            cost, with_hand = begun[rank] = _set_option(hand_n[rank], own_n[rank], need)
+            begun_cost += cost
+            begun_extra = min(begun_extra, with_hand)
+    # the ranks not begun that can make a set, cheapest first (ties in rank order); none
+    # is wanted once every set is begun (the cards left complete begun sets)
+    by_cost: list[tuple[tuple[int, int], int]] = []
+    if len(fixed) < groups:
+        for rank in RANKS:
+            hand, own = hand_n[rank], own_n[rank]
+            if rank not in fixed and hand + own + foreign_n[rank] >= per:
+                cost = per - own if per > own else 0  # _set_option, written out: hot
+                by_cost.append(((cost, (0 if cost else 1) if hand else NO_HAND), rank))
+        by_cost.sort()
     fresh = [option for option, _ in by_cost]
     place = {rank: i for i, (_, rank) in enumerate(by_cost)}
+    # first[k]: the cost of the k cheapest fresh sets, what _cheapest_sets answers when no
+    # hand card is owed; without the set at i, the k cheapest of the rest
+    first = [0]
+    for cost, _ in fresh:
+        first.append(first[-1] + cost)
     found: dict[tuple[int, int], int] = {}
     present = pool.ranks[HAND] | pool.ranks[OWN] | pool.ranks[FOREIGN]
-    for rank in _bits(_fitting_ranks(paper, chosen) & present):
+    for rank in _bits(_fitting_set_ranks(paper, fixed) & present):
         n = fixed.get(rank, 0)
         groups_left = groups - len(fixed) - (not n)
         hand, own, foreign = hand_n[rank], own_n[rank], foreign_n[rank]
         if groups_left < 0 or hand + own + foreign < per - n:
             continue  # no room for another set, or too few of this rank to complete its own
         # every set but this rank's, as it stands
-        others_cost, others_extra = 0, NO_HAND
-        for other, (cost, with_hand) in begun.items():
-            if other != rank:
-                others_cost += cost
-                others_extra = min(others_extra, with_hand)
+        others_cost, others_extra = begun_cost, begun_extra
+        if rank in begun:
+            others_cost, others_extra = 0, NO_HAND
+            for other, (cost, with_hand) in begun.items():
+                if other != rank:
+                    others_cost += cost
+                    others_extra = min(others_extra, with_hand)
         i = place.get(rank)
-        options = fresh if i is None else fresh[:i] + fresh[i + 1 :]
+        # the other ranks' fresh sets: fresh itself, or without this rank's
+        if i is None:
+            plain = first[groups_left] if groups_left <= len(fresh) else None
+        elif groups_left < len(fresh):
+            plain = first[groups_left] if i >= groups_left else first[groups_left + 1] - fresh[i][0]
+        else:
+            plain = None
+        options: list[tuple[int, int]] | None = None  # worked out if a hand card is owed
         need = per - n - 1  # this rank's cards still to find after this one
+        # the other sets' least cost by the extra cost of the owed hand card elsewhere
+        # (None: none owed); the sources often share it
+        rests: dict[int | None, int | None] = {None: plain}
         for src in SOURCES:
             left = budget - COST[src]
             if left < 0 or not counts[src][rank]:
                 continue
-            hand_left, own_left = hand - (src == HAND), own - (src == OWN)
             cost, extra = others_cost, others_extra
             if need:
-                more, with_hand = _set_option(hand_left, own_left, need)
+                more, with_hand = _set_option(hand - (src == HAND), own - (src == OWN), need)
                 cost, extra = cost + more, min(extra, with_hand)
-            owed = need_hand and src != HAND
-            rest = _cheapest_sets(options, groups_left, extra if owed else None)
+            owed = extra if need_hand and src != HAND else None
+            if owed in rests:
+                rest = rests[owed]
+            else:
+                if options is None:
+                    options = fresh if i is None else fresh[:i] + fresh[i + 1 :]
+                rest = rests[owed] = _cheapest_sets(options, groups_left, owed)
             if rest is not None and cost + rest <= left:
                 found[rank, src] = cost + rest
     return found
@@ -574,7 +643,7 @@ def next_cards(
     """Every (card, source, cost of the rest) that keeps the publication completable, in
     source order (hand, own, foreign) and pool order within each."""
     shape = paper.shape
-    if shape is Shape.FLUSH:
+    if shape is FLUSH:
         by_bit = _flush_steps(paper, chosen, pool, budget, need_hand)
         return [
             (card, src, by_bit[BIT[card]])
@@ -582,9 +651,9 @@ def next_cards(
             for card in pool.cards[src]
             if BIT[card] in by_bit
         ]
-    if shape is Shape.STRAIGHT or shape is Shape.CARDS or shape is Shape.GROUPS:
+    if shape is STRAIGHT or shape is CARDS or shape is GROUPS:
         # each a cost per (rank, source): any card of that rank from there steps alike
-        by_rank = (_groups_steps if shape is Shape.GROUPS else _window_steps)(
+        by_rank = (_groups_steps if shape is GROUPS else _window_steps)(
             paper, chosen, pool, budget, need_hand
         )
         return [
@@ -604,18 +673,23 @@ def next_choices(
     Asking only whether some completion uses a card is cheaper: for 49 one subset-sum
     forward and one back over the pool instead of one per card tried, for 100+ the most
     the budget allows instead of the fewest cards that do, for straights each window's
-    ranks at once."""
+    ranks at once, for sets the steps as rank bits by source rather than card by card."""
     shape = paper.shape
-    if shape is Shape.SUM and not paper.at_least:
+    if shape is SUM and not paper.at_least:
         left = paper.total - sum(c.rank for c in chosen)
         on_some = _exact_sum_choices(left, pool, budget, need_hand)
         return [(c, src) for src in SOURCES for c in pool.cards[src] if (c.rank, src) in on_some]
-    if shape is Shape.SUM:
+    if shape is SUM:
         left = paper.total - sum(c.rank for c in chosen)
         reach = [_reaches_at_least(left, pool, src, budget, need_hand) for src in SOURCES]
         return [(c, src) for src in SOURCES for c in pool.cards[src] if reach[src](c.rank)]
-    if shape is Shape.STRAIGHT or shape is Shape.CARDS:
-        by_source = _window_choices(paper, chosen, pool, budget, need_hand)
+    if shape is STRAIGHT or shape is CARDS or shape is GROUPS:
+        if shape is GROUPS:
+            by_source = [0, 0, 0]  # the rank bits of the steps by source
+            for rank, src in _groups_steps(paper, chosen, pool, budget, need_hand):
+                by_source[src] |= 1 << rank
+        else:
+            by_source = _window_choices(paper, chosen, pool, budget, need_hand)
         return [
             (card, src)
             for src in SOURCES
@@ -736,19 +810,25 @@ def _sum_steps(
 def _fitting_ranks(paper: PaperType, chosen: Sequence[Card]) -> int:
     """Rank bits a next card may have at all, judged from the chosen cards alone."""
     every = 0x3FFE
-    if paper.shape is Shape.SUM:
+    if paper.shape is SUM:
         if paper.at_least:
             return every
         left = paper.total - sum(c.rank for c in chosen)
         return every & ((1 << (left + 1)) - 1) if left > 0 else 0
-    fixed = _rank_counts(chosen)
+    return _fitting_set_ranks(paper, _rank_counts(chosen))
+
+
+def _fitting_set_ranks(paper: PaperType, fixed: dict[int, int]) -> int:
+    """:func:`_fitting_ranks` of a set paper, from the chosen cards' rank counts: the sets
+    begun and not full, and new ranks while there is room for another set."""
     per = paper.size // paper.groups
-    open_sets = _rank_bits(rank for rank, n in fixed.items() if n < per)
-    return (
-        open_sets
-        if len(fixed) >= paper.groups
-        else every & ~_rank_bits(rank for rank, n in fixed.items() if n >= per)
-    )
+    full = open_sets = 0
+    for rank, n in fixed.items():
+        if n < per:
+            open_sets |= 1 << rank
+        else:
+            full |= 1 << rank
+    return open_sets if len(fixed) >= paper.groups else 0x3FFE & ~full
 
 
 def publishable(paper: PaperType, pool: Pool, hand_size: int) -> bool:
@@ -774,21 +854,26 @@ def publishable_papers(
         shape = paper.shape
         if paper.size > n_cards or paper.size - n_own > hand_size:
             continue  # too few cards, or too few to spend on the ones that are not free
-        if shape is Shape.STRAIGHT or shape is Shape.CARDS:
+        if shape is STRAIGHT or shape is CARDS:
             # min_cost's windows and costs; the windows of an empty start come from a table
             for window in _empty_start_windows(paper, covered):
                 cost = _window_cost(window, pool, True)
                 if cost is not None and cost <= hand_size:
                     result.append(paper)
                     break
-        elif shape is Shape.GROUPS:
+        elif shape is GROUPS:
             if not sets:
                 sets = _set_options_by_size(pool)
             cost = _cheapest_sets(sets[paper.size // paper.groups], paper.groups, NO_HAND)
             if cost is not None and cost <= hand_size:
                 result.append(paper)
+        elif shape is FLUSH:
+            if _flush_publishable(paper.size, pool, hand_size):
+                result.append(paper)
+        elif shape is SUM and pool.total < paper.total:
+            continue  # every card there is falls short (min_cost's first answer)
         elif (
-            shape is Shape.SUM
+            shape is SUM
             and not paper.at_least
             and hand_size >= len(pool.cards[HAND])
             and _sum_from_own_work(paper.total, pool)
@@ -797,6 +882,23 @@ def publishable_papers(
         elif min_cost(paper, (), pool, hand_size, True) is not None:
             result.append(paper)
     return result
+
+
+def _flush_publishable(size: int, pool: Pool, hand_size: int) -> bool:
+    """:func:`_flush_cost` from an empty start is within ``hand_size``: some run of ``size``
+    cards of one suit in the pool, a hand card among them, costs no more."""
+    hand = pool.mask[HAND]
+    costly = hand | pool.mask[FOREIGN]
+    covered = costly | pool.mask[OWN]
+    starts = covered  # bit b stays set while cards b .. b+size-1 are all covered
+    for i in range(1, size):
+        starts &= covered >> i
+    full = (1 << size) - 1
+    for low in _bits(starts & RUN_STARTS[size]):
+        run = full << low
+        if run & hand and (run & costly).bit_count() <= hand_size:
+            return True
+    return False
 
 
 def _sum_from_own_work(target: int, pool: Pool) -> bool:
@@ -828,7 +930,8 @@ def _set_options_by_size(pool: Pool) -> dict[int, list[tuple[int, int]]]:
         for per in SET_SIZES:
             if total < per:
                 break
-            found[per].append(_set_option(hand, own, per))
+            cost = per - own if per > own else 0  # _set_option, written out: hot
+            found[per].append((cost, ((0 if cost else 1) if hand else NO_HAND)))
     for options in found.values():
         options.sort()
     return found

@@ -70,12 +70,18 @@ from asobi.games.laminate.papers import (
 )
 from asobi.games.laminate.scenarios import apply_setup
 from asobi.games.laminate.state import (
+    FLAG_PHASE,
+    GIFT_PHASE,
+    KEEP_PHASE,
+    OVER_PHASE,
+    PUBLISH_PHASE,
+    SETUP_PHASE,
     START_HAND,
+    TURN_PHASE,
     Draft,
     LaminateOptions,
     LaminateState,
     Paper,
-    Phase,
 )
 from asobi.games.laminate.views import determinize, view_of
 
@@ -88,10 +94,10 @@ class LaminateRules(LaminateState):
 
     # --- who acts, and what they may do -----------------------------------------------
     def who_acts(self) -> frozenset[int]:
-        return NOBODY if self.phase is Phase.OVER else just(self._actor())
+        return NOBODY if self.phase is OVER_PHASE else just(self._actor())
 
     def _actor(self) -> int:
-        if self.phase is Phase.SETUP:
+        if self.phase is SETUP_PHASE:
             return self._setup_seat()
         return self.turn
 
@@ -109,17 +115,17 @@ class LaminateRules(LaminateState):
     def list_legal(self, seat: int) -> list[LaminateAction]:
         hand = self.hands[seat]
         phase = self.phase
-        if phase is Phase.TURN:
+        if phase is TURN_PHASE:
             return self._turn_options(seat)
-        if phase is Phase.KEEP:
+        if phase is KEEP_PHASE:
             return [KEEP[c] for c in self.drawn]
-        if phase is Phase.PUBLISH:
+        if phase is PUBLISH_PHASE:
             return self._publish_options(seat)
-        if phase is Phase.GIFT:
+        if phase is GIFT_PHASE:
             return [GIVE[c] for c in SEVEN.sort(self._giftable(seat))]
-        if phase is Phase.FLAG:
+        if phase is FLAG_PHASE:
             return [FLAG[c] for c in SEVEN.sort(hand)]
-        if phase is Phase.SETUP:
+        if phase is SETUP_PHASE:
             return [DISCARD[c] for c in SEVEN.sort(hand)]
         return []
 
@@ -175,7 +181,7 @@ class LaminateRules(LaminateState):
             return self._take(seat) + self._end_turn(seat)
         if isinstance(action, Publish):
             self.passes = 0
-            self.phase = Phase.PUBLISH
+            self.phase = PUBLISH_PHASE
             self.draft = Draft(action.paper)
             self._dpool = None
             return []  # the others see nothing until the paper is on the table
@@ -198,7 +204,7 @@ class LaminateRules(LaminateState):
         self.discards.append(card)
         events = [public("discard", seat, card=card.code)]
         if all(len(h) <= START_HAND for h in self.hands):
-            self.phase = Phase.TURN
+            self.phase = TURN_PHASE
             self.turn = 0
             events.append(public("turn", 0, turn=self.turn_no))
         return events
@@ -235,7 +241,7 @@ class LaminateRules(LaminateState):
                 *self._end_turn(seat),
             ]
         self.drawn = drawn
-        self.phase = Phase.KEEP
+        self.phase = KEEP_PHASE
         return [
             *events,
             public("draw", seat, count=2, deck=len(self.deck)),
@@ -262,7 +268,10 @@ class LaminateRules(LaminateState):
     def _review(self, seat: int, card: Card) -> list[Event]:
         author, paper = self._paper_holding(card)
         paper.cards.remove(card)
-        self.papers_changed()  # the paper may be complete now
+        if paper.complete:
+            self.paper_completed(author, paper.cards[0])
+        else:
+            self.reviews_changed()
         self.hands[seat].append(card)
         self._seen_arrive(seat, card)
         return [
@@ -290,14 +299,15 @@ class LaminateRules(LaminateState):
     def _pool(self, seat: int, draft: Draft | None = None) -> Pool:
         """What ``seat`` may publish from: its hand and the complete papers, less what a
         publication in progress has laid and cited."""
-        laid, cited = (draft.laid, draft.cited) if draft is not None else ((), ())
-        own: list[Card] = []
-        foreign: list[Card] = []
-        for card, author in self.citable().items():
-            if card not in cited:
-                (own if author == seat else foreign).append(card)
-        hand = [c for c in self.hands[seat] if c not in laid] if laid else self.hands[seat]
-        return Pool(hand, own, foreign)
+        hand = self.hands[seat]
+        if draft is None:
+            return self.cite_pool(seat).with_hand(hand)
+        pool = self.cite_pool(seat).with_hand([c for c in hand if c not in draft.laid])
+        for card in draft.cited:
+            source = pool.source_of(card)
+            assert source is not None
+            pool = pool.without(card, source)
+        return pool
 
     def _draft_pool(self, seat: int, draft: Draft) -> tuple[Pool, int]:
         """What the draft may still use, and the hand cards it may still spend (each
@@ -340,7 +350,7 @@ class LaminateRules(LaminateState):
         draft = self.draft
         assert draft is not None
         if self._thanked(seat, draft):
-            self.phase = Phase.GIFT
+            self.phase = GIFT_PHASE
             return []
         return self._publish(seat)
 
@@ -370,7 +380,10 @@ class LaminateRules(LaminateState):
         paper = Paper(draft.paper, list(draft.laid))
         self.papers[seat].append(paper)
         self._tally_citations(seat, [authors[c] for c in draft.cited])
-        self.papers_changed()
+        if paper.complete:  # one card laid, the rest cited
+            self.paper_completed(seat, paper.cards[0])
+        else:
+            self.reviews_changed()
         self.supply[draft.paper] -= 1
         events = [
             public(
@@ -432,7 +445,11 @@ class LaminateRules(LaminateState):
         return events + self._end_turn(seat)
 
     def points(self, seat: int) -> int:
-        return scoring.points(self.papers[seat])
+        """The points of ``seat``'s complete papers, asked at the end of every turn: worked
+        out for every seat once a paper is completed (``paper_completed``)."""
+        if self._points is None:
+            self._points = [scoring.points(papers) for papers in self.papers]
+        return self._points[seat]
 
     def _end_turn(self, seat: int) -> list[Event]:
         """ゲームの終了: at the end of one's own turn, complete papers worth 15+ meet the
@@ -444,7 +461,7 @@ class LaminateRules(LaminateState):
             flag = bool(self.hands[seat]) and self.supply[END_FLAG] > 0
             events = [public("end_triggered", seat, points=self.points(seat), flag=flag)]
             if flag:
-                self.phase = Phase.FLAG
+                self.phase = FLAG_PHASE
                 return events
             return events + self._next_turn()
         return self._next_turn()
@@ -453,7 +470,7 @@ class LaminateRules(LaminateState):
         self.hands[seat].remove(card)
         self._seen_leave(seat, [card])
         self.papers[seat].append(Paper(END_FLAG, [card]))
-        self.papers_changed()
+        self.paper_completed(seat, card)
         self.supply[END_FLAG] -= 1
         return [public("flag", seat, card=card.code), *self._next_turn()]
 
@@ -464,11 +481,11 @@ class LaminateRules(LaminateState):
             self.turns_left -= 1
         self.turn = next_seat(self.turn, self.n)
         self.turn_no += 1
-        self.phase = Phase.TURN
+        self.phase = TURN_PHASE
         return [public("turn", self.turn, turn=self.turn_no)]
 
     def _finish(self, reason: str) -> list[Event]:
-        self.phase = Phase.OVER
+        self.phase = OVER_PHASE
         self.end_reason = reason
         self.result = scoring.final_outcome(self.papers, reason, self.trigger, self.citations)
         return [public("game_over", None, **self.result.to_json())]
@@ -484,20 +501,20 @@ class LaminateRules(LaminateState):
     def _why_illegal(self, seat: int, action: Any) -> tuple[str, str]:
         phase = self.phase
         waiting = {
-            Phase.SETUP: "discarding dealt cards down to three ('discard X')",
-            Phase.TURN: "choosing this turn's action",
-            Phase.KEEP: "keeping one of the two cards drawn ('keep X')",
-            Phase.PUBLISH: "laying the cards of your paper ('lay X', 'cite X')",
-            Phase.GIFT: "giving a card for each paper of another player cited ('give X')",
-            Phase.FLAG: "laying a hand card with the End Flag ('flag X')",
-            Phase.OVER: "nothing: the game is over",
+            SETUP_PHASE: "discarding dealt cards down to three ('discard X')",
+            TURN_PHASE: "choosing this turn's action",
+            KEEP_PHASE: "keeping one of the two cards drawn ('keep X')",
+            PUBLISH_PHASE: "laying the cards of your paper ('lay X', 'cite X')",
+            GIFT_PHASE: "giving a card for each paper of another player cited ('give X')",
+            FLAG_PHASE: "laying a hand card with the End Flag ('flag X')",
+            OVER_PHASE: "nothing: the game is over",
         }[phase]
         now = f"now the game is waiting for {waiting}"
         if isinstance(action, Discard):
-            if phase is not Phase.SETUP:
+            if phase is not SETUP_PHASE:
                 return "ゲームの準備 6", f"cards are discarded so only while dealing; {now}"
             return "ゲームの準備 6", f"{action.card} is not in your hand"
-        if isinstance(action, Draw | Take | Review | Publish | Pass) and phase is not Phase.TURN:
+        if isinstance(action, Draw | Take | Review | Publish | Pass) and phase is not TURN_PHASE:
             return "ゲームの進行", f"one action per turn, chosen at its start; {now}"
         if isinstance(action, Draw):
             if not self.deck and not self.discards:
@@ -509,7 +526,7 @@ class LaminateRules(LaminateState):
         if isinstance(action, Take):
             return "1. 研究", "the discard pile is empty"
         if isinstance(action, Keep):
-            if phase is not Phase.KEEP:
+            if phase is not KEEP_PHASE:
                 return "1. 研究", f"you have not drawn two cards to choose from; {now}"
             drawn = " ".join(c.code for c in self.drawn)
             return "1. 研究", f"{action.card} is not one of the cards you drew ({drawn})"
@@ -529,7 +546,7 @@ class LaminateRules(LaminateState):
                 "研究か査読ができるときはパスはできません: you can research or review",
             )
         if isinstance(action, Lay | Cite | Done):
-            if phase is not Phase.PUBLISH or self.draft is None:
+            if phase is not PUBLISH_PHASE or self.draft is None:
                 return "2. 論文発表", f"you are not laying a paper's cards; {now}"
             if isinstance(action, Done):
                 return self._why_not_done(self.draft)
@@ -537,11 +554,11 @@ class LaminateRules(LaminateState):
                 return self._why_not_lay(seat, self.draft, action.card)
             return self._why_not_cite(seat, self.draft, action.card)
         if isinstance(action, Give):
-            if phase is not Phase.GIFT:
+            if phase is not GIFT_PHASE:
                 return "論文の引用", f"no citation is waiting for its thanks; {now}"
             return "論文の引用", f"{action.card} is not a card left in your hand to give"
         if isinstance(action, Flag):
-            if phase is not Phase.FLAG:
+            if phase is not FLAG_PHASE:
                 return (
                     "ゲームの終了と勝利条件",
                     f"the End Flag is taken by the player who meets the end condition; {now}",
@@ -642,7 +659,7 @@ def new_state(
     state.rng.shuffle(state.deck)
     for seat in range(options.players):
         state.hands[seat] = [state.deck.pop() for _ in range(DEAL[seat])]
-    state.phase = Phase.SETUP if any(len(h) > START_HAND for h in state.hands) else Phase.TURN
+    state.phase = SETUP_PHASE if any(len(h) > START_HAND for h in state.hands) else TURN_PHASE
     return state
 
 
