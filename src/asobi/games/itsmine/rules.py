@@ -44,7 +44,18 @@ from asobi.games.itsmine.actions import (
     Take,
 )
 from asobi.games.itsmine.scenarios import apply_setup
-from asobi.games.itsmine.state import ItsMineOptions, ItsMineState, Phase, accepts, direction
+from asobi.games.itsmine.state import (
+    BID_PHASE,
+    BONUS_PHASE,
+    OVER_PHASE,
+    PLAY_PHASE,
+    PLAY_TOGETHER_PHASE,
+    TAKE_PHASE,
+    ItsMineOptions,
+    ItsMineState,
+    accepts,
+    direction,
+)
 from asobi.games.itsmine.views import determinize, view_of
 
 BOTH = frozenset({0, 1})
@@ -116,15 +127,15 @@ class ItsMineRules(ItsMineState):
     # --- who acts, and what they may do -----------------------------------------------
     def who_acts(self) -> frozenset[int]:
         phase = self.phase
-        if phase is Phase.BID:
+        if phase is BID_PHASE:
             return self._uncommitted(self.bids)
-        if phase is Phase.PLAY_TOGETHER:
+        if phase is PLAY_TOGETHER_PHASE:
             return self._uncommitted(self.pending)
-        if phase is Phase.TAKE:
+        if phase is TAKE_PHASE:
             return just(self.take_plan[0][0])
-        if phase is Phase.PLAY:
+        if phase is PLAY_PHASE:
             return just(self.play_queue[0])
-        if phase is Phase.BONUS:
+        if phase is BONUS_PHASE:
             return just(self.bonus_seat)
         return NOBODY
 
@@ -136,12 +147,12 @@ class ItsMineRules(ItsMineState):
 
     def list_legal(self, seat: int) -> list[ItsMineAction]:
         phase = self.phase
-        if phase is Phase.BID:
+        if phase is BID_PHASE:
             return [BIDS[f] for f in FACES if f not in self.forbidden[seat]]
-        if phase is Phase.TAKE:
+        if phase is TAKE_PHASE:
             takes: list[ItsMineAction] = [TAKE[c] for c in sorted(self.citizens, key=deck_order)]
             return [*takes, DONE] if self.take_must == 0 else takes
-        if phase is Phase.BONUS:
+        if phase is BONUS_PHASE:
             return [KEEP, REMOVE]
         plays: list[ItsMineAction] = list(legal_plays(self.hands[seat], self.columns[seat]))
         return plays or [PASS]
@@ -149,7 +160,7 @@ class ItsMineRules(ItsMineState):
     def check(self, seat: int, action: Action) -> None:
         phase = self.phase
         if isinstance(action, Bid):
-            if phase is not Phase.BID:
+            if phase is not BID_PHASE:
                 raise IllegalAction("フェイズ1 1)", "no auction is under way")
             if action.face not in FACES:
                 raise IllegalAction("フェイズ1 2)", "a die shows 1 to 6")
@@ -164,7 +175,7 @@ class ItsMineRules(ItsMineState):
                 raise IllegalAction(rule, f"{action.face}: {why}")
             return
         if isinstance(action, Take):
-            if phase is not Phase.TAKE:
+            if phase is not TAKE_PHASE:
                 raise IllegalAction("フェイズ1 3)", "citizens are taken only after the auction")
             if action.card not in self.citizens:
                 raise IllegalAction(
@@ -172,7 +183,7 @@ class ItsMineRules(ItsMineState):
                 )
             return
         if isinstance(action, Done):
-            if phase is not Phase.TAKE:
+            if phase is not TAKE_PHASE:
                 raise IllegalAction("フェイズ1 3)", "nothing is being taken")
             if self.take_must:
                 raise IllegalAction(
@@ -185,7 +196,7 @@ class ItsMineRules(ItsMineState):
             self._check_play(seat, action)
             return
         if isinstance(action, Pass):
-            if phase is not Phase.PLAY and phase is not Phase.PLAY_TOGETHER:
+            if phase is not PLAY_PHASE and phase is not PLAY_TOGETHER_PHASE:
                 raise IllegalAction("フェイズ3", "nothing to pass on now")
             if legal_plays(self.hands[seat], self.columns[seat]):
                 raise IllegalAction(
@@ -193,13 +204,13 @@ class ItsMineRules(ItsMineState):
                 )
             return
         if isinstance(action, Bonus):
-            if phase is not Phase.BONUS:
+            if phase is not BONUS_PHASE:
                 raise IllegalAction("3枚ボーナス", "no bonus card is waiting for you")
             return
         raise IllegalAction("ルール", f"{action!r} is not an It's Mine! action")
 
     def _check_play(self, seat: int, play: Play) -> None:
-        if self.phase is not Phase.PLAY and self.phase is not Phase.PLAY_TOGETHER:
+        if self.phase is not PLAY_PHASE and self.phase is not PLAY_TOGETHER_PHASE:
             raise IllegalAction("フェイズ3 5)", "cards are laid in phase 3 only")
         if PLAYS.get(play.cards) != play:
             raise IllegalAction(
@@ -232,7 +243,7 @@ class ItsMineRules(ItsMineState):
             return [public("done", seat), *self._next_taker()]
         if isinstance(action, Play | Pass):
             play = action if isinstance(action, Play) else None
-            if self.phase is Phase.PLAY_TOGETHER:
+            if self.phase is PLAY_TOGETHER_PHASE:
                 return self._commit_play(seat, action, play)
             self.play_queue.pop(0)
             self.to_lay.append((seat, play))
@@ -242,7 +253,7 @@ class ItsMineRules(ItsMineState):
 
     # --- phase 1: the auction -----------------------------------------------------------
     def _start_round(self) -> list[Event]:
-        self.phase = Phase.BID
+        self.phase = BID_PHASE
         self.bids = [None, None]
         self.ties = 0
         self.higher = None
@@ -291,7 +302,7 @@ class ItsMineRules(ItsMineState):
             if most == 0:
                 self.take_plan.pop(0)
                 continue
-            self.phase = Phase.TAKE
+            self.phase = TAKE_PHASE
             self.take_left = most
             self.take_must = most if exact else 1
             return []
@@ -316,10 +327,10 @@ class ItsMineRules(ItsMineState):
         self.citizens += added
         events = [public("refill", None, cards=[c.code for c in added], deck=len(self.deck))]
         if self.higher is None:  # レアなケース: the auction ended tied
-            self.phase = Phase.PLAY_TOGETHER
+            self.phase = PLAY_TOGETHER_PHASE
             self.pending = [None, None]
         else:
-            self.phase = Phase.PLAY
+            self.phase = PLAY_PHASE
             self.play_queue = [self.higher, 1 - self.higher]
         return events
 
@@ -355,7 +366,7 @@ class ItsMineRules(ItsMineState):
                     continue
                 mine = self.bonus_queue.pop(0)
                 self.bonus_card = self.bonus.pop()
-                self.phase = Phase.BONUS
+                self.phase = BONUS_PHASE
                 return [
                     *events,
                     public("bonus", self.bonus_seat, mine=MINES[mine].code, pile=len(self.bonus)),
@@ -371,7 +382,7 @@ class ItsMineRules(ItsMineState):
                 events += self._lay(seat, play)
                 continue
             if self.play_queue:
-                self.phase = Phase.PLAY
+                self.phase = PLAY_PHASE
                 return events
             return events + self._end_round()
 
@@ -418,7 +429,7 @@ class ItsMineRules(ItsMineState):
         return self._start_round()
 
     def _finish(self) -> list[Event]:
-        self.phase = Phase.OVER
+        self.phase = OVER_PHASE
         self.result = scoring.final_outcome(self.hands, self.columns, self.simple)
         return [public("game_over", None, **self.result.to_json())]
 

@@ -55,6 +55,18 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+# The phases as plain names, for the questions the rules ask at every move: Python 3.11 finds
+# an enum member through its class at every ``Phase.X`` (about 0.3 µs, ten times a name).
+BID_PHASE, TAKE_PHASE, PLAY_PHASE, PLAY_TOGETHER_PHASE, BONUS_PHASE, OVER_PHASE = (
+    Phase.BID,
+    Phase.TAKE,
+    Phase.PLAY,
+    Phase.PLAY_TOGETHER,
+    Phase.BONUS,
+    Phase.OVER,
+)
+
+
 # --- a column: the cards one princess sent down one mine --------------------------------
 def direction(col: Sequence[Card]) -> int:
     """基本②: +1 ascending, -1 descending, 0 while the column has fewer than 2 cards."""
