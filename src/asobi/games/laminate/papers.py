@@ -226,6 +226,15 @@ def _rank_counts(chosen: Sequence[Card]) -> dict[int, int]:
     return fixed
 
 
+def _run_starts(covered: int, size: int) -> int:
+    """The bits b (of one suit's runs, ``RUN_STARTS``) whose cards b .. b+size-1 are all
+    ``covered``."""
+    starts = covered
+    for i in range(1, size):
+        starts &= covered >> i
+    return starts & RUN_STARTS[size]
+
+
 def _bits(mask: int) -> Iterator[int]:
     """The positions of the set bits, lowest first."""
     while mask:
@@ -368,11 +377,8 @@ def _flush_patterns(size: int, chosen: Sequence[Card], pool: Pool) -> Iterator[i
     for c in chosen:
         fixed |= BIT[c]
     covered = pool.mask[HAND] | pool.mask[OWN] | pool.mask[FOREIGN] | fixed
-    starts = covered  # bit b stays set while cards b .. b+size-1 are all covered
-    for i in range(1, size):
-        starts &= covered >> i
     full = (1 << size) - 1
-    for low in _bits(starts & RUN_STARTS[size]):
+    for low in _bits(_run_starts(covered, size)):
         pattern = full << low
         if not fixed & ~pattern:
             yield pattern & ~fixed
@@ -890,11 +896,8 @@ def _flush_publishable(size: int, pool: Pool, hand_size: int) -> bool:
     hand = pool.mask[HAND]
     costly = hand | pool.mask[FOREIGN]
     covered = costly | pool.mask[OWN]
-    starts = covered  # bit b stays set while cards b .. b+size-1 are all covered
-    for i in range(1, size):
-        starts &= covered >> i
     full = (1 << size) - 1
-    for low in _bits(starts & RUN_STARTS[size]):
+    for low in _bits(_run_starts(covered, size)):
         run = full << low
         if run & hand and (run & costly).bit_count() <= hand_size:
             return True
