@@ -42,6 +42,18 @@ def test_index_and_action_round_trip() -> None:
         assert s.index(s.action(i)) == i
 
 
+def test_an_action_made_anew_has_the_index_of_its_equal_in_the_space() -> None:
+    """The space finds its own objects by identity and any other equal action by its
+    fields: both give the same indices, in increasing order."""
+    s = space()
+    anew = [Move("east"), Move("north")]
+    assert anew[0] is not MOVES[2]
+    assert s.indices(anew) == s.indices([MOVES[2], MOVES[0]]) == [0, 2]
+    assert s.indices(iter(anew)) == [0, 2]  # any iterable, read once
+    with pytest.raises(BadActionCode, match="not in this game's action space"):
+        s.indices([MOVES[0], Move("west")])
+
+
 def test_decode_returns_the_interned_action() -> None:
     s = space()
     for action in MOVES:

@@ -38,6 +38,10 @@ class ActionSpace(Generic[A]):
     def __init__(self, actions: Iterable[A], parse: Callable[[str], A] | None = None) -> None:
         self.actions: tuple[A, ...] = tuple(actions)
         self._index: dict[A, int] = {a: i for i, a in enumerate(self.actions)}
+        # The same by the actions' identity: the rules list the space's own objects (all of
+        # them in most games), and an id costs nothing where a dataclass hashes its fields
+        # in Python. The space keeps its actions alive, so no other object has their ids.
+        self._by_id: dict[int, int] = {id(a): i for i, a in enumerate(self.actions)}
         if len(self._index) != len(self.actions):
             raise ValueError("an action space lists every action exactly once")
         self._by_code: dict[str, A] = {normalise_code(a.encode()): a for a in self.actions}
@@ -50,6 +54,9 @@ class ActionSpace(Generic[A]):
         return len(self.actions)
 
     def index(self, action: A) -> int:
+        found = self._by_id.get(id(action))
+        if found is not None:
+            return found
         try:
             return self._index[action]
         except KeyError:
@@ -57,10 +64,10 @@ class ActionSpace(Generic[A]):
 
     def indices(self, actions: Iterable[A]) -> list[int]:
         """The indices of ``actions``, in increasing order (a legal list's, for a mask)."""
-        try:
-            return sorted(map(self._index.__getitem__, actions))
-        except KeyError as missing:
-            raise BadActionCode(f"{missing.args[0]!r} is not in this game's action space") from None
+        by_id, index = self._by_id, self.index  # (index: an equal action made anew)
+        found = [by_id[key] if (key := id(a)) in by_id else index(a) for a in actions]
+        found.sort()
+        return found
 
     def action(self, index: int) -> A:
         if not 0 <= index < len(self.actions):
