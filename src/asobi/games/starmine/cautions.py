@@ -39,7 +39,12 @@ from asobi.games.starmine.actions import (
     Flip,
     Place,
 )
-from asobi.games.starmine.state import Phase, StarmineState
+from asobi.games.starmine.state import (
+    DRAW_PHASE,
+    FINAL_PHASE,
+    TURN_PHASE,
+    StarmineState,
+)
 
 MOST_POINTS = max(MELD_POINTS.values())  # a sequence: no meld adds more to a row
 LEAST_POINTS = min(m.points(p) for m in MELDS for p in (PER_MELD, PER_BOOST))  # a boosted pair
@@ -85,7 +90,7 @@ def solo_turns_after(deck: int) -> int:
 # --- the solo contest -------------------------------------------------------------------------
 def _solo(state: StarmineState, action: Any) -> Words | None:
     rows = list(scoring.totals(state.rows[0], state.penalty))
-    if state.phase is Phase.FINAL:  # the game's last move
+    if state.phase is FINAL_PHASE:  # the game's last move
         if isinstance(action, Place):
             rows[FINALE] += action.meld.points(state.penalty)
         if scoring.rising(*rows):
@@ -150,9 +155,9 @@ def _duel(state: StarmineState, seat: int, action: Any) -> Words | None:
         empty.remove(action.row)
     if not empty:
         return None
-    if state.phase is Phase.FINAL:  # the seat's last placement: 追い打ち follows no failure
+    if state.phase is FINAL_PHASE:  # the seat's last placement: 追い打ち follows no failure
         return Words("the launch fails: ", "打上げ失敗になります：") + _stay_empty(empty)
-    if (state.phase is Phase.TURN or state.phase is Phase.DRAW) and len(empty) >= 2:
+    if (state.phase is TURN_PHASE or state.phase is DRAW_PHASE) and len(empty) >= 2:
         assert isinstance(action, Discard | Place | Draw)
         if deck_at_action_end(state, action) == 0:
             return DOOMED + Words(

@@ -45,9 +45,14 @@ from asobi.games.starmine.cautions import caution
 from asobi.games.starmine.scenarios import apply_setup
 from asobi.games.starmine.state import (
     BOOSTS,
+    CHASE_PHASE,
+    DRAW_PHASE,
+    FINAL_PHASE,
     FIREWORK_CARDS,
+    FLIP_PHASE,
+    OVER_PHASE,
     SMALLEST_MELD,
-    Phase,
+    TURN_PHASE,
     StarmineOptions,
     StarmineState,
 )
@@ -58,29 +63,29 @@ class StarmineRules(StarmineState):
     """Starmine's rules: who acts, what is legal, and what each move does to the table."""
 
     def who_acts(self) -> frozenset[int]:
-        if self.phase is Phase.OVER:
+        if self.phase is OVER_PHASE:
             return NOBODY
-        if self.phase is Phase.FINAL or self.phase is Phase.CHASE:
+        if self.phase is FINAL_PHASE or self.phase is CHASE_PHASE:
             return just(self.queue[0])
         return just(self.turn)
 
     def list_legal(self, seat: int) -> list[StarmineAction]:
         hand = self.hands[seat]
         phase = self.phase
-        if phase is Phase.DRAW:  # the deck is never empty here: its last card ends the action
+        if phase is DRAW_PHASE:  # the deck is never empty here: its last card ends the action
             return [DRAW_DECK, *(DRAW[c] for c in self.discards if c is not self.no_take)]
-        if phase is Phase.FLIP:
+        if phase is FLIP_PHASE:
             return [FLIP_OPEN, FLIP_REMOVE]
         rows = self._open_rows()
         places: list[StarmineAction] = [*place_actions(melds_in(hand), rows)]
-        if phase is Phase.TURN:
+        if phase is TURN_PHASE:
             return [DISCARD[c] for c in FIREWORKS.sort(hand)] + places
         return [*places, PASS]  # FINAL or CHASE
 
     def _open_rows(self) -> tuple[int, ...]:
         if not self.solo:
             return ROWS
-        if self.phase is Phase.FINAL:
+        if self.phase is FINAL_PHASE:
             return (FINALE,)  # solo §4 ②: "フィナーレの列へ加えます"
         if not self.rows[0][OPENING]:
             return (OPENING,)  # solo §3 C ②: "必ず一番下のオープニング列から配置していきます"
@@ -89,7 +94,7 @@ class StarmineRules(StarmineState):
     def check(self, seat: int, action: Any) -> None:
         phase = self.phase
         if isinstance(action, Draw):
-            if phase is not Phase.DRAW:
+            if phase is not DRAW_PHASE:
                 raise IllegalAction(
                     "§5 A/B", "nothing is owed: draw only after a discard or a meld"
                 )
@@ -107,7 +112,7 @@ class StarmineRules(StarmineState):
                 )
             return
         if isinstance(action, Discard):
-            if phase is not Phase.TURN:
+            if phase is not TURN_PHASE:
                 raise IllegalAction(self._phase_rule(), f"no discarding now ({phase} phase)")
             if action.card not in self.hands[seat]:
                 rule = "solo §3 B" if self.solo else "§5 A"
@@ -117,13 +122,13 @@ class StarmineRules(StarmineState):
             self._check_place(seat, action)
             return
         if isinstance(action, Pass):
-            if phase is not Phase.FINAL and phase is not Phase.CHASE:
+            if phase is not FINAL_PHASE and phase is not CHASE_PHASE:
                 if self.solo:
                     raise IllegalAction("solo §3", "a turn must take action B or C; no passing")
                 raise IllegalAction("§5", "a turn must take action A or B; passing is for §6/§8")
             return
         if isinstance(action, Flip):
-            if phase is not Phase.FLIP:
+            if phase is not FLIP_PHASE:
                 raise IllegalAction("solo §3 A", "no turned-up card is waiting for its area")
             return
         raise IllegalAction("§5", f"{action!r} is not a Starmine action")
@@ -131,19 +136,19 @@ class StarmineRules(StarmineState):
     def _phase_rule(self) -> str:
         if self.solo:
             return {
-                Phase.DRAW: "solo §3 B/C: finish drawing first",
-                Phase.FLIP: "solo §3 A: place the turned-up card first",
-                Phase.FINAL: "solo §4 ②: only the final meld or pass",
+                DRAW_PHASE: "solo §3 B/C: finish drawing first",
+                FLIP_PHASE: "solo §3 A: place the turned-up card first",
+                FINAL_PHASE: "solo §4 ②: only the final meld or pass",
             }.get(self.phase, "solo §3")
         return {
-            Phase.DRAW: "§5 A/B: finish drawing first",
-            Phase.FINAL: "§6: only one meld or pass",
-            Phase.CHASE: "§8: only one meld or pass",
+            DRAW_PHASE: "§5 A/B: finish drawing first",
+            FINAL_PHASE: "§6: only one meld or pass",
+            CHASE_PHASE: "§8: only one meld or pass",
         }.get(self.phase, "§5")
 
     def _check_place(self, seat: int, action: Place) -> None:
         phase = self.phase
-        if phase is Phase.DRAW or phase is Phase.FLIP:
+        if phase is DRAW_PHASE or phase is FLIP_PHASE:
             raise IllegalAction(self._phase_rule(), "no placing now")
         if action.meld not in MELD_ORDER or action.row not in ROWS:  # a hand-built action
             raise IllegalAction(
@@ -154,7 +159,7 @@ class StarmineRules(StarmineState):
         if missing:
             raise IllegalAction("§5 B", f"{' '.join(map(str, missing))} not in your hand")
         if action.row not in self._open_rows():
-            if self.solo and phase is Phase.FINAL:
+            if self.solo and phase is FINAL_PHASE:
                 raise IllegalAction("solo §4 ②", "the last meld goes onto the finale")
             if self.solo and not self.rows[seat][OPENING]:
                 raise IllegalAction(
@@ -188,7 +193,7 @@ class StarmineRules(StarmineState):
             self.discards.append(card)
             self.no_take = card
         self.draws_left = 2
-        self.phase = Phase.DRAW
+        self.phase = DRAW_PHASE
         return [public("discard", seat, card=card.code)]
 
     def _place(self, seat: int, action: Place) -> list[Event]:
@@ -202,11 +207,11 @@ class StarmineRules(StarmineState):
         if self.solo:
             events += self._close_rows_below(row)
         self.rows[seat][row].append(meld)
-        if self.phase is Phase.TURN:
+        if self.phase is TURN_PHASE:
             if self.failure is not None:
                 return events + self._finish()
             self.draws_left = len(meld.cards)
-            self.phase = Phase.DRAW
+            self.phase = DRAW_PHASE
             return events
         self.placed_this_round = True
         return events + self._next_in_queue()
@@ -256,7 +261,7 @@ class StarmineRules(StarmineState):
         self.turn = (self.turn + 1) % self.players
         if self.solo:
             return self._start_solo_turn()
-        self.phase = Phase.TURN
+        self.phase = TURN_PHASE
         return []
 
     # --- solo turn start (solo §3 A) ----------------------------------------------------
@@ -268,7 +273,7 @@ class StarmineRules(StarmineState):
             # the last card is turned up, before it has an area (nothing is drawn again).
             self.last_drawer = 0
             return events + self._start_final()
-        self.phase = Phase.FLIP
+        self.phase = FLIP_PHASE
         return events
 
     def _flip(self, seat: int, to_open: bool) -> list[Event]:
@@ -284,13 +289,13 @@ class StarmineRules(StarmineState):
         if not self.deck:  # solo §4 ①: the second card was the last: only the final meld
             self.last_drawer = seat
             return events + self._start_final()
-        self.phase = Phase.TURN
+        self.phase = TURN_PHASE
         return events
 
     # --- the end: final phase, scoring, 追い打ち --------------------------------------------
     def _start_final(self) -> list[Event]:
         assert self.last_drawer is not None
-        self.phase = Phase.FINAL
+        self.phase = FINAL_PHASE
         self.queue = order_from(self.last_drawer, self.players)
         return [public("final_phase", self.last_drawer)]
 
@@ -298,7 +303,7 @@ class StarmineRules(StarmineState):
         self.queue.pop(0)
         if self.queue:
             return []
-        if self.phase is Phase.CHASE and not self.placed_this_round:
+        if self.phase is CHASE_PHASE and not self.placed_this_round:
             return self._finish()  # §8 ③: nobody could add: the game is drawn
         return self._judge()
 
@@ -311,14 +316,14 @@ class StarmineRules(StarmineState):
         if all(len(hand) < SMALLEST_MELD for hand in self.hands):
             return self._finish()
         assert self.last_drawer is not None
-        self.phase = Phase.CHASE
+        self.phase = CHASE_PHASE
         self.chase_rounds += 1
         self.queue = order_from(self.last_drawer, self.players)
         self.placed_this_round = False
         return [public("chase", None, round=self.chase_rounds)]
 
     def _finish(self) -> list[Event]:
-        self.phase = Phase.OVER
+        self.phase = OVER_PHASE
         self.queue = []
         if self.solo:
             self.result = scoring.solo_outcome(self.rows[0], self.failure, self.penalty)

@@ -53,6 +53,18 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+# The phases as plain names, for the questions the rules ask at every move: Python 3.11 finds
+# an enum member through its class at every ``Phase.X`` (about 0.3 µs, ten times a name).
+TURN_PHASE, DRAW_PHASE, FLIP_PHASE, FINAL_PHASE, CHASE_PHASE, OVER_PHASE = (
+    Phase.TURN,
+    Phase.DRAW,
+    Phase.FLIP,
+    Phase.FINAL,
+    Phase.CHASE,
+    Phase.OVER,
+)
+
+
 class StarmineState(State[StarmineAction]):
     """The whole table. Lists hold cards in the order they lie; the deck's top is its end.
     The rules that change it are ``rules.StarmineRules``."""
