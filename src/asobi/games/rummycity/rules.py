@@ -193,6 +193,12 @@ class RummyCityRules(RummyCityState):
 
     # --- check -----------------------------------------------------------------------------
     def check(self, seat: int, action: Action) -> None:
+        # Arenas, bots and searches pass a move taken from the legal list itself: found there
+        # by identity, it costs no hashing of every listed move (a dataclass hashes in
+        # Python); any other value is looked up by equality.
+        for listed in self.legal_actions(seat):
+            if listed is action:
+                return
         if not self.is_listed(seat, action):
             raise IllegalAction(*self._why_not(seat, action))
 
