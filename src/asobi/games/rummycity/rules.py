@@ -65,10 +65,9 @@ from asobi.games.rummycity.combos import (
     LONGEST,
     Combination,
     Recipe,
-    is_complete,
+    lay_choices,
     lay_offs,
     meld_recipes,
-    next_pieces_towards,
 )
 from asobi.games.rummycity.scenarios import apply_setup
 from asobi.games.rummycity.state import (
@@ -136,33 +135,34 @@ class RummyCityRules(RummyCityState):
         合わせを出しても意味がありません。出すこともできません")."""
         if self.builds >= MOST_BUILDS:
             return []
-        mine = self.owned[seat]
         number = self.catalogue.recipe_no  # type: ignore[attr-defined]
-        own_recipes = {number[b] for b in mine}
+        own_recipes = {number[b] for b in self.owned[seat]}
         hand = self.hands[seat]
-        pool = self.pool(seat, hand)
+        pool = self.hand_summary(seat)
         # A building owned, or the other of its Set pair, is no goal.
-        goals = [(recipe, build) for n, recipe, build in self._builds if n not in own_recipes]
         if pool.jokers:  # a combination takes a card a place: too few cards settle it
-            return [b for r, b in goals if r.size <= len(hand) and pool.can_make(r)]
+            size = len(hand)
+            return [
+                b
+                for n, r, b in self._builds
+                if n not in own_recipes and r.size <= size and pool.can_make(r)
+            ]
         # Without a joker, a recipe is made if the hand's longest combination of its kind
         # (and suit) is long enough: one answer serves each kind's buildings.
-        reach = {key: pool.reach(*key) for key in {r.key for r, _ in goals}}
-        return [b for r, b in goals if reach[r.key] >= r.size]
+        reach = pool.reaches()
+        return [b for n, r, b in self._builds if n not in own_recipes and reach[r.key] >= r.size]
 
     def _meldable(self, seat: int) -> list[str]:
-        pool = self.pool(seat, self.hands[seat])
+        pool = self.hand_summary(seat)
         return [k for k in KINDS if any(pool.can_make(r) for r in self._meld_recipes(seat, k))]
 
     def _meld_recipes(self, seat: int, kind: str) -> tuple[Recipe, ...]:
         return meld_recipes(kind, (self.catalogue[b].recipe for b in self.owned[seat]))
 
     def _next_lays(self, seat: int) -> list[RummyCityAction]:
-        chosen = self.chosen
-        done = any(is_complete(r, chosen) for r in self.recipes)
-        pool = self.pool(seat, self.hands[seat])
+        done, pieces = lay_choices(self.recipes, self.chosen, self.hand_summary(seat))
         # In the deck's order: the cards that may come next, a few of the hand, sorted.
-        cards = FRENCH52.sort(p.card for p in next_pieces_towards(self.recipes, chosen, pool))
+        cards = FRENCH52.sort(p.card for p in pieces)
         lays: list[RummyCityAction] = [LAY[c] for c in cards]
         return [DONE, *lays] if done else lays
 
@@ -322,9 +322,8 @@ class RummyCityRules(RummyCityState):
     def carry_out(self, seat: int, action: RummyCityAction) -> list[Event]:
         # The most frequent moves first (a random game's: lay, draw, take, done, end).
         if isinstance(action, Lay):
-            self.chosen.append(self.pieces(seat, [action.card])[0])
+            self.chosen.append(self.take_from_hand(seat, action.card))
             self._forget(seat, [action.card])
-            self.hands[seat].remove(action.card)
             return [public("lay", seat, card=action.card.code)]
         if isinstance(action, Draw):
             return self._draw(seat, action.count)
@@ -343,7 +342,7 @@ class RummyCityRules(RummyCityState):
         if isinstance(action, Look):
             return self._look(seat)
         if isinstance(action, Place):
-            self.hands[seat].remove(action.card)
+            self.take_from_hand(seat, action.card)
             self._forget(seat, [action.card])
             self.deposits[action.building] = action.card
             return [public("place", seat, building=action.building, card=action.card.code)]
@@ -399,7 +398,7 @@ class RummyCityRules(RummyCityState):
         ]
         if hidden:
             events.append(private("drew", seat, just(seat), cards=[c.code for c in hidden]))
-        self.hands[seat].extend(cards)
+        self.add_to_hand(seat, cards)
         for viewer, known in enumerate(self.known):
             if viewer != seat:
                 known[seat].update(face_up)
@@ -575,10 +574,9 @@ class RummyCityRules(RummyCityState):
 
     def _lay_off(self, seat: int, action: LayOff) -> list[Event]:
         other = 1 - seat
-        piece = self.pieces(seat, [action.card])[0]
+        piece = self.take_from_hand(seat, action.card)
         combos = self.laid[other]
         combos[action.target - 1] = combos[action.target - 1].with_piece(piece)
-        self.hands[seat].remove(action.card)
         self._forget(seat, [action.card])
         events = [public("layoff", seat, card=action.card.code, target=action.target)]
         if self._idle(seat):

@@ -48,6 +48,10 @@ from asobi.games.rummycity.combos import (
     pieces_for,
 )
 
+# A hand's summary as its owner uses it: the ranks on its Bank and Police station
+# (``deposit_ranks``) and the summary of the hand's cards read with them.
+HandSummary = tuple[tuple[int, int], Pool]
+
 HAND_SIZE = 2  # "手札として2枚ずつ配った後"
 FACE_DOWN = 12  # "残った48枚のカードのうち、12枚を裏向きに"
 DRAW_LIMIT = 3  # "カードを山札から3枚まで引く"
@@ -110,6 +114,7 @@ class RummyCityState(State[RummyCityAction]):
         "supply": list,
         "deposits": dict,
         "hands": copy_each,
+        "_hand_summaries": lambda kept: [None] * len(kept),  # a clone reads its hands anew
         "row": list,
         "face_down": set,
         "seen": copy_each,
@@ -146,6 +151,11 @@ class RummyCityState(State[RummyCityAction]):
         )
         self.deposits: dict[str, Card] = {}  # Bank / Police station: the card put on it
         self.hands: list[list[Card]] = [[] for _ in range(n)]
+        # Each hand's summary, kept move by move as cards come and go (``add_to_hand``,
+        # ``take_from_hand``); None until asked (``hand_summary``). A hand dealt or set
+        # anew (a round, a scenario, a determinized world) forgets it (``new_hands``), and
+        # so does a clone: a state shares no mutable part with its clones.
+        self._hand_summaries: list[HandSummary | None] = [None] * n
         self.row: list[Card] = []
         self.face_down: set[Card] = set()  # the row's cards lying face down
         # Face-down row cards a seat has looked at (the School), until they leave the row.
@@ -191,6 +201,7 @@ class RummyCityState(State[RummyCityAction]):
         """Lay out ``row`` (dealt, or a scenario's) and clear what the last round left on the
         table: this round's combinations, what anyone looked at or saw; ``first`` starts."""
         n = self.players
+        self.new_hands()
         self.row = row
         self.discards = []
         self.laid = [[] for _ in range(n)]
@@ -220,6 +231,43 @@ class RummyCityState(State[RummyCityAction]):
     def pool(self, seat: int, cards: list[Card]) -> Pool:
         """``Pool(self.pieces(seat, cards))``, the summary the finder reads."""
         return hand_pool(tuple(cards), *self.deposit_ranks(seat))
+
+    def hand_summary(self, seat: int) -> Pool:
+        """``pool(seat, hands[seat])``: the summary of ``seat``'s hand, which the rules
+        ask at nearly every decision, kept from the moves that changed the hand."""
+        ranks = self.deposit_ranks(seat)
+        kept = self._hand_summaries[seat]
+        hand = self.hands[seat]
+        # A Bank or Police station claimed, returned or given a card reads the hand anew.
+        if kept is None or kept[0] != ranks or len(kept[1].pieces) != len(hand):
+            kept = self._hand_summaries[seat] = (ranks, hand_pool(tuple(hand), *ranks))
+        return kept[1]
+
+    def new_hands(self) -> None:
+        """The hands were dealt or set anew: their summaries are worked out again."""
+        self._hand_summaries = [None] * self.players
+
+    def add_to_hand(self, seat: int, cards: list[Card]) -> None:
+        """``cards`` join ``seat``'s hand, at its end; so does their summary."""
+        self.hands[seat].extend(cards)
+        kept = self._hand_summaries[seat]
+        if kept is not None:
+            ranks, pool = kept
+            table = pieces_for(*ranks)
+            self._hand_summaries[seat] = (ranks, pool.plus([table[c] for c in cards]))
+
+    def take_from_hand(self, seat: int, card: Card) -> Piece:
+        """``card`` leaves ``seat``'s hand (laid, or laid off): the card as the seat uses
+        it (its Bank and Police station decide). Its summary leaves the hand's too."""
+        ranks = self.deposit_ranks(seat)
+        piece = pieces_for(*ranks)[card]
+        self.hands[seat].remove(card)
+        kept = self._hand_summaries[seat]
+        if kept is not None and kept[0] == ranks:
+            self._hand_summaries[seat] = (ranks, kept[1].minus(piece))
+        else:
+            self._hand_summaries[seat] = None
+        return piece
 
     def deposit_ranks(self, seat: int) -> tuple[int, int]:
         """The ranks of the cards on ``seat``'s Bank and on its Police station (bit r set
