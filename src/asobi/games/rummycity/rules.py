@@ -55,7 +55,6 @@ from asobi.games.rummycity.buildings import (
     POST_OFFICE,
     POST_OFFICE_TEPU,
     SCHOOL,
-    SPADE,
     STATION,
     STATION_DRAW,
     STATION_FARE,
@@ -118,11 +117,10 @@ class RummyCityRules(RummyCityState):
     def _may_pass(self, seat: int) -> bool:
         """♠: the owner may pass, unless every player has just passed in turn: solo 5
         "連続でパスは行えません" (one player: no pass right after a pass); with two, ruling 11."""
-        owns_spade = not self.catalogue.with_mark[SPADE].isdisjoint(self.owned[seat])
-        return owns_spade and self.passes < self.players
+        return self.catalogue.holdings(self.owned[seat]).spade and self.passes < self.players
 
     def _owns_effect(self, seat: int, effect: str) -> bool:
-        return not self.catalogue.with_effect[effect].isdisjoint(self.owned[seat])
+        return effect in self.catalogue.holdings(self.owned[seat]).effects
 
     def owner(self, building: str) -> int | None:
         for seat, owned in enumerate(self.owned):
@@ -135,22 +133,16 @@ class RummyCityRules(RummyCityState):
         合わせを出しても意味がありません。出すこともできません")."""
         if self.builds >= MOST_BUILDS:
             return []
-        number = self.catalogue.recipe_no  # type: ignore[attr-defined]
-        own_recipes = {number[b] for b in self.owned[seat]}
-        hand = self.hands[seat]
+        goals = self.catalogue.holdings(self.owned[seat]).goals
+        builds = self._builds
         pool = self.hand_summary(seat)
-        # A building owned, or the other of its Set pair, is no goal.
         if pool.jokers:  # a combination takes a card a place: too few cards settle it
-            size = len(hand)
-            return [
-                b
-                for n, r, b in self._builds
-                if n not in own_recipes and r.size <= size and pool.can_make(r)
-            ]
+            size = len(self.hands[seat])
+            return [builds[i] for i, r in goals if r.size <= size and pool.can_make(r)]
         # Without a joker, a recipe is made if the hand's longest combination of its kind
         # (and suit) is long enough: one answer serves each kind's buildings.
         reach = pool.reaches()
-        return [b for n, r, b in self._builds if n not in own_recipes and reach[r.key] >= r.size]
+        return [builds[i] for i, r in goals if reach[r.key] >= r.size]
 
     def _meldable(self, seat: int) -> list[str]:
         pool = self.hand_summary(seat)
@@ -168,8 +160,8 @@ class RummyCityRules(RummyCityState):
 
     def _open_spots(self, seat: int) -> list[str]:
         """The seat's Bank or Police station with no card on it yet."""
-        holds_card = self.catalogue.holds_card
-        return [b for b in self.owned[seat] if b in holds_card and b not in self.deposits]
+        held = self.catalogue.holdings(self.owned[seat]).holds_card
+        return [b for b in held if b not in self.deposits]
 
     def _places(self, seat: int) -> list[Place]:
         spots = self._open_spots(seat)

@@ -31,7 +31,6 @@ from asobi.core.protocol import (
 from asobi.games.rummycity.actions import Build, RummyCityAction
 from asobi.games.rummycity.buildings import (
     BANK,
-    HEART,
     Building,
     Catalogue,
     CatalogueData,
@@ -143,12 +142,8 @@ class RummyCityState(State[RummyCityAction]):
         self.tepu = [options.start_tepu] * n
         self.owned: list[list[str]] = [[] for _ in range(n)]  # in the order claimed
         self.supply: list[str] = [b.id for b in self.catalogue.buildings]
-        # Each building's recipe number (equal recipes share one), recipe and build action,
-        # in catalogue order: what ``_buildable`` goes through at every turn.
-        number = self.catalogue.recipe_no  # type: ignore[attr-defined]
-        self._builds: tuple[tuple[int, Recipe, Build], ...] = tuple(
-            (number[b.id], b.recipe, Build(b.id)) for b in self.catalogue.buildings
-        )
+        # Each building's build action, in catalogue order (``Holdings.goals`` numbers them).
+        self._builds: tuple[Build, ...] = tuple(Build(b.id) for b in self.catalogue.buildings)
         self.deposits: dict[str, Card] = {}  # Bank / Police station: the card put on it
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         # Each hand's summary, kept move by move as cards come and go (``add_to_hand``,
@@ -220,8 +215,7 @@ class RummyCityState(State[RummyCityAction]):
     # --- what the views, the scenarios and the settlement read ------------------------------
     def draw_limit(self, seat: int) -> int:
         """♥: "1枚上限が増えると、4枚まで引けることになります"."""
-        hearts = self.catalogue.with_mark[HEART]
-        return DRAW_LIMIT + sum(1 for b in self.owned[seat] if b in hearts)
+        return DRAW_LIMIT + self.catalogue.holdings(self.owned[seat]).hearts
 
     def pieces(self, seat: int, cards: list[Card]) -> list[Piece]:
         """Cards as ``seat`` may use them: its Bank and Police station decide their standing."""
