@@ -76,6 +76,15 @@ def _place(rank: int, low: int, high: int) -> int | None:
 
 
 # --- recipes -------------------------------------------------------------------------------
+# The kinds and suits of ``Pool.reaches``, in order: a run of each suit, of any suit, a Set,
+# a MIX run.
+REACH_KEYS: tuple[tuple[str, str | None], ...] = (
+    *((RUN, suit) for suit in SUITS),
+    (RUN, None),
+    (SET, None),
+    (MIX, None),
+)
+REACH_AT = {key: i for i, key in enumerate(REACH_KEYS)}
 _RECIPE = re.compile(r"^(?P<suit>[♠♥♦♣SHDC])?\s*(?P<size>\d+)(?P<open>\+)?\s*RUN$")
 _FIXED = re.compile(r"^(?P<kind>MIX|SET)\s*(?P<size>\d+)$")
 
@@ -90,14 +99,14 @@ class Recipe:
     more: bool = False  # "5+": this many cards or more
     suit: str | None = None  # runs only; None: any suit
     sizes: range = field(init=False, repr=False, compare=False)  # the sizes it accepts
-    # Its kind and suit: recipes with the same key are made by the longest combination of it
-    # the cards at hand make (``Pool.reach``).
-    key: tuple[str, str | None] = field(init=False, repr=False, compare=False)
+    # Its kind and suit, as a place in ``Pool.reaches``: recipes with the same one are made
+    # by the longest combination of that kind and suit the cards at hand make.
+    reach_at: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         most = LONGEST[self.kind] if self.more else self.size
         object.__setattr__(self, "sizes", range(self.size, most + 1))
-        object.__setattr__(self, "key", (self.kind, self.suit))
+        object.__setattr__(self, "reach_at", REACH_AT[self.kind, self.suit])
 
     @property
     def text(self) -> str:
@@ -265,7 +274,7 @@ class Pool:
         self.somewhere = natural | self.flex
         self._longest: dict[str, int] = {}
         self._mix: dict[int, bool] = {}
-        self._reaches: dict[tuple[str, str | None], int] | None = None
+        self._reaches: tuple[int, ...] | None = None
 
     def can_make(self, recipe: Recipe) -> bool:
         """``fits(recipe, (), self)``, answered from the summary when there is no joker."""
@@ -285,20 +294,18 @@ class Pool:
         that a pool without jokers makes: ``can_make(recipe)`` is ``reach(recipe.kind,
         recipe.suit) >= recipe.size``, since a run or a Set of n cards holds one of n - 1,
         and so does a MIX run of 4 (its first three)."""
-        return self.reaches()[kind, suit]
+        return self.reaches()[REACH_AT[kind, suit]]
 
-    def reaches(self) -> dict[tuple[str, str | None], int]:
-        """``reach`` of every kind and suit (a ``Recipe.key``), worked out together once:
-        a turn asks them all."""
+    def reaches(self) -> tuple[int, ...]:
+        """``reach`` of every kind and suit (``REACH_KEYS``; a recipe's is at its
+        ``reach_at``), worked out together once: a turn asks them all."""
         found = self._reaches
         if found is None:
             assert not self.jokers, "with jokers, ask can_make"
             flex = self.flex
-            found = {(RUN, suit): _longest_run(at | flex) for suit, at in self.by_suit.items()}
-            found[RUN, None] = max(found.values())
-            found[SET, None] = max(self.ranks)
-            found[MIX, None] = 4 if self.mix_possible(4) else 3 if self.mix_possible(3) else 0
-            self._reaches = found
+            runs = [_longest_run(at | flex) for at in self.by_suit.values()]  # in SUITS order
+            mix = 4 if self.mix_possible(4) else 3 if self.mix_possible(3) else 0
+            found = self._reaches = (*runs, max(runs), max(self.ranks), mix)
         return found
 
     def mix_possible(self, n: int) -> bool:

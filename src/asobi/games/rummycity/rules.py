@@ -142,7 +142,7 @@ class RummyCityRules(RummyCityState):
         # Without a joker, a recipe is made if the hand's longest combination of its kind
         # (and suit) is long enough: one answer serves each kind's buildings.
         reach = pool.reaches()
-        return [builds[i] for i, r in goals if reach[r.key] >= r.size]
+        return [builds[i] for i, r in goals if reach[r.reach_at] >= r.size]
 
     def _meldable(self, seat: int) -> list[str]:
         pool = self.hand_summary(seat)
