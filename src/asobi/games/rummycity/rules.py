@@ -299,13 +299,8 @@ class RummyCityRules(RummyCityState):
             return False
         if self.phase is Phase.SETTLE:
             return size == 0 or all(len(c.cards) >= LONGEST[c.kind] for c in self.laid[1 - seat])
-        number = self.catalogue.recipe_no  # type: ignore[attr-defined]
-        own_recipes = {number[b] for b in self.owned[seat]}
-        may_build = self.builds < MOST_BUILDS and any(
-            b.recipe.size <= size
-            for b in self.catalogue.buildings
-            if number[b.id] not in own_recipes
-        )
+        goals = self.catalogue.holdings(self.owned[seat]).goals
+        may_build = self.builds < MOST_BUILDS and any(r.size <= size for _, r in goals)
         may_meld = self.final and any(
             r.size <= size for k in KINDS for r in self._meld_recipes(seat, k)
         )
