@@ -87,9 +87,11 @@ def finder_rows(count: int, repeat: int) -> list[dict[str, Any]]:
 
 def phase_rows(games: int, repeat: int) -> list[dict[str, Any]]:
     """A legal list's CPU time by the phase of the turn, over the positions of seeded
-    random two-player games: each position is kept (a clone) and its list worked out
-    afresh (``changed`` first), best of ``repeat`` passes. The phase is the game's own
-    ``state.phase`` (with "final" in the final turns), read for the breakdown only."""
+    random two-player games: each position is kept (a clone) and, in each of ``repeat``
+    passes, cloned again before the clock starts and its list worked out (best pass). A
+    clone reads its hands afresh, so each list includes summarising the hand, which in a
+    game is kept from move to move. The phase is the game's own ``state.phase`` (with
+    "final" in the final turns), read for the breakdown only."""
     duel = SPEC.options({"players": 2})
     positions: dict[str, list[tuple[Any, int]]] = {}
     for seed in range(games):
@@ -105,9 +107,9 @@ def phase_rows(games: int, repeat: int) -> list[dict[str, Any]]:
     for phase, items in sorted(positions.items(), key=lambda kv: -len(kv[1])):
         passes = []
         for _ in range(repeat):
+            fresh = [(position.clone(), seat) for position, seat in items]
             start = time.process_time()
-            for position, seat in items:
-                position.changed()
+            for position, seat in fresh:
                 position.legal_actions(seat)
             passes.append(time.process_time() - start)
         rows.append(

@@ -21,11 +21,11 @@ raises the draw limit by one; a ♦ building's effect works on turns its owner d
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -201,6 +201,22 @@ EFFECT_TEXT = {
 }
 
 
+class Holdings(NamedTuple):
+    """What a seat's buildings let it do, asked at nearly every decision; worked out once
+    for each list of buildings owned (``Catalogue.holdings``)."""
+
+    hearts: int  # ♥ buildings: each adds one to the draw limit
+    spade: bool  # a ♠ building: its owner may pass
+    effects: frozenset[str]  # the effects of the buildings owned
+    holds_card: tuple[str, ...]  # the Bank and Police station owned, in the order owned
+    # The buildings left to claim, by their place in the catalogue, with their recipes: not
+    # one owned, nor one whose recipe a building owned has (the other of a Set pair).
+    goals: tuple[tuple[int, Recipe], ...]
+
+
+MOST_HOLDINGS_KEPT = 4096  # lists of buildings owned whose Holdings a catalogue keeps
+
+
 @dataclass(frozen=True)
 class Catalogue:
     """The buildings of one game, in catalogue order."""
@@ -232,6 +248,7 @@ class Catalogue:
         object.__setattr__(
             self, "holds_card", frozenset(b.id for b in self.buildings if b.effect in DEPOSITS)
         )
+        object.__setattr__(self, "_holdings", {})  # tuple of ids owned -> Holdings
         # Every view lists the whole catalogue (under search, a view per decision): its
         # text is made once and copied.
         object.__setattr__(self, "_json", tuple(b.to_json() for b in self.buildings))
@@ -239,6 +256,32 @@ class Catalogue:
     def to_json(self) -> list[dict[str, Any]]:
         """The buildings as views show them (fresh dicts: a view is the caller's to keep)."""
         return [dict(b) for b in self._json]  # type: ignore[attr-defined]
+
+    def holdings(self, owned: Sequence[str]) -> Holdings:
+        """What owning ``owned`` (building ids, in the order claimed) lets a seat do."""
+        key = tuple(owned)
+        kept: dict[tuple[str, ...], Holdings] = self._holdings  # type: ignore[attr-defined]
+        found = kept.get(key)
+        if found is None:
+            if len(kept) >= MOST_HOLDINGS_KEPT:
+                kept.clear()
+            found = kept[key] = self._work_out_holdings(key)
+        return found
+
+    def _work_out_holdings(self, owned: tuple[str, ...]) -> Holdings:
+        number = self.recipe_no  # type: ignore[attr-defined]
+        own_recipes = {number[b] for b in owned}
+        return Holdings(
+            hearts=sum(1 for b in owned if b in self.with_mark[HEART]),
+            spade=not self.with_mark[SPADE].isdisjoint(owned),
+            effects=frozenset(self[b].effect for b in owned),
+            holds_card=tuple(b for b in owned if b in self.holds_card),
+            goals=tuple(
+                (i, b.recipe)
+                for i, b in enumerate(self.buildings)
+                if number[b.id] not in own_recipes
+            ),
+        )
 
     def __getitem__(self, building_id: str) -> Building:
         return self.by_id[building_id]  # type: ignore[attr-defined,no-any-return]

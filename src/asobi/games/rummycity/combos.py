@@ -76,6 +76,15 @@ def _place(rank: int, low: int, high: int) -> int | None:
 
 
 # --- recipes -------------------------------------------------------------------------------
+# The kinds and suits of ``Pool.reaches``, in order: a run of each suit, of any suit, a Set,
+# a MIX run.
+REACH_KEYS: tuple[tuple[str, str | None], ...] = (
+    *((RUN, suit) for suit in SUITS),
+    (RUN, None),
+    (SET, None),
+    (MIX, None),
+)
+REACH_AT = {key: i for i, key in enumerate(REACH_KEYS)}
 _RECIPE = re.compile(r"^(?P<suit>[♠♥♦♣SHDC])?\s*(?P<size>\d+)(?P<open>\+)?\s*RUN$")
 _FIXED = re.compile(r"^(?P<kind>MIX|SET)\s*(?P<size>\d+)$")
 
@@ -90,14 +99,14 @@ class Recipe:
     more: bool = False  # "5+": this many cards or more
     suit: str | None = None  # runs only; None: any suit
     sizes: range = field(init=False, repr=False, compare=False)  # the sizes it accepts
-    # Its kind and suit: recipes with the same key are made by the longest combination of it
-    # the cards at hand make (``Pool.reach``).
-    key: tuple[str, str | None] = field(init=False, repr=False, compare=False)
+    # Its kind and suit, as a place in ``Pool.reaches``: recipes with the same one are made
+    # by the longest combination of that kind and suit the cards at hand make.
+    reach_at: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         most = LONGEST[self.kind] if self.more else self.size
         object.__setattr__(self, "sizes", range(self.size, most + 1))
-        object.__setattr__(self, "key", (self.kind, self.suit))
+        object.__setattr__(self, "reach_at", REACH_AT[self.kind, self.suit])
 
     @property
     def text(self) -> str:
@@ -172,7 +181,6 @@ def _meld_recipes(kind: str, owned: frozenset[Recipe]) -> tuple[Recipe, ...]:
 
 # --- the finder ------------------------------------------------------------------------------
 SUIT_BIT = {s: 1 << i for i, s in enumerate(SUITS)}
-SUIT_OF_BIT = {bit: s for s, bit in SUIT_BIT.items()}
 POSITION_BITS = tuple(0 if r == 0 else sum(1 << p for p in positions(r)) for r in range(14))
 
 
@@ -184,6 +192,7 @@ class Pool:
     __slots__ = (
         "_longest",
         "_mix",
+        "_reaches",
         "by_suit",
         "flex",
         "jokers",
@@ -195,14 +204,53 @@ class Pool:
 
     def __init__(self, pieces: Sequence[Piece]) -> None:
         self.pieces = pieces
-        by_suit = self.by_suit = dict.fromkeys(SUITS, 0)
-        ranks = self.ranks = [0] * 14
-        suits_at = self.suits_at = [0] * 15
+        self.by_suit = dict.fromkeys(SUITS, 0)
+        self.ranks = [0] * 14
+        self.suits_at = [0] * 15
         self.flex = 0
         self.jokers = 0
-        self._longest: dict[str, int] = {}
-        self._mix: dict[int, bool] = {}
-        natural = 0  # the positions natural cards can stand at
+        self._add(pieces)
+        self._settle()
+
+    def plus(self, added: Sequence[Piece]) -> Pool:
+        """The summary of these cards with ``added`` after them (cards drawn), worked out
+        from this one: the cards already summarised are not read again."""
+        pool = self._copy([*self.pieces, *added])
+        pool._add(added)
+        pool._settle()
+        return pool
+
+    def minus(self, piece: Piece) -> Pool:
+        """The summary of these cards without ``piece`` (a card laid), from this one."""
+        rest = list(self.pieces)
+        rest.remove(piece)
+        pool = self._copy(rest)
+        card, stand = piece
+        suit, rank, _ = card
+        if stand == JOKER:
+            pool.jokers -= 1
+        else:
+            pool.ranks[rank] -= 1
+        if stand == NATURAL:  # the only card of its suit and rank: its bits go with it
+            pool.by_suit[suit] &= ~POSITION_BITS[rank]
+            pool.suits_at[rank] &= ~SUIT_BIT[suit]
+        elif stand == SUITLESS and not any(p[1] == SUITLESS and p[0].rank == rank for p in rest):
+            pool.flex &= ~POSITION_BITS[rank]
+        pool._settle()
+        return pool
+
+    def _copy(self, pieces: Sequence[Piece]) -> Pool:
+        pool = object.__new__(Pool)
+        pool.pieces = pieces
+        pool.by_suit = dict(self.by_suit)
+        pool.ranks = list(self.ranks)
+        pool.suits_at = list(self.suits_at)
+        pool.flex = self.flex
+        pool.jokers = self.jokers
+        return pool
+
+    def _add(self, pieces: Sequence[Piece]) -> None:
+        by_suit, ranks, suits_at = self.by_suit, self.ranks, self.suits_at
         for card, stand in pieces:
             if stand == NATURAL:
                 suit, rank, _ = card
@@ -214,11 +262,19 @@ class Pool:
                 self.flex |= POSITION_BITS[card.rank]
             else:
                 self.jokers += 1
-        suits_at[14] = suits_at[1]  # an A stands low or high
-        for positions in by_suit.values():
+
+    def _settle(self) -> None:
+        """What follows from the counts: an A's suits at both its positions, the positions
+        some card stands at; and no answer worked out yet."""
+        self.suits_at[14] = self.suits_at[1]  # an A stands low or high
+        natural = 0  # the positions natural cards can stand at
+        for positions in self.by_suit.values():
             natural |= positions
         # Positions some card other than a joker can stand at (suits_at or flex set there).
         self.somewhere = natural | self.flex
+        self._longest: dict[str, int] = {}
+        self._mix: dict[int, bool] = {}
+        self._reaches: tuple[int, ...] | None = None
 
     def can_make(self, recipe: Recipe) -> bool:
         """``fits(recipe, (), self)``, answered from the summary when there is no joker."""
@@ -238,14 +294,19 @@ class Pool:
         that a pool without jokers makes: ``can_make(recipe)`` is ``reach(recipe.kind,
         recipe.suit) >= recipe.size``, since a run or a Set of n cards holds one of n - 1,
         and so does a MIX run of 4 (its first three)."""
-        assert not self.jokers, "with jokers, ask can_make"
-        if kind == RUN:
-            if suit:
-                return self.longest_run(suit)
-            return max(self.longest_run(s) for s in SUITS)
-        if kind == SET:
-            return max(self.ranks)
-        return 4 if self.mix_possible(4) else 3 if self.mix_possible(3) else 0
+        return self.reaches()[REACH_AT[kind, suit]]
+
+    def reaches(self) -> tuple[int, ...]:
+        """``reach`` of every kind and suit (``REACH_KEYS``; a recipe's is at its
+        ``reach_at``), worked out together once: a turn asks them all."""
+        found = self._reaches
+        if found is None:
+            assert not self.jokers, "with jokers, ask can_make"
+            flex = self.flex
+            runs = [_longest_run(at | flex) for at in self.by_suit.values()]  # in SUITS order
+            mix = 4 if self.mix_possible(4) else 3 if self.mix_possible(3) else 0
+            found = self._reaches = (*runs, max(runs), max(self.ranks), mix)
+        return found
 
     def mix_possible(self, n: int) -> bool:
         """Some window of n ranks gets a card of a different suit at each rank: suitless
@@ -414,12 +475,30 @@ def next_pieces_towards(
     """``next_pieces`` for a combination that may become any of ``recipes``, all of one
     kind (a final-turn meld's), in the order of the pool's pieces: those some recipe
     accepts."""
+    summary = pool if isinstance(pool, Pool) else Pool(pool)
+    return _next_pieces(recipes, _Chosen(chosen) if chosen else NOTHING_CHOSEN, summary)
+
+
+def lay_choices(
+    recipes: Sequence[Recipe], chosen: Sequence[Piece], pool: Pool
+) -> tuple[bool, list[Piece]]:
+    """What a player laying a combination that may become any of ``recipes`` may do next:
+    whether the cards ``chosen`` already make one (``is_complete``), and the pieces of
+    ``pool`` that may come next (``next_pieces_towards``); the chosen cards summarised
+    once for both."""
+    laid = _Chosen(chosen) if chosen else NOTHING_CHOSEN
+    done = any(
+        laid.count in r.sizes and _search(r, laid, EMPTY_POOL, collect=None) for r in recipes
+    )
+    return done, _next_pieces(recipes, laid, pool)
+
+
+def _next_pieces(recipes: Sequence[Recipe], laid: _Chosen, summary: Pool) -> list[Piece]:
+    """``next_pieces_towards``, the chosen cards summarised."""
     # A recipe the chosen cards fill to its longest takes no more (its search finds none).
-    recipes = [r for r in recipes if len(chosen) < r.sizes[-1]]
+    recipes = [r for r in recipes if laid.count < r.sizes[-1]]
     if not recipes:
         return []
-    summary = pool if isinstance(pool, Pool) else Pool(pool)
-    laid = _Chosen(chosen) if chosen else NOTHING_CHOSEN
     # Accepted positions per suit (natural cards), "flex" (suitless cards), "rank" (sets);
     # "joker" when a joker may come next. Each recipe's search only adds to them.
     accept: dict[str, int] = {}
@@ -586,7 +665,7 @@ def _mix_search(n: int, chosen: _Chosen, pool: Pool, collect: dict[str, int] | N
     ]
     full = (1 << n) - 1
     slack = chosen.jokers + pool.jokers  # open positions jokers may take
-    accepted = [0] * 15  # per position, the suits a natural card there may have
+    accepted = [0] * len(SUITS)  # per suit, the positions a natural card of it may take
     found = False
     for low in lows:
         window = full << low
@@ -614,15 +693,12 @@ def _mix_search(n: int, chosen: _Chosen, pool: Pool, collect: dict[str, int] | N
             collect["joker"] = 1
         if window & ~covered & flex:
             collect["flex"] = collect.get("flex", 0) | window & ~covered & flex
-        for i, free in enumerate(suits, start=low):
-            accepted[i] |= free
+        for i, free in enumerate(suits):
+            accepted[i] |= free << low
     if collect is not None:
-        for pos, free in enumerate(accepted):
-            while free:
-                bit = free & -free
-                free ^= bit
-                suit = SUIT_OF_BIT[bit]
-                collect[suit] = collect.get(suit, 0) | 1 << pos
+        for suit, free in zip(SUITS, accepted, strict=True):
+            if free:
+                collect[suit] = collect.get(suit, 0) | free
     return found
 
 
@@ -635,18 +711,21 @@ COVERED, FLEX = -1, 1 << len(SUITS)
 def _mix_window(codes: tuple[int, ...], slack: int) -> tuple[int, ...] | None:
     """Whether a MIX window's open positions can all be filled, ``slack`` of them by jokers
     and the others each by a suitless card or a natural card of a suit of its own; if so,
-    per position, the suits a natural card laid there may have (the rest still filled)."""
+    per suit (in ``SUITS`` order), the window's positions (bit i: its i-th) a natural card
+    of that suit may be laid at (the rest still filled)."""
     rest = [i for i, code in enumerate(codes) if code != COVERED and not code & FLEX]
     masks = tuple(codes[i] for i in rest)
     if len(rest) - _matching(masks) > slack:
         return None
-    out = []
+    out = [0] * len(SUITS)
     for i, code in enumerate(codes):
         if code == COVERED or not code & ~FLEX:
-            out.append(0)
             continue
         others = masks if code & FLEX else tuple(codes[j] for j in rest if j != i)
-        out.append(_free_suits(code & ~FLEX, others, slack))
+        free = _free_suits(code & ~FLEX, others, slack)
+        for s in range(len(SUITS)):
+            if free >> s & 1:
+                out[s] |= 1 << i
     return tuple(out)
 
 

@@ -55,7 +55,6 @@ from asobi.games.rummycity.buildings import (
     POST_OFFICE,
     POST_OFFICE_TEPU,
     SCHOOL,
-    SPADE,
     STATION,
     STATION_DRAW,
     STATION_FARE,
@@ -65,10 +64,9 @@ from asobi.games.rummycity.combos import (
     LONGEST,
     Combination,
     Recipe,
-    is_complete,
+    lay_choices,
     lay_offs,
     meld_recipes,
-    next_pieces_towards,
 )
 from asobi.games.rummycity.scenarios import apply_setup
 from asobi.games.rummycity.state import (
@@ -119,11 +117,10 @@ class RummyCityRules(RummyCityState):
     def _may_pass(self, seat: int) -> bool:
         """♠: the owner may pass, unless every player has just passed in turn: solo 5
         "連続でパスは行えません" (one player: no pass right after a pass); with two, ruling 11."""
-        owns_spade = not self.catalogue.with_mark[SPADE].isdisjoint(self.owned[seat])
-        return owns_spade and self.passes < self.players
+        return self.catalogue.holdings(self.owned[seat]).spade and self.passes < self.players
 
     def _owns_effect(self, seat: int, effect: str) -> bool:
-        return not self.catalogue.with_effect[effect].isdisjoint(self.owned[seat])
+        return effect in self.catalogue.holdings(self.owned[seat]).effects
 
     def owner(self, building: str) -> int | None:
         for seat, owned in enumerate(self.owned):
@@ -136,40 +133,35 @@ class RummyCityRules(RummyCityState):
         合わせを出しても意味がありません。出すこともできません")."""
         if self.builds >= MOST_BUILDS:
             return []
-        mine = self.owned[seat]
-        number = self.catalogue.recipe_no  # type: ignore[attr-defined]
-        own_recipes = {number[b] for b in mine}
-        hand = self.hands[seat]
-        pool = self.pool(seat, hand)
-        # A building owned, or the other of its Set pair, is no goal.
-        goals = [(recipe, build) for n, recipe, build in self._builds if n not in own_recipes]
+        goals = self.catalogue.holdings(self.owned[seat]).goals
+        builds = self._builds
+        pool = self.hand_summary(seat)
         if pool.jokers:  # a combination takes a card a place: too few cards settle it
-            return [b for r, b in goals if r.size <= len(hand) and pool.can_make(r)]
+            size = len(self.hands[seat])
+            return [builds[i] for i, r in goals if r.size <= size and pool.can_make(r)]
         # Without a joker, a recipe is made if the hand's longest combination of its kind
         # (and suit) is long enough: one answer serves each kind's buildings.
-        reach = {key: pool.reach(*key) for key in {r.key for r, _ in goals}}
-        return [b for r, b in goals if reach[r.key] >= r.size]
+        reach = pool.reaches()
+        return [builds[i] for i, r in goals if reach[r.reach_at] >= r.size]
 
     def _meldable(self, seat: int) -> list[str]:
-        pool = self.pool(seat, self.hands[seat])
+        pool = self.hand_summary(seat)
         return [k for k in KINDS if any(pool.can_make(r) for r in self._meld_recipes(seat, k))]
 
     def _meld_recipes(self, seat: int, kind: str) -> tuple[Recipe, ...]:
         return meld_recipes(kind, (self.catalogue[b].recipe for b in self.owned[seat]))
 
     def _next_lays(self, seat: int) -> list[RummyCityAction]:
-        chosen = self.chosen
-        done = any(is_complete(r, chosen) for r in self.recipes)
-        pool = self.pool(seat, self.hands[seat])
+        done, pieces = lay_choices(self.recipes, self.chosen, self.hand_summary(seat))
         # In the deck's order: the cards that may come next, a few of the hand, sorted.
-        cards = FRENCH52.sort(p.card for p in next_pieces_towards(self.recipes, chosen, pool))
+        cards = FRENCH52.sort(p.card for p in pieces)
         lays: list[RummyCityAction] = [LAY[c] for c in cards]
         return [DONE, *lays] if done else lays
 
     def _open_spots(self, seat: int) -> list[str]:
         """The seat's Bank or Police station with no card on it yet."""
-        holds_card = self.catalogue.holds_card
-        return [b for b in self.owned[seat] if b in holds_card and b not in self.deposits]
+        held = self.catalogue.holdings(self.owned[seat]).holds_card
+        return [b for b in held if b not in self.deposits]
 
     def _places(self, seat: int) -> list[Place]:
         spots = self._open_spots(seat)
@@ -193,6 +185,12 @@ class RummyCityRules(RummyCityState):
 
     # --- check -----------------------------------------------------------------------------
     def check(self, seat: int, action: Action) -> None:
+        # Arenas, bots and searches pass a move taken from the legal list itself: found there
+        # by identity, it costs no hashing of every listed move (a dataclass hashes in
+        # Python); any other value is looked up by equality.
+        for listed in self.legal_actions(seat):
+            if listed is action:
+                return
         if not self.is_listed(seat, action):
             raise IllegalAction(*self._why_not(seat, action))
 
@@ -301,13 +299,8 @@ class RummyCityRules(RummyCityState):
             return False
         if self.phase is Phase.SETTLE:
             return size == 0 or all(len(c.cards) >= LONGEST[c.kind] for c in self.laid[1 - seat])
-        number = self.catalogue.recipe_no  # type: ignore[attr-defined]
-        own_recipes = {number[b] for b in self.owned[seat]}
-        may_build = self.builds < MOST_BUILDS and any(
-            b.recipe.size <= size
-            for b in self.catalogue.buildings
-            if number[b.id] not in own_recipes
-        )
+        goals = self.catalogue.holdings(self.owned[seat]).goals
+        may_build = self.builds < MOST_BUILDS and any(r.size <= size for _, r in goals)
         may_meld = self.final and any(
             r.size <= size for k in KINDS for r in self._meld_recipes(seat, k)
         )
@@ -316,9 +309,8 @@ class RummyCityRules(RummyCityState):
     def carry_out(self, seat: int, action: RummyCityAction) -> list[Event]:
         # The most frequent moves first (a random game's: lay, draw, take, done, end).
         if isinstance(action, Lay):
-            self.chosen.append(self.pieces(seat, [action.card])[0])
+            self.chosen.append(self.take_from_hand(seat, action.card))
             self._forget(seat, [action.card])
-            self.hands[seat].remove(action.card)
             return [public("lay", seat, card=action.card.code)]
         if isinstance(action, Draw):
             return self._draw(seat, action.count)
@@ -337,7 +329,7 @@ class RummyCityRules(RummyCityState):
         if isinstance(action, Look):
             return self._look(seat)
         if isinstance(action, Place):
-            self.hands[seat].remove(action.card)
+            self.take_from_hand(seat, action.card)
             self._forget(seat, [action.card])
             self.deposits[action.building] = action.card
             return [public("place", seat, building=action.building, card=action.card.code)]
@@ -393,7 +385,7 @@ class RummyCityRules(RummyCityState):
         ]
         if hidden:
             events.append(private("drew", seat, just(seat), cards=[c.code for c in hidden]))
-        self.hands[seat].extend(cards)
+        self.add_to_hand(seat, cards)
         for viewer, known in enumerate(self.known):
             if viewer != seat:
                 known[seat].update(face_up)
@@ -569,10 +561,9 @@ class RummyCityRules(RummyCityState):
 
     def _lay_off(self, seat: int, action: LayOff) -> list[Event]:
         other = 1 - seat
-        piece = self.pieces(seat, [action.card])[0]
+        piece = self.take_from_hand(seat, action.card)
         combos = self.laid[other]
         combos[action.target - 1] = combos[action.target - 1].with_piece(piece)
-        self.hands[seat].remove(action.card)
         self._forget(seat, [action.card])
         events = [public("layoff", seat, card=action.card.code, target=action.target)]
         if self._idle(seat):

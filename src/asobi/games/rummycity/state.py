@@ -31,7 +31,6 @@ from asobi.core.protocol import (
 from asobi.games.rummycity.actions import Build, RummyCityAction
 from asobi.games.rummycity.buildings import (
     BANK,
-    HEART,
     Building,
     Catalogue,
     CatalogueData,
@@ -47,6 +46,10 @@ from asobi.games.rummycity.combos import (
     hand_pool,
     pieces_for,
 )
+
+# A hand's summary as its owner uses it: the ranks on its Bank and Police station
+# (``deposit_ranks``) and the summary of the hand's cards read with them.
+HandSummary = tuple[tuple[int, int], Pool]
 
 HAND_SIZE = 2  # "手札として2枚ずつ配った後"
 FACE_DOWN = 12  # "残った48枚のカードのうち、12枚を裏向きに"
@@ -110,6 +113,7 @@ class RummyCityState(State[RummyCityAction]):
         "supply": list,
         "deposits": dict,
         "hands": copy_each,
+        "_hand_summaries": lambda kept: [None] * len(kept),  # a clone reads its hands anew
         "row": list,
         "face_down": set,
         "seen": copy_each,
@@ -138,14 +142,15 @@ class RummyCityState(State[RummyCityAction]):
         self.tepu = [options.start_tepu] * n
         self.owned: list[list[str]] = [[] for _ in range(n)]  # in the order claimed
         self.supply: list[str] = [b.id for b in self.catalogue.buildings]
-        # Each building's recipe number (equal recipes share one), recipe and build action,
-        # in catalogue order: what ``_buildable`` goes through at every turn.
-        number = self.catalogue.recipe_no  # type: ignore[attr-defined]
-        self._builds: tuple[tuple[int, Recipe, Build], ...] = tuple(
-            (number[b.id], b.recipe, Build(b.id)) for b in self.catalogue.buildings
-        )
+        # Each building's build action, in catalogue order (``Holdings.goals`` numbers them).
+        self._builds: tuple[Build, ...] = tuple(Build(b.id) for b in self.catalogue.buildings)
         self.deposits: dict[str, Card] = {}  # Bank / Police station: the card put on it
         self.hands: list[list[Card]] = [[] for _ in range(n)]
+        # Each hand's summary, kept move by move as cards come and go (``add_to_hand``,
+        # ``take_from_hand``); None until asked (``hand_summary``). A hand dealt or set
+        # anew (a round, a scenario, a determinized world) forgets it (``new_hands``), and
+        # so does a clone: a state shares no mutable part with its clones.
+        self._hand_summaries: list[HandSummary | None] = [None] * n
         self.row: list[Card] = []
         self.face_down: set[Card] = set()  # the row's cards lying face down
         # Face-down row cards a seat has looked at (the School), until they leave the row.
@@ -191,6 +196,7 @@ class RummyCityState(State[RummyCityAction]):
         """Lay out ``row`` (dealt, or a scenario's) and clear what the last round left on the
         table: this round's combinations, what anyone looked at or saw; ``first`` starts."""
         n = self.players
+        self.new_hands()
         self.row = row
         self.discards = []
         self.laid = [[] for _ in range(n)]
@@ -209,8 +215,7 @@ class RummyCityState(State[RummyCityAction]):
     # --- what the views, the scenarios and the settlement read ------------------------------
     def draw_limit(self, seat: int) -> int:
         """♥: "1枚上限が増えると、4枚まで引けることになります"."""
-        hearts = self.catalogue.with_mark[HEART]
-        return DRAW_LIMIT + sum(1 for b in self.owned[seat] if b in hearts)
+        return DRAW_LIMIT + self.catalogue.holdings(self.owned[seat]).hearts
 
     def pieces(self, seat: int, cards: list[Card]) -> list[Piece]:
         """Cards as ``seat`` may use them: its Bank and Police station decide their standing."""
@@ -220,6 +225,43 @@ class RummyCityState(State[RummyCityAction]):
     def pool(self, seat: int, cards: list[Card]) -> Pool:
         """``Pool(self.pieces(seat, cards))``, the summary the finder reads."""
         return hand_pool(tuple(cards), *self.deposit_ranks(seat))
+
+    def hand_summary(self, seat: int) -> Pool:
+        """``pool(seat, hands[seat])``: the summary of ``seat``'s hand, which the rules
+        ask at nearly every decision, kept from the moves that changed the hand."""
+        ranks = self.deposit_ranks(seat)
+        kept = self._hand_summaries[seat]
+        hand = self.hands[seat]
+        # A Bank or Police station claimed, returned or given a card reads the hand anew.
+        if kept is None or kept[0] != ranks or len(kept[1].pieces) != len(hand):
+            kept = self._hand_summaries[seat] = (ranks, hand_pool(tuple(hand), *ranks))
+        return kept[1]
+
+    def new_hands(self) -> None:
+        """The hands were dealt or set anew: their summaries are worked out again."""
+        self._hand_summaries = [None] * self.players
+
+    def add_to_hand(self, seat: int, cards: list[Card]) -> None:
+        """``cards`` join ``seat``'s hand, at its end; so does their summary."""
+        self.hands[seat].extend(cards)
+        kept = self._hand_summaries[seat]
+        if kept is not None:
+            ranks, pool = kept
+            table = pieces_for(*ranks)
+            self._hand_summaries[seat] = (ranks, pool.plus([table[c] for c in cards]))
+
+    def take_from_hand(self, seat: int, card: Card) -> Piece:
+        """``card`` leaves ``seat``'s hand (laid, or laid off): the card as the seat uses
+        it (its Bank and Police station decide). Its summary leaves the hand's too."""
+        ranks = self.deposit_ranks(seat)
+        piece = pieces_for(*ranks)[card]
+        self.hands[seat].remove(card)
+        kept = self._hand_summaries[seat]
+        if kept is not None and kept[0] == ranks:
+            self._hand_summaries[seat] = (ranks, kept[1].minus(piece))
+        else:
+            self._hand_summaries[seat] = None
+        return piece
 
     def deposit_ranks(self, seat: int) -> tuple[int, int]:
         """The ranks of the cards on ``seat``'s Bank and on its Police station (bit r set

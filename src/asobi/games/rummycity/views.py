@@ -535,6 +535,7 @@ def determinize(state: S, seat: int | None, rng: random.Random) -> S:
             share = len(world.hands[s]) - len(kept[s])
             dealt[s], new = new[:share], new[share:]
         world.hands[s] = kept[s] + dealt[s]
+    world.new_hands()
     now_at: dict[Card, Card] = {}
     for i in slots:
         now_at[world.row[i]] = card = new.pop()
