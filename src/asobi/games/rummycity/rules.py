@@ -70,12 +70,18 @@ from asobi.games.rummycity.combos import (
 )
 from asobi.games.rummycity.scenarios import apply_setup
 from asobi.games.rummycity.state import (
+    BUILD_PHASE,
     FACE_DOWN,
     HAND_SIZE,
+    LAY_PHASE,
     MOST_BUILDS,
+    OVER_PHASE,
+    PICK_PHASE,
+    RETURN_PHASE,
+    SETTLE_PHASE,
     SOLO_MOST_BUILDINGS,
     SOLO_PASS_DISCARDS,
-    Phase,
+    TURN_PHASE,
     RummyCityOptions,
     RummyCityState,
 )
@@ -87,24 +93,24 @@ class RummyCityRules(RummyCityState):
 
     # --- who acts, and what they may do -----------------------------------------------------
     def who_acts(self) -> frozenset[int]:
-        return NOBODY if self.phase is Phase.OVER else just(self.turn)
+        return NOBODY if self.phase is OVER_PHASE else just(self.turn)
 
     def list_legal(self, seat: int) -> list[RummyCityAction]:
         phase = self.phase
-        if phase is Phase.LAY:
+        if phase is LAY_PHASE:
             return self._next_lays(seat)
-        if phase is Phase.PICK:
+        if phase is PICK_PHASE:
             out: list[RummyCityAction] = [DONE] if self.taken else []
             return out + [TAKE[p] for p in range(1, len(self.looked) + 1) if p not in self.taken]
-        if phase is Phase.RETURN:
+        if phase is RETURN_PHASE:
             return [Return(b) for b in self.owned[seat]]
         places: list[RummyCityAction] = [*self._places(seat)]
-        if phase is Phase.SETTLE:
+        if phase is SETTLE_PHASE:
             return [END, *self._lay_offs(seat), *places]
-        if phase is Phase.BUILD:
+        if phase is BUILD_PHASE:
             melds = [MELD[k] for k in self._meldable(seat)] if self.final else []
             return [END, *self._buildable(seat), *melds, *places]
-        # Phase.TURN
+        # TURN_PHASE
         draws: list[RummyCityAction]
         if self._owns_effect(seat, SCHOOL):
             draws = [LOOK]
@@ -198,14 +204,14 @@ class RummyCityRules(RummyCityState):
         """The rule that forbids an action the legal list does not hold."""
         phase = self.phase
         code = action.encode() if hasattr(action, "encode") else repr(action)
-        if phase is Phase.LAY and not isinstance(action, Lay | Done):
+        if phase is LAY_PHASE and not isinstance(action, Lay | Done):
             return "プレーの手順 2", "finish the combination under way first (lay cards, done)"
-        if phase is Phase.PICK and not isinstance(action, Take | Done):
+        if phase is PICK_PHASE and not isinstance(action, Take | Done):
             return "学校 (School)", "take cards from the range looked at, then done"
-        if phase is Phase.RETURN and not isinstance(action, Return):
+        if phase is RETURN_PHASE and not isinstance(action, Return):
             return "solo 2", "you own 7 buildings: return one to the supply first"
         if isinstance(action, Draw | Look):
-            if phase is not Phase.TURN:
+            if phase is not TURN_PHASE:
                 return "プレーの手順", "drawing is a whole turn: not now"
             if isinstance(action, Look):
                 return "学校 (School)", "only the School's owner looks before drawing"
@@ -214,7 +220,7 @@ class RummyCityRules(RummyCityState):
             limit = min(self.draw_limit(seat), len(self.row))
             return "プレーの手順 1", f"draw 1 to {limit} cards (the draw limit; cards in the row)"
         if isinstance(action, Pass):
-            if phase is not Phase.TURN:
+            if phase is not TURN_PHASE:
                 return "♠について", "passing replaces a whole turn: not now"
             if self.passes >= self.players:
                 if self.solo:
@@ -224,7 +230,7 @@ class RummyCityRules(RummyCityState):
         if isinstance(action, Build):
             if action.building not in self.catalogue:
                 return "建物カード", f"there is no building {action.building!r} in this game"
-            if phase not in (Phase.TURN, Phase.BUILD):
+            if phase not in (TURN_PHASE, BUILD_PHASE):
                 return "プレーの手順 2", "building is a turn's action: not now"
             if self.builds >= MOST_BUILDS:
                 return "プレーの手順 2", "at most 3 buildings a turn (建物を3つまで)"
@@ -235,27 +241,27 @@ class RummyCityRules(RummyCityState):
                 return "プレーの手順 2", f"you own a {b.recipe} building: 出すこともできません"
             return "プレーの手順 2", f"your hand makes no {b.recipe} for the {b.en}"
         if isinstance(action, Meld):
-            if not self.final or phase is not Phase.BUILD:
+            if not self.final or phase is not BUILD_PHASE:
                 return "ruling 2", "every combination claims a building, except in the final turns"
             return "ラウンドの終了", f"your hand makes no {action.kind} to lay"
         if isinstance(action, Lay):
-            if phase is not Phase.LAY:
+            if phase is not LAY_PHASE:
                 return "プレーの手順 2", "choose a building (build X) before laying cards"
             if action.card not in self.hands[seat]:
                 return "プレーの手順 2", f"{action.card} is not in your hand"
             return "組み合わせ", f"{action.card} cannot complete this {self._making()}"
         if isinstance(action, Done):
-            if phase is Phase.LAY:
+            if phase is LAY_PHASE:
                 return "組み合わせ", f"the cards laid are not yet a {self._making()}"
-            if phase is Phase.PICK:
+            if phase is PICK_PHASE:
                 return "プレーの手順 1", "take at least one card (1 to the draw limit)"
             return "protocol", "nothing is under way to finish"
         if isinstance(action, Take):
-            if phase is not Phase.PICK:
+            if phase is not PICK_PHASE:
                 return "学校 (School)", "look at the range first"
             return "学校 (School)", f"position {action.position} is not an untaken card looked at"
         if isinstance(action, End):
-            if phase is Phase.TURN:
+            if phase is TURN_PHASE:
                 return "プレーの手順", "a turn draws or builds (or passes with ♠)"
             return "protocol", "nothing to end now"
         if isinstance(action, Place):
@@ -270,7 +276,7 @@ class RummyCityRules(RummyCityState):
                 return "銀行/警察署", f"{action.card} is not in your hand"
             return "銀行/警察署", "not while a combination or a draw is under way"
         if isinstance(action, LayOff):
-            if phase is not Phase.SETTLE:
+            if phase is not SETTLE_PHASE:
                 return "決算", "lay-offs (付け札) come at settlement"
             if action.card not in self.hands[seat]:
                 return "決算", f"{action.card} is not in your hand"
@@ -278,7 +284,7 @@ class RummyCityRules(RummyCityState):
                 return "決算", f"the other player has no combination {action.target}"
             return "決算", f"{action.card} does not extend that combination"
         if isinstance(action, Return):
-            if phase is not Phase.RETURN:
+            if phase is not RETURN_PHASE:
                 return "solo 2", "a building goes back only when a 7th is built"
             return "solo 2", f"you do not own {action.building!r}"
         return "protocol", f"{code!r} is not a Rummy City action"
@@ -297,7 +303,7 @@ class RummyCityRules(RummyCityState):
         size = len(self.hands[seat])
         if size and self._open_spots(seat):
             return False
-        if self.phase is Phase.SETTLE:
+        if self.phase is SETTLE_PHASE:
             return size == 0 or all(len(c.cards) >= LONGEST[c.kind] for c in self.laid[1 - seat])
         goals = self.catalogue.holdings(self.owned[seat]).goals
         may_build = self.builds < MOST_BUILDS and any(r.size <= size for _, r in goals)
@@ -317,7 +323,7 @@ class RummyCityRules(RummyCityState):
         if isinstance(action, Take):
             return self._take(seat, action.position)
         if isinstance(action, Done):
-            if self.phase is Phase.PICK:
+            if self.phase is PICK_PHASE:
                 return self._finish_pick(seat)
             return self._complete(seat)
         if isinstance(action, End):
@@ -349,7 +355,7 @@ class RummyCityRules(RummyCityState):
         self.looked = self.row[: self.draw_limit(seat)]
         self.taken = []
         self.seen[seat].update(c for c in self.looked if c in self.face_down)
-        self.phase = Phase.PICK
+        self.phase = PICK_PHASE
         return [
             public("look", seat, count=len(self.looked)),
             private("looked", seat, just(seat), cards=[c.code for c in self.looked]),
@@ -444,7 +450,7 @@ class RummyCityRules(RummyCityState):
             self.kind = action.kind
             self.recipes = self._meld_recipes(seat, action.kind)
         self.chosen = []
-        self.phase = Phase.LAY
+        self.phase = LAY_PHASE
         return [public("start", seat, building=self.target, combination=self.kind)]
 
     def _complete(self, seat: int) -> list[Event]:
@@ -461,7 +467,7 @@ class RummyCityRules(RummyCityState):
             events += self._claim(seat, self.target)
             self.target = None
             if self.solo and len(self.owned[seat]) > SOLO_MOST_BUILDINGS:
-                self.phase = Phase.RETURN
+                self.phase = RETURN_PHASE
                 return events
         return events + self._between_combinations(seat)
 
@@ -483,14 +489,14 @@ class RummyCityRules(RummyCityState):
         return [public("return", seat, building=building), *self._between_combinations(seat)]
 
     def _between_combinations(self, seat: int) -> list[Event]:
-        self.phase = Phase.BUILD
+        self.phase = BUILD_PHASE
         if self._idle(seat):
             return self._end(seat)
         return []
 
     def _end(self, seat: int) -> list[Event]:
         """End a turn of building (or a final turn), or one's lay-offs."""
-        if self.phase is Phase.SETTLE:
+        if self.phase is SETTLE_PHASE:
             return self._next_settler()
         if self.final:
             return self._next_final_turn()
@@ -504,7 +510,7 @@ class RummyCityRules(RummyCityState):
         if not self.row:  # "山札が無くなると、ラウンド終了の合図"
             return events + self._start_final_turns(seat)
         self.turn = (seat + 1) % self.players
-        self.phase = Phase.TURN
+        self.phase = TURN_PHASE
         return events
 
     def _diamond_effects(self, seat: int) -> list[Event]:
@@ -534,7 +540,7 @@ class RummyCityRules(RummyCityState):
         self.builds = 0
         while self.queue:
             self.turn = self.queue[0]
-            self.phase = Phase.BUILD
+            self.phase = BUILD_PHASE
             if not self._idle(self.turn):
                 return [public("final_turn", self.turn)]
             self.queue.pop(0)
@@ -553,7 +559,7 @@ class RummyCityRules(RummyCityState):
             self.queue.pop(0)
         while self.queue:
             self.turn = self.queue[0]
-            self.phase = Phase.SETTLE
+            self.phase = SETTLE_PHASE
             if not self._idle(self.turn):
                 return []
             self.queue.pop(0)
@@ -597,7 +603,7 @@ class RummyCityRules(RummyCityState):
         return self._new_round()
 
     def _finish(self, reason: str) -> list[Event]:
-        self.phase = Phase.OVER
+        self.phase = OVER_PHASE
         self.queue = []
         self.result = scoring.outcome(self, reason)
         return [public("game_over", None, **self.result.to_json())]

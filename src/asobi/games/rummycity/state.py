@@ -101,6 +101,19 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+# The phases as plain names, for the questions the rules ask at every move: Python 3.11 finds
+# an enum member through its class at every ``Phase.X`` (about 0.3 µs, ten times a name).
+TURN_PHASE, PICK_PHASE, LAY_PHASE, BUILD_PHASE, RETURN_PHASE, SETTLE_PHASE, OVER_PHASE = (
+    Phase.TURN,
+    Phase.PICK,
+    Phase.LAY,
+    Phase.BUILD,
+    Phase.RETURN,
+    Phase.SETTLE,
+    Phase.OVER,
+)
+
+
 class RummyCityState(State[RummyCityAction]):
     """The table. The row (山札) lies top first: ``row[0]`` is drawn next."""
 
