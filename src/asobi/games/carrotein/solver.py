@@ -356,6 +356,25 @@ def _bitmaps(board: Board, eye: Eye, radius: float) -> tuple[_Bitmap, ...]:
     return tuple(out)
 
 
+_PADDED: dict[int, tuple[tuple[_Bitmap, ...], NDArray[np.uint8]]] = {}
+
+
+def _padded(bitmaps: Sequence[_Bitmap]) -> NDArray[np.uint8]:
+    """A board's bitmaps for every orientation (as :func:`_bitmaps` keeps them, flipped),
+    each padded with zeros to the largest: ``(orientations, rows, columns)``, to lay them
+    all in one call. Kept per tuple of bitmaps (they never change)."""
+    kept = _PADDED.get(id(bitmaps))
+    if kept is None or kept[0] is not bitmaps:
+        shapes = np.array([bitmap.ones.shape for bitmap in bitmaps])
+        wa, wb = (int(size) for size in shapes.max(axis=0))
+        ones = np.zeros((len(bitmaps), wa, wb), dtype=np.uint8)
+        for k, bitmap in enumerate(bitmaps):
+            a, b = bitmap.ones.shape
+            ones[k, :a, :b] = bitmap.ones
+        kept = _PADDED[id(bitmaps)] = (tuple(bitmaps), ones)
+    return kept[1]
+
+
 def prepare(sky: Sky, eye: Eye) -> None:
     """Build every board's shapes and bitmaps for ``eye`` now (some seconds, once a process),
     so that a bot in a hurry does not spend its first decision's time on them."""
@@ -788,17 +807,18 @@ class _Grid:
 
     def counts(self, bitmaps: Sequence[_Bitmap]) -> list[NDArray[np.uint8]]:
         """Per orientation, how many centre points a pose may hide at each grid translation
-        (cell [0, 0] lies at the translation of the lowest u and v, less the bitmap's)."""
+        (cell [0, 0] lies at the translation of the lowest u and v, less the bitmap's). All
+        orientations are counted at once, their bitmaps padded to the largest (one call a
+        centre point, not one an orientation); each is then the part of its own size."""
+        ones = _padded(bitmaps)
+        _, wa, wb = ones.shape
         umin, vmin = int(self.u.min()), int(self.v.min())
         spans = (int(self.u.max()) - umin, int(self.v.max()) - vmin)
-        out = []
-        for bitmap in bitmaps:
-            wa, wb = bitmap.ones.shape
-            count = np.zeros((spans[0] + wa, spans[1] + wb), dtype=np.uint8)
-            for du, dv in zip((self.u - umin).tolist(), (self.v - vmin).tolist(), strict=True):
-                count[du : du + wa, dv : dv + wb] += bitmap.ones
-            out.append(count)
-        return out
+        count = np.zeros((len(bitmaps), spans[0] + wa, spans[1] + wb), dtype=np.uint8)
+        for du, dv in zip((self.u - umin).tolist(), (self.v - vmin).tolist(), strict=True):
+            count[:, du : du + wa, dv : dv + wb] += ones
+        sizes = [bitmap.ones.shape for bitmap in bitmaps]
+        return [count[k, : spans[0] + a, : spans[1] + b] for k, (a, b) in enumerate(sizes)]
 
     def grown_caps(
         self, base: _Grid, counts: Sequence[NDArray[np.uint8]], caps: Sequence[int],
@@ -847,12 +867,8 @@ class _Grid:
                 out[k] = self.layer(bitmaps[k], floor)
             return out
         dtype = next(t for t in _UNSIGNED if self.n <= 8 * np.dtype(t).itemsize)
-        shapes = np.array([bitmaps[k].ones.shape for k in picked])
-        wa, wb = (int(size) for size in shapes.max(axis=0))
-        ones = np.zeros((len(picked), wa, wb), dtype=dtype)
-        for slot, k in enumerate(picked):
-            a, b = bitmaps[k].ones.shape
-            ones[slot, :a, :b] = bitmaps[k].ones
+        ones = _padded(bitmaps)[picked].astype(dtype)
+        _, wa, wb = ones.shape
         umin, vmin = int(self.u.min()), int(self.v.min())
         acc = np.zeros(
             (len(picked), int(self.u.max()) - umin + wa, int(self.v.max()) - vmin + wb), dtype
