@@ -22,7 +22,9 @@ from asobi.games.carrotein.solver import (
     OVERLAP_PER_MM,
     OVERLAP_STEP,
     PLATE_GAP,
+    _best_off,
     _groups,
+    _overlap,
     _overlap_along,
     _shapes,
     _turned,
@@ -125,3 +127,46 @@ def test_masks_are_grouped_as_one_stable_sort_of_their_words_groups_them(bits: i
     assert np.array_equal(order, expected)
     ordered = rows[expected, 0]
     assert np.array_equal(starts, np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]]))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_overlap_by_separating_axes_is_einsums_to_the_last_bit(seed: int) -> None:
+    """``_overlap_along`` writes the projections out (``_along``): the same two products and
+    sum as the einsum it replaced, and so the same depths."""
+    rng = np.random.default_rng(seed)
+    for count in (1, 2, 7, 300):
+        every = rng.normal(size=(count, 8, 2))
+        corners = rng.uniform(-400, 400, (count, 4, 2))
+        other = rng.uniform(-400, 400, (4, 2))
+        mine = np.einsum("pkc,pvc->pkv", every, corners)
+        theirs = np.einsum("pkc,vc->pkv", every, other)
+        top = np.minimum(mine.max(axis=2), theirs.max(axis=2))
+        bottom = np.maximum(mine.min(axis=2), theirs.min(axis=2))
+        expected = (top - bottom).min(axis=1)
+        assert _overlap_along(every, corners, other).tobytes() == expected.tobytes()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_best_pose_off_a_plate_is_the_one_weighing_every_pose_finds(seed: int) -> None:
+    """``_best_off`` weighs the best values first, in chunks that double, and stops when no
+    pose left can come level: the pose (the first of equals) that weighing the overlap of
+    every pose gives, here with most of the best poses on the other plate."""
+    rng = np.random.default_rng(seed)
+    board, other = SKY.boards[seed], SKY.boards[(seed + 3) % len(SKY.boards)]
+    shapes = _shapes(board)
+    plate = _shapes(other).plate(Pose(300.0, 220.0, 20.0 * seed))
+    count = 3000
+    poses = np.column_stack([
+        rng.normal(300, 60, count), rng.normal(220, 60, count), rng.choice([0.0, 36.0, 90.0], count)
+    ])  # fmt: skip
+    sides = rng.random(count) < 0.5
+    # Values with ties, the best nearest the plate's middle.
+    value = -np.round(np.hypot(poses[:, 0] - 300, poses[:, 1] - 220) / 5)
+    weighed = value.copy()
+    for mirrored in (False, True):
+        on = np.flatnonzero(sides == mirrored)
+        some = poses[on]
+        depth = _overlap(shapes.corners(some, mirrored), shapes.axes(some, mirrored), *plate)
+        depth += PLATE_GAP
+        weighed[on] -= np.where(depth > 0, OVERLAP_STEP + OVERLAP_PER_MM * depth, 0.0)
+    assert _best_off(shapes, poses, sides, value, plate) == int(np.argmax(weighed))

@@ -296,12 +296,22 @@ def _overlap_along(
 ) -> NDArray[np.float64]:
     """:func:`_overlap` given all the axes to try per plate, ``every`` (``(P, m + k, 2)``:
     its own edges' normals, then the other's)."""
-    mine = np.einsum("pkc,pvc->pkv", every, corners)
-    theirs = np.einsum("pkc,vc->pkv", every, other)
-    top = np.minimum(np.maximum.reduce(mine, axis=2), np.maximum.reduce(theirs, axis=2))
-    bottom = np.maximum(np.minimum.reduce(mine, axis=2), np.minimum.reduce(theirs, axis=2))
-    depth: NDArray[np.float64] = np.minimum.reduce(top - bottom, axis=1)
+    mine = _along(every, corners)
+    theirs = _along(every, other[None])
+    top = np.minimum(mine.max(axis=2), theirs.max(axis=2))
+    bottom = np.maximum(mine.min(axis=2), theirs.min(axis=2))
+    depth: NDArray[np.float64] = (top - bottom).min(axis=1)
     return depth
+
+
+def _along(axes: NDArray[np.float64], corners: NDArray[np.float64]) -> NDArray[np.float64]:
+    """Each corner projected on each axis, per plate: ``(P, k, v)`` from axes ``(P, k, 2)``
+    and corners ``(P, v, 2)`` (or ``(1, v, 2)``, the same for all). Written out: the two
+    products and their sum are einsum's, to the last bit, in a fraction of its time (its
+    loops over two-long rows cost more than the arithmetic)."""
+    out: NDArray[np.float64] = axes[:, :, 0, None] * corners[:, None, :, 0]
+    out += axes[:, :, 1, None] * corners[:, None, :, 1]
+    return out
 
 
 # --- the coarse look ---------------------------------------------------------------------
@@ -344,6 +354,25 @@ def _bitmaps(board: Board, eye: Eye, radius: float) -> tuple[_Bitmap, ...]:
             )
         )  # fmt: skip
     return tuple(out)
+
+
+_PADDED: dict[int, tuple[tuple[_Bitmap, ...], NDArray[np.uint8]]] = {}
+
+
+def _padded(bitmaps: Sequence[_Bitmap]) -> NDArray[np.uint8]:
+    """A board's bitmaps for every orientation (as :func:`_bitmaps` keeps them, flipped),
+    each padded with zeros to the largest: ``(orientations, rows, columns)``, to lay them
+    all in one call. Kept per tuple of bitmaps (they never change)."""
+    kept = _PADDED.get(id(bitmaps))
+    if kept is None or kept[0] is not bitmaps:
+        shapes = np.array([bitmap.ones.shape for bitmap in bitmaps])
+        wa, wb = (int(size) for size in shapes.max(axis=0))
+        ones = np.zeros((len(bitmaps), wa, wb), dtype=np.uint8)
+        for k, bitmap in enumerate(bitmaps):
+            a, b = bitmap.ones.shape
+            ones[k, :a, :b] = bitmap.ones
+        kept = _PADDED[id(bitmaps)] = (tuple(bitmaps), ones)
+    return kept[1]
 
 
 def prepare(sky: Sky, eye: Eye) -> None:
@@ -778,17 +807,18 @@ class _Grid:
 
     def counts(self, bitmaps: Sequence[_Bitmap]) -> list[NDArray[np.uint8]]:
         """Per orientation, how many centre points a pose may hide at each grid translation
-        (cell [0, 0] lies at the translation of the lowest u and v, less the bitmap's)."""
+        (cell [0, 0] lies at the translation of the lowest u and v, less the bitmap's). All
+        orientations are counted at once, their bitmaps padded to the largest (one call a
+        centre point, not one an orientation); each is then the part of its own size."""
+        ones = _padded(bitmaps)
+        _, wa, wb = ones.shape
         umin, vmin = int(self.u.min()), int(self.v.min())
         spans = (int(self.u.max()) - umin, int(self.v.max()) - vmin)
-        out = []
-        for bitmap in bitmaps:
-            wa, wb = bitmap.ones.shape
-            count = np.zeros((spans[0] + wa, spans[1] + wb), dtype=np.uint8)
-            for du, dv in zip((self.u - umin).tolist(), (self.v - vmin).tolist(), strict=True):
-                count[du : du + wa, dv : dv + wb] += bitmap.ones
-            out.append(count)
-        return out
+        count = np.zeros((len(bitmaps), spans[0] + wa, spans[1] + wb), dtype=np.uint8)
+        for du, dv in zip((self.u - umin).tolist(), (self.v - vmin).tolist(), strict=True):
+            count[:, du : du + wa, dv : dv + wb] += ones
+        sizes = [bitmap.ones.shape for bitmap in bitmaps]
+        return [count[k, : spans[0] + a, : spans[1] + b] for k, (a, b) in enumerate(sizes)]
 
     def grown_caps(
         self, base: _Grid, counts: Sequence[NDArray[np.uint8]], caps: Sequence[int],
@@ -819,12 +849,68 @@ class _Grid:
         grid = np.stack([gx0 + xs[order], gy0 + ys[order]], 1)
         return _Layer.of(grid, found[order], starts, bitmap, self.eye)
 
+    def layers(
+        self, bitmaps: Sequence[_Bitmap], floor: int, wanted: Sequence[bool]
+    ) -> list[_Layer | None]:
+        """:meth:`layer` for each orientation ``wanted`` (None for the others), the windows
+        of all of them laid at once: every orientation's bitmap padded to the largest, so
+        that a centre point's windows are one call, not one an orientation (the calls cost
+        more than their work, at a high floor above all). An orientation's grid is
+        :meth:`accumulate`'s with zero cells after it, which no floor keeps: the same cells
+        in the same order, and so the same layer."""
+        picked = [k for k, want in enumerate(wanted) if want]
+        out: list[_Layer | None] = [None] * len(bitmaps)
+        if not picked:
+            return out
+        if self.words > 1:  # (over 64 points: one orientation at a time)
+            for k in picked:
+                out[k] = self.layer(bitmaps[k], floor)
+            return out
+        dtype = next(t for t in _UNSIGNED if self.n <= 8 * np.dtype(t).itemsize)
+        ones = _padded(bitmaps)[picked].astype(dtype)
+        _, wa, wb = ones.shape
+        umin, vmin = int(self.u.min()), int(self.v.min())
+        acc = np.zeros(
+            (len(picked), int(self.u.max()) - umin + wa, int(self.v.max()) - vmin + wb), dtype
+        )
+        shifted = np.empty_like(ones)
+        us, vs = (self.u - umin).tolist(), (self.v - vmin).tolist()
+        for i, (du, dv) in enumerate(zip(us, vs, strict=True)):
+            np.left_shift(ones, dtype(i), out=shifted)
+            window = acc[:, du : du + wa, dv : dv + wb]
+            np.bitwise_or(window, shifted, out=window)
+        ks, xs, ys = np.nonzero(np.bitwise_count(acc) >= max(floor, 1))
+        found = acc[ks, xs, ys].astype(np.uint64)
+        # Each orientation's cells, in the order of its grid (x, then y), as nonzero gives.
+        bounds = np.searchsorted(ks, np.arange(len(picked) + 1))
+        for slot, k in enumerate(picked):
+            at = slice(int(bounds[slot]), int(bounds[slot + 1]))
+            mine = found[at].reshape(-1, 1)
+            order, starts = _groups(mine)
+            bitmap = bitmaps[k]
+            a, b = bitmap.ones.shape
+            grid = np.stack(
+                [
+                    umin - (bitmap.a0 + a - 1) + xs[at][order],
+                    vmin - (bitmap.b0 + b - 1) + ys[at][order],
+                ],
+                1,
+            )
+            out[k] = _Layer.of(grid, mine[order], starts, bitmap, self.eye)
+        return out
+
     def can_grow(self, floor: int) -> bool:
         """May the cells for ``floor`` come from those of the centre points but the last, of
         ``floor - 1`` (:meth:`_Layer.plus`)? When the masks are one word (so that the new
         point's bit sorts a mask after all those without it) and no cell of the base's
         lacked a point (a floor of 2 at least)."""
         return self.words == 1 and self.n >= 2 and max(floor, 1) >= 2
+
+
+def _grown(old: _Layer | None, bitmap: _Bitmap, u: int, v: int, bit: int, floor: int) -> _Layer:
+    """:meth:`_Layer.plus` of an orientation that had cells of ``floor - 1``."""
+    assert old is not None
+    return old.plus(bitmap, u, v, bit, floor)
 
 
 # --- placing for real ----------------------------------------------------------------------
@@ -1049,9 +1135,9 @@ def _best_off(
     """The pose (its index) of greatest ``value`` less what overlapping the other board's
     ``plate`` (corners and edge normals) costs, the first of equals: the same pose as if
     that cost were weighed for every pose. A mask can have thousands of poses, and the cost
-    only ever lowers a value, so they are weighed best value first, a chunk at a time,
-    until none left can come level with the best so far; and only the best chunk is sorted
-    first (the rest seldom needs to be)."""
+    only ever lowers a value, so they are weighed best value first, a chunk at a time (each
+    twice the last), until none left can come level with the best so far; and only the best
+    chunk is sorted first (the rest seldom needs to be)."""
     best: tuple[float, int] = (-np.inf, len(poses))
     head, rest = np.arange(len(value)), np.zeros(0, dtype=np.intp)
     if len(value) > AFTER_CHUNK:
@@ -1061,8 +1147,12 @@ def _best_off(
         if not len(part) or value[part].max() < best[0]:
             break  # none left can come level: overlap only lowers a value
         order = part[np.argsort(-value[part], kind="stable")]
-        for start in range(0, len(order), AFTER_CHUNK):
-            chunk = order[start : start + AFTER_CHUNK]
+        start, size = 0, AFTER_CHUNK
+        while start < len(order):
+            # Each chunk twice the last: when the best poses all overlap the plate, the
+            # walk goes on through thousands, and a call costs more than its poses.
+            chunk = order[start : start + size]
+            start, size = start + size, 2 * size
             if value[chunk[0]] < best[0]:
                 break
             weighed = value[chunk].copy()
@@ -1336,18 +1426,17 @@ class Solver:
             base = self._base if self._grid.can_grow(floor) else None
             fewer = None if base is None else base._layers(board, max(floor, 1) - 1)
             u, v, bit = int(self._grid.u[-1]), int(self._grid.v[-1]), self._grid.n - 1
-            layers: list[_Layer | None] = []
-            for k, bitmap in enumerate(bitmaps):
-                if caps[k] < max(floor, 1):
-                    layers.append(None)  # no cell has that many points
-                elif fewer is None:
-                    layers.append(self._grid.layer(bitmap, floor))
-                else:
-                    # A cell has at most one point more than before: its orientation had
-                    # cells of floor - 1.
-                    old = fewer[k]
-                    assert old is not None
-                    layers.append(old.plus(bitmap, u, v, bit, max(floor, 1)))
+            # No cell has more points than its orientation's cap.
+            wanted = [cap >= max(floor, 1) for cap in caps]
+            if fewer is None:
+                layers = self._grid.layers(bitmaps, floor, wanted)
+            else:
+                # A cell has at most one point more than before: its orientation had cells
+                # of floor - 1.
+                layers = [
+                    _grown(fewer[k], bitmaps[k], u, v, bit, max(floor, 1)) if want else None
+                    for k, want in enumerate(wanted)
+                ]
             self._cells[key] = self._direct[key] = layers
         return self._cells[key]
 
@@ -1407,12 +1496,23 @@ class Solver:
         stages = [(max(floor_a, max(caps_a) - NEAR), max(floor_b, max(caps_b) - NEAR))]
         if stages[0] != (floor_a, floor_b):
             stages.append((floor_a, floor_b))
+        tried: set[tuple[bytes, bytes, int]] = set()
         for stage_a, stage_b in stages:
             # Each board's masks down to the stage's floor only: the cells of fewer points
             # (most of the work) are built when the near-best ones have failed.
             masks_a = self._masks(a, stage_a).at_least(stage_a)
             masks_b = self._masks(b, stage_b).at_least(stage_b)
             for i, j, direction in self._candidates(masks_a, masks_b):
+                # A pair of masks is placed once: the masks of a lower stage include the
+                # higher one's, each with the same poses, and so the same placement.
+                placed = (
+                    b"" if i < 0 else masks_a.words[i].tobytes(),
+                    b"" if j < 0 else masks_b.words[j].tobytes(),
+                    direction,
+                )
+                if placed in tried:
+                    continue
+                tried.add(placed)
                 found = self._place(a, b, masks_a, masks_b, i, j, direction)
                 if found is not None and self._better(found, best):
                     best = found
@@ -1587,8 +1687,8 @@ class Solver:
         every = np.concatenate([
             np.repeat(xa, len(pb), axis=0), np.tile(xb, (len(pa), 1, 1))
         ], axis=1)  # fmt: skip
-        mine = np.einsum("pkc,pvc->pkv", every, np.repeat(ca, len(pb), axis=0))
-        theirs = np.einsum("pkc,pvc->pkv", every, np.tile(cb, (len(pa), 1, 1)))
+        mine = _along(every, np.repeat(ca, len(pb), axis=0))
+        theirs = _along(every, np.tile(cb, (len(pa), 1, 1)))
         top = np.minimum(mine.max(axis=2), theirs.max(axis=2))
         bottom = np.maximum(mine.min(axis=2), theirs.min(axis=2))
         depth = (top - bottom).min(axis=1) + PLATE_GAP
