@@ -131,3 +131,30 @@ def test_a_bot_out_of_time_on_a_sky_it_can_do_places_where_the_boards_hide_the_c
     assert isinstance(action, Place) and hurried.last_eye == PERFECT
     boards = [(hurried.sky.board(i), pose) for i, pose in zip(now.boards, now.poses, strict=True)]
     assert judge(hurried.sky, [(action.x, action.y)], boards).hidden == (True,)
+
+
+def test_a_spot_the_boards_still_do_as_they_lie_is_one_the_solver_does_too() -> None:
+    """Weighing a spot, a bot first judges the boards where they do the sky now with the
+    chip added (``_still_done``): where that succeeds, its solver's search for the pair
+    succeeds as well, so the shortcut changes no choice, only its time."""
+    # A sky (layouts.scattered, seed 2305) that the boards do leaving out 2 chips: a spot
+    # they hide keeps it done, one they do not hide needs the search.
+    centres, _, _ = scattered(default_sky(), 2305, chips=9, spread=45)
+    colours = ("red", "blue", "green")
+    sky = [[x, y, colours[i % 3]] for i, (x, y) in enumerate(centres[1:])]  # (the first star)
+    decision = decision_for(game({"chips": sky}), 0)
+    bot = BOTS["good_eye"](0)
+    view = read_view(decision.view)
+    now = bot._any_pair(0, view)
+    assert now is not None and now.success and now.verdict.shown == 2
+    a, b = (bot.sky.board(i) for i in now.boards)
+    laid = list(zip((a, b), now.poses, strict=True))
+    spots = bot._nearest(view, [s for s in decision.legal if isinstance(s, Place)])
+    verdicts = {spot: bot._still_done(view, spot, laid) for spot in spots[:3] + spots[-3:]}
+    assert set(verdicts.values()) == {True, False}
+    done = [spot for spot, still in verdicts.items() if still]
+    boards = [(a, now.poses[0]), (b, now.poses[1])]
+    assert all(judge(bot.sky, [(s.x, s.y)], boards).hidden == (True,) for s in done)
+    for spot in done:
+        solver = bot._solver(0, view, GOOD_EYE, spot)
+        assert solver.pair(a, b, any_success=True).success
