@@ -187,7 +187,7 @@ class SolverBot:
             spot, eye = weighed[0], eyes[0]
             if self._late(eye):
                 if len(eyes) == 1:
-                    return self._hidden(view, spots, now)
+                    return self._hidden(view, spots, laid)
                 eyes.pop(0)  # the spots not weighed yet, through the next eye
                 continue
             if self._still_done(view, spot, laid):
@@ -210,12 +210,13 @@ class SolverBot:
         centres = [(c["x"], c["y"]) for c in view["chips"]]
         return judge(self.sky, [*centres, (spot.x, spot.y)], laid).success
 
-    def _hidden(self, view: CarroteinView, spots: list[Place], now: Attempt) -> Action:
-        """Out of time on a sky it can do: a spot the boards that do it now already hide
-        (nearest the stars' middle first), where the sky stays done; else a pass. Such a chip
-        seldom scores for its owner, but passing would hand the sky to the players left."""
-        boards = [(self.sky.board(i), pose) for i, pose in zip(now.boards, now.poses, strict=True)]
-        hidden = judge(self.sky, [(p.x, p.y) for p in spots], boards).hidden
+    def _hidden(
+        self, view: CarroteinView, spots: list[Place], laid: list[tuple[Board, Pose]]
+    ) -> Action:
+        """Out of time on a sky it can do: a spot the boards that do it now (``laid``) already
+        hide (nearest the stars' middle first), where the sky stays done; else a pass. Such a
+        chip seldom scores for its owner, but passing would hand the sky to the players left."""
+        hidden = judge(self.sky, [(p.x, p.y) for p in spots], laid).hidden
         covered = [spot for spot, h in zip(spots, hidden, strict=True) if h]
         return self._nearest(view, covered)[0] if covered else PASS
 
