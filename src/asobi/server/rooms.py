@@ -228,12 +228,22 @@ class Room:
         return summary_of(self.stored, self.connected())
 
     # --- what a seat is told ----------------------------------------------------------------
-    def snapshot(self, seat: int | None) -> dict[str, Any]:
-        """The room as ``seat`` may see it now (None: a spectator)."""
+    def told_alike(self) -> dict[str, Any]:
+        """What a snapshot tells every seat alike now: worked out once when all are told."""
+        outcome = self.state.outcome()
+        return {
+            "seats": self.seat_info(),
+            "outcome": outcome.to_json() if outcome is not None else None,
+            # The end in words: a headline and the score breakdown as a table.
+            "outcome_table": self.words.outcome(outcome.to_json()) if outcome else None,
+        }
+
+    def snapshot(self, seat: int | None, alike: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The room as ``seat`` may see it now (None: a spectator); ``alike``: what
+        :meth:`told_alike` gives now, when every seat is told in turn."""
         state = self.state
         active = sorted(state.active_seats())
         mine = seat is not None and seat in active and self.seats[seat].bot is None
-        outcome = state.outcome()
         codes: list[str] = []
         cautions: dict[str, dict[str, str]] = {}
         if seat is not None and mine:
@@ -257,10 +267,7 @@ class Room:
             "cautions": cautions,
             "status": self.words.status(view),
             "view": view,
-            "seats": self.seat_info(),
-            "outcome": outcome.to_json() if outcome is not None else None,
-            # The end in words: a headline and the score breakdown as a table.
-            "outcome_table": self.words.outcome(outcome.to_json()) if outcome else None,
+            **(alike if alike is not None else self.told_alike()),
         }
 
     def move_message(
@@ -775,10 +782,11 @@ class Lobby:
             if other != seat:  # someone else moved: their turn is over, their clock too
                 del room.deadlines[other]
         number = room.number
+        alike = room.told_alike()
         room.broadcast(
             lambda s: {
                 **room.move_message(s, number, seat, code, events),
-                "state": room.snapshot(s),
+                "state": room.snapshot(s, alike),
             }
         )
 
