@@ -37,6 +37,7 @@ from asobi.games.rummycity.combos import JOKER, NATURAL, Piece, Pool, next_piece
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from benchlib import (
+    ANCHORED,
     add_common_arguments,
     bot_playout,
     decisions_per_s,
@@ -51,7 +52,6 @@ from benchlib import (
 )
 
 SPEC: GameSpec = get_spec("rummycity")
-TARGET_DECISIONS = 40_000  # the engine's goal: decisions/s on one core with random players
 MAX_DECISIONS = 20_000  # a bot game longer than this has stalled
 
 
@@ -155,11 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     info = machine()
     print_playouts(info, rows)
     overall = decisions_per_s([r for r in rows if r["name"].startswith("random")])
-    met = overall >= TARGET_DECISIONS
-    print(
-        f"target: >= {TARGET_DECISIONS:,} random decisions/s on one core: "
-        f"{overall:,.0f} over two players and solo, {'met' if met else 'NOT met'}"
-    )
+    print(f"random: {overall:,.0f} decisions a CPU-second, two players and solo; {ANCHORED}")
     phases = phase_rows(args.phase_games, args.repeat)
     print(f"\na legal list by phase, {args.phase_games} random two-player games:")
     for r in phases:
