@@ -39,3 +39,15 @@ def test_a_short_run_of_the_load_benchmark_has_no_error(
     assert row["moves"] > 0 and row["sent"] == row["acknowledged"]  # every move answered
     assert row["server_cpu_ms_per_move"] > 0 and row["server_mb"] > 0
     assert "Traceback" not in (tmp_path / "server.log").read_text()
+
+
+def test_the_lobby_benchmark_plays_whole_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """benchmarks/bench_lobby.py: the server's own share of a move, in process."""
+    import asyncio
+
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    bench = importlib.import_module("bench_lobby")
+    row = asyncio.run(bench.act_cpu("starmine", 2, 1, None))
+    name, seats, games, moves, micros = (cell.strip() for cell in row.strip("|").split("|"))
+    assert (name, seats, games) == ("Starmine Rummy Pocket", "2", "1")
+    assert int(moves.replace(",", "")) > 10 and float(micros.replace(",", "")) > 0
