@@ -142,4 +142,6 @@ def test_the_notes_of_moves_stored_together_are_sent_for_those_written(postgres:
             ]
         )
         heard = [n.payload for n in listener.notifies(timeout=1.0)]
-    assert heard == ["a1"]
+    # Tests running at once on the same database (other schemas) notify the same channel:
+    # their lobbies' notes are JSON objects, this test's are plain words.
+    assert [note for note in heard if not note.startswith("{")] == ["a1"]
