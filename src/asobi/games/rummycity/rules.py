@@ -327,7 +327,9 @@ class RummyCityRules(RummyCityState):
                 return self._finish_pick(seat)
             return self._complete(seat)
         if isinstance(action, End):
-            return self._end(seat)
+            # Said to everyone: the table's log would otherwise show only that a move was made.
+            of = "layoffs" if self.phase is SETTLE_PHASE else "turn"
+            return [public("end", seat, of=of), *self._end(seat)]
         if isinstance(action, Build | Meld):
             return self._start_combination(seat, action)
         if isinstance(action, Pass):

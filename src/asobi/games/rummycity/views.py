@@ -266,6 +266,15 @@ class Passed(TypedDict):
 
 
 @closed
+class Ended(TypedDict):
+    """``seat`` ended its turn (a final turn too), or its lay-offs at the settlement."""
+
+    kind: Literal["end"]
+    seat: int
+    of: Literal["turn", "layoffs"]
+
+
+@closed
 class Started(TypedDict):
     """``seat`` starts laying a ``combination`` for ``building`` (None: a meld)."""
 
@@ -385,6 +394,7 @@ Events = Annotated[
     | FarePaid
     | Gained
     | Passed
+    | Ended
     | Started
     | Laid
     | Completed

@@ -151,6 +151,7 @@ class RummyCityWords:
             "take": self._on_take,
             "discard": self._on_discard,
             "pass": self._on_pass,
+            "end": self._on_end,
             "fare": self._on_fare,
             "gain": self._on_gain,
             "start": self._on_start,
@@ -275,6 +276,11 @@ class RummyCityWords:
 
     def _on_pass(self, event: Mapping[str, Any], who: str) -> Words:
         return Words(f"{who} passed (♠): no draw, no building", f"{who}はパスした(♠)")
+
+    def _on_end(self, event: Mapping[str, Any], who: str) -> Words:
+        if event.get("of") == "layoffs":
+            return Words(f"{who} finished laying off", f"{who}は付け札を終えた")
+        return Words(f"{who} ended the turn", f"{who}は手番を終えた")
 
     def _on_fare(self, event: Mapping[str, Any], who: str) -> Words:
         to = event.get("to")
