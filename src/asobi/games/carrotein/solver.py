@@ -26,7 +26,9 @@ orientation o (turn, turned over or not) — exactly when ``p - t`` lies in the 
    the masks that truly come nearest to hiding the points (the masks are hopeful), then
    from the poses that keep the two plates farthest apart. The two boards go to the judge
    (:func:`~asobi.games.carrotein.sky.judge`), which also refuses overlapping boards. A
-   solution is only ever reported after the judge accepted it.
+   solution is only ever reported after the judge accepted it. A candidate whose plates
+   cannot lie apart is given up once its first ``OVERLAPPED`` starts have all left the two
+   boards on each other (most such candidates do from every start).
 
 **Asked again, one chip more.** A bot weighs a spot by asking a new solver about the sky as
 it is and that chip. Such a solver grows its grid cells from the solver of the sky as it is
