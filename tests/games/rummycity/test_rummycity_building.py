@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from asobi.core.words import fill
+from asobi.games.rummycity.words import phrasebook
+
 from .rummycity_helpers import (
     acting,
     build,
@@ -51,8 +54,14 @@ def test_building_and_drawing_do_not_mix_in_one_turn() -> None:
     assert phase(state) == "build" and acting(state) == 0
     refused(state, 0, "draw 1", "プレーの手順")
     assert legal(state) == ["end", "build library"]
-    play(state, 0, "end")
+    events = play(state, 0, "end")
     assert acting(state) == 1
+    # Ending the turn is said to everyone (the other town's log shows more than "a move").
+    (ended,) = events_named(events, "end")
+    assert ended.seat == 0 and ended.data == {"of": "turn"} and ended.visible_to(1)
+    said = phrasebook(state.options).event(ended.to_json())
+    assert said is not None and fill(said.en, ["Ami", "Ben"]) == "Ami ended the turn"
+    assert fill(said.ja, ["Ami", "Ben"]) == "Amiは手番を終えた"
 
 
 def test_up_to_three_buildings_a_turn() -> None:

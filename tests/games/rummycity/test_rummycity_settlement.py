@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from asobi.core.words import fill
 from asobi.games.rummycity.state import RummyCityState
+from asobi.games.rummycity.words import phrasebook
 
 from .rummycity_helpers import acting, end_all, legal, phase, play, refused, table, tepu
 
@@ -44,6 +46,12 @@ def test_settlement_starts_after_the_final_turns_with_lay_offs() -> None:
     state = settling(HANDS, LAID)
     assert phase(state) == "settle" and acting(state) == 1
     assert legal(state) == ["end", "layoff H5 1"]
+    # Ending one's lay-offs is said to everyone, in the rulebook's word (付け札).
+    (ended,) = [e for e in play(state, 1, "end") if e.kind == "end"]
+    assert ended.seat == 1 and ended.data == {"of": "layoffs"} and ended.visible_to(0)
+    said = phrasebook(state.options).event(ended.to_json())
+    assert said is not None and fill(said.en, ["Ami", "Ben"]) == "Ben finished laying off"
+    assert fill(said.ja, ["Ami", "Ben"]) == "Benは付け札を終えた"
 
 
 def test_lay_offs_chain_as_in_the_rulebook_example() -> None:
