@@ -29,8 +29,11 @@ from asobi.server.store import Store
 CARD_GAMES = (("starmine", 2), ("itsmine", 2), ("rummycity", 2), ("laminate", 4))
 
 
-async def act_cpu(game: str, players: int, games: int, profile: cProfile.Profile | None) -> str:
-    """``games`` seeded random games of ``game`` through a lobby: CPU µs a move."""
+async def act_cpu(
+    game: str, players: int, games: int, profile: cProfile.Profile | None
+) -> tuple[int, float]:
+    """``games`` seeded random games of ``game`` through a lobby: the moves, and the CPU
+    µs a move."""
     with tempfile.TemporaryDirectory() as folder:
         # Seeded rooms (open_seeds): the same games in every run.
         store = Store(f"sqlite:///{Path(folder) / 'bench.db'}")
@@ -64,8 +67,7 @@ async def act_cpu(game: str, players: int, games: int, profile: cProfile.Profile
         await lobby.stop()
         lobby.bots.close()
         lobby.store.close()
-    name = get_spec(game).name_en
-    return f"| {name} | {players} | {games} | {moves:,} | {1e6 * seconds / moves:,.0f} |"
+    return moves, 1e6 * seconds / moves
 
 
 def main() -> None:
@@ -75,16 +77,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=6, help="seeded random games a row")
     parser.add_argument("--profile", action="store_true", help="cProfile's top entries (CPU)")
     args = parser.parse_args()
-    if args.game:
-        spec = get_spec(args.game)
-        rows = [(args.game, args.players or spec.default_players or spec.seat_counts[0])]
+    if args.game:  # (without --players, the game's usual count)
+        rows = [(args.game, args.players or get_spec(args.game).options().players)]
     else:
         rows = list(CARD_GAMES)
     profile = cProfile.Profile(time.process_time) if args.profile else None
     print("| game | seats | games | moves | Lobby.act µs a move (CPU) |")
     print("|---|---:|---:|---:|---:|")
     for game, players in rows:
-        print(asyncio.run(act_cpu(game, players, args.games, profile)), flush=True)
+        moves, micros = asyncio.run(act_cpu(game, players, args.games, profile))
+        name = get_spec(game).name_en
+        print(f"| {name} | {players} | {args.games} | {moves:,} | {micros:,.0f} |", flush=True)
     if profile is not None:
         pstats.Stats(profile).sort_stats("cumulative").print_stats(30)
 
