@@ -1,12 +1,15 @@
 """Several server processes on one PostgreSQL database, each serving any room: two people
 connected to different processes play a whole game; a process killed mid-game loses
-nothing (its player reconnects to the other and finishes; its room's bots go on there)."""
+nothing (its player reconnects to the other and finishes; its room's bots go on there); a
+process whose listening connection is lost listens again and catches up."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import os
 import random
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -14,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import psycopg
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
@@ -177,3 +181,47 @@ def test_a_stored_room_that_no_longer_replays_is_left_once(
     assert [r.getMessage() for r in caplog.records] == [
         "room old does not replay; left in the store"
     ]
+
+
+def _ports(pid: int) -> set[int]:
+    """The local TCP ports of ``pid``'s sockets (Linux: its fds' inodes in /proc/net/tcp)."""
+    fds = Path(f"/proc/{pid}/fd")
+    inodes = set()
+    for fd in fds.iterdir():
+        with contextlib.suppress(OSError):
+            target = os.readlink(fd)
+            if target.startswith("socket:["):
+                inodes.add(target[8:-1])
+    ports = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            if fields[9] in inodes:
+                ports.add(int(fields[1].rsplit(":", 1)[1], 16))
+    return ports
+
+
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads /proc (Linux)")
+def test_a_lost_listening_connection_is_opened_again(postgres: str, tmp_path: Path) -> None:
+    """The database ends the connection on which Ben's process hears the other's notes (as a
+    restart of PostgreSQL or a network fault would): the process listens again within a
+    second or so, catches up on the moves it missed meanwhile, and the game goes on to its
+    end, every move told to Ben once and in order."""
+    rng = random.Random(3)
+    with _two_servers(postgres, tmp_path) as (first, second), ExitStack() as sockets:
+        room, tokens = _room(first.url, [{"name": "ami"}, {"name": "ben"}])
+        ami = Person(sockets, first.url, room, tokens[0])
+        ben = Person(sockets, second.url, room, tokens[1])
+        play([ami, ben], rng, moves=10)
+        ports = sorted(_ports(second.process.pid))
+        with psycopg.connect(postgres.replace("+psycopg", ""), autocommit=True) as db:
+            ended = db.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE query ILIKE 'LISTEN%%' AND client_port = ANY(%s)", (ports,)
+            ).fetchall()  # fmt: skip
+        assert ended == [(True,)]
+        final = play([ami, ben], rng)
+        assert ami.moves == ben.moves == list(range(1, final + 1))
+        assert ami.state is not None and ami.state["outcome"]
+        _the_record_holds(second.url, room, ami.state["outcome"], final)
+    assert "listening for the other processes failed" in (tmp_path / "second.log").read_text()

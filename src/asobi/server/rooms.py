@@ -427,6 +427,9 @@ class Lobby:
         self.open_seeds = open_seeds
         self.shared = store.postgres  # other processes may serve the same rooms
         self.process = process or f"asobi {secrets.token_hex(4)}"
+        # How this process's own notes begin (``_note``'s first key): every listener hears
+        # them too, and they are known by these bytes without being read.
+        self.own_notes = encode({"from": self.process})[:-1].encode() + b","
         self.rooms: dict[str, Room] = {}
         # Unfinished rooms whose record no longer replays (stored by another version of a
         # game): claimed once, logged once, then left in the store (their lock held, so no
@@ -911,7 +914,7 @@ class Lobby:
         future.add_done_callback(_log_failure)
 
     # --- other processes (PostgreSQL) -------------------------------------------------------
-    async def heard(self, payload: str) -> None:
+    async def heard(self, payload: str | bytes) -> None:
         """A note from another process about a room (see :meth:`_note`): this process's copy
         of the room is brought up to date and its connections told."""
         try:
