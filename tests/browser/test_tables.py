@@ -1,11 +1,16 @@
 """Every game's table draws in both languages, on a phone, without a script error: the
-felt holds the middle and every seat's place, and the status says whose turn it is."""
+felt holds the middle and every seat's place, and the status says whose turn it is; "Take
+back" is offered only for a move that left the turn open."""
 
 from __future__ import annotations
 
+import json
+import random
+from contextlib import ExitStack
 from typing import Any
 
 import pytest
+from websockets.sync.client import connect
 
 from .helpers import PHONE, make_room, my_turn_or_over, open_page, shot, wait
 
@@ -28,4 +33,59 @@ def test_every_game_draws_its_table_in_both_languages_without_a_script_error(
     wait(page, "document.querySelector('#language').textContent === 'English'")
     assert page.locator("#status").inner_text().startswith("あなたの番です")  # your turn
     shot(page, f"{game}-phone-ja")
+    assert errors == []
+
+
+class _Seat:
+    """A seat's own websocket (beside its page): its last state, and the moves it makes."""
+
+    def __init__(self, sockets: ExitStack, site: str, room: str, token: str) -> None:
+        address = site.replace("http", "ws", 1) + f"/api/rooms/{room}/ws?token={token}"
+        self.ws = sockets.enter_context(connect(address))
+        self.state: dict[str, Any] = {}
+        self.errors: list[str] = []
+
+    def read_until(self, number: int) -> None:
+        while self.state.get("number", -1) < number:
+            message = json.loads(self.ws.recv(timeout=30))
+            if message["type"] == "error":
+                self.errors.append(message["message"])
+            state = message if message["type"] == "state" else message.get("state")
+            if state is not None:
+                self.state = state
+
+
+@pytest.mark.parametrize("game", ["starmine", "itsmine"])
+def test_take_back_is_offered_only_for_a_move_that_left_the_turn_open(
+    site: str, browser: Any, game: str
+) -> None:
+    """asobi.core.takeback: only a move within the mover's own turn (or a secret bid the
+    other has still to make) can be taken back; after a move that ended Ami's turn her page
+    does not offer it, and the server would indeed refuse ("your turn is over")."""
+    room = make_room(site, game, [{"name": "ami"}, {"name": "ben"}])
+    page, errors = open_page(browser, site + room["invites"][0]["link"], "en", PHONE)
+    rng = random.Random(7)
+    offered = {True: 0, False: 0}
+    with ExitStack() as sockets:
+        seats = [_Seat(sockets, site, room["room"], i["token"]) for i in room["invites"]]
+        for seat in seats:
+            seat.read_until(0)
+        while min(offered.values()) < 2:
+            now = max(seat.state["number"] for seat in seats)
+            for seat in seats:
+                seat.read_until(now)
+            assert not seats[0].state["outcome"], "the game ended before both were seen"
+            mover = next(s for s in seats if s.state["legal"])
+            mover.ws.send(json.dumps({"type": "act", "action": rng.choice(mover.state["legal"])}))
+            for seat in seats:
+                seat.read_until(now + 1)
+            wait(page, f"Number(document.body.dataset.number) >= {now + 1}")
+            if mover is not seats[0] or seats[0].state["number"] != now + 1:
+                continue  # (a move of Ben's, or the page has moved on meanwhile)
+            shown = not page.locator("#undo").is_hidden()
+            offered[shown] += 1
+            if not shown:
+                seats[0].ws.send(json.dumps({"type": "undo"}))
+                message = json.loads(seats[0].ws.recv(timeout=30))
+                assert message["type"] == "error" and "your turn is over" in message["message"]
     assert errors == []

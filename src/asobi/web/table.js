@@ -30,7 +30,7 @@ let seats = [];       // names, bots, connection
 let number = 0;       // moves seen
 let ws = null;
 const log = [];       // {number, seat, said: [words], by}
-let lastMove = null;  // {seat, by, said} of the latest move
+let lastMove = null;  // {seat, by, said, activeBefore} of the latest move
 let named = false;    // this page has offered (or sent) a name for its seat
 
 function send(message) {
@@ -355,9 +355,20 @@ function draw(animate = false) {
   const seated = state.seat !== null && !seats[state.seat]?.bot;
   $("leave").hidden = !seated || Boolean(state.outcome);
   $("undo").hidden = !seated || Boolean(state.outcome) || !lastMove ||
-    lastMove.seat !== state.seat || lastMove.by !== "seat";
+    lastMove.seat !== state.seat || lastMove.by !== "seat" || !stillMyTurn();
   $("rematch").hidden = state.seat === null || !state.outcome || !$("rematch-link").hidden;
   offerName();
+}
+
+// Whether the latest move, this seat's own, left it still deciding: the server's first test
+// of a take-back (asobi.core.takeback), so that "Take back" is not offered for a move that
+// ended the turn. Still this seat's turn, or a decision made together (a secret bid) that
+// only others it waited for have still to make.
+function stillMyTurn() {
+  const now = state.active;
+  if (now.includes(state.seat)) return true;
+  const before = (lastMove.activeBefore || []).filter((s) => s !== state.seat);
+  return now.length > 0 && now.every((s) => before.includes(s));
 }
 
 // --- your name ----------------------------------------------------------------------------
@@ -460,7 +471,10 @@ function onMessage(message) {
       if (message.number > number) {
         remember(message);
         number = message.number;
-        lastMove = { seat: message.seat, by: message.by, said: message.said || [] };
+        lastMove = {
+          seat: message.seat, by: message.by, said: message.said || [],
+          activeBefore: message.state && state ? state.active : null,
+        };
         if (message.state) {
           state = message.state;
           seats = state.seats;
