@@ -1,7 +1,8 @@
 """Several server processes on one PostgreSQL database, each serving any room: two people
 connected to different processes play a whole game; a process killed mid-game loses
 nothing (its player reconnects to the other and finishes; its room's bots go on there); a
-process whose listening connection is lost listens again and catches up."""
+process whose listening connection is lost listens again and catches up; a note that fails
+to be followed does not stop the process hearing the next."""
 
 from __future__ import annotations
 
@@ -11,20 +12,23 @@ import json
 import logging
 import os
 import random
+import secrets
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import httpx
+import orjson
 import psycopg
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from asobi.core.records import GameRecord, replay
 from asobi.server.bots import BotRunner
+from asobi.server.cluster import Cluster
 from asobi.server.process import Served, serving
-from asobi.server.rooms import Lobby
+from asobi.server.rooms import Lobby, encode
 from asobi.server.store import RoomRecord, SeatRecord, Store, token_hash
 
 pytestmark = pytest.mark.slow  # real server processes (tools/check.py --fast leaves them out)
@@ -225,3 +229,62 @@ def test_a_lost_listening_connection_is_opened_again(postgres: str, tmp_path: Pa
         assert ami.state is not None and ami.state["outcome"]
         _the_record_holds(second.url, room, ami.state["outcome"], final)
     assert "listening for the other processes failed" in (tmp_path / "second.log").read_text()
+
+
+class _Ears:
+    """The part of a lobby that the listener (``Cluster``) talks to: it keeps the notes
+    that carry ``marker`` (others' tests share the channel) and fails at the first."""
+
+    def __init__(self, postgres: str, marker: str) -> None:
+        self.marker = marker.encode()
+        self.process = f"asobi test {marker}"
+        self.own_notes = encode({"from": self.process})[:-1].encode() + b","
+        self.store = Store(postgres)
+        self.rooms: dict[str, Any] = {}
+        self.notes: list[bytes] = []
+
+    async def opened(self) -> None:
+        return None
+
+    async def heard(self, payload: str | bytes) -> None:
+        assert isinstance(payload, bytes)
+        if self.marker in payload:
+            self.notes.append(payload)
+            if len(self.notes) == 1:
+                raise RuntimeError("a bug in following the first note")
+
+    async def adopt(self) -> None:
+        return None
+
+    def gone(self, alive: Any) -> None:
+        return None
+
+
+def test_a_note_that_fails_does_not_deafen_the_process(
+    postgres: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A note whose following raises is logged, and the notes after it are still heard, in
+    order; the process's own notes are left unheard."""
+    marker = secrets.token_hex(4)
+    ears = _Ears(postgres, marker)
+
+    async def listen() -> None:
+        cluster = Cluster(cast(Lobby, ears))
+        cluster.start()
+        await asyncio.wait_for(cluster.listening.wait(), 30)
+        for sender, k in (("other", 1), (ears.process, 2), ("other", 3)):
+            ears.store.notify(encode({"from": sender, "room": marker, "k": k}))
+        for _ in range(300):
+            if len(ears.notes) == 2:
+                break
+            await asyncio.sleep(0.05)
+        await cluster.stop()
+
+    try:
+        with caplog.at_level(logging.ERROR, logger="asobi.server"):
+            asyncio.run(listen())
+    finally:
+        ears.store.close()
+    assert [orjson.loads(note)["k"] for note in ears.notes] == [1, 3]
+    [failure] = caplog.records
+    assert failure.getMessage().startswith("a note from another process failed")

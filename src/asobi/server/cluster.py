@@ -106,7 +106,11 @@ class Cluster:
                 await came.wait()
                 came.clear()
                 while notes:
-                    await self.lobby.heard(notes.popleft())
+                    note = notes.popleft()
+                    try:
+                        await self.lobby.heard(note)
+                    except Exception:  # one note's failure must not deafen the process
+                        log.exception("a note from another process failed: %r", note[:200])
             raise lost[0]
         finally:
             loop.remove_reader(socket)
