@@ -89,3 +89,31 @@ def test_take_back_is_offered_only_for_a_move_that_left_the_turn_open(
                 message = json.loads(seats[0].ws.recv(timeout=30))
                 assert message["type"] == "error" and "your turn is over" in message["message"]
     assert errors == []
+
+
+def test_a_refused_take_back_is_explained_in_japanese(site: str, browser: Any) -> None:
+    """A card drawn from the deck is chance: taking it back is refused, and a page in Japanese
+    says why in Japanese (the server's refusals a person can meet come in both languages)."""
+    room = make_room(site, "starmine", [{"name": "ami"}, {"name": "ben"}])
+    page, errors = open_page(browser, site + room["invites"][0]["link"], "ja", PHONE)
+    rng = random.Random(3)
+    with ExitStack() as sockets:
+        seats = [_Seat(sockets, site, room["room"], i["token"]) for i in room["invites"]]
+        for seat in seats:
+            seat.read_until(0)
+        while not any(c.startswith("draw deck") for c in seats[0].state["legal"]):
+            now = seats[0].state["number"]
+            mover = next(s for s in seats if s.state["legal"])
+            mover.ws.send(json.dumps({"type": "act", "action": rng.choice(mover.state["legal"])}))
+            for seat in seats:
+                seat.read_until(now + 1)
+        now = seats[0].state["number"]
+        seats[0].ws.send(json.dumps({"type": "act", "action": "draw deck"}))
+        seats[0].read_until(now + 1)
+        wait(page, f"Number(document.body.dataset.number) >= {now + 1}")
+        page.click("#undo")
+        wait(page, "document.getElementById('problem').textContent.includes('取り消せません')")
+    problem = page.locator("#problem").inner_text()
+    assert "「山札から引く」は取り消せません" in problem and "偶然で決まったもの" in problem
+    shot(page, "starmine-take-back-refused-ja")
+    assert errors == []

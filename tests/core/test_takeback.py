@@ -1,11 +1,13 @@
 """Taking back a move within the rules of fair play (issue 8: "only your own consecutive
-actions in the current turn, and never past revealed hidden information or chance")."""
+actions in the current turn, and never past revealed hidden information or chance"), each
+refusal said in English and Japanese."""
 
 from __future__ import annotations
 
 from asobi.core import Action, State
 from asobi.core.registry import get_spec, new_game
 from asobi.core.takeback import take_back_refusal
+from asobi.core.words import Words
 
 
 def _code(state: State, seat: int, prefix: str) -> Action:
@@ -17,7 +19,8 @@ def test_a_discard_shows_a_hidden_card_and_stays() -> None:
     state = new_game("starmine", {}, seed=1)
     seat = min(state.active_seats())
     refusal = take_back_refusal(state, seat, _code(state, seat, "discard"))
-    assert refusal is not None and "hidden" in refusal
+    assert refusal is not None and "hidden" in refusal.en
+    assert refusal.ja == f"{2 - seat}番の席に隠れていたものを見せました"  # the other seat's
 
 
 def test_a_card_drawn_from_the_deck_is_chance_and_stays() -> None:
@@ -25,8 +28,9 @@ def test_a_card_drawn_from_the_deck_is_chance_and_stays() -> None:
     seat = min(state.active_seats())
     state.apply(seat, _code(state, seat, "discard"))
     seat = min(state.active_seats())
-    assert take_back_refusal(state, seat, _code(state, seat, "draw deck")) == (
-        "it showed you something chance decided (a card drawn, a die rolled)"
+    assert take_back_refusal(state, seat, _code(state, seat, "draw deck")) == Words(
+        "it showed you something chance decided (a card drawn, a die rolled)",
+        "偶然で決まったもの(引いたカード、振ったダイス)を見せました",
     )
 
 
@@ -44,9 +48,10 @@ def test_a_move_that_ends_the_turn_stays() -> None:
     """Carrotein hides nothing, but a chip placed ends the turn (散らかしタイム: in turn)."""
     state = new_game("carrotein", {"players": 2}, seed=1)
     seat = min(state.active_seats())
-    assert take_back_refusal(state, seat, _code(state, seat, "place")) == (
-        "your turn is over (only moves within your turn can be taken back)"
-    )
+    refusal = take_back_refusal(state, seat, _code(state, seat, "place"))
+    assert refusal is not None
+    assert refusal.en == "your turn is over (only moves within your turn can be taken back)"
+    assert refusal.ja.startswith("手番が終わっています")
 
 
 def test_carrotein_chosen_boards_are_final_by_the_rules() -> None:
@@ -55,7 +60,8 @@ def test_carrotein_chosen_boards_are_final_by_the_rules() -> None:
     state.apply(min(state.active_seats()), get_spec("carrotein").action_space.decode("pass"))
     seat = min(state.active_seats())
     refusal = take_back_refusal(state, seat, _code(state, seat, "choose"))
-    assert refusal is not None and "選んだ【星座ボード】" in refusal
+    assert refusal is not None
+    assert "選んだ【星座ボード】" in refusal.en and refusal.ja.startswith("選んだ【星座ボード】")
 
 
 def test_nothing_is_taken_back_from_a_game_that_is_over() -> None:
@@ -66,6 +72,7 @@ def test_nothing_is_taken_back_from_a_game_that_is_over() -> None:
         after = state.clone()
         after.apply(seat, legal[0])
         if after.is_over:
-            assert take_back_refusal(state, seat, legal[0]) == "it ended the game"
+            refusal = take_back_refusal(state, seat, legal[0])
+            assert refusal == Words("it ended the game", "その手でゲームが終わりました")
             return
         state = after

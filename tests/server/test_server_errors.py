@@ -85,7 +85,9 @@ def test_out_of_turn_and_illegal_moves_are_refused_and_change_nothing(client: Te
         assert mover.state
         before = mover.state
         waiting.act(mover.state["legal"][0])
-        assert waiting.error()["message"].startswith("it is not your turn")
+        refusal = waiting.error()
+        assert refusal["message"].startswith("it is not your turn")
+        assert refusal["said"]["ja"].startswith("あなたの番ではありません")
         mover.act(_illegal_for(before["legal"]))
         refused = mover.error()
         assert refused["rule"] and refused["message"]  # the rule that forbids it, and why

@@ -38,14 +38,18 @@ def test_what_fair_play_forbids_is_refused_with_the_reason(client: TestClient) -
     with two_seated(client, room["room"], tokens) as (ami, ben):
         mover, other = (ami, ben) if ami.state and ami.state["legal"] else (ben, ami)
         other.send({"type": "undo"})
-        assert other.error()["message"] == "only your own last move can be taken back"
+        refusal = other.error()
+        assert refusal["message"] == "only your own last move can be taken back"
+        assert refusal["said"]["ja"] == "取り消せるのは自分の最後の手だけです"  # for the page
         assert mover.state is not None
         discard = next(c for c in mover.state["legal"] if c.startswith("discard"))
         mover.act(discard)
         mover.until(lambda m: m["type"] == "move")
         mover.send({"type": "undo"})
-        refused = mover.error()["message"]
-        assert refused.startswith(f"{discard!r} cannot be taken back: ")
+        refused = mover.error()
+        assert refused["message"].startswith(f"{discard!r} cannot be taken back: it showed seat")
+        assert refused["said"]["ja"].startswith("「{c:")  # the card, drawn by the page
+        assert "を捨てる」は取り消せません:" in refused["said"]["ja"]
     assert client.get(f"/api/rooms/{room['room']}").json()["moves"] == 1
 
 

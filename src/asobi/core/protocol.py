@@ -362,9 +362,10 @@ class State(ABC, Generic[A]):
         show beside the move; None for an ordinary move. Told only to ``seat``."""
         return None
 
-    def take_back_rule(self, seat: int, action: Action) -> str | None:
-        """The rule that makes ``action`` final, for a game whose rules forbid taking back a
-        move that reveals nothing (``asobi.core.takeback`` checks fair play for all games)."""
+    def take_back_rule(self, seat: int, action: Action) -> Words | None:
+        """The rule that makes ``action`` final (in both languages), for a game whose rules
+        forbid taking back a move that reveals nothing (``asobi.core.takeback`` checks fair
+        play for all games)."""
         return None
 
 

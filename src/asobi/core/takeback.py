@@ -23,6 +23,7 @@ from asobi.core.actions import Action
 from asobi.core.errors import IllegalAction
 from asobi.core.events import Event
 from asobi.core.protocol import State
+from asobi.core.words import Words
 
 WORLDS = 8
 
@@ -31,17 +32,29 @@ def _seen(events: list[Event], seat: int) -> list[Event]:
     return [e for e in events if e.visible_to(seat)]
 
 
-def take_back_refusal(before: State, seat: int, action: Action) -> str | None:
-    """Why ``seat`` may not take back ``action`` played in ``before``; None if it may."""
+ENDED_GAME = Words("it ended the game", "その手でゲームが終わりました")
+TURN_OVER = Words(
+    "your turn is over (only moves within your turn can be taken back)",
+    "手番が終わっています(取り消せるのは自分の手番の中の手だけです)",
+)
+CHANCE = Words(
+    "it showed you something chance decided (a card drawn, a die rolled)",
+    "偶然で決まったもの(引いたカード、振ったダイス)を見せました",
+)
+
+
+def take_back_refusal(before: State, seat: int, action: Action) -> Words | None:
+    """Why ``seat`` may not take back ``action`` played in ``before``, in both languages;
+    None if it may."""
     rule = before.take_back_rule(seat, action)
     if rule is not None:
         return rule
     after = before.clone()
     events = after.apply(seat, action)
     if after.is_over:
-        return "it ended the game"
+        return ENDED_GAME
     if not _same_turn(before, after, seat):
-        return "your turn is over (only moves within your turn can be taken back)"
+        return TURN_OVER
     for other in range(before.players):
         rng = random.Random(other)
         for _ in range(WORLDS):
@@ -62,7 +75,10 @@ def _same_turn(before: State, after: State, seat: int) -> bool:
     return seat in still or (bool(still) and still <= before.active_seats() - {seat})
 
 
-def _why(seat: int, other: int) -> str:
+def _why(seat: int, other: int) -> Words:
     if other == seat:
-        return "it showed you something chance decided (a card drawn, a die rolled)"
-    return f"it showed seat {other + 1} something that was hidden from them"
+        return CHANCE
+    return Words(
+        f"it showed seat {other + 1} something that was hidden from them",
+        f"{other + 1}番の席に隠れていたものを見せました",
+    )

@@ -26,7 +26,8 @@ is over: a new room with the same seats, each seat sent its own link); ``{"type"
 (the current state again) and ``{"type": "ping"}``. Anything else, anything too big (over
 :data:`MAX_MESSAGE` bytes) or too fast (over :data:`RATE` a second) gets ``{"type":
 "error", "message": ...}`` and changes nothing; the connection stays open (a frame of a
-megabyte too). Only a frame over :data:`MAX_FRAME` bytes is not even read: the connection is
+megabyte too). A refusal a person at the table can meet (a take-back fair play forbids, a
+move out of turn) also carries ``"said": {"en": ..., "ja": ...}``, the page's words for it. Only a frame over :data:`MAX_FRAME` bytes is not even read: the connection is
 closed (code 1009, "message too big"), and the page reconnects. A token longer than any the
 server makes (over :data:`MAX_TOKEN` characters) is refused at once, like a wrong one (code
 4403).
@@ -577,6 +578,7 @@ async def _handle(
     except IllegalAction as exc:
         return illegal_message(exc)
     except RoomError as exc:
-        return {"type": "error", "message": exc.message}
+        said = {"said": exc.said.to_json()} if exc.said else {}
+        return {"type": "error", "message": exc.message, **said}
     known = "act, undo, leave, name, rematch, sync, ping"
     return {"type": "error", "message": f"unknown message type {kind!r} ({known})"}

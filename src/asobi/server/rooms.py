@@ -46,7 +46,7 @@ from asobi.core.protocol import GameOptions, GameSpec, State
 from asobi.core.records import GameRecord, replay, replay_steps
 from asobi.core.registry import all_specs, get_spec
 from asobi.core.takeback import take_back_refusal
-from asobi.core.words import Phrasebook
+from asobi.core.words import Phrasebook, Words
 from asobi.server.bots import BotRunner
 from asobi.server.store import Behind, Move, RoomRecord, SeatRecord, Store, token_hash
 
@@ -55,9 +55,22 @@ log = logging.getLogger("asobi.server")
 TAKEOVER_LEVEL = "normal"  # who plays for a person who left or ran out of time
 BACKLOG = 500  # messages waiting for one connection before it is cut off
 FALLBACK_BOT = "random"  # plays a decision its own bot failed at three times
-NOT_SAVED = "the server could not save that; nothing changed, try again"
-NOT_MOVED = "the move could not be saved; nothing changed, try again"
-MOVED_ON = "the game moved on meanwhile; nothing changed, look again"
+NOT_SAVED = Words(
+    "the server could not save that; nothing changed, try again",
+    "サーバーが保存できませんでした。何も変わっていません。もう一度どうぞ",
+)
+NOT_MOVED = Words(
+    "the move could not be saved; nothing changed, try again",
+    "手を保存できませんでした。何も変わっていません。もう一度どうぞ",
+)
+MOVED_ON = Words(
+    "the game moved on meanwhile; nothing changed, look again",
+    "その間にゲームが進みました。何も変わっていません。盤面を見直してください",
+)
+GAME_OVER = Words("the game is over", "ゲームは終わっています")
+NOT_YOURS = Words(
+    "only your own last move can be taken back", "取り消せるのは自分の最後の手だけです"
+)
 RETRY_PAUSE = 0.5  # seconds before a failed bot move is tried again, doubling each time
 NAME_LENGTH = 40  # characters of a seat's name
 CHECKPOINT = 1.0  # seconds between copies of SQLite's log into its database file
@@ -86,11 +99,15 @@ _SEAT_NAME: TypeAdapter[str] = TypeAdapter(SeatName)
 
 
 class RoomError(AsobiError):
-    """A request the server refuses; ``status`` is the HTTP status it answers with."""
+    """A request the server refuses; ``status`` is the HTTP status it answers with. A refusal
+    a person at the table can meet is also said for the page (``said``), in both languages,
+    with the marks of a game's words (``{s:N}``, ``{c:CODE}``): given as :class:`Words`, or
+    beside a ``message`` for programs that differs (one naming a move by its code)."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str | Words, status: int = 400, said: Words | None = None) -> None:
+        self.message = message.en if isinstance(message, Words) else message
+        self.said = message if isinstance(message, Words) else said
+        super().__init__(self.message)
         self.status = status
 
 
@@ -442,7 +459,7 @@ class Lobby:
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="asobi-store")
         self._moves = Moves(store, self._writer)
 
-    async def _write(self, refusal: str, write: Callable[..., Any], *args: Any) -> Any:
+    async def _write(self, refusal: Words, write: Callable[..., Any], *args: Any) -> Any:
         """``write(*args)`` to the store, in line; if it fails, logged and answered with
         ``refusal`` (a 503) before anything in memory has changed. :class:`Behind` (another
         process got there first) is passed on."""
@@ -641,8 +658,10 @@ class Lobby:
         """A person's action for ``seat``: refused with a clear error (and nothing changed)
         unless it is that seat's turn and the rules allow it."""
         async with room.lock:
-            if room.seats[seat].bot is not None:
-                raise RoomError(f"seat {seat} is played by the bot {room.seats[seat].bot}")
+            bot = room.seats[seat].bot
+            if bot is not None:
+                raise RoomError(Words(f"seat {seat} is played by the bot {bot}",
+                                      f"{seat}番の席はボット({bot})が打っています"))  # fmt: skip
             try:
                 await self._play(room, seat, code, "seat")
             except Behind:
@@ -669,12 +688,16 @@ class Lobby:
         async with room.lock:
             moves = room.record.moves
             if not moves or moves[-1][0] != seat or room.by[-1] != "seat":
-                raise RoomError("only your own last move can be taken back")
+                raise RoomError(NOT_YOURS)
             earlier = replace(room.record, moves=moves[:-1], outcome=None)
             action = room.spec.action_space.decode(moves[-1][1])
             before, refusal = await asyncio.to_thread(_take_back, earlier, seat, action)
             if refusal is not None:
-                raise RoomError(f"{moves[-1][1]!r} cannot be taken back: {refusal}")
+                code = moves[-1][1]
+                move = room.words.action(code)
+                said = Words(f"“{move['en']}” cannot be taken back: {refusal.en}",
+                             f"「{move['ja']}」は取り消せません:{refusal.ja}")  # fmt: skip
+                raise RoomError(f"{code!r} cannot be taken back: {refusal.en}", said=said)
             number = room.number - 1
             note = self._note(room, "undo", seat=seat, n=number)
             try:
@@ -748,10 +771,12 @@ class Lobby:
     async def _play(self, room: Room, seat: int, code: str, by: str) -> None:
         state = room.state
         if state.is_over:
-            raise RoomError("the game is over")
+            raise RoomError(GAME_OVER)
         if seat not in state.active_seats():
-            waiting = ", ".join(room.name_of(s) for s in sorted(state.active_seats()))
-            raise RoomError(f"it is not your turn (waiting for {waiting})")
+            waiting = [room.name_of(s) for s in sorted(state.active_seats())]
+            en, ja = ", ".join(waiting), "、".join(waiting)
+            raise RoomError(Words(f"it is not your turn (waiting for {en})",
+                                  f"あなたの番ではありません({ja}を待っています)"))  # fmt: skip
         try:
             action = room.spec.action_space.decode(code)
         except BadActionCode as exc:
@@ -1108,7 +1133,7 @@ def missed(
     ]
 
 
-def _take_back(record: GameRecord, seat: int, action: Any) -> tuple[State, str | None]:
+def _take_back(record: GameRecord, seat: int, action: Any) -> tuple[State, Words | None]:
     """The state before the last move, and why it may not be taken back (off the loop)."""
     before = replay(record)
     return before, take_back_refusal(before, seat, action)

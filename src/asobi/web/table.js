@@ -505,7 +505,14 @@ function onMessage(message) {
       break;
     }
     case "error":
-      $("problem").textContent = `${t("refused")}: ${message.message}${message.rule ? ` [${message.rule}]` : ""}`;
+      {
+        // The server's refusals a person can meet come in both languages, moves in words.
+        const language = lang();
+        const said = message.said
+          ? plain(message.said, language, nameInText, (code) => cardName(code, language))
+          : message.message;
+        $("problem").textContent = `${t("refused")}: ${said}${message.rule ? ` [${message.rule}]` : ""}`;
+      }
       break;
     default:
       break;

@@ -21,6 +21,7 @@ from asobi.core.errors import IllegalAction
 from asobi.core.events import Event, public
 from asobi.core.protocol import Chance, Outcome
 from asobi.core.turns import NOBODY, just, next_seat
+from asobi.core.words import Words
 from asobi.games.carrotein import scoring
 from asobi.games.carrotein.actions import PASS, CarroteinAction, Choose, Lay, Pass, Place
 from asobi.games.carrotein.scenarios import apply_setup
@@ -222,9 +223,12 @@ class CarroteinRules(CarroteinState):
         """Nothing is hidden in Carrotein: every world is the table itself."""
         return self.clone()
 
-    def take_back_rule(self, seat: int, action: Action) -> str | None:
+    def take_back_rule(self, seat: int, action: Action) -> Words | None:
         if isinstance(action, Choose):
-            return "the boards chosen are final: 選んだ【星座ボード】は…変更することはできません"
+            return Words(
+                "the boards chosen are final (選んだ【星座ボード】は…変更することはできません)",
+                "選んだ【星座ボード】は…変更することはできません",
+            )
         return None
 
 
