@@ -16,6 +16,8 @@ const WORDS = {
   create: ["Create and play", "作って遊ぶ"],
   rooms: ["Games in play", "対戦中のゲーム"],
   watch: ["Watch", "観戦"],
+  yourSeat: ["Your seat", "自分の席"],
+  backToSeat: ["Back to your seat", "自分の席に戻る"],
   noRooms: ["No games in play yet.", "対戦中のゲームはまだありません。"],
   invites: ["Invite links (send each to its player)", "招待リンク(それぞれの相手に送ってください)"],
   turnTimer: ["Turn timer (seconds, empty: none)", "持ち時間(秒・空欄でなし)"],

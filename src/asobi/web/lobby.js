@@ -1,6 +1,7 @@
 // The lobby: make a room (your name; who sits where: you, friends with invite links, bots by
 // level; a turn timer) and watch the games in play. Names are only ever inserted as text.
 import { both, languageButton, markLang, numbered, t } from "/static/i18n.js";
+import { rememberSeat, seatLink } from "/static/seats.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -84,6 +85,7 @@ async function create() {
     return;
   }
   const mine = room.invites.find((i) => i.seat === 0);
+  rememberSeat(room.room, mine.link);
   const friends = room.invites.filter((i) => i.seat !== 0);
   if (!friends.length) {
     location.href = mine.link;
@@ -147,9 +149,12 @@ async function showRooms() {
     const moves = document.createElement("span");
     moves.className = "muted";
     moves.textContent = `${room.moves} ${t("movesSoFar")}`;
+    // Back to this browser's own seat where it holds one, else to watch.
     const link = document.createElement("a");
-    link.href = `/play/${encodeURIComponent(room.room)}`;
-    link.textContent = t("watch");
+    const seat = seatLink(room.room);
+    link.href = seat || `/play/${encodeURIComponent(room.room)}`;
+    link.textContent = t(seat ? "yourSeat" : "watch");
+    if (seat) link.className = "button primary";
     item.append(name, who, moves, link);
     list.append(item);
   }

@@ -17,11 +17,13 @@
 // Everything a person typed (names) and every word from the server is inserted as text.
 import { both, languageButton, lang, markLang, numbered, pair, t } from "/static/i18n.js";
 import { backEl, cardEl, cardName, chipEl, fan, useDeck } from "/static/cards.js";
+import { rememberSeat, seatLink } from "/static/seats.js";
 import { cardsNamed, plain, say } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);
 const room = location.pathname.split("/").pop();
 const token = new URLSearchParams(location.search).get("token");
+if (token) rememberSeat(room, location.pathname + location.search);
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 
 const game = { id: null, module: null, assets: {}, names: { en: "", ja: "" }, levels: {} };
@@ -210,6 +212,15 @@ function drawStatus() {
   } else {
     if (state.seat === null) status.append(t("spectating"), " ");
     status.append(say(state.status, language, nameInText));
+    const mine = state.seat === null && !state.outcome ? seatLink(room) : null;
+    if (mine) {  // watching a game this browser holds a seat in: the way back to it
+      const back = document.createElement("a");
+      back.href = mine;
+      back.id = "back-to-seat";
+      back.className = "button primary";
+      back.textContent = t("backToSeat");
+      status.append(" ", back);
+    }
   }
   status.classList.toggle("mine", Boolean(state.legal.length));
   const title = `asobi · ${language === "ja" ? game.names.ja : game.names.en}`;

@@ -1,0 +1,61 @@
+"""A player who leaves their table for the lobby, or opens the game's watch link, finds their
+way back to their seat: the browser remembers the seat links it opened (``seats.js``), the
+lobby's list offers "Your seat" for those games, and a page watching such a game offers
+"Back to your seat"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .helpers import DESKTOP, PHONE, legal, my_turn_or_over, open_page, shot, wait
+
+
+def test_the_lobby_and_the_watching_page_lead_back_to_your_seat(site: str, browser: Any) -> None:
+    page, errors = open_page(browser, site + "/", "en", DESKTOP)
+    page.fill("#name", "Zoe")
+    page.select_option("#game", "starmine")
+    page.select_option("#seat-1", "bot:random")
+    page.click("#create")
+    page.wait_for_url("**/play/**")
+    my_turn_or_over(page)
+    room = page.url.split("/play/")[1].split("?")[0]
+    page.click("#home")  # the header's link back to the lobby
+    wait(page, "document.querySelectorAll('#rooms li').length > 0")
+    mine = page.locator("#rooms li", has_text="Zoe").get_by_role("link", name="Your seat")
+    assert mine.count() == 1
+    shot(page, "lobby-your-seat")
+    mine.click()
+    page.wait_for_url(f"**/play/{room}?token=*")
+    my_turn_or_over(page)
+    assert legal(page)  # seated again, with moves to make
+    page.goto(site + f"/play/{room}")  # the lobby's watch link
+    wait(page, "document.getElementById('back-to-seat') !== null")
+    assert page.locator("#status").inner_text().startswith("You are watching.")
+    page.click("#back-to-seat")
+    page.wait_for_url(f"**/play/{room}?token=*")
+    my_turn_or_over(page)
+    assert legal(page)
+    assert errors == []
+
+
+def test_another_browser_only_watches(site: str, browser: Any) -> None:
+    """The seat is remembered by the browser that opened its link, nowhere else: another
+    browser (another person) is offered only to watch, in Japanese too."""
+    page, _ = open_page(browser, site + "/", "ja", PHONE)
+    page.fill("#name", "Yui")
+    page.select_option("#game", "itsmine")
+    page.select_option("#seat-1", "bot:random")
+    page.click("#create")
+    page.wait_for_url("**/play/**")
+    room = page.url.split("/play/")[1].split("?")[0]
+    # (each page opened so is a browser context of its own: another person's browser)
+    stranger, errors = open_page(browser, site + "/", "ja", PHONE)
+    wait(stranger, "document.querySelectorAll('#rooms li').length > 0")
+    listed = stranger.locator("#rooms li", has_text="Yui")
+    assert listed.get_by_role("link", name="観戦").count() == 1
+    assert listed.get_by_role("link", name="自分の席").count() == 0
+    stranger.goto(site + f"/play/{room}")
+    wait(stranger, "document.body.dataset.number !== undefined")
+    assert stranger.locator("#back-to-seat").count() == 0
+    shot(stranger, "itsmine-watching-ja")
+    assert errors == []
