@@ -111,9 +111,15 @@ def test_a_refused_take_back_is_explained_in_japanese(site: str, browser: Any) -
         seats[0].ws.send(json.dumps({"type": "act", "action": "draw deck"}))
         seats[0].read_until(now + 1)
         wait(page, f"Number(document.body.dataset.number) >= {now + 1}")
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # a phone, scrolled
         page.click("#undo")
         wait(page, "document.getElementById('problem').textContent.includes('取り消せません')")
     problem = page.locator("#problem").inner_text()
     assert "「山札から引く」は取り消せません" in problem and "偶然で決まったもの" in problem
+    # In sight where the button was (not at the top of a page scrolled away from it), and
+    # the take-back not offered again for the same move.
+    box = page.locator("#problem").bounding_box()
+    assert box is not None and 0 <= box["y"] < PHONE["height"]
+    assert page.locator("#undo").is_hidden()
     shot(page, "starmine-take-back-refused-ja")
     assert errors == []

@@ -32,6 +32,8 @@ let seats = [];       // names, bots, connection
 let number = 0;       // moves seen
 let ws = null;
 const log = [];       // {number, seat, said: [words], by}
+let undoAsked = -1;  // the move number at which this page last asked for a take-back
+let undoRefused = -1;  // and at which one was refused: not offered again for that move
 let lastMove = null;  // {seat, by, said, activeBefore} of the latest move
 let named = false;    // this page has offered (or sent) a name for its seat
 
@@ -366,7 +368,8 @@ function draw(animate = false) {
   const seated = state.seat !== null && !seats[state.seat]?.bot;
   $("leave").hidden = !seated || Boolean(state.outcome);
   $("undo").hidden = !seated || Boolean(state.outcome) || !lastMove ||
-    lastMove.seat !== state.seat || lastMove.by !== "seat" || !stillMyTurn();
+    lastMove.seat !== state.seat || lastMove.by !== "seat" || !stillMyTurn() ||
+    undoRefused === state.number;
   $("rematch").hidden = state.seat === null || !state.outcome || !$("rematch-link").hidden;
   offerName();
 }
@@ -516,6 +519,7 @@ function onMessage(message) {
       break;
     }
     case "error":
+      if (undoAsked === number) undoRefused = number;
       {
         // The server's refusals a person can meet come in both languages, moves in words.
         const language = lang();
@@ -595,7 +599,10 @@ async function start() {
   document.body.dataset.game = info.game;
   translate();
   $("leave").addEventListener("click", () => send({ type: "leave" }));
-  $("undo").addEventListener("click", () => send({ type: "undo" }));
+  $("undo").addEventListener("click", () => {
+    undoAsked = number;
+    send({ type: "undo" });
+  });
   $("rematch").addEventListener("click", () => send({ type: "rematch" }));
   document.addEventListener("keydown", keydown);
   connect();
