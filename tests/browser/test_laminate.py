@@ -150,7 +150,7 @@ def finished_well(page: Page, person: Person, errors: list[str]) -> None:
     # The steps of a bot's publication are never logged one by one ("played a move"): the
     # others learn of a paper when it is on the table.
     log = page.locator("#log").inner_text()
-    assert "played a move" not in log and "が手を指した" not in log
+    assert "played a move" not in log and "がプレイした" not in log
     assert person.phone_checked
     assert {"keep", "publish"} <= person.trays, person.trays
     assert serious_violations(page) == []  # axe-core, on the end screen

@@ -123,3 +123,19 @@ def test_a_refused_take_back_is_explained_in_japanese(site: str, browser: Any) -
     assert page.locator("#undo").is_hidden()
     shot(page, "starmine-take-back-refused-ja")
     assert errors == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "A bot plays for you from now on (normal)"),
+     ("ja", "あなたの代わりに、ここからボットがプレイします(ふつう)")],
+)  # fmt: skip
+def test_leaving_is_logged_as_a_sentence(site: str, browser: Any, lang: str, said: str) -> None:
+    """After "Leave" the log says who plays the seat now, as a sentence in either language
+    (the reader's own seat is "you": not "You is played by a bot")."""
+    room = make_room(site, "starmine", [{"name": "ami"}, {"bot": "random"}])
+    page, errors = open_page(browser, site + room["invites"][0]["link"], lang, PHONE)
+    my_turn_or_over(page)
+    page.click("#leave")
+    wait(page, f"document.getElementById('log').textContent.includes({json.dumps(said)})")
+    assert errors == []

@@ -499,7 +499,13 @@ function onMessage(message) {
     case "takeover":
       {
         const level = levelWords(message.bot);
-        log.push({ number, seat: message.seat, said: [about(message.seat, "tookOver", { en: ` (${level.en})`, ja: `(${level.ja})` })] });
+        // (the seat's name inside the sentence: "A bot plays for you", not "You is played")
+        const words = pair("tookOver");
+        const who = `{s:${message.seat}}`;
+        log.push({ number, seat: message.seat, said: [{
+          en: `${words.en.replace("{s}", who)} (${level.en})`,
+          ja: `${words.ja.replace("{s}", who)}(${level.ja})`,
+        }] });
       }
       state = message.state;
       seats = state.seats;
