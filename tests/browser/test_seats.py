@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
+
 from .helpers import DESKTOP, PHONE, legal, my_turn_or_over, open_page, shot, wait
 
 
@@ -58,4 +60,27 @@ def test_another_browser_only_watches(site: str, browser: Any) -> None:
     wait(stranger, "document.body.dataset.number !== undefined")
     assert stranger.locator("#back-to-seat").count() == 0
     shot(stranger, "itsmine-watching-ja")
+    assert errors == []
+
+
+def test_a_turn_timer_out_of_range_is_refused_in_the_readers_language(
+    site: str, browser: Any
+) -> None:
+    """The lobby's turn timer is 10 to 3,600 whole seconds or none: anything else is refused
+    there, in Japanese on a Japanese page, naming the field, and no room is made."""
+    page, errors = open_page(browser, site + "/", "ja", PHONE)
+    page.select_option("#game", "starmine")
+    page.select_option("#seat-1", "bot:random")
+    rooms = len(httpx.get(site + "/api/rooms").json())
+    for typed in ("5000", "5", "0", "12.5"):
+        page.fill("#timer", typed)
+        page.click("#create")
+        wait(page, "document.getElementById('create-error').textContent !== ''")
+        assert page.locator("#create-error").inner_text().startswith("持ち時間は10〜3600秒")
+        assert "/play/" not in page.url
+        page.evaluate("document.getElementById('create-error').textContent = ''")
+    assert len(httpx.get(site + "/api/rooms").json()) == rooms
+    page.fill("#timer", "60")
+    page.click("#create")
+    page.wait_for_url("**/play/**")
     assert errors == []

@@ -3,6 +3,9 @@
 import { both, languageButton, markLang, numbered, t } from "/static/i18n.js";
 import { rememberSeat, seatLink } from "/static/seats.js";
 
+const TIMER_MIN = 10;  // seconds a turn at least, when the lobby sets a timer
+const TIMER_MAX = 3600;
+
 const $ = (id) => document.getElementById(id);
 let games = [];
 
@@ -72,8 +75,18 @@ async function create() {
     else seats.push(v === "you" && me ? { name: me } : {});
   }
   const body = { game: current().id, options: { players: n }, seats };
-  const timer = Number($("timer").value);
-  if (timer) body.turn_seconds = timer;
+  const typed = $("timer").value.trim();
+  if (typed) {
+    // Checked here, in the reader's language: a timer too short to read the table by is no
+    // game (the server's own bound, 1 s, is for programs).
+    const timer = Number(typed);
+    if (!Number.isInteger(timer) || timer < TIMER_MIN || timer > TIMER_MAX) {
+      $("create-error").textContent = t("timerRange");
+      $("timer").focus();
+      return;
+    }
+    body.turn_seconds = timer;
+  }
   const answer = await fetch("/api/rooms", {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   });
