@@ -139,3 +139,34 @@ def test_leaving_is_logged_as_a_sentence(site: str, browser: Any, lang: str, sai
     page.click("#leave")
     wait(page, f"document.getElementById('log').textContent.includes({json.dumps(said)})")
     assert errors == []
+
+
+def test_the_turn_timer_is_shown_and_counts_down(site: str, browser: Any) -> None:
+    """A room with a turn timer shows the time left to the person to move (role="timer",
+    not read out every second), counting down; a page opened again mid-turn goes on from
+    the server's count, not from a full turn."""
+    room = make_room(site, "starmine", [{"name": "ami"}, {"bot": "random"}], turn_seconds=90)
+    page, errors = open_page(browser, site + room["invites"][0]["link"], "en", PHONE)
+    my_turn_or_over(page)
+    wait(page, "!document.getElementById('clock').hidden")
+    assert page.get_attribute("#clock", "role") == "timer"
+
+    def left() -> int:
+        text = page.locator("#clock").inner_text()  # "1:29 left"
+        minutes, seconds = text.split()[0].split(":")
+        assert text.endswith(" left")
+        return 60 * int(minutes) + int(seconds)
+
+    first = left()
+    assert 80 <= first <= 90
+    page.wait_for_timeout(2500)
+    assert left() <= first - 2
+    page.wait_for_timeout(1500)
+    page.reload()
+    wait(page, "document.body.dataset.number !== undefined")
+    wait(page, "!document.getElementById('clock').hidden")
+    assert left() <= first - 3  # the server's count, not a fresh 1:30
+    page.click("#language")
+    wait(page, "document.getElementById('clock').textContent.includes('残り')")
+    shot(page, "starmine-turn-timer-ja")
+    assert errors == []

@@ -27,10 +27,10 @@ is over: a new room with the same seats, each seat sent its own link); ``{"type"
 :data:`MAX_MESSAGE` bytes) or too fast (over :data:`RATE` a second) gets ``{"type":
 "error", "message": ...}`` and changes nothing; the connection stays open (a frame of a
 megabyte too). A refusal a person at the table can meet (a take-back fair play forbids, a
-move out of turn) also carries ``"said": {"en": ..., "ja": ...}``, the page's words for it. Only a frame over :data:`MAX_FRAME` bytes is not even read: the connection is
-closed (code 1009, "message too big"), and the page reconnects. A token longer than any the
-server makes (over :data:`MAX_TOKEN` characters) is refused at once, like a wrong one (code
-4403).
+move out of turn) also carries ``"said": {"en": ..., "ja": ...}``, the page's words for it.
+Only a frame over :data:`MAX_FRAME` bytes is not even read: the connection is closed (code
+1009, "message too big"), and the page reconnects. A token longer than any the server makes
+(over :data:`MAX_TOKEN` characters) is refused at once, like a wrong one (code 4403).
 
 The server's messages: ``hello`` (the room), ``state`` (what this seat sees: its view, its
 legal moves with their ``labels`` in words and any ``cautions``, the ``status`` in words,

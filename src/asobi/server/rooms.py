@@ -253,7 +253,18 @@ class Room:
             "outcome": outcome.to_json() if outcome is not None else None,
             # The end in words: a headline and the score breakdown as a table.
             "outcome_table": self.words.outcome(outcome.to_json()) if outcome else None,
+            "time_left": self.time_left(),
         }
+
+    def time_left(self) -> dict[int, float]:
+        """Seconds left to each person whose turn timer runs here (the process that runs the
+        room's timer; elsewhere, and before a new turn's timer starts, the page counts from
+        when it heard of the turn)."""
+        try:
+            now = asyncio.get_running_loop().time()  # (the deadlines are the loop's times)
+        except RuntimeError:  # (not on the event loop: no timer runs there)
+            return {}
+        return {s: round(max(0.0, due - now), 1) for s, due in self.deadlines.items()}
 
     def snapshot(self, seat: int | None, alike: dict[str, Any] | None = None) -> dict[str, Any]:
         """The room as ``seat`` may see it now (None: a spectator); ``alike``: what

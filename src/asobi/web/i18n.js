@@ -17,6 +17,7 @@ const WORDS = {
   rooms: ["Games in play", "対戦中のゲーム"],
   watch: ["Watch", "観戦"],
   yourSeat: ["Your seat", "自分の席"],
+  timeLeft: ["left", "残り"],
   backToSeat: ["Back to your seat", "自分の席に戻る"],
   noRooms: ["No games in play yet.", "対戦中のゲームはまだありません。"],
   invites: ["Invite links (send each to its player)", "招待リンク(それぞれの相手に送ってください)"],

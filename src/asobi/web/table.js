@@ -32,6 +32,8 @@ let seats = [];       // names, bots, connection
 let number = 0;       // moves seen
 let ws = null;
 const log = [];       // {number, seat, said: [words], by}
+let turnSeconds = null;  // the room's turn timer (hello), if it has one
+const clockStart = {};  // per person to move: when (performance.now()) their time began
 let undoAsked = -1;  // the move number at which this page last asked for a take-back
 let undoRefused = -1;  // and at which one was refused: not offered again for that move
 let lastMove = null;  // {seat, by, said, activeBefore} of the latest move
@@ -355,6 +357,7 @@ function draw(animate = false) {
   const before = animate ? positions() : null;
   const ctx = context();
   drawStatus();
+  drawClock();
   drawTable(ctx);
   drawMoves(ctx);
   drawOutcome();
@@ -470,6 +473,7 @@ function onMessage(message) {
   switch (message.type) {
     case "hello":
       seats = message.seats;
+      turnSeconds = message.turn_seconds || null;
       break;
     case "presence":
       seats = message.seats;
@@ -538,7 +542,44 @@ function onMessage(message) {
     default:
       break;
   }
-  if (state) draw(animate);
+  if (state) {
+    if (message.state || message.type === "state") startClocks(message.type === "move" ? message.seat : null);
+    draw(animate);
+  }
+}
+
+// --- the turn timer -------------------------------------------------------------------------
+// As the server keeps it: a person's time starts when their turn does and runs on through
+// their own moves in it, until someone else moves. The server says how much is left where it
+// knows (the process that runs the room's timer); otherwise the page counts from when it
+// heard of the turn.
+function startClocks(mover) {
+  if (!turnSeconds) return;
+  const now = performance.now();
+  for (const s of Object.keys(clockStart)) {
+    const n = Number(s);
+    if (!state.active.includes(n) || (mover !== null && n !== mover)) delete clockStart[s];
+  }
+  for (const s of state.active) {
+    if (seats[s]?.bot) continue;
+    const left = state.time_left?.[s];
+    if (left !== undefined) clockStart[s] = now - (turnSeconds - left) * 1000;
+    else if (clockStart[s] === undefined) clockStart[s] = now;
+  }
+}
+
+function drawClock() {
+  const clock = $("clock");
+  const running = state && !state.outcome && turnSeconds
+    ? state.active.filter((s) => clockStart[s] !== undefined) : [];
+  clock.hidden = !running.length;
+  if (!running.length) return;
+  const s = running.includes(state.seat) ? state.seat : running[0];
+  const left = Math.max(0, Math.ceil(turnSeconds - (performance.now() - clockStart[s]) / 1000));
+  const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  const who = s === state.seat ? "" : `${seatName(s)} `;
+  clock.textContent = lang() === "ja" ? `${who}${t("timeLeft")} ${time}` : `${who}${time} ${t("timeLeft")}`;
+  clock.classList.toggle("low", left <= 10);
 }
 
 function connect() {
@@ -605,6 +646,7 @@ async function start() {
   document.body.dataset.game = info.game;
   translate();
   $("leave").addEventListener("click", () => send({ type: "leave" }));
+  setInterval(drawClock, 1000);
   $("undo").addEventListener("click", () => {
     undoAsked = number;
     send({ type: "undo" });
