@@ -219,7 +219,7 @@ def test_the_end_screen_is_the_rulebooks_worked_example() -> None:
     rows = {fill(row[0].en, NAMES): [fill(c.en, NAMES) for c in row[1:]] for row in table.rows}
     assert rows["Mine points"] == ["30", "7", ""]
     assert rows["Leftovers × −3"] == ["−15", "0", ""]
-    assert rows["Points"] == ["15", "7", ""]
+    assert rows["Points (never below 0)"] == ["15", "7", ""]  # 7: 最低値は0
     assert rows["KK 13 points"] == ["2 cards", "0 cards", "Ami"]
     assert rows["H7 7 points"] == ["0 cards", "1 card", "Ben"]
     assert fill(table.headline.en, NAMES) == "Ami won, 15 to 7 points"
@@ -246,8 +246,10 @@ def test_the_end_screen_reads_in_both_languages(variant: str) -> None:
             m.code for m in reversed(MINES)
         ]
         labels = [r[0].en for r in table.rows[7:]]
-        penalty = ["Leftovers × −3"] if variant == "basic" else []
-        assert labels == ["Mine points", "Leftover cards", *penalty, "Points"]
+        basic = variant == "basic"
+        penalty = ["Leftovers × −3"] if basic else []
+        total = "Points (never below 0)" if basic else "Points"  # 7: 最低値は0 (basic only)
+        assert labels == ["Mine points", "Leftover cards", *penalty, total]
         for row in table.rows:
             assert len(row) == len(table.columns) == 4
             for cell in row:

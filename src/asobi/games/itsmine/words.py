@@ -405,7 +405,14 @@ class ItsMineWords:
                     blank,
                 )
             )
-        rows.append((Words("Points", "勝利点"), *(same(f"{p:g}") for p in points), blank))
+        # 7: "ただし,最低値は0で勝利点がマイナスの値を取ることはない": said where it applies,
+        # so that 10 less 21 reading 0 is not taken for a slip.
+        total = (
+            Words("Points", "勝利点")
+            if simple
+            else Words("Points (never below 0)", "勝利点(マイナスにはならない)")
+        )
+        rows.append((total, *(same(f"{p:g}") for p in points), blank))
         return ScoreTable(self._headline(outcome, details), columns, tuple(rows))
 
     def _headline(self, outcome: Mapping[str, Any], details: Mapping[str, Any]) -> Words:
