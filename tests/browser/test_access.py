@@ -78,6 +78,10 @@ def test_starmine_moves_are_made_from_the_keyboard(site: str, browser: Any) -> N
             page.keyboard.press("Enter")
             page.focus("#hand-moves button[data-discard]")
             page.keyboard.press("Enter")
+            wait(page, f"Number(document.body.dataset.number) > {before}")
+            if legal(page):  # the turn goes on: the focus is on a move, not back at the top
+                tag = page.evaluate("document.activeElement.tagName")
+                assert tag == "BUTTON", f"the focus fell to {tag} after the discard"
         else:
             target = "[data-pile='deck']" if "draw deck" in moves else f"[data-code='{moves[0]}']"
             page.focus(target)

@@ -337,6 +337,9 @@ function markLastMove() {
 }
 
 // Keep the keyboard's place across a redraw: the same move, card or control.
+const NEXT_MOVE = ["#felt button[data-code]", "#felt button[data-card]", "#moves button"]
+  .map((at) => `${at}:not([disabled])`).join(", ");
+
 function focusKey() {
   const el = document.activeElement;
   if (!el || el === document.body) return null;
@@ -365,7 +368,10 @@ function draw(animate = false) {
   markLastMove();
   slide(before);
   if (key) {
-    const again = document.querySelector(key);
+    // Back where it was; a move's control that the move took away (a card discarded) hands
+    // the focus to the first move on offer now, not to the top of the page.
+    const again = document.querySelector(key)
+      || (key.startsWith("[data-") ? document.querySelector(NEXT_MOVE) : null);
     if (again && again !== document.activeElement) again.focus({ preventScroll: true });
   }
   const seated = state.seat !== null && !seats[state.seat]?.bot;
