@@ -63,6 +63,18 @@ def make_room(site: str, game: str, seats: list[dict[str, Any]], **extra: Any) -
     return room
 
 
+def create_in_lobby(page: Page, name: str, game: str, opponent: str = "bot:random") -> str:
+    """On the lobby ``page``: a two-seat game of ``game``, you (named ``name``) against
+    ``opponent`` (a seat's choice: ``bot:LEVEL``), made by clicking; waits for its table and
+    returns the room's id."""
+    page.fill("#name", name)
+    page.select_option("#game", game)
+    page.select_option("#seat-1", opponent)
+    page.click("#create")
+    page.wait_for_url("**/play/**")
+    return page.url.split("/play/")[1].split("?")[0]
+
+
 def open_page(
     browser: Any,
     url: str,

@@ -12,6 +12,7 @@ from playwright.sync_api import Page
 from .helpers import (
     DESKTOP,
     PHONE,
+    create_in_lobby,
     legal,
     make_room,
     no_sideways_scroll,
@@ -57,11 +58,7 @@ def test_a_person_plays_a_whole_its_mine_game_against_a_bot_in_english(
     site: str, browser: Any
 ) -> None:
     page, errors = open_page(browser, site + "/", "en", DESKTOP)
-    page.fill("#name", "Ami")
-    page.select_option("#game", "itsmine")
-    page.select_option("#seat-1", "bot:random")
-    page.click("#create")
-    page.wait_for_url("**/play/**")
+    create_in_lobby(page, "Ami", "itsmine")
     wait(page, "JSON.parse(document.body.dataset.legal || '[]').length > 0")
     assert legal(page)[0].startswith("bid ")
     assert page.locator(".im-mines .card").count() == 7  # the seven mines in a row

@@ -9,18 +9,22 @@ from typing import Any
 
 import httpx
 
-from .helpers import DESKTOP, PHONE, legal, my_turn_or_over, open_page, shot, wait
+from .helpers import (
+    DESKTOP,
+    PHONE,
+    create_in_lobby,
+    legal,
+    my_turn_or_over,
+    open_page,
+    shot,
+    wait,
+)
 
 
 def test_the_lobby_and_the_watching_page_lead_back_to_your_seat(site: str, browser: Any) -> None:
     page, errors = open_page(browser, site + "/", "en", DESKTOP)
-    page.fill("#name", "Zoe")
-    page.select_option("#game", "starmine")
-    page.select_option("#seat-1", "bot:random")
-    page.click("#create")
-    page.wait_for_url("**/play/**")
+    room = create_in_lobby(page, "Zoe", "starmine")
     my_turn_or_over(page)
-    room = page.url.split("/play/")[1].split("?")[0]
     page.click("#home")  # the header's link back to the lobby
     wait(page, "document.querySelectorAll('#rooms li').length > 0")
     mine = page.locator("#rooms li", has_text="Zoe").get_by_role("link", name="Your seat")
@@ -44,12 +48,7 @@ def test_another_browser_only_watches(site: str, browser: Any) -> None:
     """The seat is remembered by the browser that opened its link, nowhere else: another
     browser (another person) is offered only to watch, in Japanese too."""
     page, _ = open_page(browser, site + "/", "ja", PHONE)
-    page.fill("#name", "Yui")
-    page.select_option("#game", "itsmine")
-    page.select_option("#seat-1", "bot:random")
-    page.click("#create")
-    page.wait_for_url("**/play/**")
-    room = page.url.split("/play/")[1].split("?")[0]
+    room = create_in_lobby(page, "Yui", "itsmine")
     # (each page opened so is a browser context of its own: another person's browser)
     stranger, errors = open_page(browser, site + "/", "ja", PHONE)
     wait(stranger, "document.querySelectorAll('#rooms li').length > 0")

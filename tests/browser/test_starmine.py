@@ -10,6 +10,7 @@ from playwright.sync_api import Page
 from .helpers import (
     DESKTOP,
     PHONE,
+    create_in_lobby,
     legal,
     make_room,
     my_turn_or_over,
@@ -44,11 +45,7 @@ def test_a_person_plays_a_whole_starmine_game_against_a_bot_in_english(
     site: str, browser: Any
 ) -> None:
     page, errors = open_page(browser, site + "/", "en", DESKTOP, motion=True)
-    page.fill("#name", "Ami")
-    page.select_option("#game", "starmine")
-    page.select_option("#seat-1", "bot:normal")
-    page.click("#create")
-    page.wait_for_url("**/play/**")
+    create_in_lobby(page, "Ami", "starmine", "bot:normal")
     play_by_clicking(page, click_starmine, shots="starmine-middle")
     assert page.locator("#outcome").is_visible()
     assert "Rows won" in page.locator("#outcome table").inner_text()
