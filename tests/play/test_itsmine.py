@@ -97,7 +97,13 @@ def test_duel_against_a_bot_to_the_end_then_replay(tmp_path: Path) -> None:
     # the bot's secret choices are never printed, only that it made them
     assert "(random bot) chose a die face in secret" in out
     assert "(random bot): bid" not in out and "(random bot) will show" not in out
-    assert not re.search(r"\(random bot\):? (kept|removed|chose play|will lay|will pass)", out)
+    # (that a bonus card went into its hand or out face down is seen, as its hand's size and
+    # its removed count show: which card, never)
+    assert not re.search(
+        r"\(random bot\):? (kept (?!the bonus card)|removed (?!the bonus card)|chose play|"
+        r"will lay|will pass)",
+        out,
+    )
 
     again = invoke(["replay", str(path), "--all"])
     assert again.exit_code == 0, again.output[-3000:]
@@ -335,6 +341,8 @@ def test_an_its_mine_replay_as_each_seat() -> None:
 
 
 def test_the_other_seat_learns_only_that_a_bonus_card_was_decided() -> None:
+    """The other seat is told that the bonus card went out face down (as the removed count on
+    the table shows), never which card."""
     match = Match("itsmine", {}, 4, BONUS_SETUP)
     moves = [(0, "bid 2"), (1, "bid 3"), (0, "take HA"), (0, "take O2"), (1, "take S7")]
     moves += [(1, "done"), (1, "play S5"), (0, "play C6")]
@@ -347,7 +355,7 @@ def test_the_other_seat_learns_only_that_a_bonus_card_was_decided() -> None:
     game = TerminalGame(match, [HUMAN, HUMAN], screen, scripted([]))
     game._print_events(0, "remove", events, 1)
     theirs = out.getvalue()
-    assert theirs.startswith("• seat 0: a bonus card kept or removed (secret)\n")
+    assert theirs.startswith("• Seat 0 removed the bonus card from the game face down\n")
     assert "Round 2 began" in theirs
     assert card.code not in seven_words(theirs) and "seat 0: remove" not in theirs
     game._print_events(0, "remove", events, 0)

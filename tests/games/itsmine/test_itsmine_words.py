@@ -25,7 +25,7 @@ NAMES = ["Ami", "Ben"]  # no digits: a face in the words would show
 KINDS = {
     "round", "bid_committed", "bid", "reveal", "tie_draw", "tie_draws", "auction_tied",
     "take", "done", "refill", "play", "pass", "play_committed", "play_chosen",
-    "plays_revealed", "bonus", "bonus_card", "bonus_decided", "game_over",
+    "plays_revealed", "bonus", "bonus_card", "bonus_decided", "bonus_chosen", "game_over",
 }  # fmt: skip
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 BOOK = phrasebook(ItsMineOptions())

@@ -410,7 +410,12 @@ class ItsMineRules(ItsMineState):
             self.hands[seat].append(card)
         else:
             self.bonus_removed[seat].append(card)
-        events = [private("bonus_decided", seat, just(seat), card=card.code, keep=keep)]
+        # Which card, to its taker alone; that it went into the hand or out face down, to
+        # the other too (the hand's size and the removed count show it anyway).
+        events = [
+            private("bonus_decided", seat, just(seat), card=card.code, keep=keep),
+            private("bonus_chosen", seat, just(1 - seat), keep=keep),
+        ]
         return events + self._continue_phase3()
 
     # --- the end ------------------------------------------------------------------------

@@ -244,6 +244,16 @@ class BonusDecided(TypedDict):
     keep: bool
 
 
+@closed
+class BonusChosen(TypedDict):
+    """``seat`` kept a bonus card or removed it face down, which one not said; to the other
+    seat (its taker is told :class:`BonusDecided`)."""
+
+    kind: Literal["bonus_chosen"]
+    seat: int
+    keep: bool
+
+
 Events = Annotated[
     RoundBegins
     | BidCommitted
@@ -263,6 +273,7 @@ Events = Annotated[
     | BonusDrawn
     | BonusCard
     | BonusDecided
+    | BonusChosen
     | GameOver,
     Field(discriminator="kind"),
 ]

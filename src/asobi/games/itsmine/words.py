@@ -184,6 +184,15 @@ class ItsMineWords:
             return Words(
                 f"{who} removed {c} from the game face down", f"{who}は{c}を裏向きで除外した"
             )
+        if kind == "bonus_chosen":  # told to the other seat: which card is not said
+            if event.get("keep"):
+                return Words(
+                    f"{who} kept the bonus card in hand", f"{who}はボーナスカードを手札に入れた"
+                )
+            return Words(
+                f"{who} removed the bonus card from the game face down",
+                f"{who}はボーナスカードを裏向きで除外した",
+            )
         return None  # game_over: the end screen says it
 
     @staticmethod
