@@ -183,7 +183,9 @@ def test_a_player_who_leaves_is_played_by_a_bot_to_the_end(client: TestClient) -
         final = play_out(ami, random.Random(8))
         assert final["outcome"]
         ben.act("stop")
-        assert ben.error()["message"] == "seat 1 is played by the bot greedy"
+        refusal = ben.error()
+        assert refusal["message"] == "seat 1 is played by the bot greedy"
+        assert refusal["said"]["ja"] == "{s:1}はボット(greedy)がプレイしています"  # the page names
     moves = client.get(f"/api/rooms/{room}/record").json()["moves"]
     assert moves
 

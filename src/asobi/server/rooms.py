@@ -671,8 +671,10 @@ class Lobby:
         async with room.lock:
             bot = room.seats[seat].bot
             if bot is not None:
-                raise RoomError(Words(f"seat {seat} is played by the bot {bot}",
-                                      f"{seat}番の席はボット({bot})が打っています"))  # fmt: skip
+                # (the page names the seat, as the log does: {s:N})
+                said = Words(f"{{s:{seat}}} is played by the bot {bot}",
+                             f"{{s:{seat}}}はボット({bot})がプレイしています")  # fmt: skip
+                raise RoomError(f"seat {seat} is played by the bot {bot}", said=said)
             try:
                 await self._play(room, seat, code, "seat")
             except Behind:
