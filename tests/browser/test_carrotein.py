@@ -5,6 +5,7 @@ games against a bot by clicking only, in English on a desktop and in Japanese on
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 from playwright.sync_api import Page
@@ -86,6 +87,23 @@ def test_a_person_plays_a_whole_carrotein_game_against_a_bot_in_english(
     log = page.locator("#log").inner_text()
     assert "placed a red star chip" in log and "passed" in log and "laid" in log
     assert "{" not in log  # every mark filled in
+    # The challenges' lines stand out from the placements between them (milestones).
+    milestones = page.locator("#log li.milestone").all_inner_texts()
+    assert milestones and any("laid" in line for line in milestones)
+    assert not any("placed" in line for line in milestones)
+    # A placement's line points at its chip on the mat while the pointer is over it.
+    line = page.locator("#log li.cr-points").first
+    line.hover()
+    ring = page.locator("#mat .cr-pointed")
+    assert ring.count() == 1
+    at = re.search(r"at \(([\d.]+), ([\d.]+)\)", line.inner_text())
+    assert at is not None
+    x, y = float(at[1]), float(at[2])
+    centre = (float(ring.get_attribute(a) or "nan") for a in ("cx", "cy"))
+    assert tuple(centre) == (x, y)
+    shot(page, "carrotein-pointed")
+    page.locator("h1, header").first.hover()
+    assert ring.count() == 0
     shot(page, "carrotein-over")
     assert page.locator("#problem").inner_text() == ""  # no move was refused
     assert errors == []

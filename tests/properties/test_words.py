@@ -84,3 +84,38 @@ def test_every_event_move_status_and_outcome_is_said_in_both_languages(
             _readable(cell, f"{spec.id} outcome table", blank=True)
         assert table.rows and all(len(row) == len(table.columns) for row in table.rows)
     assert kinds, f"{spec.id}: no events at all"
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.id)
+def test_every_game_names_its_milestones_among_its_own_events(spec: GameSpec) -> None:
+    """The log sets apart the events a player follows the game by (``Phrasebook.milestones``):
+    each is a kind of event the game has (its ``event_type``) and has words."""
+    assert spec.event_type is not None
+    kinds = set(spec.event_type.resolve().json_schema()["discriminator"]["mapping"])
+    book = spec.phrasebook(spec.options({"players": spec.seat_counts[-1]}))
+    assert book.milestones, f"{spec.id}: no milestones"
+    assert book.milestones <= kinds - {"game_over"}, f"{spec.id}: {book.milestones - kinds}"
+
+
+def test_a_milestones_words_are_marked_for_the_page_and_bold_in_the_terminal() -> None:
+    """A challenge's result and a new round stand out in Carrotein's log; a placement does
+    not: the server marks the words it sends (``milestone``), the terminal prints them bold."""
+    from asobi.core.events import public
+    from asobi.play import renderer_for
+    from asobi.server.rooms import Said
+
+    spec = next(spec for spec in SPECS if spec.id == "carrotein")
+    options = spec.options({"players": 3})
+    said = Said(spec.phrasebook(options))
+    events = [
+        public("place", 0, x=300.0, y=250.0, chip="red"),
+        public("round", 1, round=2),
+    ]
+    placed, round_begins = said.events([event.to_json() for event in events])
+    assert "milestone" not in placed
+    assert round_begins["milestone"] is True and "Round 2" in round_begins["en"]
+    renderer = renderer_for("carrotein", options)
+    shown = [renderer.event_text(event, ["A", "B", "C"], 0) for event in events]
+    assert shown[0] is not None and shown[1] is not None
+    assert not any(span.style == "bold" for span in shown[0].spans)
+    assert any(span.style == "bold" for span in shown[1].spans)

@@ -35,6 +35,8 @@ def parity(total: int) -> Words:
 
 
 class OddsEvensWords:
+    milestones = frozenset({"shown"})  # a round's hands shown: who won it
+
     def __init__(self, options: GameOptions) -> None:
         self.options = options
 

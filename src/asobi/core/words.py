@@ -135,6 +135,11 @@ class Phrasebook(Protocol):
     open cards" where a duel says "the discards"). Each method reads only JSON a seat may
     see (an event it was shown, its view, the outcome), so it cannot tell anyone a secret."""
 
+    milestones: frozenset[str]
+    """The kinds of event a player follows the game by: what settles a round (a launch, a
+    challenge, a round's scoring), a new round, the end drawing near. The log sets their
+    lines apart, so that the turns between do not bury them."""
+
     def event(self, event: Mapping[str, Any]) -> Words | None:
         """One sentence for an event (its ``to_json()``), in the past tense, its actor
         named by mark: "{s:1} drew 2 cards from the deck". None: nothing to say."""
@@ -179,6 +184,8 @@ def humane(key: str) -> str:
 class PlainWords:
     """What any game says without a phrasebook of its own: an event by its kind, a move by
     its code, the scores and places. Enough to play a new game; a real game writes its own."""
+
+    milestones: frozenset[str] = frozenset()  # (a game without words has none to set apart)
 
     def __init__(self, options: object = None) -> None:
         self.options = options

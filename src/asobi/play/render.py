@@ -102,7 +102,12 @@ class Renderer:
     def event_text(self, event: Event, names: Sequence[str], viewer: int | None) -> Text | None:
         if self.words is not None:
             words = self.words.event(event.to_json())
-            return None if words is None else self.say(words, names, viewer)
+            if words is None:
+                return None
+            said = self.say(words, names, viewer)
+            if event.kind in self.words.milestones:
+                said.stylize("bold")  # set apart from the turns between, as on the page
+            return said
         text = self.event_text_fn(event.to_json(), names, viewer)
         return Text(text) if isinstance(text, str) else text
 

@@ -35,7 +35,8 @@ Only a frame over :data:`MAX_FRAME` bytes is not even read: the connection is cl
 The server's messages: ``hello`` (the room), ``state`` (what this seat sees: its view, its
 legal moves with their ``labels`` in words and any ``cautions``, the ``status`` in words,
 the ``outcome`` and its ``outcome_table`` in words), ``move`` (a move as this seat may know
-it: its events and what they ``said``, in English and Japanese), ``presence`` (who sits
+it: its events and what they ``said``, in English and Japanese, an event that settles a
+round marked ``"milestone": true``), ``presence`` (who sits
 where and is connected), ``takeover``, ``undo``, ``rematch`` and ``error``. Words come as
 ``{"en": ..., "ja": ...}`` texts whose ``{s:N}`` and ``{c:CODE}`` marks name a seat and a
 card (:mod:`asobi.core.words`): the page fills them in, as text.

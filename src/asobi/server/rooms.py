@@ -337,12 +337,17 @@ class Said:
             said = self._actions[code] = self.book.action(code).to_json()
         return said
 
-    def events(self, events: Sequence[dict[str, Any]]) -> list[dict[str, str]]:
-        out = []
+    def events(self, events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Each event's words; a milestone's (``Phrasebook.milestones``) marked as such,
+        for the page to set its line apart."""
+        out: list[dict[str, Any]] = []
         for event in events:
             words = self.book.event(event)
             if words is not None:
-                out.append(words.to_json())
+                said: dict[str, Any] = words.to_json()
+                if event.get("kind") in self.book.milestones:
+                    said["milestone"] = True
+                out.append(said)
         return out
 
     def status(self, view: Mapping[str, Any]) -> dict[str, str]:

@@ -14,6 +14,8 @@
 //   summary(s, ctx)      optional: a short line under a seat's name (points, cards in hand)
 //   tray(ctx)            optional: a move of several steps in progress, with a way back
 //   keydown(event, ctx)  optional: the game's own keys (true when it used the key)
+//   logLine(li, entry, ctx)  optional: what a line of the log does beyond its words (its
+//                        move's events are entry.events), as Carrotein points at a chip
 // Everything a person typed (names) and every word from the server is inserted as text.
 import { both, languageButton, lang, markLang, numbered, pair, t } from "/static/i18n.js";
 import { backEl, cardEl, cardName, chipEl, fan, useDeck } from "/static/cards.js";
@@ -31,7 +33,7 @@ let state = null;     // the last "state" message
 let seats = [];       // names, bots, connection
 let number = 0;       // moves seen
 let ws = null;
-const log = [];       // {number, seat, said: [words], by}
+const log = [];       // {number, seat, said: [words], by, events}
 let turnSeconds = null;  // the room's turn timer (hello), if it has one
 const clockStart = {};  // per person to move: when (performance.now()) their time began
 let undoAsked = -1;  // the move number at which this page last asked for a take-back
@@ -278,9 +280,12 @@ function drawOutcome() {
 
 function drawLog() {
   const language = lang();
+  const ctx = state && game.module?.logLine ? context() : null;
   const items = log.slice(-200).reverse().map((entry, i) => {
     const li = document.createElement("li");
-    if (i === 0) li.className = "latest";
+    if (i === 0) li.classList.add("latest");
+    // What settles a round (a challenge, a launch, a scoring) stands out from the turns between.
+    if (entry.said.some((words) => words.milestone)) li.classList.add("milestone");
     const n = document.createElement("span");
     n.className = "n";
     n.textContent = String(entry.number);
@@ -290,6 +295,7 @@ function drawLog() {
       if (k) li.append(" · ");
       li.append(say(words, language, nameInText));
     });
+    if (ctx) game.module.logLine(li, entry, ctx);
     return li;
   });
   $("log").replaceChildren(...items);
@@ -471,7 +477,7 @@ function remember(message) {
   } else if (!said.length && message.seat !== state.seat && message.state?.active.includes(message.seat)) {
     return;  // a step of another's move still in progress that shows you nothing: told when done
   }
-  log.push({ number: message.number, seat: message.seat, said, by: message.by });
+  log.push({ number: message.number, seat: message.seat, said, by: message.by, events: message.events || [] });
 }
 
 function onMessage(message) {

@@ -741,6 +741,27 @@ export function tray(ctx) {
   return null;
 }
 
+// --- the log ------------------------------------------------------------------------------
+// A line of the log that placed a chip points at where it lies while the pointer is over it
+// (a tap, on a phone): its millimetres alone tell a player little, the mat tells them which
+// chip that was. (After the round the mat is cleared: the ring then shows where it lay.)
+function pointAt(spot, mat) {
+  document.querySelectorAll("#mat .cr-pointed").forEach((node) => node.remove());
+  const sky = document.querySelector("#mat g.sky");
+  if (!spot || !sky) return;
+  svg("circle", { cx: spot.x, cy: spot.y, r: mat.chip_diameter / 2 + 4, class: "cr-pointed" }, sky);
+}
+
+export function logLine(li, entry, ctx) {
+  const placed = (entry.events || []).find((event) => event.kind === "place");
+  if (!placed) return;
+  const mat = ctx.assets.mat;
+  li.classList.add("cr-points");
+  li.addEventListener("pointerenter", () => pointAt(placed, mat));
+  li.addEventListener("pointerleave", () => pointAt(null, mat));
+  li.addEventListener("click", () => pointAt(placed, mat));
+}
+
 // --- keys ---------------------------------------------------------------------------------
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
 

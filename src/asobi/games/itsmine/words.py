@@ -80,6 +80,8 @@ def _end_reason(reason: Any) -> Words:
 
 
 class ItsMineWords:
+    milestones = frozenset({"round"})  # each round's bids, takes and plays follow it
+
     def __init__(self, options: ItsMineOptions) -> None:
         self.simple = options.variant == "simple"
 

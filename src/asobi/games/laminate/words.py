@@ -109,6 +109,8 @@ def _cited(entries: Sequence[Mapping[str, Any]], citer: Any) -> Words:
 
 
 class LaminateWords:
+    milestones = frozenset({"end_triggered", "flag"})  # the game's end on its way
+
     """The same words for every number of players: nothing in them depends on the options."""
 
     # --- events --------------------------------------------------------------------------

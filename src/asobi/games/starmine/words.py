@@ -39,6 +39,9 @@ def _meld(code: str) -> tuple[Words, str]:
 
 
 class StarmineWords:
+    # The final phase, a chase (追い打ち) and a failed launch decide the game.
+    milestones = frozenset({"final_phase", "chase", "launch_failed"})
+
     def __init__(self, options: StarmineOptions) -> None:
         self.solo = options.players == 1
         self.penalty = options.boost_penalty
