@@ -15,7 +15,7 @@
 //   tray(ctx)            optional: a move of several steps in progress, with a way back
 //   keydown(event, ctx)  optional: the game's own keys (true when it used the key)
 //   logLine(li, entry, ctx)  optional: what a line of the log does beyond its words (its
-//                        move's events are entry.events), as Carrotein points at a chip
+//                        move's events are entry.events): a chip it placed, pointed at
 // Everything a person typed (names) and every word from the server is inserted as text.
 import { both, languageButton, lang, markLang, numbered, pair, t } from "/static/i18n.js";
 import { backEl, cardEl, cardName, chipEl, fan, useDeck } from "/static/cards.js";
