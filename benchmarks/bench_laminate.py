@@ -158,7 +158,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=300, help="random games per seat count")
     parser.add_argument("--greedy-games", type=int, default=40, help="greedy games (4 players)")
-    parser.add_argument("--positions", type=int, default=300, help="finder positions")
+    parser.add_argument(
+        "--positions", type=int, default=300, help="finder positions (0: the finder is not timed)"
+    )
     parser.add_argument(
         "--phases", type=int, default=0, help="also time each phase over this many 4p games"
     )
@@ -191,8 +193,9 @@ def main(argv: list[str] | None = None) -> int:
     print_playouts(info, rows)
     overall = decisions_per_s([r for r in rows if r["name"].startswith("random")])
     print(f"random: {overall:,.0f} decisions a CPU-second over 3-5 players; {ANCHORED}")
-    finder = finder_rows(args.positions, args.repeat)
-    print("\ncombination finder, 20-card hand + 12 citable cards (6 own, 6 foreign):")
+    finder = finder_rows(args.positions, args.repeat) if args.positions > 0 else []
+    if finder:
+        print("\ncombination finder, 20-card hand + 12 citable cards (6 own, 6 foreign):")
     for r in finder:
         print(f"  {r['name']:<15} {r['us_per_position']:>9,.0f} us per position")
     report: dict[str, Any] = {"machine": info, "results": rows, "finder": finder}
