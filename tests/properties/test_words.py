@@ -28,9 +28,11 @@ CASES = [(spec, players) for spec in SPECS for players in spec.seat_counts]
 NAMES = [f"Name{n}" for n in range(8)]
 INTERNAL = re.compile(r"[a-z]+_[a-z]+")  # an internal name: round_end, face_down
 LETTERS = re.compile(r"[A-Za-z]{3,}")
+# An event names its actor, who reads it as "you": no verb after a seat in the third person.
+YOU_AGREE = re.compile(r"\b[Yy]ou (is|has|was|does|starts|takes|gets|wins|goes|plays|needs)\b")
 
 
-def _readable(words: Words, where: str, *, blank: bool = False) -> None:
+def _readable(words: Words, where: str, *, blank: bool = False, event: bool = False) -> None:
     if blank and not words.en and not words.ja:
         return  # a table cell with nothing to say (a total's 'taken by')
     for lang in ("en", "ja"):
@@ -38,6 +40,8 @@ def _readable(words: Words, where: str, *, blank: bool = False) -> None:
         assert "{" not in text and "}" not in text, f"{where}: a mark left in {text!r}"
         assert not INTERNAL.search(text), f"{where}: an internal name in {text!r}"
         assert text.strip(), f"{where}: no {lang} words"
+    you = fill(words.en, ["you"] * len(NAMES))
+    assert not (event and YOU_AGREE.search(you)), f"{where}: read by its seat, {you!r}"
     if LETTERS.search(words.en):
         assert words.ja != words.en, f"{where}: the Japanese is the English: {words.en!r}"
 
@@ -73,7 +77,7 @@ def test_every_event_move_status_and_outcome_is_said_in_both_languages(
                 if event.kind == "game_over":
                     continue
                 assert words is not None, f"{spec.id}: no words for {event.kind!r} events"
-                _readable(words, f"{spec.id} event {event.to_json()}")
+                _readable(words, f"{spec.id} event {event.to_json()}", event=True)
         outcome = state.outcome()
         assert outcome is not None, f"{spec.id}: a random game did not end"
         table = book.outcome(outcome.to_json())

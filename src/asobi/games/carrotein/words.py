@@ -115,7 +115,7 @@ class CarroteinWords:
         if kind == "round":
             n = event.get("round", "?")
             return Words(
-                f"Round {n}: the chips went back and the first star to the centre; {who} starts",
+                f"Round {n}: the chips went back and the first star to the centre; {who} to start",
                 f"ラウンド{n}:星チップを手元に戻し、いちばん星チップを中央に置いた。{who}から",
             )
         return None  # game_over: the end screen says it

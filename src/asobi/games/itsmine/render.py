@@ -119,11 +119,14 @@ def _status(view: ItsMineView) -> Text:
     if phase == "take":
         left, must = view["take_left"], view["take_must"]
         taker = active[0] if active else None
+        noun = "citizen card 国民カード" if left == 1 else "citizen cards 国民カード"
         if taker is not None and taker == higher:
-            limit = f"1 up to {left}" if must else f"up to {left} more, or done to stop"
-            doing = f"higher face 後手: take {limit} citizen card(s) 国民カード"
+            if must:
+                doing = f"higher face 後手: take 1 up to {left} {noun}"
+            else:
+                doing = f"higher face 後手: take up to {left} more {noun}, or done to stop"
         else:
-            doing = f"lower face 先手: take exactly {left} more citizen card(s) 国民カード"
+            doing = f"lower face 先手: take exactly {left} more {noun}"
         return Text.assemble((f"{who} takes", "bold"), " — ", doing)
     if phase == "play":
         first = "" if higher is None else f" ({seat_label(higher, viewer)} lays first)"

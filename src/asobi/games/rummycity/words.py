@@ -219,7 +219,7 @@ class RummyCityWords:
                 f"第{n}ラウンド(全{rounds}ラウンド):手札2枚、山札{len(row)}枚(うち裏向き{down}枚)",
             )
         return Words(
-            f"Round {n}: 2 cards each, a row of {len(row)} ({down} face down); {who} starts",
+            f"Round {n}: 2 cards each, a row of {len(row)} ({down} face down); {who} to start",
             f"第{n}ラウンド:手札2枚ずつ、山札{len(row)}枚(うち裏向き{down}枚)、{who}から",
         )
 

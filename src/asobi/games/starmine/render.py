@@ -197,7 +197,8 @@ def _hands(view: StarmineView) -> list[tuple[str, RenderableType]]:
             label = "Your hand 手札:" if s == viewer else f"Seat {s} hand 手札:"
             hands.append((whose, _cards_line(label, seat["hand"])))
         elif not solo:
-            line = Text.assemble((f"Seat {s} hand 手札: ", "bold"), f"{seat['hand_size']} cards")
+            held = plural(seat["hand_size"], "card")
+            line = Text.assemble((f"Seat {s} hand 手札: ", "bold"), held)
             known = seat["known_cards"]
             if known:
                 line.append(" (known: ")
