@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -128,3 +129,32 @@ def test_legal_actions_are_listed_in_a_deterministic_order_without_repeats() -> 
         a.apply(seat, act)
         b.apply(seat, ACTION_SPACE.decode(act.encode()))
     assert a.outcome() == b.outcome()
+
+
+def test_a_meld_may_be_typed_by_the_name_the_table_and_the_rulebook_give_its_kind() -> None:
+    """「カードの役」(§4 B): the terminal lists "sequence", the rulebook says シーケンス, 3カード
+    and ペア."""
+    seq = ACTION_SPACE.decode("place main seq R1 R2 R3")
+    assert ACTION_SPACE.decode("place main sequence R1 R2 R3") is seq
+    assert ACTION_SPACE.decode("place main シーケンス r3 r2 r1") is seq
+    assert ACTION_SPACE.decode("place finale ペア R2 Y2").encode() == "place finale pair R2 Y2"
+    assert ACTION_SPACE.decode("place opening 3カード R2 Y2 G2").encode() == (
+        "place opening three R2 Y2 G2"
+    )
+
+
+@pytest.mark.parametrize(
+    ("code", "reason"),
+    [
+        ("place main pair Y4 Y6", "Y4 Y6 is not a pair"),
+        ("place main three R1 R2 R3", "R1 R2 R3 is not three of a kind (it is a sequence)"),
+        ("place middle pair R5 W1", "'middle' is not a row: opening, main, finale"),
+        ("place main run R1 R2 R3", "'run' is not a meld"),
+        ("discard R9", "'R9' is not a card"),
+        ("place main", "a meld is placed as 'place ROW KIND CARDS'"),
+        ("flurb", "is not a Starmine action; try 'discard R4'"),
+    ],
+)
+def test_a_code_that_names_no_action_says_what_is_wrong_with_it(code: str, reason: str) -> None:
+    with pytest.raises(BadActionCode, match=re.escape(reason)):
+        ACTION_SPACE.decode(code)

@@ -13,7 +13,7 @@ from typing import Literal
 
 from asobi.core.actions import ActionSpace
 from asobi.core.cards import Card
-from asobi.core.errors import BadActionCode
+from asobi.core.errors import BadActionCode, InvalidSetup
 from asobi.core.melds import is_run, is_set
 from asobi.games.starmine.cards import FIREWORKS, is_boost
 
@@ -263,20 +263,62 @@ def place_actions(melds: list[Meld], rows: tuple[int, ...]) -> list[Place]:
     return [PLACE_ON[m.index][row] for m in melds for row in rows]
 
 
+# What a person may call a meld's kind when typing it: the code's word, the name the
+# terminal and the rulebook's English give it, the rulebook's Japanese.
+KIND_WORDS: dict[str, MeldKind] = {
+    **{kind: kind for kind in MELD_POINTS},
+    "sequence": SEQUENCE,
+    **{name: kind for kind, name in MELD_NAMES_JA.items()},
+}
+EXAMPLES = (
+    "try 'discard R4', 'draw deck', 'draw Y2', 'place main seq R4 R5 R6', 'pass', 'open' or "
+    "'remove'"
+)
+
+
 def _parse(code: str) -> StarmineAction:
+    """A code that is not written exactly as the game writes it (``ActionSpace.decode`` looks
+    those up): a meld's kind by another of its names, else why the code names no action."""
     words = code.split()
-    if len(words) >= 4 and words[0].lower() == "place" and words[1].lower() in ROW_NAMES:
-        row = ROW_NAMES.index(words[1].lower())
-        try:
-            meld = find_meld(words[2].lower(), FIREWORKS.parse(words[3:]))
-        except Exception:
-            meld = None
-        if meld is not None:
-            return PLACE[(row, meld)]
-    raise BadActionCode(
-        f"{code!r} is not a Starmine action; try 'discard R4', 'draw deck', 'draw Y2', "
-        "'place main seq R4 R5 R6', 'pass', 'open' or 'remove'"
-    )
+    verb = words[0].lower() if words else ""
+    if verb == "place" and len(words) >= 4:
+        return _place(words[1], words[2], words[3:])
+    if verb == "place":
+        raise BadActionCode(
+            f"{code!r}: a meld is placed as 'place ROW KIND CARDS', e.g. 'place main seq R4 R5 R6'"
+        )
+    if verb in ("discard", "draw") and len(words) == 2:
+        _cards(words[1:])  # a card that is not in the deck says so
+    raise BadActionCode(f"{code!r} is not a Starmine action; {EXAMPLES}")
+
+
+def _place(row: str, kind: str, codes: list[str]) -> Place:
+    if row.lower() not in ROW_NAMES:
+        raise BadActionCode(f"{row!r} is not a row: {', '.join(ROW_NAMES)} (列)")
+    read = KIND_WORDS.get(kind.lower(), KIND_WORDS.get(kind))
+    if read is None:
+        raise BadActionCode(f"{kind!r} is not a meld: seq (sequence), three or pair (役)")
+    cards = _cards(codes)
+    meld = find_meld(read, cards)
+    if meld is None:
+        shown = " ".join(c.code for c in cards)
+        readings = [m for m in MELDS if m.mask == hand_mask(cards) and len(m.cards) == len(cards)]
+        makes = " or ".join(sorted({_named(m.kind) for m in readings}))
+        reading = f" (it is {makes})" if makes else ""
+        raise BadActionCode(f"{shown} is not {_named(read)}{reading}")
+    return PLACE[(ROW_NAMES.index(row.lower()), meld)]
+
+
+def _named(kind: MeldKind) -> str:
+    """ "a pair", "a sequence", "three of a kind"."""
+    return MELD_NAMES[kind] if kind == THREE else f"a {MELD_NAMES[kind]}"
+
+
+def _cards(codes: list[str]) -> list[Card]:
+    try:
+        return FIREWORKS.parse([c.upper() for c in codes])
+    except InvalidSetup as exc:
+        raise BadActionCode(str(exc)) from None
 
 
 ACTION_SPACE: ActionSpace[StarmineAction] = ActionSpace(
