@@ -132,7 +132,7 @@ def test_legal_actions_are_listed_in_a_deterministic_order_without_repeats() -> 
 
 
 def test_a_meld_may_be_typed_by_the_name_the_table_and_the_rulebook_give_its_kind() -> None:
-    """「カードの役」(§4 B): the terminal lists "sequence", the rulebook says シーケンス, 3カード
+    """§5 B カードの役: the terminal lists "sequence", the rulebook says シーケンス, 3カード
     and ペア."""
     seq = ACTION_SPACE.decode("place main seq R1 R2 R3")
     assert ACTION_SPACE.decode("place main sequence R1 R2 R3") is seq
