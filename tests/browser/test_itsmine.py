@@ -106,7 +106,18 @@ def test_a_person_plays_a_whole_its_mine_game_in_japanese_on_a_phone(
     assert "{" not in page.locator("#log").inner_text()
     assert "国民カード" in page.locator("#log").inner_text()
     assert no_sideways_scroll(page)
+    # The status names who won, and links down to the scores; no heading or name of the
+    # scores is broken a letter a line on the phone (a wide table scrolls in its box).
+    status = page.locator("#status").inner_text()
+    assert "ゲーム終了" in status and ("の勝ち" in status or "引き分け" in status)
+    assert page.locator("#to-scores").get_attribute("href") == "#outcome"
     shot(page, "itsmine-phone-ja-over")
+    names = page.eval_on_selector_all(  # the height of each player's name as laid out
+        "table.score thead th:not(:first-child)",
+        "cells => cells.map(c => { const r = document.createRange(); r.selectNodeContents(c);"
+        " return r.getBoundingClientRect().height; })",
+    )
+    assert names and max(names) < 30, names  # one line each
     assert page.locator("#problem").inner_text() == ""
     assert serious_violations(page) == []  # the end: the board, the breakdown, a long log
     assert made > 10 and errors == []

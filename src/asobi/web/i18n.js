@@ -31,6 +31,7 @@ const WORDS = {
   moves: ["Your moves", "選べる手"],
   log: ["What happened", "できごと"],
   over: ["Game over", "ゲーム終了"],
+  toScores: ["the scores", "得点を見る"],
   score: ["Score", "得点"],
   rank: ["Rank", "順位"],
   connected: ["connected", "接続中"],

@@ -210,7 +210,14 @@ function drawStatus() {
   const language = lang();
   status.replaceChildren();
   if (state.outcome) {
+    // Who won, where the eye is; the whole table of scores is further down (a link to it).
     status.append(t("over"));
+    if (state.outcome_table) status.append(" — ", say(state.outcome_table.headline, language, nameInText));
+    const scores = document.createElement("a");
+    scores.href = "#outcome";
+    scores.id = "to-scores";
+    scores.textContent = t("toScores");
+    status.append(" · ", scores);
   } else if (state.legal.length) {
     const strong = document.createElement("strong");
     strong.textContent = t("yourTurn");
@@ -271,7 +278,11 @@ function drawOutcome() {
     tbody.append(tr);
   }
   grid.append(thead, tbody);
-  box.replaceChildren(h, grid);
+  // On a phone a wide table scrolls sideways in its own box, its headings and names whole.
+  const wrap = document.createElement("div");
+  wrap.className = "score-wrap";
+  wrap.append(grid);
+  box.replaceChildren(h, wrap);
   const record = $("record");
   record.hidden = false;
   record.href = `/api/rooms/${room}/record`;
