@@ -182,19 +182,28 @@ def test_a_person_plays_a_whole_laminate_game_against_bots_in_japanese(
 
 
 def test_the_table_at_phone_size_from_the_start(site: str, browser: Any) -> None:
-    """The first turns at 390 × 844, in Japanese: no sideways scroll, the papers in reach."""
+    """The first turns at 390 × 844, in Japanese: no sideways scroll, the papers in reach,
+    and research's tray brought into sight."""
     room = make_room(
         site, "laminate", [{"name": "Ami"}, {"bot": "random"}, {"bot": "random"}],
         options=OPTIONS, seed=5,
     )  # fmt: skip
     page, errors = open_page(browser, site + room["invites"][0]["link"], "ja", PHONE)
     person = Person(5, "laminate-phone-ja", PHONE)
-    for _ in range(4):
+    kept = 0
+    for _ in range(6):
         my_turn_or_over(page)
         assert no_sideways_scroll(page)
+        moves = legal(page)
+        if any(code.startswith("keep ") for code in moves):
+            # Research's two cards come to where the player looks, below the long table.
+            wait(page, "(b => b.top >= 0 && b.bottom <= innerHeight)"
+                 "(document.getElementById('lam-drawn').getBoundingClientRect())", 5)  # fmt: skip
+            kept += 1
         before = number(page)
-        person(page, legal(page))
+        person(page, moves)
         wait(page, f"Number(document.body.dataset.number) > {before}")
+    assert kept
     assert no_sideways_scroll(page)
     shot(page, "laminate-phone-ja-start")
     assert errors == []

@@ -201,8 +201,19 @@ function drawTable(ctx) {
   $("centre").replaceChildren(...parts(game.module.centre(ctx)));
   $("mine").replaceChildren(plateOf(me, ctx, state.seat !== null));
   const tray = game.module.tray ? game.module.tray(ctx) : null;
+  const opened = Boolean(tray) && $("tray").hidden;
   $("tray").hidden = !tray;
   $("tray").replaceChildren(...parts(tray));
+  if (opened) inView($("tray"));
+}
+
+// A move in progress (the tray) comes to where the player looks: on a phone it opens below
+// a long table, out of sight, and the player sees only the status change.
+function inView(node) {
+  const box = node.getBoundingClientRect();
+  if (box.top >= 0 && box.bottom <= innerHeight) return;
+  node.scrollIntoView({ block: box.height > innerHeight ? "start" : "center",
+    behavior: reducedMotion.matches ? "auto" : "smooth" });
 }
 
 function drawStatus() {
