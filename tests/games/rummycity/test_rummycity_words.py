@@ -299,3 +299,33 @@ def test_every_effect_has_words_and_the_browser_gets_them() -> None:
     assert "{n}" in sent["income"]["en"] and "{n}" in sent["income"]["ja"]
     for words in sent["effects"].values():
         assert_reads_well(Words(**words), words)
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), GAMES)
+def test_each_row_of_the_settlements_adds_up_to_the_tepu_it_ends_with(
+    players: int, seed: int, options: dict[str, Any]
+) -> None:
+    """決算 ("この後で「決算」を行います"): a row reads what the town gained during the round
+    (its buildings' effects, the Station's fares), then what the settlement paid and gave, so
+    that each row's tepu follows from the one before, from the tepu each town starts with."""
+    state = game(seed=seed, players=players, **options)
+    start = state.options.start_tepu
+    rng = random.Random(seed)
+    while state.outcome() is None:
+        (seat,) = state.active_seats()
+        play(state, seat, rng.choice([a.encode() for a in state.legal_actions(seat)]))
+    outcome = state.outcome()
+    assert outcome is not None
+    table = book_for(state).outcome(outcome.to_json())
+    rounds = [row for row in table.rows if row[0].en.startswith("Round ")]
+    assert rounds
+    before = [start] * players
+    number = re.compile(r"[+−]\d+|±0|→ \d+")
+    for row in rounds:
+        for town, cell in enumerate(row[1:]):
+            parts = number.findall(cell.en)
+            signed = [int(p.replace("−", "-").replace("±", "")) for p in parts[:-1]]
+            after = int(parts[-1][2:])
+            assert before[town] + sum(signed) == after, (row[0].en, cell.en, before[town])
+            before[town] = after
+    assert before == [int(s) for s in outcome.scores]

@@ -541,26 +541,41 @@ class RummyCityWords:
             headline = Words(f"Score attack: {total} tepu", f"スコアアタック:{total}テプ")
         else:
             headline = ranks_headline(ranks) + self._why_it_ended(details, scores)
-        columns = (
-            Words(
-                "Settlement (−cards +combinations +income → tepu)",
-                "決算(−手札 +組み合わせ +収入 → テプ)",
-            ),
-            *(same(seat(s)) for s in seats),
+        records = list(details.get("settlements") or [])
+        # What each town gained or paid during each round (buildings' effects, the Station's
+        # fares): the tepu before the settlement less the tepu after the one before. Without
+        # it a row does not add up to the one before (a solo town has none).
+        during: list[list[int]] = []
+        before = [self.options.start_tepu] * len(scores)
+        for record in records:
+            towns = list(record.get("towns") or [])
+            during.append([_settled_from(t) - before[s] for s, t in enumerate(towns)])
+            before = [int(t.get("tepu", 0)) for t in towns]
+        moved = any(any(row) for row in during)
+        heading = Words(
+            "Settlement (−cards +combinations +income → tepu)",
+            "決算(−手札 +組み合わせ +収入 → テプ)",
         )
+        if moved:
+            heading = Words(
+                "Tepu gained in the round; settlement (−cards +combinations +income → tepu)",
+                "ラウンド中に得たテプ、決算(−手札 +組み合わせ +収入 → テプ)",
+            )
+        columns = (heading, *(same(seat(s)) for s in seats))
         rows: list[tuple[Words, ...]] = []
-        for record in details.get("settlements") or []:
+        for record, gained in zip(records, during, strict=True):
             n = record.get("round")
             towns = list(record.get("towns") or [])
             rows.append(
                 (
                     Words(f"Round {n}", f"第{n}ラウンド"),
                     *(
-                        same(
+                        (_signed(change) if moved else same(""))
+                        + same(
                             f"−{t.get('paid')} +{t.get('combinations')} +{t.get('income')} → "
                             f"{t.get('tepu')}"
                         )
-                        for t in towns
+                        for t, change in zip(towns, gained, strict=True)
                     ),
                 )
             )
@@ -597,3 +612,15 @@ class RummyCityWords:
 
 def phrasebook(options: RummyCityOptions) -> RummyCityWords:
     return RummyCityWords(options)
+
+
+def _settled_from(town: Mapping[str, Any]) -> int:
+    """The tepu a town held when the settlement began (its record holds what it came to)."""
+    paid, gained = int(town.get("paid", 0)), int(town.get("combinations", 0))
+    return int(town.get("tepu", 0)) - gained - int(town.get("income", 0)) + paid
+
+
+def _signed(change: int) -> Words:
+    """ "+9; " / "+9、": a round's own gains before its settlement."""
+    text = f"+{change}" if change > 0 else ("±0" if change == 0 else f"−{-change}")
+    return Words(f"{text}; ", f"{text}、")
