@@ -329,3 +329,22 @@ def test_each_row_of_the_settlements_adds_up_to_the_tepu_it_ends_with(
             assert before[town] + sum(signed) == after, (row[0].en, cell.en, before[town])
             before[town] = after
     assert before == [int(s) for s in outcome.scores]
+
+
+def test_the_status_says_a_combination_is_complete_when_done_would_finish_it() -> None:
+    """A combination laid card by card (組み合わせ): while it lacks cards the status asks for
+    the next; once the cards laid make it, it says so and names Done (the helper who laid a
+    Museum's four cards read "to lay the next card" with Done the only move left)."""
+    seen = {True: 0, False: 0}
+    for seed in range(12):
+        for _, _, _, after, _ in random_game(2, seed, round_limit=3):
+            if after.phase.value != "lay":
+                continue
+            view = after.view(after.turn)
+            complete = view["making"]["complete"]
+            assert complete == ("done" in [a.encode() for a in after.legal_actions(after.turn)])
+            status = book_for(after).status(view)
+            assert ("is complete" in status.en and "完成" in status.ja) == complete, status
+            assert ("next card" in status.en) != complete, status
+            seen[complete] += 1
+    assert seen[True] and seen[False]

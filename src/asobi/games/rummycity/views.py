@@ -119,6 +119,7 @@ class Making(TypedDict):
     building: str | None  # the building it will claim; None: a meld of the final turns
     kind: Kind
     cards: list[str]  # laid so far
+    complete: bool  # the cards laid make it already: "done" finishes it
 
 
 @closed
@@ -494,6 +495,7 @@ def view_of(state: RummyCityState, seat: int | None) -> RummyCityView:
             "building": state.target,
             "kind": cast(Kind, state.kind),
             "cards": [p.card.code for p in state.chosen],
+            "complete": any(is_complete(r, state.chosen) for r in state.recipes),
         }
     if state.looked:
         view["looking"] = {

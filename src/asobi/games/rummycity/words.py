@@ -495,6 +495,16 @@ class RummyCityWords:
             making = view["making"]  # in the view while a combination is laid
             kind = KIND.get(making["kind"], same(making["kind"]))
             building = making["building"]
+            if making.get("complete"):
+                # Laid whole: "done" finishes it (a card more only where one still fits).
+                made = Words(f"the {kind.en}", kind.ja)
+                if building is not None:
+                    target = self.with_recipe(building)
+                    made = Words(f"the {kind.en} for the {target.en}", f"{target.ja}の{kind.ja}")
+                return Words(
+                    f"{who}: {made.en} is complete: Done, or a card more that fits",
+                    f"{who}:{made.ja}が完成。「完了」か、続けて出せるカードを出す",
+                )
             if building is None:
                 return Words(
                     f"{who} to lay the next card of a {kind.en} (final turn)",
