@@ -6,6 +6,7 @@ other town by clicking it ("相手の建物を奪うことが出来ます!")."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from playwright.sync_api import Page
@@ -92,6 +93,24 @@ def _play(page: Page, shots: str) -> int:
     return play_by_clicking(page, click, shots=shots)
 
 
+def _settlements_add_up(page: Page, start: int = 7) -> None:
+    """The table's record of settlements (決算の記録): each town's row, what it gained in the
+    round and what the settlement paid and gave, comes to the tepu it shows, from the row
+    before (from ``start``, each town's tepu before the first round)."""
+    rows: list[list[str]] = page.eval_on_selector_all(
+        ".rc-settlements tbody tr", "rows => rows.map(r => [...r.querySelectorAll('td')]"
+        ".map(td => td.textContent))",
+    )  # fmt: skip
+    assert rows
+    before = [start] * len(rows[0])
+    for row in rows:
+        for town, cell in enumerate(row):
+            *changes, after = re.findall(r"[+−]\d+|±0|\d+$", cell)
+            total = before[town] + sum(int(c.replace("−", "-").replace("±", "")) for c in changes)
+            assert total == int(after), (cell, before[town])
+            before[town] = int(after)
+
+
 def test_a_person_plays_a_whole_rummy_city_game_against_a_bot_in_english(
     site: str, browser: Any
 ) -> None:
@@ -108,6 +127,7 @@ def test_a_person_plays_a_whole_rummy_city_game_against_a_bot_in_english(
     assert made > 10
     outcome = page.locator("#outcome").inner_text()
     assert "Settlement" in outcome and "Buildings" in outcome and "Ami" in outcome
+    _settlements_add_up(page)
     log = page.locator("#log").inner_text()
     assert "{" not in log and "_" not in log
     assert "from the row" in log and "Settlement of round 1" in log
@@ -131,6 +151,7 @@ def test_a_person_plays_a_whole_rummy_city_game_in_japanese_on_a_phone(
     _play(page, "rummycity-phone-ja-middle")
     outcome = page.locator("#outcome").inner_text()
     assert "ゲーム終了" in outcome and "決算" in outcome and "建物" in outcome
+    _settlements_add_up(page)
     log = page.locator("#log").inner_text()
     assert "{" not in log and "山札から" in log
     assert no_sideways_scroll(page)

@@ -292,6 +292,9 @@ function drawOutcome() {
   // On a phone a wide table scrolls sideways in its own box, its headings and names whole.
   const wrap = document.createElement("div");
   wrap.className = "score-wrap";
+  wrap.tabIndex = 0;  // a box that scrolls is reached by the keys too
+  wrap.setAttribute("role", "region");
+  wrap.setAttribute("aria-labelledby", "outcome-title");
   wrap.append(grid);
   box.replaceChildren(h, wrap);
   const record = $("record");

@@ -20,7 +20,7 @@ const WORDS = {
   mat: ["The night-sky mat", "夜空のマット"],
   matChips: ["star chips on it", "星チップ"],
   placeHere: ["Place a star chip at", "星チップを置く位置"],
-  placeHint: ["Click the mat to place your chip, or pass.", "マットをクリックして星チップを置くか、パスします。"],
+  placeHint: ["Tap or click the mat to place your chip, or pass.", "マットをタップ(クリック)して星チップを置くか、パスします。"],
   placeKeys: ["Keys: Tab to the mat, ←↑↓→ move the spot (Shift: 1 mm), Enter places.",
     "キー操作:Tabでマットへ、←↑↓→で位置を動かす(Shift:1 mm)、Enterで置く。"],
   touching: ["A chip may not touch another chip: choose another spot.",

@@ -51,7 +51,7 @@ const WORDS = {
     "ゲーム終了条件を満たしました!エンドフラグと一緒に出す手札を1枚選んでください(下の光っているカード)。受け取り拒否はできません。"],
   dealHint: ["Dealing: choose a card of your hand to discard face up, down to 3.",
     "準備:手札が3枚になるまで、捨てるカードを選んでください。"],
-  pickHint: ["Click the deck or the top discard to research, a card of a paper under review to review it, or a paper to publish.",
+  pickHint: ["Tap or click the deck or the top discard to research, a card of a paper under review to review it, or a paper to publish.",
     "山札か捨て札の一番上で研究、査読中の論文のカードで査読、論文カードで論文発表。"],
 };
 

@@ -292,7 +292,7 @@ class LaminateWords:
             )
         return Words(
             f"{who} to research, review or publish a paper",
-            f"{who}の手番:研究、査読、論文発表のどれか",
+            f"{who}が研究、査読、論文発表のどれかを行う",
         )
 
     # --- the end ---------------------------------------------------------------------------

@@ -19,6 +19,8 @@ const WORDS = {
   finalTurns: ["Final turns (最後の手番)", "最後の手番"], settlement: ["Settlement (決算)", "決算"],
   settlements: ["Settlements", "決算の記録"],
   settleHead: ["−cards +combinations +income → tepu", "−手札 +組み合わせ +収入 → テプ"],
+  settleHeadDuring: ["gained in the round; −cards +combinations +income → tepu",
+    "ラウンド中に得たテプ、−手札 +組み合わせ +収入 → テプ"],
   draw: ["Draw", "引く"], look: ["Look", "見る"], pass: ["Pass ♠", "パス ♠"],
   build: ["Build", "建てる"], take: ["Take", "奪う"], giveBack: ["Return", "返す"],
   seen: ["seen", "見た"], lookedAt: ["looked at", "見られた"], taken: ["taken", "取った"],
@@ -28,9 +30,9 @@ const WORDS = {
   deposit: ["Pick a card in your hand to put on it for good", "手札から置くカードを選んでください"],
   complete: ["Complete: done, or lay more", "完成:完了するか、さらに出す"],
   completeExact: ["Complete", "完成"],
-  fromHand: ["Click a highlighted card in your hand to lay it.", "手札の光っているカードをクリックして出してください。"],
+  fromHand: ["Tap or click a highlighted card in your hand to lay it.", "手札の光っているカードをタップ(クリック)して出してください。"],
   builtOf: ["Built this turn", "この手番に建てた数"],
-  buildMore: ["Click a building to build another, or end the turn.", "建物をクリックしてさらに建てるか、手番を終えてください。"],
+  buildMore: ["Tap or click a building to build another, or end the turn.", "建物をタップ(クリック)してさらに建てるか、手番を終えてください。"],
   finalHelp: ["Final turn: lay any combinations (a building's, or one for no building), then end.",
     "最後の手番:組み合わせをいくつでも出せます(建物なしも可)。終えたら「終える」。"],
   meldFor: ["No building:", "建物なし:"],
@@ -50,7 +52,7 @@ const WORDS = {
   mixRule: ["consecutive, every suit different", "すべて違うマークで連番"],
   setRule: ["one rank", "同じ数字"],
   you: ["you", "あなた"],
-  drawHint: ["Click the n-th card of the row to draw n.", "山札のn枚目をクリックするとn枚引きます。"],
+  drawHint: ["Tap or click the n-th card of the row to draw n.", "山札のn枚目をタップ(クリック)するとn枚引きます。"],
 };
 
 const SUITS = { "♠": "spade", "♥": "heart", "♦": "diamond", "♣": "club" };
@@ -384,20 +386,31 @@ function settlementsTable(ctx) {
     th.scope = "col";
     head.append(th);
   });
+  // What each town gained or paid during a round (buildings' effects, the Station's fares),
+  // before its settlement: without it a row does not follow from the one before.
+  let before = ctx.view.seats.map(() => ctx.view.start_tepu);
+  const during = records.map((record) => record.towns.map((town, s) => {
+    const change = town.tepu - town.combinations - town.income + town.paid - before[s];
+    before[s] = town.tepu;
+    return change;
+  }));
+  const moved = during.some((row) => row.some(Boolean));
+  const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0") + (ctx.lang === "ja" ? "、" : "; ");
   const body = el("tbody");
-  for (const record of records) {
+  records.forEach((record, r) => {
     const tr = el("tr");
     const th = el("th", "", `${word("round", ctx)} ${record.round}`);
     th.scope = "row";
     tr.append(th);
-    for (const town of record.towns) {
-      tr.append(el("td", "", `−${town.paid} +${town.combinations} +${town.income} → `, el("b", "", String(town.tepu))));
-    }
+    record.towns.forEach((town, s) => {
+      tr.append(el("td", "", moved ? signed(during[r][s]) : "",
+        `−${town.paid} +${town.combinations} +${town.income} → `, el("b", "", String(town.tepu))));
+    });
     body.append(tr);
-  }
+  });
   table.append(el("thead", "", head), body);
   const title = el("div", "", el("span", "zone-label", word("settlements", ctx)), " ",
-    el("span", "rc-hint", word("settleHead", ctx)));
+    el("span", "rc-hint", word(moved ? "settleHeadDuring" : "settleHead", ctx)));
   return el("div", "rc-settle-box", title, table);
 }
 

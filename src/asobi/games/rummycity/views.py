@@ -150,6 +150,7 @@ class RummyCityView(TypedDict):
     overtime: bool  # the extra round after a tie (延長戦)
     target: int  # tepu that end the game
     round_limit: int
+    start_tepu: int  # each town's tepu before the first round (a settlement's row follows on)
     row: list[RowCard]
     supply: list[str]  # buildings nobody owns
     deposits: dict[str, str]  # the card put on the Bank or the Police station, by building
@@ -482,6 +483,7 @@ def view_of(state: RummyCityState, seat: int | None) -> RummyCityView:
         "overtime": state.overtime,
         "target": state.options.target,
         "round_limit": state.options.round_limit,
+        "start_tepu": state.options.start_tepu,
         "row": row,
         "supply": list(state.supply),
         "deposits": {b: c.code for b, c in state.deposits.items()},

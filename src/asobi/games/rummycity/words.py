@@ -481,7 +481,7 @@ class RummyCityWords:
             limit = min(view["seats"][turn]["draw_limit"], len(view["row"]))
             return Words(
                 f"{who} to draw up to {plural(limit, 'card')} from the row, or build",
-                f"{who}の手番:山札から{limit}枚まで引くか、建物を建てる",
+                f"{who}が山札から{limit}枚まで引くか、建物を建てる",
             )
         if phase == "pick":
             looking = view.get("looking")
