@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import httpx
 from playwright.sync_api import Page
 
 from .helpers import (
@@ -121,3 +122,26 @@ def test_a_person_plays_a_whole_its_mine_game_in_japanese_on_a_phone(
     assert page.locator("#problem").inner_text() == ""
     assert serious_violations(page) == []  # the end: the board, the breakdown, a long log
     assert made > 10 and errors == []
+
+
+def test_the_simple_variant_is_chosen_in_the_lobby_in_japanese(site: str, browser: Any) -> None:
+    """シンプル, the rulebook's own variant, is a choice of the lobby (in the reader's
+    language, kept when the language changes); the room is made with it. Rummy City's one
+    player reads as its solo mode."""
+    page, errors = open_page(browser, site + "/", "ja", DESKTOP)
+    page.select_option("#game", "rummycity")
+    assert "1 (ソロ)" in page.locator("#players").inner_text()
+    page.select_option("#game", "itsmine")
+    rules = page.locator("#option-variant")
+    assert rules.locator("option").all_inner_texts() == ["基本ルール", "シンプル"]
+    rules.select_option("simple")
+    page.click("#lang-slot button")  # to English and back: the choice stays
+    assert page.locator("#option-variant").locator("option").all_inner_texts() == [
+        "basic rules",
+        "simple variant",
+    ]
+    page.click("#lang-slot button")
+    assert page.locator("#option-variant").input_value() == "simple"
+    room = create_in_lobby(page, "あみ", "itsmine")
+    assert httpx.get(f"{site}/api/rooms/{room}").json()["options"]["variant"] == "simple"
+    assert errors == []

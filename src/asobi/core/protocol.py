@@ -44,6 +44,15 @@ class GameOptions(BaseModel):
     players: int
 
 
+def lobby_choice(en: str, ja: str, **labels: tuple[str, str]) -> dict[str, Any]:
+    """The ``json_schema_extra`` of an option the lobby offers as a choice of rules: its name
+    and each of its values' in English and Japanese (the page reads them from the options'
+    JSON Schema, ``/api/games``): ``lobby_choice("Rules", "ルール", simple=("simple variant",
+    "シンプル"), ...)``."""
+    values = {value: {"en": e, "ja": j} for value, (e, j) in labels.items()}
+    return {"lobby": {"en": en, "ja": ja, "labels": values}}
+
+
 class StartPlayerOptions(GameOptions):
     """Options of a game whose first player is chosen at the table ("ジャンケンなど"):
     ``start_player`` names the seat, or the seed draws it."""

@@ -6,6 +6,7 @@ const WORDS = {
   newGame: ["New game", "新しいゲーム"],
   game: ["Game", "ゲーム"],
   players: ["Players", "人数"],
+  solo: ["solo", "ソロ"],
   seat: ["Seat", "席"],
   you: ["you", "あなた"],
   friend: ["a friend (invite link)", "友だち(招待リンク)"],

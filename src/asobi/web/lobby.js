@@ -1,6 +1,6 @@
 // The lobby: make a room (your name; who sits where: you, friends with invite links, bots by
 // level; a turn timer) and watch the games in play. Names are only ever inserted as text.
-import { both, languageButton, markLang, numbered, t } from "/static/i18n.js";
+import { both, lang, languageButton, markLang, numbered, t } from "/static/i18n.js";
 import { rememberSeat, seatLink } from "/static/seats.js";
 
 const TIMER_MIN = 10;  // seconds a turn at least, when the lobby sets a timer
@@ -31,9 +31,35 @@ function fillPlayers() {
   const game = current();
   const chosen = Number($("players").value);
   const counts = [...game.seat_counts].sort((a, b) => a - b);
-  $("players").replaceChildren(...counts.map((n) => new Option(String(n), String(n))));
+  // One player is the game's solo mode: said so, where "1" alone hides it.
+  const label = (n) => (n === 1 ? `1 (${t("solo")})` : String(n));
+  $("players").replaceChildren(...counts.map((n) => new Option(label(n), String(n))));
   $("players").value = String(counts.includes(chosen) ? chosen : game.default_players);
+  fillChoices();
   fillSeats();
+}
+
+// The rules a game lets the table choose (a variant, a house rule): the options its schema
+// marks for the lobby, each value named in both languages (core.protocol.lobby_choice).
+function fillChoices() {
+  const language = lang();
+  const kept = Object.fromEntries([...document.querySelectorAll("#choices select")].map((s) => [s.id, s.value]));
+  const choices = Object.entries(current().options.properties || {}).filter(([, p]) => p.lobby && p.enum);
+  $("choices").replaceChildren(...choices.map(([key, p]) => {
+    const select = document.createElement("select");
+    select.id = `option-${key}`;
+    select.dataset.option = key;
+    select.replaceChildren(...p.enum.map((value) => {
+      const words = p.lobby.labels[value] || { en: value, ja: value };
+      return new Option(language === "ja" ? words.ja : words.en, value);
+    }));
+    select.value = p.enum.includes(kept[select.id]) ? kept[select.id] : p.default;
+    const box = document.createElement("label");
+    const name = document.createElement("span");
+    name.textContent = language === "ja" ? p.lobby.ja : p.lobby.en;
+    box.append(name, " ", select);
+    return box;
+  }));
 }
 
 function fillSeats() {
@@ -74,7 +100,9 @@ async function create() {
     if (v.startsWith("bot:")) seats.push({ bot: v.slice(4) });
     else seats.push(v === "you" && me ? { name: me } : {});
   }
-  const body = { game: current().id, options: { players: n }, seats };
+  const options = { players: n };
+  for (const select of document.querySelectorAll("#choices select")) options[select.dataset.option] = select.value;
+  const body = { game: current().id, options, seats };
   const typed = $("timer").value.trim();
   if (typed) {
     // Checked here, in the reader's language: a timer too short to read the table by is no

@@ -24,6 +24,7 @@ from asobi.core.protocol import (
     State,
     copy_each,
     copy_each_row,
+    lobby_choice,
 )
 from asobi.games.itsmine.actions import MINES, ItsMineAction, Play
 
@@ -34,7 +35,16 @@ class ItsMineOptions(GameOptions):
     the 42 playing cards (at most 2 × 8 + 12 + 7 = 35)."""
 
     players: int = 2
-    variant: Literal["basic", "simple"] = "basic"
+    variant: Literal["basic", "simple"] = Field(
+        default="basic",
+        description="the basic rules or the simple variant (シンプル)",
+        json_schema_extra=lobby_choice(
+            "Rules",
+            "ルール",
+            basic=("basic rules", "基本ルール"),
+            simple=("simple variant", "シンプル"),
+        ),
+    )
     hand_size: int = Field(default=3, ge=0, le=8, description="cards dealt to each hand")
     citizens: int = Field(default=8, ge=1, le=12, description="face-up citizen cards (国民カード)")
     bonus_cards: int = Field(default=5, ge=0, le=7, description="cards in the bonus pile")

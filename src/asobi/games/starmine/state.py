@@ -23,6 +23,7 @@ from asobi.core.protocol import (
     State,
     copy_each,
     copy_nested,
+    lobby_choice,
 )
 from asobi.games.starmine.actions import OPENING, PER_MELD, BoostPenalty, Meld, StarmineAction
 from asobi.games.starmine.cards import FIREWORKS, is_boost
@@ -41,6 +42,15 @@ class StarmineOptions(StartPlayerOptions):
         default=PER_MELD,
         description="per_meld: a meld made with boosts scores 1 less (§5); "
         "per_boost: each boost in a meld costs 1 (house rule)",
+        json_schema_extra=lobby_choice(
+            "Boost cards",
+            "ブーストカード",
+            per_meld=(
+                "a meld made with boosts: −1 (the rulebook)",
+                "ブーストを使った役は−1(ルールブック)",
+            ),
+            per_boost=("−1 each boost (house rule)", "ブースト1枚ごとに−1(ハウスルール)"),
+        ),
     )
 
 
