@@ -29,8 +29,8 @@ def test_a_card_drawn_from_the_deck_is_chance_and_stays() -> None:
     state.apply(seat, _code(state, seat, "discard"))
     seat = min(state.active_seats())
     assert take_back_refusal(state, seat, _code(state, seat, "draw deck")) == Words(
-        "it showed you something chance decided (a card drawn, a die rolled)",
-        "偶然で決まったもの(引いたカード、振ったダイス)を見せました",
+        "it showed you something chance decided (a card drawn from the deck)",
+        "偶然で決まったもの(山札から引いたカード)を見せました",
     )
 
 

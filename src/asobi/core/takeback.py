@@ -38,8 +38,8 @@ TURN_OVER = Words(
     "手番が終わっています(取り消せるのは自分の手番の中の手だけです)",
 )
 CHANCE = Words(
-    "it showed you something chance decided (a card drawn, a die rolled)",
-    "偶然で決まったもの(引いたカード、振ったダイス)を見せました",
+    "it showed you something chance decided (a card drawn from the deck)",
+    "偶然で決まったもの(山札から引いたカード)を見せました",
 )
 
 
