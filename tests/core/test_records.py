@@ -77,7 +77,8 @@ def test_saved_records_keep_japanese_readable(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "data, message",
     [
-        ({"format": 2, "game": "starmine", "seed": 0}, "unsupported record format 2"),
+        ({"format": 2, "game": "starmine", "seed": 0, "moves": []}, "unsupported record format 2"),
+        ({"game": "starmine", "seed": 0}, "not a game record: moves: Field required"),
         ({"game": "starmine"}, "not a game record"),
         ({"seed": 1}, "not a game record"),
         ({"game": "starmine", "seed": "x"}, "not a game record"),
@@ -209,14 +210,19 @@ def test_tampered_outcome_raises_record_mismatch(starmine_match: Match) -> None:
     assert record.outcome is not None
     record.outcome["ranks"] = list(reversed(record.outcome["ranks"]))
     record.outcome["scores"] = [s + 1 for s in record.outcome["scores"]]
-    with pytest.raises(RecordMismatch, match="the record claims"):
+    with pytest.raises(
+        RecordMismatch, match=r"its moves end the game with scores .*, but the record claims scores"
+    ):
         replay(record)
 
 
 def test_truncated_record_that_claims_an_outcome_raises(starmine_match: Match) -> None:
     record = GameRecord.from_json(starmine_match.record.to_json())
     record.moves = record.moves[:-1]
-    with pytest.raises(RecordMismatch, match="replay ends with None"):
+    with pytest.raises(
+        RecordMismatch,
+        match=r"moves leave the game unfinished, but the record claims it ended \(scores \d",
+    ):
         replay(record)
 
 

@@ -492,3 +492,7 @@ def test_report_and_replay_errors_are_clean(tmp_path: Path) -> None:
     assert_clean_error(
         invoke(["replay", str(tmp_path / "games.jsonl"), "--game", "3"]), "no game 3 (it holds 1)"
     )
+    (tmp_path / "one.json").write_text("{}\n")
+    assert_clean_error(
+        invoke(["replay", str(tmp_path / "one.json"), "--game", "2"]), "is one game's record"
+    )

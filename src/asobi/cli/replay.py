@@ -77,6 +77,8 @@ def replay(
 
 def load_record(path: Path, game: int | None = None) -> GameRecord:
     """A saved record, or game ``game`` of a simulation's ``games.jsonl``."""
+    if game is not None and path.suffix == ".json":
+        fail(f"{path} is one game's record: --game N picks a game of a simulation's games.jsonl")
     if path.suffix == ".jsonl" or game is not None:
         data = simulated_game(path, game)
     else:

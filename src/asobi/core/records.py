@@ -104,8 +104,8 @@ class RecordJson(BaseModel):
     seed: int
     setup: dict[str, Any] | None = None
     """The scenario the game started from (the game's own form), or null: a deal."""
-    moves: list[Annotated[tuple[int, str], BeforeValidator(_move)]] = []
-    """Every move in order, each ``[seat, code]``."""
+    moves: list[Annotated[tuple[int, str], BeforeValidator(_move)]]
+    """Every move in order, each ``[seat, code]`` (required: a record without them is none)."""
     outcome: dict[str, Any] | None = None
 
 
@@ -214,8 +214,28 @@ def replay(record: GameRecord) -> State:
     claimed = record.outcome
     actual = result.to_json() if result is not None else None
     if claimed is not None and _jsonable(claimed) != _jsonable(actual):
-        raise RecordMismatch(f"replay ends with {actual}, the record claims {claimed}")
+        raise RecordMismatch(_mismatch(len(record.moves), actual, claimed))
     return state
+
+
+def _mismatch(moves: int, actual: Mapping[str, Any] | None, claimed: Mapping[str, Any]) -> str:
+    """Why a record's moves do not come to the outcome it claims, in a person's words."""
+    said = f"scores {_scores(claimed)}"
+    if actual is None:
+        return (
+            f"its {moves} moves leave the game unfinished, but the record claims it ended ({said})"
+        )
+    if actual.get("scores") != claimed.get("scores"):
+        return f"its moves end the game with scores {_scores(actual)}, but the record claims {said}"
+    return (
+        "its moves end the game otherwise than the record claims (the same scores, another result)"
+    )
+
+
+def _scores(outcome: Mapping[str, Any]) -> str:
+    return " to ".join(
+        f"{s:g}" if isinstance(s, float) else str(s) for s in outcome.get("scores") or []
+    )
 
 
 def _start(spec: GameSpec, record: GameRecord) -> State:
