@@ -88,6 +88,10 @@ def test_unknown_game_is_a_clean_error() -> None:
         (["--seat-types", "human,alien"], "alien"),
         (["--seat-types", "human,ismcts:deep"], "key=value"),
         (["--hotseat", "--solo"], "--hotseat"),
+        (["--seat", "1", "--seat-types", "human,greedy"], "--seat-types lists every seat"),
+        (["--seat", "1", "--hotseat"], "every seat is human"),
+        (["--seat", "1", "--solo"], "seats are 0..0"),
+        (["--players", "5"], "(allowed: 1, 2)"),
     ],
 )
 def test_bad_play_options_are_clean_errors(args: list[str], fragment: str) -> None:
@@ -496,3 +500,11 @@ def test_report_and_replay_errors_are_clean(tmp_path: Path) -> None:
     assert_clean_error(
         invoke(["replay", str(tmp_path / "one.json"), "--game", "2"]), "is one game's record"
     )
+
+
+def test_a_count_below_one_names_the_option_given() -> None:
+    assert_clean_error(invoke(["play", "itsmine", "--solo"]), "no solo mode (players: 2)")
+    bad = ["simulate", "starmine", "-b", "random", "--games", "-3"]
+    assert_clean_error(invoke(bad), "--games -3: at least 1")
+    rounds = ["tournament", "starmine", "-b", "random,greedy", "--rounds", "0"]
+    assert_clean_error(invoke(rounds), "--rounds 0: at least 1")

@@ -79,14 +79,14 @@ def play(
         ),
     ] = None,
     seat: Annotated[
-        int,
+        int | None,
         typer.Option(
             "--seat",
             metavar="N",
-            help="Your seat against bots (who starts is the game's rule: drawn from the seed "
-            "where the rules leave it to the table).",
+            help="Your seat against bots, from 0 (who starts is the game's rule: drawn from the "
+            "seed where the rules leave it to the table).",
         ),
-    ] = 0,
+    ] = None,
     seat_types: Annotated[
         str | None,
         typer.Option(
@@ -213,7 +213,8 @@ def _seat_count(
     """The seats that --players, --solo and --seat-types ask for, which must agree."""
     if solo:
         if 1 not in spec.seat_counts:
-            fail(f"{spec.id} has no solo mode (players: {spec.seat_counts})")
+            counts = ", ".join(map(str, sorted(spec.seat_counts)))
+            fail(f"{spec.id} has no solo mode (players: {counts})")
         if players not in (None, 1):
             fail(f"--solo means one player, not --players {players}")
         players = 1
@@ -243,10 +244,15 @@ def _seating(
     hotseat: bool,
     seat_types: list[str] | None,
     bot: str | None,
-    seat: int,
+    seat: int | None,
 ) -> list[str]:
     """Who sits in each seat: a human, or a bot by name."""
     from asobi.play.loop import HUMAN, default_bot
+
+    if seat is not None and seat_types is not None:
+        fail(f"--seat {seat} places you among bots; --seat-types lists every seat itself")
+    if seat is not None and hotseat:
+        fail(f"--seat {seat} places you among bots; with --hotseat every seat is human")
 
     chosen_bot = bot or default_bot(spec.id)
     if bot is not None:
@@ -266,10 +272,11 @@ def _seating(
         if bot is not None:
             fail("--bot has no seat to fill in a --hotseat game (every seat is human)")
         return [HUMAN] * players
+    if seat is not None and not 0 <= seat < players:
+        fail(f"--seat {seat}: seats are 0..{players - 1}")
     if players == 1:
         if bot is not None:
             fail("--bot has no seat to fill in a solo game; use --seat-types bot to watch a bot")
         return [HUMAN]
-    if not 0 <= seat < players:
-        fail(f"--seat {seat}: seats are 0..{players - 1}")
+    seat = 0 if seat is None else seat
     return [HUMAN if s == seat else chosen_bot for s in range(players)]

@@ -112,8 +112,9 @@ def simulate(
         fail("--bots: name at least one bot")
     for name in names:
         check_bot("--bots", name, spec.id)
-    if games < 1 or workers < 1:
-        fail("--games and --workers must be at least 1")
+    for flag, value in (("--games", games), ("--workers", workers)):
+        if value < 1:
+            fail(f"{flag} {value}: at least 1")
     plan = Plan(spec.id, tuple(names), games, options, swept, seed, rotate=not fixed_seats)
     try:
         jobs = plan.jobs(lambda opts: spec.options(opts).players)

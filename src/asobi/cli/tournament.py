@@ -91,8 +91,9 @@ def tournament(
         opts = spec.options(options)
     except InvalidOptions as exc:
         fail(str(exc))
-    if rounds < 1 or workers < 1:
-        fail("--rounds and --workers must be at least 1")
+    for flag, value in (("--rounds", rounds), ("--workers", workers)):
+        if value < 1:
+            fail(f"{flag} {value}: at least 1")
     plan = Tournament(spec.id, tuple(names), opts.players, rounds, opts.model_dump(), seed)
     screen = console()
     with Progress(console=screen, transient=True) as progress:

@@ -519,7 +519,7 @@ class GameSpec:
         if opts.players not in self.seat_counts:
             raise InvalidOptions(
                 f"{self.id}: {opts.players} players is not allowed "
-                f"(allowed: {', '.join(map(str, self.seat_counts))})"
+                f"(allowed: {', '.join(map(str, sorted(self.seat_counts)))})"
             )
         return opts
 
