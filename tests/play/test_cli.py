@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 from click.testing import Result
 
+from asobi.cli import app
 from asobi.core.records import GameRecord, replay, replay_steps
 
-from .helpers import card_words, invoke, ones
+from .helpers import ENV, card_words, invoke, ones, runner
 
 
 def assert_clean_error(result: Result, *fragments: str) -> None:
@@ -37,6 +38,15 @@ def test_games_lists_starmine_with_its_japanese_name() -> None:
     assert "Starmine Rummy Pocket" in result.output
     assert "スターマイン・ラミー ポケット" in result.output
     assert "1 (solo), 2" in result.output
+
+
+def test_games_reads_at_80_columns_every_id_whole() -> None:
+    """The ids are what a person types: whole on a terminal of 80 columns."""
+    result = runner.invoke(app, ["games"], env={**ENV, "COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    assert max(len(line) for line in result.output.splitlines()) <= 80
+    rows = [line.split("│")[1].strip() for line in result.output.splitlines() if "│" in line]
+    assert {"carrotein", "itsmine", "laminate", "rummycity", "starmine"} <= set(rows)
 
 
 def test_rules_prints_the_summary() -> None:

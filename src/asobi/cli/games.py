@@ -12,20 +12,20 @@ def games() -> None:
     """List the games you can play, with their Japanese names, seat counts and bots."""
     from rich.table import Table
 
+    # The id first and whole (what a person types), the names one over the other: at 80
+    # columns every id and name still reads; bots and levels wrap at their commas.
     table = Table(title="asobi games")
-    table.add_column("id", style="bold")
-    table.add_column("English")
-    table.add_column("日本語", no_wrap=True)
+    table.add_column("id", style="bold", no_wrap=True, min_width=9)
+    table.add_column("name 名前", ratio=2, overflow="fold")
     table.add_column("players", justify="center", no_wrap=True)
-    table.add_column("bots")
-    table.add_column("levels (--level)")
+    table.add_column("bots", ratio=2)
+    table.add_column("levels (--level)", ratio=3, overflow="fold")
     specs = all_specs()
     for spec in specs:
         levels = "\n".join(f"{lv}: {level_bot(spec.id, lv)}" for lv in LEVELS)
         table.add_row(
             spec.id,
-            spec.name_en,
-            spec.name_ja,
+            f"{spec.name_en}\n{spec.name_ja}",
             seat_counts(spec),
             ", ".join(bot_names(spec.id)),
             levels,
