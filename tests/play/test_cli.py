@@ -518,3 +518,14 @@ def test_a_count_below_one_names_the_option_given() -> None:
     assert_clean_error(invoke(bad), "--games -3: at least 1")
     rounds = ["tournament", "starmine", "-b", "random,greedy", "--rounds", "0"]
     assert_clean_error(invoke(rounds), "--rounds 0: at least 1")
+
+
+def test_the_games_words_in_japanese_with_lang_ja() -> None:
+    """--lang ja: what happened, the seats' names and the game's warnings in Japanese (the
+    table keeps naming its parts in both languages); an unknown language is refused."""
+    result = invoke(["play", "starmine", "--seed", "7", "--lang", "ja"], input=ones(40) + "q\ny\n")
+    assert "・席1(greedyボット)が" in result.output and "捨て札にした" in result.output
+    assert " / " not in "".join(line for line in result.output.splitlines() if "⚠" in line)
+    english = invoke(["play", "starmine", "--seed", "7"], input=ones(40) + "q\ny\n")
+    assert "• Seat 1 (greedy bot) " in english.output and "捨て札にした" not in english.output
+    assert_clean_error(invoke(["play", "starmine", "--lang", "fr"]), "--lang fr", "en and ja")

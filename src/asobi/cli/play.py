@@ -23,6 +23,7 @@ from asobi.cli.options import GameOptionArgs, option_names, parse_options
 from asobi.core.bots import LEVELS
 from asobi.core.errors import AsobiError, InvalidOptions, InvalidSetup
 from asobi.core.protocol import GameSpec
+from asobi.core.words import LANGS
 
 # Flags that play once had for one game's option each, now refused with the -o to type.
 RETIRED_FLAGS = ("--variant", "--catalogue")
@@ -48,6 +49,15 @@ def play(
             "solo rules, scored at the end. Same as --players 1.",
         ),
     ] = False,
+    lang: Annotated[
+        str,
+        typer.Option(
+            "--lang",
+            metavar="en|ja",
+            help="The language of the game's words: what happened, the moves, what the table "
+            "waits for and the end (ja: 日本語). The table names its parts in both.",
+        ),
+    ] = "en",
     hotseat: Annotated[
         bool,
         typer.Option(
@@ -167,10 +177,19 @@ def play(
     if seed is None:
         seed = secrets.randbelow(1_000_000)
 
+    if lang not in LANGS:
+        fail(f"--lang {lang}: the languages are {' and '.join(LANGS)}")
     screen = console()
     try:
         result = play_game(
-            spec.id, opts.model_dump(), seed, seats, screen, terminal_ask(screen), scenario
+            spec.id,
+            opts.model_dump(),
+            seed,
+            seats,
+            screen,
+            terminal_ask(screen),
+            scenario,
+            lang,
         )
     except InvalidSetup as exc:
         fail(f"--setup {setup}: {exc}")

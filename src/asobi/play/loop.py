@@ -43,7 +43,7 @@ from asobi.core.errors import BadActionCode, IllegalAction
 from asobi.core.events import Event
 from asobi.core.protocol import State
 from asobi.core.records import Match
-from asobi.core.words import LANGS, Words, fill, seat_names
+from asobi.core.words import Lang, Words, fill, seat_names
 from asobi.play.io import Ask
 from asobi.play.render import Renderer, renderer_for
 
@@ -113,6 +113,7 @@ class TerminalGame:
         console: Console,
         ask: Ask,
         seed: int = 0,
+        lang: Lang = "en",
     ) -> None:
         players = match.state.players
         if len(seats) != players:
@@ -122,7 +123,10 @@ class TerminalGame:
         self.seats = list(seats)
         self.console = console
         self.ask = ask
-        self.renderer: Renderer = renderer_for(self.spec.id, match.record.options)
+        # The game's words (events, moves, what the table waits for, the end) in ``lang``;
+        # the table itself names its parts in both languages.
+        self.lang = lang
+        self.renderer: Renderer = renderer_for(self.spec.id, match.record.options, lang)
         self.bots: dict[int, Bot] = {
             seat: make_bot(kind, self.spec.id, bot_seed(seed, seat))
             for seat, kind in enumerate(self.seats)
@@ -145,16 +149,21 @@ class TerminalGame:
         return self.match.state
 
     def _names(self) -> list[str]:
+        """Each seat's name in the terminal's language: "seat 1 (greedy bot)", 「席1(…ボット)」."""
+        ja = self.lang == "ja"
         if len(self.seats) == 1:
-            return ["you" if self.seats[0] == HUMAN else f"{self.seats[0]} bot"]
+            kind = self.seats[0]
+            if kind == HUMAN:
+                return ["あなた" if ja else "you"]
+            return [f"{kind}ボット" if ja else f"{kind} bot"]
         names = []
         for seat, kind in enumerate(self.seats):
             if kind != HUMAN:
-                names.append(f"seat {seat} ({kind} bot)")
+                names.append(f"席{seat}({kind}ボット)" if ja else f"seat {seat} ({kind} bot)")
             elif self.hotseat:
-                names.append(f"seat {seat}")
+                names.append(f"席{seat}" if ja else f"seat {seat}")
             else:
-                names.append(f"seat {seat} (you)")
+                names.append(f"席{seat}(あなた)" if ja else f"seat {seat} (you)")
         return names
 
     # --- the loop ---------------------------------------------------------------------
@@ -418,10 +427,10 @@ class TerminalGame:
             )
 
     def _caution_text(self, seat: int, caution: Words) -> Text:
-        """A move's caution, to print beside it: English, then Japanese, each with its seats
-        named as ``seat`` reads them ("you" for itself)."""
-        said = [fill(caution.get(lang), seat_names(self.names, seat, lang)) for lang in LANGS]
-        return Text.assemble(("  ⚠ ", "bold yellow"), (" / ".join(said), "yellow"))
+        """A move's caution, to print beside it, in the terminal's language, its seats named
+        as ``seat`` reads them ("you" for itself)."""
+        said = fill(caution.get(self.lang), seat_names(self.names, seat, self.lang))
+        return Text.assemble(("  ⚠ ", "bold yellow"), (said, "yellow"))
 
     def _help(self, move: Action) -> None:
         example = move.encode()
@@ -484,8 +493,11 @@ class TerminalGame:
             if self.renderer.public_code_fn is not None:
                 what = self.renderer.move_code(code, seat, events, viewer)
             lines.insert(0, Text.assemble((f"{self.names[seat]}: ", "bold"), (what, "dim")))
+        # A Japanese sentence has no spaces to wrap at: after "• " it would move whole to the
+        # next line, leaving the bullet alone; 「・」 joined to it folds with it instead.
+        bullet = "・" if self.lang == "ja" else "• "
         for line in lines:
-            self.console.print(Text("• ").append_text(line))
+            self.console.print(Text(bullet).append_text(line), overflow="fold")
 
     # --- the end ----------------------------------------------------------------------
     def _finale(self) -> None:
@@ -515,7 +527,8 @@ def play_game(
     console: Console,
     ask: Ask,
     setup: Mapping[str, Any] | None = None,
+    lang: Lang = "en",
 ) -> PlayResult:
     """Play one game at the terminal; the returned match holds the record."""
     match = Match(game, options, seed, setup)
-    return TerminalGame(match, seats, console, ask, seed=seed).run()
+    return TerminalGame(match, seats, console, ask, seed=seed, lang=lang).run()
