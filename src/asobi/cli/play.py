@@ -54,8 +54,8 @@ def play(
         typer.Option(
             "--lang",
             metavar="en|ja",
-            help="The language of the game's words: what happened, the moves, what the table "
-            "waits for and the end (ja: 日本語). The table names its parts in both.",
+            help="The language of what happened, the moves' warnings and the seats' names "
+            "(ja: 日本語). The table names its parts in both languages.",
         ),
     ] = "en",
     hotseat: Annotated[
