@@ -451,6 +451,15 @@ def test_simulate_then_report_then_replay_a_game(tmp_path: Path) -> None:
     result = invoke(["report", str(out), "--out", str(tmp_path / "rep")])
     assert result.exit_code == 0, result.output
     assert "variant=simple" in (tmp_path / "rep" / "report.md").read_text()
+    assert "whole games of the" not in result.output
+
+    # A last line cut short (a run stopped while writing): the report says what it read.
+    games = (out / "games.jsonl").read_bytes()
+    (out / "games.jsonl").write_bytes(games[: len(games) - 40])
+    result = invoke(["report", str(out), "--out", str(tmp_path / "rep")])
+    assert result.exit_code == 0, result.output
+    assert "holds 5 whole games of the 6 planned" in result.output
+    (out / "games.jsonl").write_bytes(games)
 
     result = invoke(["replay", str(out / "games.jsonl"), "--game", "4", "--all"])
     assert result.exit_code == 0, result.output

@@ -625,6 +625,12 @@ def _inline(text: str) -> str:
     return "".join(f"<b>{p}</b>" if i % 2 else p for i, p in enumerate(pieces))
 
 
+def played(folder: Path) -> tuple[int, int]:
+    """The whole games of the simulation in ``folder`` and the games it planned."""
+    plan, _ = load_plan(folder)
+    return sum(1 for _ in read_games(folder)), plan.games * len(plan.variants())
+
+
 def build(folder: Path, plot: bool = True) -> Report:
     """The report of the simulation in ``folder``."""
     plan, saved = load_plan(folder)

@@ -44,4 +44,12 @@ def report(
         fail(str(exc))
     except OSError as exc:
         fail(f"{exc.filename}: {exc.strerror or exc}")
-    console().print("Written: " + ", ".join(str(p) for p in written))
+    screen = console()
+    screen.print("Written: " + ", ".join(str(p) for p in written))
+    held, planned = balance.played(results)
+    if held < planned:
+        # (a run stopped, or its last line cut short: read up to the last whole game)
+        screen.print(
+            f"[yellow]{results}/games.jsonl holds {held:,} whole games of the {planned:,} "
+            "planned: the same asobi simulate command plays the rest.[/]"
+        )
