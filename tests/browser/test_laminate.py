@@ -166,6 +166,9 @@ def test_a_person_plays_a_whole_laminate_game_against_bots_in_english(
     assert "Game over" in outcome and "Complete papers" in outcome and "Hilbert" in outcome
     log = page.locator("#log").inner_text()
     assert "researched: drew 2 cards from the deck" in log and " published “" in log
+    # A publication's steps (told as their buttons while it was in progress) give way to
+    # the line that says what they came to.
+    assert "You: Lay" not in log and "You: Cite" not in log
 
 
 def test_a_person_plays_a_whole_laminate_game_against_bots_in_japanese(

@@ -495,14 +495,20 @@ function renameButton() {
 // --- messages -----------------------------------------------------------------------------
 function remember(message) {
   let said = message.said || [];
+  let step = false;
   if (!said.length && message.seat === state.seat && message.code && state.labels[message.code]) {
     // Your own move that showed nothing (a step of a move of several): its words as a button.
     const words = state.labels[message.code];
     said = [{ en: `{s:${message.seat}}: ${words.en}`, ja: `{s:${message.seat}}:${words.ja}` }];
+    step = true;
   } else if (!said.length && message.seat !== state.seat && message.state?.active.includes(message.seat)) {
     return;  // a step of another's move still in progress that shows you nothing: told when done
+  } else {
+    // The move that completes them says what they came to ("You published…"): the steps,
+    // told as their buttons while it was in progress, give way to it.
+    while (log.length && log[log.length - 1].step && log[log.length - 1].seat === message.seat) log.pop();
   }
-  log.push({ number: message.number, seat: message.seat, said, by: message.by, events: message.events || [] });
+  log.push({ number: message.number, seat: message.seat, said, by: message.by, step, events: message.events || [] });
 }
 
 function onMessage(message) {
