@@ -109,9 +109,9 @@ def _cited(entries: Sequence[Mapping[str, Any]], citer: Any) -> Words:
 
 
 class LaminateWords:
-    milestones = frozenset({"end_triggered", "flag"})  # the game's end on its way
-
     """The same words for every number of players: nothing in them depends on the options."""
+
+    milestones = frozenset({"end_triggered", "flag"})  # the game's end on its way
 
     # --- events --------------------------------------------------------------------------
     def event(self, event: Mapping[str, Any]) -> Words | None:
