@@ -45,10 +45,7 @@ class StarmineOptions(StartPlayerOptions):
         json_schema_extra=lobby_choice(
             "Boost cards",
             "ブーストカード",
-            per_meld=(
-                "a meld made with boosts: −1 (the rulebook)",
-                "ブーストを使った役は−1(ルールブック)",
-            ),
+            per_meld=("−1 a meld with boosts (rulebook)", "ブーストを使った役は−1(ルールブック)"),
             per_boost=("−1 each boost (house rule)", "ブースト1枚ごとに−1(ハウスルール)"),
         ),
     )
