@@ -348,3 +348,28 @@ def test_the_status_says_a_combination_is_complete_when_done_would_finish_it() -
             assert ("next card" in status.en) != complete, status
             seen[complete] += 1
     assert seen[True] and seen[False]
+
+
+def test_the_views_settlements_say_what_each_town_gained_in_the_round() -> None:
+    """決算: the view's record of settlements, read by the page and the terminal alike, gives
+    each town's tepu gained during the round (``gained``), so that every row follows on from
+    the one before, from the tepu each town began the game with."""
+    from asobi.games.rummycity.render import _settlements
+
+    moved = 0
+    for seed in range(4):
+        steps = random_game(2, seed, round_limit=4)
+        state = steps[-1][3]
+        view = state.view(0)
+        before = list(state.opening_tepu)
+        for record in view["settlements"]:
+            for s, town in enumerate(record["towns"]):
+                came = before[s] + town["gained"] - town["paid"] + town["combinations"]
+                assert came + town["income"] == town["tepu"], (seed, record)
+                before[s] = town["tepu"]
+                moved += town["gained"] != 0
+        shown = " ".join(str(part) for part in _settlements(view))
+        assert ("gained in the round" in shown) == any(
+            t["gained"] for r in view["settlements"] for t in r["towns"]
+        )
+    assert moved  # some towns did gain or pay in a round

@@ -543,16 +543,18 @@ def _discards(view: RummyCityView) -> Text | None:
 
 
 def _settlements(view: RummyCityView) -> list[RenderableType]:
-    """決算 so far, a line a round: paid for the cards in hand, gained per combination and
-    from income, and the tepu after."""
+    """決算 so far, a line a round: what the town gained in the round (where any town did),
+    paid for the cards in hand, gained per combination and from income, and the tepu after."""
     viewer = view["seat"]
     solo = view["mode"] == "solo"
     records = view["settlements"]
     if not records:
         return []
+    moved = any(town["gained"] for record in records for town in record["towns"])
     head = Text.assemble(
         ("Settlements 決算", "bold"),
-        ("  −paid for the cards in hand, +combinations, +income = tepu", "dim"),
+        ("  " + ("gained in the round; " if moved else ""), "dim"),
+        ("−paid for the cards in hand, +combinations, +income = tepu", "dim"),
     )
     table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 2, 0, 0))
     table.add_column(no_wrap=True, style="dim")
@@ -562,7 +564,9 @@ def _settlements(view: RummyCityView) -> list[RenderableType]:
         cells = []
         for s, town in enumerate(record["towns"]):
             paid, cards = town["paid"], town["hand"]
-            cell = Text(f"{seat_label(s, viewer, solo)}: −{paid}")
+            gained = town["gained"]
+            during = f"{gained:+d}; " if moved and gained else ("±0; " if moved else "")
+            cell = Text(f"{seat_label(s, viewer, solo)}: {during}−{paid}")
             if paid < cards:
                 cell.append(f" of {cards}", style="yellow")
             cell.append(f" +{town['combinations']} +{town['income']} = ")

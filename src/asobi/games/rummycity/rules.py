@@ -664,6 +664,7 @@ def new_state(
     state = RummyCityRules(options, Chance(seed))
     if setup is not None:
         apply_setup(state, setup)
+        state.opening_tepu = tuple(state.tepu)
         return state
     state._new_round()
     return state

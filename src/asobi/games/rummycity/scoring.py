@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from asobi.core.protocol import Outcome, ranks_from_scores
@@ -29,6 +30,28 @@ def settle(state: RummyCityState) -> dict[str, Any]:
             }
         )
     return {"round": state.round, "towns": towns}
+
+
+def gained_in_rounds(
+    settlements: Sequence[Mapping[str, Any]], opening: Sequence[int]
+) -> list[list[int]]:
+    """Per settlement, what each town gained (or paid, below 0) during the round before it:
+    buildings' effects, the Station's fares. The tepu held when the settlement began (its
+    record holds what it came to) less the tepu after the settlement before (``opening``,
+    each town's as the game began, for the first). Without it a row of settlements does not
+    follow from the one before."""
+    out: list[list[int]] = []
+    before = list(opening)
+    for record in settlements:
+        towns = list(record.get("towns") or [])
+        began = [
+            int(t.get("tepu", 0)) - int(t.get("combinations", 0)) - int(t.get("income", 0))
+            + int(t.get("paid", 0))
+            for t in towns
+        ]  # fmt: skip
+        out.append([b - a for b, a in zip(began, before, strict=True)])
+        before = [int(t.get("tepu", 0)) for t in towns]
+    return out
 
 
 def outcome(state: RummyCityState, reason: str) -> Outcome:

@@ -153,6 +153,9 @@ class RummyCityState(State[RummyCityAction]):
         full = catalogue_of(options.catalogue or default_data())
         self.catalogue: Catalogue = full.for_solo() if self.solo else full
         self.tepu = [options.start_tepu] * n
+        # Each town's tepu as the game began (a scenario's own, else the start): the first
+        # settlement's row follows on from it (scoring.gained_in_rounds). Never changes.
+        self.opening_tepu: tuple[int, ...] = tuple(self.tepu)
         self.owned: list[list[str]] = [[] for _ in range(n)]  # in the order claimed
         self.supply: list[str] = [b.id for b in self.catalogue.buildings]
         # Each building's build action, in catalogue order (``Holdings.goals`` numbers them).

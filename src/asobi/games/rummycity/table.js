@@ -388,26 +388,20 @@ function settlementsTable(ctx) {
   });
   // What each town gained or paid during a round (buildings' effects, the Station's fares),
   // before its settlement: without it a row does not follow from the one before.
-  let before = ctx.view.seats.map(() => ctx.view.start_tepu);
-  const during = records.map((record) => record.towns.map((town, s) => {
-    const change = town.tepu - town.combinations - town.income + town.paid - before[s];
-    before[s] = town.tepu;
-    return change;
-  }));
-  const moved = during.some((row) => row.some(Boolean));
+  const moved = records.some((record) => record.towns.some((town) => town.gained));
   const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0") + (ctx.lang === "ja" ? "、" : "; ");
   const body = el("tbody");
-  records.forEach((record, r) => {
+  for (const record of records) {
     const tr = el("tr");
     const th = el("th", "", `${word("round", ctx)} ${record.round}`);
     th.scope = "row";
     tr.append(th);
-    record.towns.forEach((town, s) => {
-      tr.append(el("td", "", moved ? signed(during[r][s]) : "",
+    for (const town of record.towns) {
+      tr.append(el("td", "", moved ? signed(town.gained) : "",
         `−${town.paid} +${town.combinations} +${town.income} → `, el("b", "", String(town.tepu))));
-    });
+    }
     body.append(tr);
-  });
+  }
   table.append(el("thead", "", head), body);
   const title = el("div", "", el("span", "zone-label", word("settlements", ctx)), " ",
     el("span", "rc-hint", word(moved ? "settleHeadDuring" : "settleHead", ctx)));

@@ -32,6 +32,7 @@ from asobi.games.rummycity.combos import (
     is_complete,
     next_pieces_towards,
 )
+from asobi.games.rummycity.scoring import gained_in_rounds
 from asobi.games.rummycity.state import Phase, RummyCityState
 
 S = TypeVar("S", bound=RummyCityState)
@@ -107,9 +108,16 @@ class TownSettled(TypedDict):
 
 
 @closed
+class TownRecorded(TownSettled):
+    """A town's settlement as the table keeps it: with what it gained during the round."""
+
+    gained: int  # tepu gained (below 0: paid) in the round before it (scoring.gained_in_rounds)
+
+
+@closed
 class Settlement(TypedDict):
     round: int
-    towns: list[TownSettled]  # by seat
+    towns: list[TownRecorded]  # by seat
 
 
 @closed
@@ -150,7 +158,6 @@ class RummyCityView(TypedDict):
     overtime: bool  # the extra round after a tie (延長戦)
     target: int  # tepu that end the game
     round_limit: int
-    start_tepu: int  # each town's tepu before the first round (a settlement's row follows on)
     row: list[RowCard]
     supply: list[str]  # buildings nobody owns
     deposits: dict[str, str]  # the card put on the Bank or the Police station, by building
@@ -457,6 +464,16 @@ def _seat_view(state: RummyCityState, s: int, seat: int | None) -> SeatView:
     return entry
 
 
+def _settlements(state: RummyCityState) -> list[Settlement]:
+    """Every settlement so far, each town with what it gained during the round."""
+    gains = gained_in_rounds(state.settlements, state.opening_tepu)
+    out = []
+    for record, gained in zip(state.settlements, gains, strict=True):
+        towns = [{**town, "gained": g} for town, g in zip(record["towns"], gained, strict=True)]
+        out.append(cast(Settlement, {**record, "towns": towns}))
+    return out
+
+
 def view_of(state: RummyCityState, seat: int | None) -> RummyCityView:
     n = state.players
     row: list[RowCard] = [
@@ -483,13 +500,12 @@ def view_of(state: RummyCityState, seat: int | None) -> RummyCityView:
         "overtime": state.overtime,
         "target": state.options.target,
         "round_limit": state.options.round_limit,
-        "start_tepu": state.options.start_tepu,
         "row": row,
         "supply": list(state.supply),
         "deposits": {b: c.code for b, c in state.deposits.items()},
         "seats": [_seat_view(state, s, seat) for s in range(n)],
         "catalogue": cast(list[BuildingView], state.catalogue.to_json()),
-        "settlements": cast(list[Settlement], [dict(s) for s in state.settlements]),
+        "settlements": _settlements(state),
         "outcome": outcome_json(state.outcome()),
     }
     if state.phase is Phase.LAY:

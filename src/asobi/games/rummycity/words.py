@@ -41,6 +41,7 @@ from asobi.games.rummycity.buildings import (
     default_data,
 )
 from asobi.games.rummycity.combos import KIND_NAMES, KIND_NAMES_JA
+from asobi.games.rummycity.scoring import gained_in_rounds
 from asobi.games.rummycity.state import MOST_BUILDS, SOLO_MOST_BUILDINGS, RummyCityOptions
 from asobi.games.rummycity.views import RummyCityView
 
@@ -552,15 +553,10 @@ class RummyCityWords:
         else:
             headline = ranks_headline(ranks) + self._why_it_ended(details, scores)
         records = list(details.get("settlements") or [])
-        # What each town gained or paid during each round (buildings' effects, the Station's
-        # fares): the tepu before the settlement less the tepu after the one before. Without
-        # it a row does not add up to the one before (a solo town has none).
-        during: list[list[int]] = []
-        before = [self.options.start_tepu] * len(scores)
-        for record in records:
-            towns = list(record.get("towns") or [])
-            during.append([_settled_from(t) - before[s] for s, t in enumerate(towns)])
-            before = [int(t.get("tepu", 0)) for t in towns]
+        # What each town gained or paid during each round, before its settlement (a solo
+        # town: nothing): without it a row does not add up to the one before. (From the
+        # options' start: a scenario that sets the towns' tepu is not in the outcome.)
+        during = gained_in_rounds(records, [self.options.start_tepu] * len(scores))
         moved = any(any(row) for row in during)
         heading = Words(
             "Settlement (−cards +combinations +income → tepu)",
@@ -622,12 +618,6 @@ class RummyCityWords:
 
 def phrasebook(options: RummyCityOptions) -> RummyCityWords:
     return RummyCityWords(options)
-
-
-def _settled_from(town: Mapping[str, Any]) -> int:
-    """The tepu a town held when the settlement began (its record holds what it came to)."""
-    paid, gained = int(town.get("paid", 0)), int(town.get("combinations", 0))
-    return int(town.get("tepu", 0)) - gained - int(town.get("income", 0)) + paid
 
 
 def _signed(change: int) -> Words:
