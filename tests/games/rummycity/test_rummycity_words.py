@@ -373,3 +373,29 @@ def test_the_views_settlements_say_what_each_town_gained_in_the_round() -> None:
             t["gained"] for r in view["settlements"] for t in r["towns"]
         )
     assert moved  # some towns did gain or pay in a round
+
+
+def test_the_end_tables_rows_count_from_a_scenarios_own_tepu() -> None:
+    """決算, in a game begun from a scenario that sets the towns' tepu (here 20 and 3, not the
+    options' 7): the first round's gain counts from those (the outcome carries them, only
+    when they differ: every other game's outcome stays as recorded)."""
+    state = game({"tepu": [20, 3]}, seed=5, round_limit=2)
+    rng = random.Random(5)
+    while state.outcome() is None:
+        (seat,) = state.active_seats()
+        play(state, seat, rng.choice([a.encode() for a in state.legal_actions(seat)]))
+    outcome = state.outcome()
+    assert outcome is not None and outcome.details["opening_tepu"] == [20, 3]
+    table = book_for(state).outcome(outcome.to_json())
+    first = next(row for row in table.rows if row[0].en.startswith("Round "))
+    number = re.compile(r"[+−]\d+|±0|→ \d+")
+    for town, (start, cell) in enumerate(zip([20, 3], first[1:], strict=True)):
+        parts = number.findall(cell.en)
+        record = outcome.details["settlements"][0]["towns"][town]
+        signed = [int(p.replace("−", "-").replace("±", "")) for p in parts[:-1]]
+        assert start + sum(signed) == int(parts[-1][2:]) == record["tepu"], cell.en
+    plain = game(seed=5, round_limit=2)
+    while plain.outcome() is None:
+        (seat,) = plain.active_seats()
+        play(plain, seat, rng.choice([a.encode() for a in plain.legal_actions(seat)]))
+    assert "opening_tepu" not in plain.outcome().details  # type: ignore[union-attr]

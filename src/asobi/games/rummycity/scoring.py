@@ -65,4 +65,8 @@ def outcome(state: RummyCityState, reason: str) -> Outcome:
         "reason": reason,
         "settlements": [dict(s) for s in state.settlements],
     }
+    if state.opening_tepu != (state.options.start_tepu,) * state.players:
+        # A scenario's own tepu at the start: the first round's gain counts from them (only
+        # then, so that the outcome of every other game stays as it was recorded).
+        details["opening_tepu"] = list(state.opening_tepu)
     return Outcome(scores=scores, ranks=ranks_from_scores(scores), details=details)

@@ -555,8 +555,9 @@ class RummyCityWords:
         records = list(details.get("settlements") or [])
         # What each town gained or paid during each round, before its settlement (a solo
         # town: nothing): without it a row does not add up to the one before. (From the
-        # options' start: a scenario that sets the towns' tepu is not in the outcome.)
-        during = gained_in_rounds(records, [self.options.start_tepu] * len(scores))
+        # options' start, or a scenario's own tepu where it set them.)
+        opening = details.get("opening_tepu") or [self.options.start_tepu] * len(scores)
+        during = gained_in_rounds(records, opening)
         moved = any(any(row) for row in during)
         heading = Words(
             "Settlement (−cards +combinations +income → tepu)",
