@@ -127,7 +127,32 @@ def test_a_move_with_a_caution_has_it_printed_beside_it(monkeypatch: pytest.Monk
     assert re.search(rf"{number} {marked.encode()}[^⚠]{{0,4}}⚠ mind this, you\n", text)
     screen, out = console()
     TerminalGame(match, seats, screen, scripted(["q"]), seed=4, lang="ja").run()
-    assert re.search(rf"{number} {marked.encode()}[^⚠]{{0,4}}⚠ 注意\n", out.getvalue())
+    # In Japanese a move reads as the phrasebook says it, its code after it.
+    assert re.search(rf"{number} [^\n]*{marked.encode()}[^⚠]{{0,4}}⚠ 注意\n", out.getvalue())
+
+
+def test_the_terminal_speaks_japanese_with_lang_ja() -> None:
+    """``asobi play --lang ja``: the terminal's own words (the seats, how to choose, the
+    prompt, refusals, why a game stopped, the result) are Japanese, what the table waits for
+    is said in the phrasebook's Japanese above the moves, and each move reads as the page's
+    buttons say it, its code after it (still what to type)."""
+    screen, out = console()
+    match = Match("starmine", {"players": 2, "start_player": 0}, 8)
+    answers = scripted(["99", "nonsense", "?", "q"])
+    TerminalGame(match, [HUMAN, "random"], screen, answers, seed=8, lang="ja").run()
+    text = out.getvalue()
+    for english in ("Seats:", "Choose a move", "number 1–", "Refused", "Game stopped", "Help"):
+        assert english not in text, english
+    assert "プレイヤー:席0(あなた) · 席1(randomボット)。シード8。" in text
+    assert "▶ あなたが1枚捨てて2枚引くか、役を配置する" in text
+    assert re.search(r"(^|\n) ?1 \S+を捨てる  discard \S+", text), text
+    assert "できません:99番の手はありません" in text and "できません:わからない手です" in text
+    assert "ヘルプ" in text and "ゲームを中断しました:終了しました。" in text
+    finished = Match("starmine", {"players": 1}, 3)
+    screen, out = console()
+    bot = TerminalGame(finished, ["random"], screen, scripted([]), seed=3, lang="ja")
+    bot.run()
+    assert "最終得点:" in out.getvalue()
 
 
 def test_starmine_solo_cautions_the_placement_that_fails_the_launch() -> None:

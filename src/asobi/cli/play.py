@@ -54,8 +54,9 @@ def play(
         typer.Option(
             "--lang",
             metavar="en|ja",
-            help="The language of what happened, the moves' warnings and the seats' names "
-            "(ja: 日本語). The table names its parts in both languages.",
+            help="The language of the terminal's words: what happened, what the table waits "
+            "for, the moves, their warnings and the seats' names (ja: 日本語). The table "
+            "names its parts in both languages.",
         ),
     ] = "en",
     hotseat: Annotated[

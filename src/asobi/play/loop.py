@@ -57,6 +57,53 @@ HINT_WORDS = {"hint"}
 # Clear the screen and the scrollback (xterm, tmux, most terminals), cursor home.
 CLEAR = "\033[H\033[2J\033[3J"
 
+# The terminal's own words (a game's are its phrasebook's), filled with str.format. The
+# commands stay what they are in either language: q, v, ?, rules, hint.
+SAID = {
+    "seats": Words("Seats: {seating}. Seed {seed}.", "プレイヤー:{seating}。シード{seed}。"),
+    "how": Words(
+        "Choose a move by its number or type its code; [bold]?[/] help, [bold]v[/] the whole "
+        "table 盤面, [bold]rules[/], [bold]q[/] quit. After your first move you see what "
+        "changed since your last one.",
+        "手は番号で選ぶか、そのコードを入力します。[bold]?[/] ヘルプ、[bold]v[/] 盤面の全体、"
+        "[bold]rules[/] ルール、[bold]q[/] 終了。2手目からは、前の手番から変わったところだけを"
+        "表示します。",
+    ),
+    "stopped": Words("Game stopped: {reason}.", "ゲームを中断しました:{reason}。"),
+    "quit": Words("quit", "終了しました"),
+    "interrupted": Words("interrupted", "割り込みで止まりました"),
+    "input ended": Words("the input ended before the game did", "ゲームの途中で入力が終わりました"),
+    "pass to": Words("Pass to seat {seat} — press Enter", "席{seat}に渡してください — Enterを押す"),
+    "away": Words("While you were away:", "あなたが離れている間に:"),
+    "prompt": Words(
+        "[bold]{name}[/] › number {numbers} or a move code (v table 盤面, ? help): ",
+        "[bold]{name}[/] › 番号{numbers}か手のコード(v 盤面、? ヘルプ): ",
+    ),
+    "no such move": Words(
+        "there is no move {number}: choose {numbers}",
+        "{number}番の手はありません:{numbers}から選びます",
+    ),
+    "unknown move": Words("unknown move: {problem}", "わからない手です:{problem}"),
+    "refused": Words("Refused: ", "できません:"),
+    "rule": Words("  (rule: {rule})", "(ルール:{rule})"),
+    "no hint": Words("No hint here: the game suggests no move now.", "ここでは助言はありません。"),
+    "hint": Words("Hint 助言: ", "助言:"),
+    "play hint": Words(" — type it to play it", " — 入力するとこの手を指します"),
+    "unchanged": Words("Unchanged: {parts}", "変わらず:{parts}"),
+    "back": Words("(Enter: back)", "(Enter:戻る)"),
+    "pick one": Words(
+        "choose 1–{count} or one of {labels}; Enter goes back to every move",
+        "1–{count}か、{labels}のどれかを選びます。Enterで手の一覧に戻ります",
+    ),
+    "unseen": Words("made a move you cannot see", "見えない手を指した"),
+    "no rules": Words("No rules summary yet.", "ルールの要約はまだありません。"),
+    "final score": Words("Final score: ", "最終得点:"),
+    "draw": Words("Result: a draw.", "結果:引き分け。"),
+    "result": Words("Result: ", "結果:"),
+    "won": Words(" won.", "の勝ち。"),
+    "and": Words(" and ", "と"),
+}
+
 
 def default_bot(game: str) -> str:
     """The bot a human plays against unless told otherwise: the game's ``normal`` level
@@ -148,6 +195,15 @@ class TerminalGame:
     def state(self) -> State:
         return self.match.state
 
+    def _said(self, key: str, **filled: object) -> str:
+        """The terminal's own words (:data:`SAID`) in its language, filled in."""
+        return SAID[key].get(self.lang).format(**filled)
+
+    def _reason(self, reason: str) -> str:
+        """Why a game stopped (kept in English in the result), in the terminal's language."""
+        said = next((w for w in SAID.values() if w.en == reason), None)
+        return reason if said is None else said.get(self.lang)
+
     def _names(self) -> list[str]:
         """Each seat's name in the terminal's language: "seat 1 (greedy bot)", 「席1(…ボット)」."""
         ja = self.lang == "ja"
@@ -180,10 +236,12 @@ class TerminalGame:
                 else:
                     self._human_turn(seat)
         except Quit as stop:
-            self.console.print(f"\nGame stopped: {stop.reason}.", style="bold yellow")
+            stopped = self._said("stopped", reason=self._reason(stop.reason))
+            self.console.print("\n" + stopped, style="bold yellow", markup=False)
             return PlayResult(self.match, False, stop.reason)
         except KeyboardInterrupt:
-            self.console.print("\nGame stopped: interrupted.", style="bold yellow")
+            stopped = self._said("stopped", reason=self._reason("interrupted"))
+            self.console.print("\n" + stopped, style="bold yellow", markup=False)
             return PlayResult(self.match, False, "interrupted")
         self._finale()
         return PlayResult(self.match, True)
@@ -198,14 +256,11 @@ class TerminalGame:
         spec = self.spec
         self.console.rule(f"[bold]{spec.name_en}[/] {spec.name_ja}")
         seating = " · ".join(self.names)
-        self.console.print(f"Seats: {seating}. Seed {self.seed}.", highlight=False)
+        self.console.print(
+            self._said("seats", seating=seating, seed=self.seed), highlight=False, markup=False
+        )
         if self.humans:
-            self.console.print(
-                "Choose a move by its number or type its code; "
-                "[bold]?[/] help, [bold]v[/] the whole table 盤面, [bold]rules[/], [bold]q[/] "
-                "quit. After your first move you see what changed since your last one.",
-                highlight=False,
-            )
+            self.console.print(self._said("how"), highlight=False)
 
     # --- bots -------------------------------------------------------------------------
     def _bot_turn(self, seat: int) -> None:
@@ -230,7 +285,7 @@ class TerminalGame:
         """Hot-seat: hide the last player's screen and hand the device to ``seat``."""
         self._clear()
         self.console.print(
-            Panel(Text(f"Pass to seat {seat} — press Enter", style="bold"), expand=False)
+            Panel(Text(self._said("pass to", seat=seat), style="bold"), expand=False)
         )
         answer = self._ask("")
         if answer.strip().lower() in QUIT_WORDS:
@@ -241,7 +296,7 @@ class TerminalGame:
     def _flush(self, seat: int) -> None:
         pending = self.pending[seat].moves
         if self.hotseat and any(mover != seat for mover, _, _ in pending):
-            self.console.print("[bold]While you were away:[/]")
+            self.console.print(Text(self._said("away"), style="bold"))
         for mover, code, events in pending:
             self._print_events(mover, code, events, seat)
         pending.clear()
@@ -257,12 +312,10 @@ class TerminalGame:
         # (the others are still played by typing their code).
         shown, note = self.renderer.shortlist([a.encode() for a in legal], view)
         choices = self._choices(seat, [legal[i] for i in shown], view)
+        self._status(seat, view)
         self._list_choices(seat, choices, note)
         numbers = "1" if len(choices) == 1 else f"1–{len(choices)}"
-        prompt = (
-            f"[bold]{self.names[seat]}[/] › number {numbers} or a move code "
-            "(v table 盤面, ? help): "
-        )
+        prompt = self._said("prompt", name=escape(self.names[seat]), numbers=numbers)
         while True:
             text = " ".join(self._ask(prompt).split())
             word = text.lower()
@@ -274,7 +327,7 @@ class TerminalGame:
             if text.isdigit():
                 number = int(text)
                 if not 1 <= number <= len(choices):
-                    self._refuse(f"there is no move {number}: choose {numbers}")
+                    self._refuse(self._said("no such move", number=number, numbers=numbers))
                     continue
                 picked = self._pick(seat, choices[number - 1])
                 if picked is None:
@@ -284,7 +337,7 @@ class TerminalGame:
                 try:
                     action = self.spec.action_space.decode(text)
                 except BadActionCode as exc:
-                    self._refuse(f"unknown move: {exc}")
+                    self._refuse(self._said("unknown move", problem=exc))
                     continue
             try:
                 events = self.match.play(seat, action)
@@ -312,7 +365,7 @@ class TerminalGame:
             self._show_table(seat, view, whole=True)
             self._list_choices(seat, choices, note)
         elif word in RULES_WORDS:
-            self.console.print(Markdown(self.spec.summary or "No rules summary yet."))
+            self.console.print(Markdown(self.spec.summary or self._said("no rules")))
         elif word in HINT_WORDS:
             self._hint()
         else:
@@ -325,11 +378,11 @@ class TerminalGame:
         found = self.spec.insight(self.state.view(None)) if self.spec.insight else {}
         hint = found.get("hint")
         if not hint:
-            self.console.print(Text("No hint here: the game suggests no move now.", style="dim"))
+            self.console.print(Text(self._said("no hint"), style="dim"))
             return
         self.console.print(
             Text.assemble(
-                ("Hint 助言: ", "bold"), (hint["code"], "bold cyan"), " — type it to play it"
+                (self._said("hint"), "bold"), (hint["code"], "bold cyan"), self._said("play hint")
             )
         )
 
@@ -352,12 +405,13 @@ class TerminalGame:
             else:
                 self.console.print(Segments(drawn[name]))
         if same:  # named, so nothing seems lost; the prompt says how to see them (v)
-            self.console.print(Text(f"Unchanged: {', '.join(same)}", style="dim"))
+            parts_named = ("、" if self.lang == "ja" else ", ").join(same)
+            self.console.print(Text(self._said("unchanged", parts=parts_named), style="dim"))
 
     def _refuse(self, message: str, rule: str | None = None) -> None:
-        line = Text.assemble(("Refused: ", "bold red"), message)
+        line = Text.assemble((self._said("refused"), "bold red"), message)
         if rule:
-            line.append(f"  (rule: {rule})", style="red")
+            line.append(self._said("rule", rule=rule), style="red")
         self.console.print(line)
 
     def _choices(self, seat: int, legal: Sequence[Action], view: Mapping[str, Any]) -> list[Choice]:
@@ -387,7 +441,7 @@ class TerminalGame:
         for i, choice in enumerate(choices, start=1):
             item = Text.assemble((f"{i:>{width}}", "bold cyan"), " ")
             if choice.head is None:
-                item.append_text(self.renderer.action_text(choice.moves[0].encode()))
+                item.append_text(self._move_text(seat, choice.moves[0]))
                 if choice.caution is not None:
                     item.append_text(self._caution_text(seat, choice.caution))
             else:
@@ -399,6 +453,25 @@ class TerminalGame:
         if note is not None:
             self.console.print(note)
 
+    def _move_text(self, seat: int, move: Action) -> Text:
+        """A move as the list shows it: the game's text for its code; in Japanese, the
+        phrasebook's words for it (as the page's buttons say it), its code after them to
+        show what to type."""
+        code = move.encode()
+        if self.lang != "ja" or self.renderer.words is None:
+            return self.renderer.action_text(code)
+        said = self.renderer.say(self.renderer.words.action(code), self.names, seat)
+        if said.plain != code:
+            said.append(f"  {code}", style="dim")
+        return said
+
+    def _status(self, seat: int, view: Mapping[str, Any]) -> None:
+        """In Japanese, what the table waits for in the phrasebook's words, above the moves
+        (the game's table names its parts in both languages, its status in English)."""
+        if self.lang == "ja" and self.renderer.words is not None:
+            said = self.renderer.say(self.renderer.words.status(view), self.names, seat)
+            self.console.print(Text("▶ ", style="bold").append_text(said), overflow="fold")
+
     def _pick(self, seat: int, choice: Choice) -> Action | None:
         """The move of ``choice``: its only one, or the one the player picks by its number
         or label; None when the player goes back to the whole list (Enter)."""
@@ -408,7 +481,7 @@ class TerminalGame:
         which = " · ".join(f"{i} {label}" for i, label in enumerate(choice.labels, start=1))
         prompt = (
             f"[bold]{self.names[seat]}[/] › {escape(choice.head.plain)} → "
-            f"{escape(which)} (Enter: back): "
+            f"{escape(which)} {self._said('back')}: "
         )
         labels = [label.lower() for label in choice.labels]
         while True:
@@ -422,8 +495,7 @@ class TerminalGame:
             if word in labels:
                 return choice.moves[labels.index(word)]
             self._refuse(
-                f"choose 1–{len(choice.moves)} or one of {', '.join(choice.labels)}; "
-                "Enter goes back to every move"
+                self._said("pick one", count=len(choice.moves), labels=", ".join(choice.labels))
             )
 
     def _caution_text(self, seat: int, caution: Words) -> Text:
@@ -434,6 +506,28 @@ class TerminalGame:
 
     def _help(self, move: Action) -> None:
         example = move.encode()
+        if self.lang == "ja":
+            hint = (("hint", "bold"), ":助言(ゲームが手を勧められるところで)· ")
+            self.console.print(
+                Panel(
+                    Text.assemble(
+                        "手の番号か、そのコードを入力します。例:",
+                        (example, "bold"),
+                        "\nコードの大文字・小文字と余分な空白は区別しません。ルールで"
+                        "できない手は、そのルールを示して断ります。\n",
+                        ("v", "bold"),
+                        ":盤面の全体(2手目からは変わったところだけを表示)· ",
+                        ("rules", "bold"),
+                        ":ルールの要約 · ",
+                        *(hint if self.spec.insight else ()),
+                        ("q", "bold"),
+                        ":終了(--saveでそこまでの記録を保存)",
+                    ),
+                    title="ヘルプ",
+                    expand=False,
+                )
+            )
+            return
         self.console.print(
             Panel(
                 Text.assemble(
@@ -489,7 +583,7 @@ class TerminalGame:
         ):
             # A move another seat sees nothing of (a bonus card kept or removed): it learns
             # that the move was made, as the game describes it, never the move's code.
-            what = "made a move you cannot see"
+            what = self._said("unseen")
             if self.renderer.public_code_fn is not None:
                 what = self.renderer.move_code(code, seat, events, viewer)
             lines.insert(0, Text.assemble((f"{self.names[seat]}: ", "bold"), (what, "dim")))
@@ -506,17 +600,24 @@ class TerminalGame:
         viewer = self.humans[0] if len(self.humans) == 1 else None
         self.console.rule("[bold]Game over[/] 終了")
         self.renderer.render(self.state.view(viewer), self.console)
-        self.console.print(result_line(outcome.scores, outcome.ranks, self.names), highlight=False)
+        line = result_line(outcome.scores, outcome.ranks, self.names, self.lang)
+        self.console.print(line, highlight=False)
 
 
-def result_line(scores: Sequence[float], ranks: Sequence[int], names: Sequence[str]) -> Text:
+def result_line(
+    scores: Sequence[float], ranks: Sequence[int], names: Sequence[str], lang: Lang = "en"
+) -> Text:
     """A one-line result any game can have: the winners, a draw, or a solo score."""
     if len(ranks) == 1:
-        return Text.assemble(("Final score: ", "bold"), f"{scores[0]:g}")
+        return Text.assemble((SAID["final score"].get(lang), "bold"), f"{scores[0]:g}")
     winners = [names[s] for s, rank in enumerate(ranks) if rank == 1]
     if len(winners) == len(ranks):
-        return Text("Result: a draw.", style="bold")
-    return Text.assemble(("Result: ", "bold"), (" and ".join(winners), "bold green"), " won.")
+        return Text(SAID["draw"].get(lang), style="bold")
+    return Text.assemble(
+        (SAID["result"].get(lang), "bold"),
+        (SAID["and"].get(lang).join(winners), "bold green"),
+        SAID["won"].get(lang),
+    )
 
 
 def play_game(
