@@ -310,6 +310,24 @@ def test_replay_steps_with_enter_and_stops_on_q(tmp_path: Path) -> None:
     assert "Replay stopped" in result.output
 
 
+def test_play_and_replay_in_japanese(tmp_path: Path) -> None:
+    """--lang ja, as for play: the replay's own words and what happened are Japanese; an
+    unknown language is refused in one line."""
+    path = tmp_path / "g.json"
+    played = invoke(
+        ["play", "starmine", "--seed", "4", "--seat-types", "random,random", "--save", str(path),
+         "--lang", "ja"]
+    )  # fmt: skip
+    assert played.exit_code == 0, played.output
+    assert "結果:" in played.output and "Result:" not in played.output
+    result = invoke(["replay", str(path), "--lang", "ja"], input="\n\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "リプレイ" in result.output and "観戦者の視点" in result.output
+    assert "2/" in result.output and "手目 · 席" in result.output and "Move " not in result.output
+    assert "・席" in result.output and "リプレイをやめました。" in result.output
+    assert_clean_error(invoke(["replay", str(path), "--lang", "fr"]), "--lang fr")
+
+
 def test_a_tampered_record_is_caught(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     invoke(

@@ -10,6 +10,7 @@ import typer
 from asobi.cli.common import EXIT_INTERRUPTED, console, fail, json_value, read_json
 from asobi.core.errors import AsobiError, RecordMismatch
 from asobi.core.records import GameRecord
+from asobi.core.words import LANGS
 
 
 def replay(
@@ -52,6 +53,14 @@ def replay(
             "--all prints the whole game at once.",
         ),
     ] = True,
+    lang: Annotated[
+        str,
+        typer.Option(
+            "--lang",
+            metavar="en|ja",
+            help="The language of what happened and the replay's own words (ja: 日本語).",
+        ),
+    ] = "en",
 ) -> None:
     """Step through a saved game: each move, then the table as a seat or a spectator sees it.
 
@@ -62,13 +71,15 @@ def replay(
 
     if seat is not None and spectator:
         fail("use either --seat N or --spectator, not both")
+    if lang not in LANGS:
+        fail(f"--lang {lang}: the languages are {' and '.join(LANGS)}")
     record = load_record(file, game)
     if seat is None and not spectator and record.options.get("players") == 1:
         seat = 0  # a solo game: its one player's view, hand included
     screen = console()
     ask = terminal_ask(screen) if step else None
     try:
-        replay_record(record, screen, viewer=seat, ask=ask)
+        replay_record(record, screen, viewer=seat, ask=ask, lang=lang if lang == "ja" else "en")
     except AsobiError as exc:
         fail(f"record {file}: {exc}")
     except KeyboardInterrupt:
