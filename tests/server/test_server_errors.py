@@ -404,3 +404,17 @@ def test_the_server_forgets_the_longest_unused_addresses_first() -> None:
     assert addresses.open("a") and not addresses.open("a")
     addresses.close("a")
     assert addresses.sockets == {}
+
+
+def test_the_games_in_play_are_listed_after_a_restart(db: str) -> None:
+    """観戦: rooms read back from SQLite (which keeps no time zone) and rooms made since are
+    listed together, newest first (a naive and an aware time cannot be compared: the list
+    was a server error once a room was made after a restart)."""
+    seats = [{"name": "ami"}, {"bot": "random"}]
+    with TestClient(create_app(db, bot_workers=0, rate=1e9)) as first:
+        before = first.post("/api/rooms", json={"game": "starmine", "seats": seats}).json()
+    with TestClient(create_app(db, bot_workers=0, rate=1e9)) as again:
+        after = again.post("/api/rooms", json={"game": "itsmine", "seats": seats}).json()
+        listed = again.get("/api/rooms")
+        assert listed.status_code == 200, listed.text
+        assert [r["room"] for r in listed.json()] == [after["room"], before["room"]]

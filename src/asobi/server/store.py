@@ -504,5 +504,7 @@ def _room_record(row: _Room) -> RoomRecord:
         seats=[SeatRecord.from_json(s) for s in row.seats],
         settings=dict(row.settings or {}),
         by=[m.by for m in row.moves],
-        created=row.created,
+        # SQLite keeps no time zone: a time read back from it is naive, and a naive time
+        # cannot be compared with a new room's (the lobby sorts rooms by it).
+        created=row.created if row.created.tzinfo else row.created.replace(tzinfo=UTC),
     )
