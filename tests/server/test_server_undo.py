@@ -53,6 +53,37 @@ def test_what_fair_play_forbids_is_refused_with_the_reason(client: TestClient) -
     assert client.get(f"/api/rooms/{room['room']}").json()["moves"] == 1
 
 
+def test_a_page_asks_whether_a_take_back_would_work_before_it_offers_one(
+    client: TestClient,
+) -> None:
+    """``can_undo``: the same test as a take-back (asobi.core.takeback), nothing taken back:
+    a secret bid the other has still to make may be; a discard, which showed a hidden card,
+    may not; nor another seat's move. The answer names the move number it is for."""
+    room, tokens = _bidders(client)
+    with two_seated(client, room, tokens) as (ami, ben):
+        assert ben.state is not None
+        ben.act(ben.state["legal"][-1])
+        ben.until(lambda m: m["type"] == "move")
+        ben.send({"type": "can_undo"})
+        assert ben.until(lambda m: m["type"] == "can_undo") == {
+            "type": "can_undo", "number": 1, "ok": True,
+        }  # fmt: skip
+        ami.send({"type": "can_undo"})
+        assert ami.until(lambda m: m["type"] == "can_undo")["ok"] is False
+    assert client.get(f"/api/rooms/{room}").json()["moves"] == 1  # nothing taken back
+    made = make_room(client, "starmine", [{"name": "ami"}, {"name": "ben"}], seed=2)
+    tokens = [i["token"] for i in made["invites"]]
+    with two_seated(client, made["room"], tokens) as (ami, ben):
+        mover = ami if ami.state and ami.state["legal"] else ben
+        assert mover.state is not None
+        mover.act(next(c for c in mover.state["legal"] if c.startswith("discard")))
+        mover.until(lambda m: m["type"] == "move")
+        mover.send({"type": "can_undo"})
+        assert mover.until(lambda m: m["type"] == "can_undo")["ok"] is False
+        mover.send({"type": "undo"})
+        assert "cannot be taken back" in mover.error()["message"]  # as asked, so done
+
+
 def test_a_rematch_seats_everyone_again_with_new_links(client: TestClient) -> None:
     room = make_room(client, "starmine", [{"name": "ami"}, {"bot": "random"}], seed=9)
     url = f"/api/rooms/{room['room']}/ws?token={room['invites'][0]['token']}"

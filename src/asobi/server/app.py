@@ -19,7 +19,9 @@ meanwhile (so every move arrives once and in order), then the current state.
 
 Messages from the client are JSON objects with a ``type``:
 ``{"type": "act", "action": CODE}``; ``{"type": "undo"}`` (take back your last move, if fair
-play allows: :mod:`asobi.core.takeback`); ``{"type": "leave"}`` (a bot plays the seat from
+play allows: :mod:`asobi.core.takeback`); ``{"type": "can_undo"}`` (would it? answered
+``{"type": "can_undo", "number": N, "ok": BOOL}`` for the room's move number N, so that a page
+offers a take-back only where it would work); ``{"type": "leave"}`` (a bot plays the seat from
 then on); ``{"type": "name", "name": NAME}`` (the name your seat is shown by, up to
 :data:`~asobi.server.rooms.NAME_LENGTH` characters); ``{"type": "rematch"}`` (once the game
 is over: a new room with the same seats, each seat sent its own link); ``{"type": "sync"}``
@@ -550,7 +552,7 @@ async def _handle(
         return {"type": "pong"}
     if kind == "sync":
         return room.snapshot(seat)
-    if kind in ("act", "leave", "undo", "rematch", "name") and seat is None:
+    if kind in ("act", "leave", "undo", "can_undo", "rematch", "name") and seat is None:
         return {"type": "error", "message": "spectators watch: open your seat's link to play"}
     try:
         if kind == "act":
@@ -568,6 +570,9 @@ async def _handle(
             assert seat is not None
             await lobby.undo(room, seat)
             return None
+        if kind == "can_undo":
+            assert seat is not None
+            return await lobby.can_undo(room, seat)
         if kind == "rematch":
             assert seat is not None
             await lobby.rematch(room, seat)
@@ -581,5 +586,5 @@ async def _handle(
     except RoomError as exc:
         said = {"said": exc.said.to_json()} if exc.said else {}
         return {"type": "error", "message": exc.message, **said}
-    known = "act, undo, leave, name, rematch, sync, ping"
+    known = "act, undo, can_undo, leave, name, rematch, sync, ping"
     return {"type": "error", "message": f"unknown message type {kind!r} ({known})"}

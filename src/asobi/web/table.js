@@ -38,6 +38,9 @@ let turnSeconds = null;  // the room's turn timer (hello), if it has one
 const clockStart = {};  // per person to move: when (performance.now()) their time began
 let undoAsked = -1;  // the move number at which this page last asked for a take-back
 let undoRefused = -1;  // and at which one was refused: not offered again for that move
+let undoChecked = -1;  // the move number at which it asked whether one would work
+let undoOk = -1;  // and at which the server said it would: only then is it offered
+let waiting = -1;  // the move number at which this page sent a move, until the server answers
 let lastMove = null;  // {seat, by, said, activeBefore} of the latest move
 let named = false;    // this page has offered (or sent) a name for its seat
 
@@ -46,6 +49,10 @@ function send(message) {
 }
 
 export function act(code) {
+  // One move at a time: a second click (a double click) before the server's answer would
+  // be refused, its refusal shown over a table that has already moved on.
+  if (state && waiting === state.number) return;
+  waiting = state ? state.number : -1;
   $("problem").textContent = "";
   send({ type: "act", action: code });
 }
@@ -311,6 +318,7 @@ function drawLog() {
     if (i === 0) li.classList.add("latest");
     // What settles a round (a challenge, a launch, a scoring) stands out from the turns between.
     if (entry.said.some((words) => words.milestone)) li.classList.add("milestone");
+    if (entry.undone) li.classList.add("undone");
     const n = document.createElement("span");
     n.className = "n";
     n.textContent = String(entry.number);
@@ -407,9 +415,15 @@ function draw(animate = false) {
   }
   const seated = state.seat !== null && !seats[state.seat]?.bot;
   $("leave").hidden = !seated || Boolean(state.outcome);
-  $("undo").hidden = !seated || Boolean(state.outcome) || !lastMove ||
-    lastMove.seat !== state.seat || lastMove.by !== "seat" || !stillMyTurn() ||
-    undoRefused === state.number;
+  const mayUndo = seated && !state.outcome && lastMove && lastMove.seat === state.seat &&
+    lastMove.by === "seat" && stillMyTurn() && undoRefused !== state.number;
+  if (mayUndo && undoChecked !== state.number) {
+    // Whether the server would take it back (a card shown, a die rolled, a choice the rules
+    // make final: no): asked once a move, and offered only if so.
+    undoChecked = state.number;
+    send({ type: "can_undo" });
+  }
+  $("undo").hidden = !mayUndo || undoOk !== state.number;
   $("rematch").hidden = state.seat === null || !state.outcome || !$("rematch-link").hidden;
   offerName();
 }
@@ -513,6 +527,7 @@ function remember(message) {
 
 function onMessage(message) {
   let animate = false;
+  if (["move", "state", "undo", "error", "takeover"].includes(message.type)) waiting = -1;
   switch (message.type) {
     case "hello":
       seats = message.seats;
@@ -541,6 +556,9 @@ function onMessage(message) {
           seats = state.seats;
           animate = true;
         }
+        // A refusal is about the table as it was: your own move since, or the game's end,
+        // leaves it behind.
+        if (state && (message.seat === state.seat || state.outcome)) $("problem").textContent = "";
       }
       break;
     case "takeover":
@@ -558,11 +576,17 @@ function onMessage(message) {
       seats = state.seats;
       break;
     case "undo":
+      // The move taken back stays in the log, struck through, above the line that says so.
+      for (const entry of log) if (entry.number > message.number) entry.undone = true;
       log.push({ number: message.number + 1, seat: message.seat, said: [about(message.seat, "tookBack")] });
       lastMove = null;
       state = message.state;
       seats = state.seats;
       number = state.number;
+      break;
+    case "can_undo":
+      if (message.ok) undoOk = message.number;
+      else undoRefused = message.number;
       break;
     case "rematch": {
       const link = $("rematch-link");
