@@ -159,6 +159,26 @@ def test_leaving_is_logged_as_a_sentence(site: str, browser: Any, lang: str, sai
     assert errors == []
 
 
+def test_a_seat_a_bot_took_over_is_taken_back_at_a_click(site: str, browser: Any) -> None:
+    """After "Leave" (or a turn whose time ran out) the page offers the seat back: a click,
+    and its moves are the person's again, the log saying so."""
+    room = make_room(
+        site, "starmine", [{"name": "ami"}, {"name": "ben"}], options={"start_player": 0}
+    )
+    page, errors = open_page(browser, site + room["invites"][0]["link"], "en", PHONE)
+    my_turn_or_over(page)
+    assert page.locator("#back").is_hidden()
+    page.click("#leave")
+    # The bot plays Ami's turn; then the game waits for Ben, who is not there.
+    wait(page, "!document.getElementById('back').hidden")
+    page.click("#back")
+    said = "You took the seat back from the bot"
+    wait(page, f"document.getElementById('log').textContent.includes('{said}')")
+    assert page.locator("#back").is_hidden() and not page.locator("#leave").is_hidden()
+    shot(page, "starmine-seat-taken-back")
+    assert errors == []
+
+
 def test_the_turn_timer_is_shown_and_counts_down(site: str, browser: Any) -> None:
     """A room with a turn timer shows the time left to the person to move (role="timer",
     not read out every second), counting down; a page opened again mid-turn goes on from

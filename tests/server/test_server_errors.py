@@ -190,6 +190,44 @@ def test_a_player_who_leaves_is_played_by_a_bot_to_the_end(client: TestClient) -
     assert moves
 
 
+def test_a_person_whose_seat_a_bot_took_over_plays_it_again(client: TestClient) -> None:
+    """A person who left, or whose time ran out (even before they came), takes their seat
+    back (``back``): the bot stops, everyone is told, their moves are theirs again; a seat
+    they play already, or a spectator, is refused."""
+    room, tokens = _duel(client, seed=8)
+    base = f"/api/rooms/{room}/ws?token="
+    with (
+        client.websocket_connect(base + tokens[0]) as w0,
+        client.websocket_connect(base + tokens[1]) as w1,
+        client.websocket_connect(f"/api/rooms/{room}/ws") as watching,
+    ):
+        ami, ben, spectator = Player(w0), Player(w1), Player(watching)
+        ben.send({"type": "back"})
+        assert ben.error()["said"]["en"] == "you are playing this seat already"
+        ben.send({"type": "leave"})
+        ami.until(lambda m: m["type"] == "takeover")
+        ben.send({"type": "back"})
+        news = ami.until(lambda m: m["type"] == "back")
+        assert news["seat"] == 1 and news["state"]["seats"][1]["bot"] is None
+        ben.until(lambda m: m["type"] == "back")
+        spectator.send({"type": "back"})
+        assert "spectators watch" in spectator.error()["message"]
+        # Ben's moves are his again: the next one of his is made by him, not the bot.
+        for _ in range(8):
+            ami.send({"type": "sync"})
+            now = ami.until(lambda m: m["type"] == "state")
+            if 1 in now["active"]:
+                break
+            ami.act(now["legal"][0])
+            ami.until(lambda m: m["type"] == "move")
+        ben.send({"type": "sync"})
+        mine = ben.until(lambda m: m["type"] == "state")
+        assert 1 in mine["active"] and mine["legal"]
+        ben.act(mine["legal"][0])
+        assert ami.until(lambda m: m["type"] == "move" and m["seat"] == 1)["by"] == "seat"
+    assert client.get(f"/api/rooms/{room}").json()["seats"][1]["bot"] is None
+
+
 def test_a_person_out_of_time_is_played_by_a_bot(client: TestClient) -> None:
     room = make_room(
         client, "starmine", [{"name": "ami"}, {"bot": "normal"}], seed=3, turn_seconds=1

@@ -22,7 +22,8 @@ Messages from the client are JSON objects with a ``type``:
 play allows: :mod:`asobi.core.takeback`); ``{"type": "can_undo"}`` (would it? answered
 ``{"type": "can_undo", "number": N, "ok": BOOL}`` for the room's move number N, so that a page
 offers a take-back only where it would work); ``{"type": "leave"}`` (a bot plays the seat from
-then on); ``{"type": "name", "name": NAME}`` (the name your seat is shown by, up to
+then on); ``{"type": "back"}`` (its person plays the seat again, after a bot took it over);
+``{"type": "name", "name": NAME}`` (the name your seat is shown by, up to
 :data:`~asobi.server.rooms.NAME_LENGTH` characters); ``{"type": "rematch"}`` (once the game
 is over: a new room with the same seats, each seat sent its own link); ``{"type": "sync"}``
 (the current state again) and ``{"type": "ping"}``. Anything else, anything too big (over
@@ -38,8 +39,8 @@ The server's messages: ``hello`` (the room), ``state`` (what this seat sees: its
 legal moves with their ``labels`` in words and any ``cautions``, the ``status`` in words,
 the ``outcome`` and its ``outcome_table`` in words), ``move`` (a move as this seat may know
 it: its events and what they ``said``, in English and Japanese, an event that settles a
-round marked ``"milestone": true``), ``presence`` (who sits
-where and is connected), ``takeover``, ``undo``, ``rematch`` and ``error``. Words come as
+round marked ``"milestone": true``), ``presence`` (who sits where and is connected),
+``takeover``, ``back``, ``undo``, ``can_undo``, ``rematch`` and ``error``. Words come as
 ``{"en": ..., "ja": ...}`` texts whose ``{s:N}`` and ``{c:CODE}`` marks name a seat and a
 card (:mod:`asobi.core.words`): the page fills them in, as text.
 
@@ -552,7 +553,7 @@ async def _handle(
         return {"type": "pong"}
     if kind == "sync":
         return room.snapshot(seat)
-    if kind in ("act", "leave", "undo", "can_undo", "rematch", "name") and seat is None:
+    if kind in ("act", "leave", "back", "undo", "can_undo", "rematch", "name") and seat is None:
         return {"type": "error", "message": "spectators watch: open your seat's link to play"}
     try:
         if kind == "act":
@@ -565,6 +566,10 @@ async def _handle(
         if kind == "leave":
             assert seat is not None
             await lobby.leave(room, seat)
+            return None
+        if kind == "back":
+            assert seat is not None
+            await lobby.come_back(room, seat)
             return None
         if kind == "undo":
             assert seat is not None
@@ -586,5 +591,5 @@ async def _handle(
     except RoomError as exc:
         said = {"said": exc.said.to_json()} if exc.said else {}
         return {"type": "error", "message": exc.message, **said}
-    known = "act, undo, can_undo, leave, name, rematch, sync, ping"
+    known = "act, undo, can_undo, leave, back, name, rematch, sync, ping"
     return {"type": "error", "message": f"unknown message type {kind!r} ({known})"}

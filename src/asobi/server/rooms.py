@@ -696,6 +696,29 @@ class Lobby:
                     raise RoomError(MOVED_ON, 409) from None
         self._kick(room)
 
+    async def come_back(self, room: Room, seat: int) -> None:
+        """``seat``'s person plays it again after a bot took it over (they left, ran out of
+        time, or arrived after their turn's time ran out): their clock starts afresh."""
+        async with room.lock:
+            if room.state.is_over:
+                raise RoomError(GAME_OVER)
+            if room.seats[seat].bot is None:
+                raise RoomError(Words("you are playing this seat already",
+                                      "この席はもうあなたがプレイしています"))  # fmt: skip
+            await self._change_seats(
+                room, lambda now: [replace(s, bot=None) if i == seat else s
+                                   for i, s in enumerate(now)],
+                self._note(room, "seats", why="back", seats=[seat]),
+            )  # fmt: skip
+            room.changed()  # a bot's answer for the seat, thought meanwhile, is void
+            room.deadlines.pop(seat, None)
+            self._told_back(room, seat)
+            self._arm_timer(room)
+        self._kick(room)
+
+    def _told_back(self, room: Room, seat: int) -> None:
+        room.broadcast(lambda s: {"type": "back", "seat": seat, "state": room.snapshot(s)})
+
     async def leave(self, room: Room, seat: int) -> None:
         """``seat`` leaves: a bot plays it from now on (the game does not end early)."""
         async with room.lock:
@@ -1045,10 +1068,14 @@ class Lobby:
             room.changed()
             taken = [s for s, (was, now) in enumerate(zip(before, stored.seats, strict=True))
                      if now.bot and was.bot != now.bot]  # fmt: skip
+            back = [s for s, (was, now) in enumerate(zip(before, stored.seats, strict=True))
+                    if was.bot and not now.bot]  # fmt: skip
             if taken:
                 bot = stored.seats[taken[0]].bot or ""
                 self._told_takeover(room, taken, bot, note.get("why", "left"))
-            else:
+            for seat in back:
+                self._told_back(room, seat)
+            if not taken and not back:
                 self._presence(room)
         moves = stored.record.moves
         if moves[: room.number] == room.record.moves:

@@ -415,6 +415,9 @@ function draw(animate = false) {
   }
   const seated = state.seat !== null && !seats[state.seat]?.bot;
   $("leave").hidden = !seated || Boolean(state.outcome);
+  // A bot took this seat over (its person left, or their time ran out, maybe before they
+  // came): theirs again at a click.
+  $("back").hidden = state.seat === null || !token || !seats[state.seat]?.bot || Boolean(state.outcome);
   const mayUndo = seated && !state.outcome && lastMove && lastMove.seat === state.seat &&
     lastMove.by === "seat" && stillMyTurn() && undoRefused !== state.number;
   if (mayUndo && undoChecked !== state.number) {
@@ -565,13 +568,18 @@ function onMessage(message) {
       {
         const level = levelWords(message.bot);
         // (the seat's name inside the sentence: "A bot plays for you", not "You is played")
-        const words = pair("tookOver");
+        const words = pair(message.why === "time" ? "tookOverTime" : "tookOver");
         const who = `{s:${message.seat}}`;
         log.push({ number, seat: message.seat, said: [{
           en: `${words.en.replace("{s}", who)} (${level.en})`,
           ja: `${words.ja.replace("{s}", who)}(${level.ja})`,
         }] });
       }
+      state = message.state;
+      seats = state.seats;
+      break;
+    case "back":
+      log.push({ number, seat: message.seat, said: [about(message.seat, "cameBack")] });
       state = message.state;
       seats = state.seats;
       break;
@@ -713,6 +721,7 @@ async function start() {
   document.body.dataset.game = info.game;
   translate();
   $("leave").addEventListener("click", () => send({ type: "leave" }));
+  $("back").addEventListener("click", () => send({ type: "back" }));
   setInterval(drawClock, 1000);
   $("undo").addEventListener("click", () => {
     undoAsked = number;
