@@ -271,3 +271,17 @@ def test_words_the_game_declares_its_phrasebook_deck_and_paper_cards() -> None:
     assert SPEC.deck is not None and SPEC.deck.name == "SEVEN"
     assert SPEC.assets is not None
     assert len(SPEC.assets(SPEC.options({}))["papers"]) == len(PAPER_TYPES) == 16
+
+
+def test_words_a_review_of_ones_own_paper_is_said_as_such() -> None:
+    """査読 of a paper of one's own: "You reviewed “49” (own paper)", not "… by you"; another's
+    paper names its author."""
+    book = phrasebook(LaminateOptions())
+    own = {"kind": "review", "seat": 1, "author": 1, "paper": "KK", "card": "H5"}
+    said = book.event(own)
+    assert said is not None
+    assert "(own paper)" in said.en and "by {s:1}" not in said.en and "自分の論文" in said.ja
+    mine = fill(said.en, seat_names(["ami", "ben", "cai"], 1, "en"))
+    assert mine.startswith("you reviewed") and "by you" not in mine
+    other = book.event({**own, "author": 2})
+    assert other is not None and "by {s:2}" in other.en

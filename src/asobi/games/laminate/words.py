@@ -177,9 +177,12 @@ class LaminateWords:
 
     def _review(self, event: Mapping[str, Any], who: str, c: str) -> Words:
         author, paper = int(event["author"]), _paper(event.get("paper"))
-        whose = "自分" if author == event.get("seat") else seat(author)
+        own = author == event.get("seat")
+        whose = "自分" if own else seat(author)
+        # (Not "You reviewed “49” by you": a reviewer's own paper said as such, in any person.)
+        by = "(own paper)" if own else f"by {seat(author)}"
         said = Words(
-            f"{who} reviewed {paper.en} by {seat(author)} and took {c}",
+            f"{who} reviewed {paper.en} {by} and took {c}",
             f"{who}が{whose}の論文{paper.ja}を査読し、{c}を取った",
         )
         if event.get("complete"):
