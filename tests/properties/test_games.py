@@ -230,6 +230,32 @@ def test_moves_show_others_only_what_they_see(case: GameCase, seed: int, chooser
         steps += 1
 
 
+@per_game(12, seed=game_seeds, chooser=choosers())
+def test_a_step_another_seat_sees_nothing_of_leaves_its_view_alone(
+    case: GameCase, seed: int, chooser: Chooser
+) -> None:
+    """A step of a move still in progress (the mover still to act) of which another seat sees
+    no event leaves that seat's view as it was: the server then tells that seat nothing
+    (``asobi.server.rooms.told``), not even that a move was made (Laminate Rummy's draft, a
+    card at a time: the others see an ordinary turn until the paper is on the table)."""
+    hooks = hooks_of(case)
+    state = case.spec.new_game(case.all_options(), seed)
+    steps = 0
+    while not state.is_over:
+        assert steps < hooks.max_steps, f"{case.id}: not over after {hooks.max_steps} moves"
+        mover, action = choose_move(state, chooser)
+        before = {seat: state.view(seat) for seat in _observers(state) if seat != mover}
+        events = state.apply(mover, action)
+        steps += 1
+        if mover not in state.active_seats():
+            continue
+        for seat, view in before.items():
+            if not any(e.visible_to(seat) for e in events):
+                assert state.view(seat) == view, (
+                    f"seat {mover}'s {action.encode()!r} changed view({seat}) unseen"
+                )
+
+
 # --- (b) illegal actions change nothing -----------------------------------------------------
 @per_game(20, seed=game_seeds, chooser=choosers())
 def test_illegal_actions_change_nothing(case: GameCase, seed: int, chooser: Chooser) -> None:

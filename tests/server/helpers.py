@@ -99,14 +99,22 @@ def play_out(player: Player, rng: random.Random, moves: list[str] | None = None)
         player.act(code)
 
 
-def play_together(players: list[Player], rng: random.Random) -> None:
+def play_together(
+    players: list[Player], rng: random.Random, prefer: Callable[[str], bool] | None = None
+) -> None:
     """People in several seats (one websocket each) play random legal moves, every one
-    reading every move, until the game ends."""
-    number = 0
+    reading what it is told, until the game ends. (A seat is not told of every move: a step
+    of another's move of which it sees nothing is not news to it. So each asks for the
+    table as it is now, after the news of each move.)"""
     while True:
         for p in players:
-            while p.state is None or p.state["number"] < number:
+            while p.pending is not None:
                 p.next()
+            # (The answer to a ping comes after the state asked for, and after any news
+            # queued before it: the last state read then is the table as it is.)
+            p.send({"type": "sync"})
+            p.send({"type": "ping"})
+            p.until(lambda m: m["type"] == "pong")
         state = players[0].state
         assert state is not None
         if state["outcome"]:
@@ -115,8 +123,11 @@ def play_together(players: list[Player], rng: random.Random) -> None:
         if movers:
             mover = movers[0]
             assert mover.state is not None
-            mover.act(rng.choice(mover.state["legal"]))
-        number += 1  # a person's move, or a bot's
+            legal = mover.state["legal"]
+            liked = [c for c in legal if prefer is not None and prefer(c)]
+            mover.act(rng.choice(liked if liked and rng.random() < 0.8 else legal))
+        else:  # a bot's turn: wait for news of it
+            players[0].until(lambda m: m["type"] in ("move", "takeover"))
 
 
 class Socket:

@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from asobi.core.records import GameRecord, replay_steps
+from asobi.server import rooms
 
 from .helpers import Player, make_room, play_together, two_seated
 
@@ -21,6 +22,11 @@ def assert_told_only_what_it_may_know(
     received: list[dict[str, Any]], record: GameRecord, seat: int | None
 ) -> None:
     steps = list(replay_steps(record))
+    # Told of each move but a step of another's move still in progress of which it sees
+    # nothing (not even that it was made: Laminate Rummy's draft, a card at a time).
+    first = next(m["number"] for m in received if m["type"] == "state")  # on connecting
+    told = {s.number for s in steps[first + 1 :] if rooms.told(seat, s.seat, s.events, s.state)}
+    assert {m["number"] for m in received if m["type"] == "move"} == told
     checked = 0
     for message in received:
         if message["type"] == "move":
@@ -60,6 +66,28 @@ def test_each_seat_and_a_spectator_get_only_their_own_view_and_events(
     for seat, player in enumerate(players):
         assert_told_only_what_it_may_know(player.received, record, seat)
     assert_told_only_what_it_may_know(spectator.received, record, None)
+
+
+def test_a_draft_in_progress_is_no_news_to_the_others(client: TestClient) -> None:
+    """Laminate Rummy's publishing (論文発表), a card at a time: the others see an ordinary
+    turn until the paper is on the table, and are not even told that the drafter moved
+    (a message without news would say that a paper of so many cards is being drafted)."""
+    room = make_room(client, "laminate", [{"name": n} for n in ("ami", "ben", "cai")], seed=3)
+    base = f"/api/rooms/{room['room']}/ws?token="
+    tokens = [i["token"] for i in room["invites"]]
+    with (
+        client.websocket_connect(base + tokens[0]) as w0,
+        client.websocket_connect(base + tokens[1]) as w1,
+        client.websocket_connect(base + tokens[2]) as w2,
+    ):
+        players = [Player(w0), Player(w1), Player(w2)]
+        play_together(players, random.Random(3), prefer=lambda code: code.startswith("publish"))
+    record = GameRecord.from_json(client.get(f"/api/rooms/{room['room']}/record").json())
+    steps = list(replay_steps(record))[1:]
+    for seat, player in enumerate(players):
+        assert_told_only_what_it_may_know(player.received, record, seat)
+        quiet = [s for s in steps if not rooms.told(seat, s.seat, s.events, s.state)]
+        assert quiet, f"seat {seat} was told of every move: no draft by another was seen"
 
 
 def test_a_bid_stays_secret_until_both_have_bid(client: TestClient) -> None:

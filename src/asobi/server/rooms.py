@@ -306,15 +306,17 @@ class Room:
     ) -> dict[str, Any]:
         return move_message(seat, number, actor, code, self.by[number - 1], events, self.words)
 
-    def broadcast(self, message_for: Callable[[int | None], dict[str, Any]]) -> None:
-        """Tell every connection its seat's ``message_for(seat)``: worked out and encoded
-        once per seat, however many connections share it."""
-        texts: dict[int | None, str] = {}
+    def broadcast(self, message_for: Callable[[int | None], dict[str, Any] | None]) -> None:
+        """Tell every connection its seat's ``message_for(seat)`` (None: nothing): worked
+        out and encoded once per seat, however many connections share it."""
+        texts: dict[int | None, str | None] = {}
         for listener in self.listeners:
-            text = texts.get(listener.seat)
-            if text is None:
-                text = texts[listener.seat] = encode(message_for(listener.seat))
-            listener.send(text)
+            if listener.seat not in texts:
+                message = message_for(listener.seat)
+                texts[listener.seat] = None if message is None else encode(message)
+            text = texts[listener.seat]
+            if text is not None:
+                listener.send(text)
 
     def changed(self) -> None:
         self.version += 1
@@ -764,6 +766,8 @@ class Lobby:
                              f"「{move['ja']}」は取り消せません:{refusal.ja}")  # fmt: skip
                 raise RoomError(f"{code!r} cannot be taken back: {refusal.en}", said=said)
             number = room.number - 1
+            undone = room.spec.action_space.decode(moves[-1][1])
+            told_of = _told_of(before, seat, undone)
             note = self._note(room, "undo", seat=seat, n=number)
             try:
                 await self._write(NOT_SAVED, self.store.truncate, room.id, number, note)
@@ -775,12 +779,19 @@ class Lobby:
             room.state = before
             room.previous = None
             room.changed()
-            self._told_undo(room, seat, number)
+            self._told_undo(room, seat, number, told_of)
         self._kick(room)
 
-    def _told_undo(self, room: Room, seat: int, number: int) -> None:
+    def _told_undo(
+        self, room: Room, seat: int, number: int, told_of: Callable[[int | None], bool]
+    ) -> None:
+        """Tell who was told of the move (``told_of``) that it was taken back."""
         room.broadcast(
-            lambda s: {"type": "undo", "seat": seat, "number": number, "state": room.snapshot(s)}
+            lambda s: (
+                {"type": "undo", "seat": seat, "number": number, "state": room.snapshot(s)}
+                if told_of(s)
+                else None
+            )
         )
 
     async def rename(self, room: Room, seat: int, name: Any) -> None:
@@ -879,10 +890,14 @@ class Lobby:
         number = room.number
         alike = room.told_alike()
         room.broadcast(
-            lambda s: {
-                **room.move_message(s, number, seat, code, events),
-                "state": room.snapshot(s, alike),
-            }
+            lambda s: (
+                {
+                    **room.move_message(s, number, seat, code, events),
+                    "state": room.snapshot(s, alike),
+                }
+                if told(s, seat, events, after)
+                else None
+            )
         )
 
     async def _take_over(self, room: Room, seats: Sequence[int], why: str) -> None:
@@ -1087,6 +1102,11 @@ class Lobby:
         # Moves were taken back (an undo this process had not heard of): start again from
         # the record.
         [fresh] = await asyncio.to_thread(_rebuild, [stored])
+        told_of: Callable[[int | None], bool] = lambda _: True  # noqa: E731
+        if len(room.record.moves) == len(moves) + 1 and room.record.moves[:-1] == moves:
+            undone_seat, undone_code = room.record.moves[-1]
+            undone = room.spec.action_space.decode(undone_code)
+            told_of = _told_of(fresh.state, undone_seat, undone)
         room.record.moves[:] = stored.record.moves
         room.record.outcome = stored.record.outcome
         room.by[:] = stored.by
@@ -1094,7 +1114,7 @@ class Lobby:
         room.previous = None
         room.changed()
         if note.get("kind") == "undo":
-            self._told_undo(room, note["seat"], room.number)
+            self._told_undo(room, note["seat"], room.number, told_of)
         else:
             room.broadcast(room.snapshot)
 
@@ -1167,6 +1187,28 @@ def _rebuild(stored: Sequence[RoomRecord]) -> list[Room]:
     return rooms
 
 
+def told(seat: int | None, actor: int, events: Sequence[Event], after: State) -> bool:
+    """Whether ``seat`` is told of ``actor``'s move at all: its own always; another's unless
+    it is a step of a move still in progress (the actor still to act) of which ``seat`` sees
+    no event. Such a step leaves the seat's view as it was (the property tests hold every
+    game to that), and even a message without news would say that, say, a paper is being
+    drafted, a card at a time (Laminate Rummy: the others see an ordinary turn until it is
+    on the table)."""
+    return (
+        seat == actor
+        or actor not in after.active_seats()
+        or any(e.visible_to(seat) for e in events)
+    )
+
+
+def _told_of(before: State, actor: int, action: Any) -> Callable[[int | None], bool]:
+    """Who was told of ``actor``'s ``action`` made in ``before`` (:func:`told`): those told
+    of a move taken back are told that it was."""
+    after = before.clone()
+    events = after.apply(actor, action)
+    return lambda seat: told(seat, actor, events, after)
+
+
 def move_message(
     seat: int | None,
     number: int,
@@ -1201,7 +1243,10 @@ def missed(
             seat, step.number, step.seat, step.code, by[step.number - 1], step.events, words
         )
         for step in replay_steps(record)
-        if step.number > since and step.seat is not None and step.code is not None
+        if step.number > since
+        and step.seat is not None
+        and step.code is not None
+        and told(seat, step.seat, step.events, step.state)
     ]
 
 

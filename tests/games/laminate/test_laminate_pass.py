@@ -102,7 +102,10 @@ def test_pass_an_action_in_between_restarts_the_count() -> None:
     """「連続で」: seat 1 publishes a complete AK (nothing left to review) between the passes."""
     state = table([["O2"], ["HA", "C4"], ["B3"]], [[], [paper("kind3", "KK")], []])
     play(state, 0, "pass")
-    play(state, 1, "publish ak", "cite KK", "lay HA")
+    play(state, 1, "publish ak", "cite KK")
+    # A draft in progress is the drafter's secret: the count ends when the paper is laid.
+    assert state.view(None)["passes_in_row"] == 1 and state.view(0)["passes_in_row"] == 1
+    play(state, 1, "lay HA")
     assert state.view(None)["passes_in_row"] == 0
     play(state, 2, "pass")
     play(state, 0, "pass")

@@ -180,7 +180,8 @@ class LaminateRules(LaminateState):
             self.passes = 0
             return self._take(seat) + self._end_turn(seat)
         if isinstance(action, Publish):
-            self.passes = 0
+            # (Passes in a row end once the paper is on the table: a draft in progress is
+            # the drafter's secret, and so is that this turn is not a pass.)
             self.phase = PUBLISH_PHASE
             self.draft = Draft(action.paper)
             self._dpool = None
@@ -372,6 +373,7 @@ class LaminateRules(LaminateState):
         where they are; each cited author of another player receives a card."""
         draft = self.draft
         assert draft is not None
+        self.passes = 0  # (not at the draft's first step, which nobody else sees)
         authors = self.citable()
         hand = self.hands[seat]
         for card in draft.laid:
