@@ -6,8 +6,11 @@
 // Enter, to place a chip; pass is a button. Constellation time (星座作成タイム): the challenger
 // picks two boards, then drags, turns and flips them over the stars (or moves them with keys),
 // watching which centre points (中心点) they hide, and lays them. The preview is this page's
-// geometry; the server's judge decides. After a failed challenge, the server's solver can show
-// a placement that would have worked.
+// geometry; the server's judge decides.
+// The latest challenge stays beside the mat ("Last challenge (round N)"): its boards and chips
+// as judged, its verdict and, after a failure, a placement the server's solver finds that would
+// have worked. It opens when a challenge is judged (a bot's too: the next round starts at once)
+// and folds to one line when the player closes it or makes their next move.
 
 const NS = "http://www.w3.org/2000/svg";
 const WORDS = {
@@ -58,6 +61,11 @@ const WORDS = {
     "ソルバーにも成功する置き方は見つかりませんでした。"],
   wouldHave: ["would have worked", "なら成功していました"],
   chipAt: ["chip", "チップ"],
+  close: ["Close", "閉じる"],
+  chipsScored: ["Chips scored", "得点した星チップ"],
+  nobody: ["none", "なし"],
+  showingRing: ["Red rings: centre points left showing.", "赤い輪:見えている中心点"],
+  laidAs: ["The boards as laid", "置かれた星座ボード"],
 };
 const KINDS = {
   red: ["red", "赤"], blue: ["blue", "青"], green: ["green", "緑"], purple: ["purple", "紫"],
@@ -72,11 +80,15 @@ const BOARD_STEP = 5;    // mm an arrow key moves a board; 1 with Shift
 
 let cursor = null;       // {x, y}: the spot the keys move and Enter places on (scatter time)
 let refusal = "";        // why the last spot tried was not placed
+let refusedAt = -1;      // at which move: a refusal is about that table only
+let refusedLow = false;  // the spot refused lay in the mat's lower half (the note goes up)
 let picked = [];         // boards picked in the choose phase
 let poses = null;        // [{x, y, angle, mirrored}] of the two boards while laying
 let active = 0;          // which of the two the keys and buttons move
 let layingFor = "";      // the chosen pair the poses belong to
 let shownInsight = null; // {round, hindsight} fetched after a failed challenge
+let closedRound = null;  // the round whose challenge's panel the player closed (or moved on from)
+let pickerShown = "";    // the choose step whose board picker was brought into view
 
 const word = (key, ctx) => ctx.word(WORDS[key] || [key, key]);
 const kindName = (kind, ctx) => ctx.word(KINDS[kind] || [kind, kind]);
@@ -378,12 +390,23 @@ function tryPlace(ctx, spot) {
   const why = spotRefusal(ctx, x, y);
   if (why) {
     refusal = why;
+    refusedAt = ctx.number;
+    refusedLow = y < ctx.assets.mat.height / 2;
     const note = document.getElementById("cr-note");
-    if (note) { note.textContent = word(why, ctx); note.hidden = false; }
+    if (note) {
+      note.textContent = word(why, ctx);
+      note.hidden = false;
+      note.classList.toggle("high", refusedLow);
+      // Each refused try flashes the note again: the words alone would not change.
+      note.classList.remove("again");
+      void note.offsetWidth;
+      note.classList.add("again");
+    }
     return;
   }
   refusal = "";
   cursor = { x, y };
+  closeLast(ctx);  // a move: the last challenge folds away
   ctx.act(`place ${x} ${y}`);
 }
 
@@ -424,6 +447,25 @@ function refreshLaid(ctx) {
     lay.dataset.code = `lay ${poseCode(poses[0])} ${poseCode(poses[1])}`;
   }
   document.querySelectorAll("[data-pick]").forEach((b) => b.setAttribute("aria-pressed", String(Number(b.dataset.pick) === active)));
+  keepPoses(ctx);
+}
+
+// The boards being laid survive a reload: kept for this room and this move (a stored step of
+// another move, or another game's, is not this one's).
+const posesKey = (ctx) => `carrotein-lay:${ctx.room}`;
+
+function keepPoses(ctx) {
+  try {
+    sessionStorage.setItem(posesKey(ctx), JSON.stringify({ number: ctx.number, chosen: layingFor, poses, active }));
+  } catch { /* storage full or refused: the boards start apart again after a reload */ }
+}
+
+function keptPoses(ctx, chosen) {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(posesKey(ctx)) || "null");
+    if (kept && kept.number === ctx.number && kept.chosen === chosen && kept.poses?.length === 2) return kept;
+  } catch { /* unreadable: start afresh */ }
+  return null;
 }
 
 function startLaying(ctx) {
@@ -431,6 +473,12 @@ function startLaying(ctx) {
   if (poses && layingFor === key) return;
   const mat = ctx.assets.mat;
   layingFor = key;
+  const kept = keptPoses(ctx, key);
+  if (kept) {
+    poses = kept.poses.map((p) => ({ x: Number(p.x), y: Number(p.y), angle: Number(p.angle), mirrored: Boolean(p.mirrored) }));
+    active = kept.active === 1 ? 1 : 0;
+    return;
+  }
   poses = [
     { x: mat.width * 0.3, y: mat.height / 2, angle: 0, mirrored: false },
     { x: mat.width * 0.7, y: mat.height / 2, angle: 0, mirrored: false },
@@ -462,10 +510,7 @@ function dragBoard(ctx, g, i) {
 
 function lastChallenge(ctx) {
   const { view } = ctx;
-  const last = view.challenges[view.challenges.length - 1];
-  if (!last) return null;
-  const fresh = view.phase === "over" || (last.round === view.round - 1 && view.chips.length <= 1);
-  return fresh ? last : null;
+  return view.challenges[view.challenges.length - 1] || null;
 }
 
 function drawMat(ctx) {
@@ -484,16 +529,6 @@ function drawMat(ctx) {
   backdrop(sky, mat);
   svg("circle", { cx: mat.width / 2, cy: mat.height / 2, r: mat.chip_diameter * 0.9, class: "cr-middle" }, sky);
 
-  // The last challenge, faintly, while the mat is clear: its boards and its chips as judged.
-  const last = lastChallenge(ctx);
-  if (last && !isLaying) {
-    const was = svg("g", { class: "cr-was" }, sky);
-    last.chips.forEach((chip, i) => {
-      const g = drawChip(was, chip, mat);
-      if (!last.hidden[i]) svg("circle", { cx: chip.x, cy: chip.y, r: mat.chip_diameter / 2 + 2.5, class: "cr-showing-ring" }, g);
-    });
-    last.boards.forEach((id, i) => drawBoard(was, boardOf(ctx, id), last.poses[i], { class: "cr-was-board" }));
-  }
 
   view.chips.forEach((chip, i) => {
     // The chip placed last glows a moment (the first star is never one).
@@ -569,45 +604,162 @@ function boardsOnMat(ctx) {
     list.append(item);
   }
   box.append(list);
+  // The challenge has come to this player: the picker (and the tray under the table, which
+  // the page brings into view) where the player looks, once a choice.
+  const step = `${ctx.room}:${ctx.number}`;
+  if (picking && pickerShown !== step) {
+    pickerShown = step;
+    requestAnimationFrame(() => ctx.inView(box, document.getElementById("tray")));
+  }
   return box;
 }
 
-function lastCaption(ctx) {
+
+// --- the last challenge: a panel beside the mat ---------------------------------------------
+const closedKey = (ctx) => `carrotein-closed:${ctx.room}`;
+
+function lastClosed(ctx, last) {
+  if (closedRound === null) {
+    try { closedRound = Number(sessionStorage.getItem(closedKey(ctx)) || "-1"); } catch { closedRound = -1; }
+  }
+  return closedRound === last.round;
+}
+
+// The player closed the panel, or moved on (a chip placed, a pass, boards chosen or laid).
+function closeLast(ctx, round = null) {
   const last = lastChallenge(ctx);
-  if (!last) return null;
-  const box = el("div", "cr-last");
-  const line = el("p", `cr-verdict ${last.success ? "good" : "bad"}`);
+  const which = round ?? (last ? last.round : -1);
+  if (closedRound === which) return;
+  closedRound = which;
+  try { sessionStorage.setItem(closedKey(ctx), String(which)); } catch { /* kept for this page only */ }
+}
+
+function openLast(ctx) {
+  closedRound = -1;
+  try { sessionStorage.removeItem(closedKey(ctx)); } catch { /* kept for this page only */ }
+}
+
+function verdictWord(ctx, challenge) {
+  return el("b", `cr-verdict-word ${challenge.success ? "good" : "bad"}`, word(challenge.success ? "success" : "failure", ctx));
+}
+
+// A small night-sky mat with two boards laid over a challenge's chips; a red ring round each
+// centre point left showing (``hidden`` per chip, when known).
+function smallMat(ctx, chips, boards, poses, hidden, label) {
+  const mat = ctx.assets.mat;
+  const picture = svg("svg", { class: "mat cr-small-mat", viewBox: `-10 -10 ${mat.width + 20} ${mat.height + 20}`, role: "img" });
+  picture.setAttribute("aria-label", label);
+  const sky = svg("g", { transform: `translate(0 ${mat.height}) scale(1 -1)` }, picture);
+  svg("rect", { x: 0, y: 0, width: mat.width, height: mat.height, rx: 8, class: "cr-night-plain" }, sky);
+  chips.forEach((chip) => drawChip(sky, chip, mat));
+  boards.forEach((id, i) => drawBoard(sky, boardOf(ctx, id), poses[i]));
+  // The rings over the boards: what the verdict counted must not hide under a rabbit.
+  if (hidden) {
+    chips.forEach((chip, i) => {
+      if (!hidden[i]) svg("circle", { cx: chip.x, cy: chip.y, r: mat.chip_diameter / 2 + 3, class: "cr-showing-ring" }, sky);
+    });
+  }
+  return picture;
+}
+
+function verdictLine(ctx, last) {
+  const line = el("p", "cr-verdict");
   const who = ctx.seatName(last.challenger);
   const names = last.boards.map((b) => boardName(ctx, b));
   line.append(ctx.lang === "ja"
-    ? `ラウンド${last.round}:${who}が「${names.join("」と「")}」を置いた — `
-    : `Round ${last.round}: ${who} laid ${names.join(" + ")} — `);
-  line.append(el("b", "", word(last.success ? "success" : "failure", ctx)));
-  line.append(` (${word("shown", ctx)}: ${last.shown})`);
-  box.append(line);
-  if (!last.success) box.append(hindsightPanel(ctx, last));
+    ? `${who}が「${names.join("」と「")}」を置いた — `
+    : `${who} laid ${names.join(" + ")} — `);
+  line.append(verdictWord(ctx, last), ` (${word("shown", ctx)}: ${last.shown})`);
+  return line;
+}
+
+function scoredLine(ctx, last) {
+  const who = last.scored.map((n, s) => [n, s]).filter(([n]) => n > 0)
+    .map(([n, s]) => `${ctx.seatName(s)} +${n}`);
+  const sep = ctx.lang === "ja" ? "、" : ", ";
+  const colon = ctx.lang === "ja" ? ":" : ": ";
+  let text = `${word("chipsScored", ctx)}${colon}${who.length ? who.join(sep) : word("nobody", ctx)}`;
+  if (last.success) {
+    const challenger = ctx.seatName(last.challenger);
+    text += ctx.lang === "ja" ? `。${challenger}が星座ボード2枚を獲得` : `; ${challenger} took the two boards`;
+  }
+  return el("p", "cr-scored", text);
+}
+
+// The latest challenge, as judged: open when it is new, folded to its title line when the
+// player closed it or has moved since; the title line opens it again.
+function lastPanel(ctx) {
+  const last = lastChallenge(ctx);
+  if (!last) return null;
+  const me = ctx.seat === null ? null : ctx.view.seats[ctx.seat];
+  // A pass is a move too (the table's own button, under it): seen in the view.
+  if (me && me.passed && ctx.view.round > last.round) closeLast(ctx, last.round);
+  const open = !lastClosed(ctx, last);
+  const box = el("details", "cr-last");
+  box.id = "cr-last";
+  box.open = open;
+  const title = ctx.lang === "ja" ? `前回の挑戦(ラウンド${last.round})` : `Last challenge (round ${last.round})`;
+  const summary = el("summary", "cr-last-head");
+  summary.id = "cr-last-summary";
+  summary.append(el("span", "cr-last-title", title), " ", el("span", "", `${ctx.seatName(last.challenger)} — `), verdictWord(ctx, last));
+  box.append(summary);
+  box.addEventListener("toggle", () => {
+    // Only the player's own opening or closing counts (not the panel being drawn).
+    if (!box.isConnected || box.open === open) return;
+    if (box.open) openLast(ctx); else closeLast(ctx, last.round);
+  });
+  const body = el("div", "cr-last-body");
+  const close = button("×", "cr-close icon");
+  close.id = "cr-last-close";
+  close.title = word("close", ctx);
+  close.setAttribute("aria-label", `${word("close", ctx)}: ${title}`);
+  close.addEventListener("click", () => {
+    box.open = false;
+    summary.focus();
+  });
+  const names = last.boards.map((b) => boardName(ctx, b)).join(" + ");
+  const picture = smallMat(ctx, last.chips, last.boards, last.poses, last.hidden,
+    `${word("laidAs", ctx)}: ${names}. ${word("shown", ctx)}: ${last.shown}`);
+  const words = el("div", "cr-last-words");
+  words.append(verdictLine(ctx, last), scoredLine(ctx, last), el("p", "cr-legend", word("showingRing", ctx)));
+  if (!last.success) words.append(hindsightPanel(ctx, last));
+  body.append(close, picture, words);
+  box.append(body);
   return box;
 }
 
 export function centre(ctx) {
   const box = el("div", "cr-table");
   box.append(banner(ctx));
+  // The mat (with what the player is told about a spot) and, beside it on a wide screen,
+  // under it on a narrow one: the last challenge and the boards still on the mat.
+  const layout = el("div", "cr-layout");
+  const main = el("div", "cr-main");
   const matBox = el("div", "cr-mat-box");
   matBox.append(drawMat(ctx));
-  box.append(matBox);
+  main.append(matBox);
   if (placing(ctx)) {
-    const hint = el("div", "cr-hint");
-    hint.append(el("span", "", word("placeHint", ctx)), " ", el("span", "cr-keys", word("placeKeys", ctx)));
+    // A refused spot is said over the mat itself, where the player clicked.
+    if (refusedAt !== ctx.number) refusal = "";
     const note = el("p", "cr-note", refusal ? word(refusal, ctx) : "");
     note.id = "cr-note";
     note.setAttribute("role", "status");
     note.hidden = !refusal;
-    box.append(hint, note);
+    note.classList.toggle("high", refusedLow);  // clear of the spot refused
+    matBox.append(note);
+    const hint = el("div", "cr-hint");
+    hint.append(el("span", "", word("placeHint", ctx)), " ", el("span", "cr-keys", word("placeKeys", ctx)));
+    main.append(hint);
   }
-  const last = lastCaption(ctx);
-  if (last) box.append(last);
+  layout.append(main);
+  const side = el("div", "cr-side");
+  const last = lastPanel(ctx);
+  if (last) side.append(last);
   // The challenger laying its boards has them in the tray, right under the mat.
-  if (!laying(ctx)) box.append(boardsOnMat(ctx));
+  if (!laying(ctx)) side.append(boardsOnMat(ctx));
+  if (side.childElementCount) layout.append(side);
+  else layout.classList.add("solo");
+  box.append(layout);
   return box;
 }
 
@@ -630,7 +782,7 @@ function chooseTray(ctx) {
   let go;
   if (code) {
     go = ctx.moveButton(code, document.createTextNode(word("chooseThese", ctx)), "primary");
-    go.addEventListener("click", () => { picked = []; });
+    go.addEventListener("click", () => { picked = []; closeLast(ctx); });
   } else {
     go = button(word("chooseThese", ctx), "primary");
     go.disabled = true;
@@ -708,7 +860,9 @@ function layTray(ctx) {
   const lay = button(word("lay", ctx), "primary");
   lay.id = "lay";
   lay.addEventListener("click", () => {
-    if (!lay.disabled) ctx.act(`lay ${poseCode(poses[0])} ${poseCode(poses[1])}`);
+    if (lay.disabled) return;
+    closeLast(ctx);
+    ctx.act(`lay ${poseCode(poses[0])} ${poseCode(poses[1])}`);
   });
   const suggest = button(word("suggest", ctx));
   suggest.id = "cr-suggest";
@@ -832,14 +986,9 @@ function hindsightPanel(ctx, challenge) {
     box.textContent = word("noneWorked", ctx);
     return box;
   }
-  const mat = ctx.assets.mat;
-  const picture = svg("svg", { class: "mat cr-hindsight-mat", viewBox: `-10 -10 ${mat.width + 20} ${mat.height + 20}`, role: "img" });
-  const sky = svg("g", { transform: `translate(0 ${mat.height}) scale(1 -1)` }, picture);
-  svg("rect", { x: 0, y: 0, width: mat.width, height: mat.height, rx: 8, class: "cr-night-plain" }, sky);
-  challenge.chips.forEach((chip) => drawChip(sky, chip, mat));
-  found.boards.forEach((id, i) => drawBoard(sky, boardOf(ctx, id), found.poses[i]));
   const caption = el("p", "", `${found.boards.map((b) => boardName(ctx, b)).join(" + ")} ${word("wouldHave", ctx)}`);
-  picture.setAttribute("aria-label", caption.textContent);
+  const picture = smallMat(ctx, challenge.chips, found.boards, found.poses, found.hidden, caption.textContent);
+  picture.classList.add("cr-hindsight-mat");
   box.append(caption, picture);
   return box;
 }
