@@ -95,7 +95,7 @@ function context() {
   return {
     view: state.view, legal: state.legal, seat: state.seat, active: state.active,
     outcome: state.outcome, room, assets: game.assets, lang: language, number: state.number,
-    act, t, seatName,
+    act, t, seatName, inView,
     rerender: () => draw(),
     // The server's words for a move, and a warning beside it where the game gives one.
     label: (code) => say(state.labels[code] || { en: code, ja: code }, language, nameInText),
@@ -216,11 +216,17 @@ function drawTable(ctx) {
 
 // A move in progress (the tray) comes to where the player looks: on a phone it opens below
 // a long table, out of sight, and the player sees only the status change.
-function inView(node) {
-  const box = node.getBoundingClientRect();
-  if (box.top >= 0 && box.bottom <= innerHeight) return;
-  node.scrollIntoView({ block: box.height > innerHeight ? "start" : "center",
-    behavior: reducedMotion.matches ? "auto" : "smooth" });
+// Scroll so that all of ``nodes`` are in sight if they fit the window, else from the first's
+// top; not at all if they are in sight already. (A game module has it as ctx.inView.)
+function inView(...nodes) {
+  const boxes = nodes.filter((n) => n && n.isConnected && !n.hidden).map((n) => n.getBoundingClientRect());
+  if (!boxes.length) return;
+  const margin = 8;
+  const top = Math.min(...boxes.map((b) => b.top)) - margin;
+  const bottom = Math.max(...boxes.map((b) => b.bottom)) + margin;
+  if (top >= 0 && bottom <= innerHeight) return;
+  const by = bottom - top > innerHeight || top < 0 ? top : bottom - innerHeight;
+  window.scrollTo({ top: scrollY + by, behavior: reducedMotion.matches ? "auto" : "smooth" });
 }
 
 function drawStatus() {

@@ -32,6 +32,7 @@ SPEC = GameSpec(
     observer=observer,
     deck=FIREWORKS,
     words=Lazy("asobi.games.starmine.words:phrasebook"),
+    assets=Lazy("asobi.games.starmine.words:assets"),
     # The command line (asobi.cli): example commands for its help.
     cli_examples=(
         ("asobi play starmine", "a duel against the bot"),

@@ -57,7 +57,8 @@ def caution(state: StarmineState, seat: int, action: Any) -> Words | None:
     if not state.is_listed(seat, action):
         return None
     if state.solo:
-        return _solo(state, action)
+        # A failed launch says the most; else a last meld that costs more than it adds.
+        return _solo(state, action) or _lowered_evaluation(state, seat, action)
     return _duel(state, seat, action)
 
 
@@ -174,4 +175,33 @@ def _stay_empty(rows: list[int]) -> Words:
     plural = "row stays" if len(names) == 1 else "rows stay"
     return Words(
         f"the {en} {plural} empty", "・".join(ROW_NAMES_JA[r] for r in rows) + "が空のまま"
+    )
+
+
+# --- the solo evaluation a last meld lowers ------------------------------------------------
+def _lowered_evaluation(state: StarmineState, seat: int, action: Any) -> Words | None:
+    """Solo §4 ② and スターマインの評価: the final meld is optional (ruling 19), and one that
+    widens the total gap (合計ギャップ) can cost more in gap penalty (ギャップペナルティ) than
+    it adds: say by how much it lowers the evaluation (評価点) against passing. Only for the
+    game's last move, when the evaluation after it is certain and is read from the player's
+    own rows alone; None where it does not lower it, or where either way fails the launch
+    (the failure's caution says that)."""
+    if state.phase is not FINAL_PHASE or not isinstance(action, Place):
+        return None
+    rows = state.rows[seat]
+    passed = scoring.solo_outcome(rows, None, state.penalty).details
+    placed_rows = [list(row) for row in rows]
+    placed_rows[action.row].append(action.meld)
+    placed = scoring.solo_outcome(placed_rows, None, state.penalty).details
+    if passed["failed_launch"] or placed["failed_launch"]:
+        return None
+    lost = passed["evaluation"] - placed["evaluation"]
+    if lost <= 0:
+        return None
+    total, penalty, evaluation = placed["total"], placed["gap_penalty"], placed["evaluation"]
+    return Words(
+        f"lowers your evaluation by {lost} (gap penalty): "
+        f"{total} − {penalty} = {evaluation}, {passed['evaluation']} if you pass",
+        f"最終評価点が{lost}点下がります（ギャップペナルティ）："
+        f"{total}−{penalty}={evaluation}（パスなら{passed['evaluation']}点）",
     )

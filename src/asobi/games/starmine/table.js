@@ -1,7 +1,8 @@
 // Starmine Rummy Pocket (スターマイン・ラミー ポケット): the deck (山札) and the discards (捨て札;
 // in the solo contest the open cards オープン札 and the removed cards 廃棄札) in the middle; at
 // each place the three rows (列: オープニング, メイン, フィナーレ) of melds (役); your hand at the
-// bottom. Pick cards (or one of the melds your hand holds), then the row to place them on, or
+// bottom. Pick cards (or one of the melds your hand holds, best first, with their points),
+// then the row to place them on (a button under the hand, or the row itself on your plate), or
 // discard one; click the deck or a discard to draw.
 
 const ROWS = ["opening", "main", "finale"];
@@ -17,9 +18,38 @@ const WORDS = {
   clear: ["Clear", "選び直す"], building: ["building now", "配置中"], closed: ["closed", "完成"],
   points: ["pts", "点"], empty: ["empty", "空"], cards: ["cards", "枚"],
   seq: ["sequence", "シーケンス"], three: ["three of a kind", "3カード"], pair: ["pair", "ペア"],
+  here: ["Place here", "ここに配置"],
 };
 
 let selected = [];  // hand cards picked, in the order clicked
+// The kind of the meld picked from the hand's melds: the same cards can read as two kinds
+// (R4 W1 W2: a sequence or three of a kind, ruling 3), and a row of your plate places the
+// kind you picked. null when the cards were picked one by one.
+let chosenKind = null;
+
+// A meld's points (評価点), to rank the hand's melds and show them: its kind's less what its
+// boosts cost under the game's boost_penalty (§5: −1 a meld made with boosts; house rule H1:
+// −1 each boost), both as the server's assets give them (words.assets).
+const MELD_ORDER = ["seq", "three", "pair"];
+const isBoost = (code) => code.startsWith("W");
+
+function meldPoints(kind, cards, ctx) {
+  const boosts = cards.filter(isBoost).length;
+  return ctx.assets.meld_points[kind] - ctx.assets.boost_cost[boosts];
+}
+
+
+// The legal placement of the cards picked onto ``row``: one code, or null when there is
+// none, or two kinds the cards could be placed as and none was picked.
+function placementOn(row, ctx) {
+  if (!selected.length) return null;
+  const codes = ctx.legal.filter((code) => {
+    const [verb, at, kind, ...cards] = code.split(" ");
+    return verb === "place" && at === row && sameCards(cards, selected)
+      && (chosenKind === null || kind === chosenKind);
+  });
+  return codes.length === 1 ? codes[0] : null;
+}
 
 const word = (key, ctx) => ctx.word(WORDS[key] || [key, key]);
 const solo = (ctx) => ctx.view.mode === "solo";
@@ -54,7 +84,7 @@ export function summary(s, ctx) {
   return `${hand}${word("rows", ctx)} ${totals}`;
 }
 
-function rowsOf(seat, ctx) {
+function rowsOf(seat, ctx, mine = false) {
   const box = document.createElement("div");
   box.className = "star-rows";
   const current = ctx.view.current_row;
@@ -87,16 +117,47 @@ function rowsOf(seat, ctx) {
       group.title = `${word(meld.kind, ctx)} ${meld.points} ${word("points", ctx)}`;
       slot.append(group);
     }
+    const code = mine ? placementOn(row, ctx) : null;
+    if (code) target(slot, row, code, ctx);
     box.append(slot);
   }
   return box;
+}
+
+// With a meld picked, each of your rows where it may go places it there at a click: the whole
+// row is the target for a pointer, and a button in it for the keyboard and screen readers.
+// It says what it places in its accessible name, and warns (⚠) where the move has a caution,
+// written out in full on the place button under the hand.
+function target(slot, row, code, ctx) {
+  slot.classList.add("target");
+  const place = () => { selected = []; chosenKind = null; ctx.act(code); };
+  const b = document.createElement("button");
+  b.type = "button";
+  b.id = `place-on-${row}`;  // keeps the keyboard's place across a redraw
+  b.className = "row-place";
+  const caution = ctx.caution(code);
+  b.append(`${caution ? "⚠" : "＋"}${word("here", ctx)}`);
+  const said = document.createElement("span");
+  said.className = "sr-only";  // read, not shown: the meld and row are in sight around it
+  said.append(` — ${ctx.labelText(code)}`);
+  b.append(said);
+  if (caution) {
+    b.classList.add("cautioned");
+    b.title = ctx.say(caution).textContent || "";
+    said.append(" ⚠ ", ctx.say(caution));
+  }
+  b.addEventListener("click", (event) => { event.stopPropagation(); place(); });
+  slot.addEventListener("click", place);
+  slot.append(b);
 }
 
 export function plate(s, ctx) {
   const seat = ctx.view.seats[s];
   const out = [];
   if (s === ctx.seat && seat.hand) {
-    out.push(rowsOf(seat, ctx), hand(seat, ctx));
+    selected = selected.filter((c) => seat.hand.includes(c));  // before the rows ask for it
+    if (!selected.length) chosenKind = null;
+    out.push(rowsOf(seat, ctx, true), hand(seat, ctx));
   } else {
     if (!solo(ctx)) {
       const known = seat.known_cards || [];
@@ -146,10 +207,81 @@ function sameCards(a, b) {
   return a.length === b.length && [...a].sort().join() === [...b].sort().join();
 }
 
+// Whether the cards picked now make a move: a meld to place or one card to discard.
+function placementIn(ctx) {
+  return ctx.legal.some((code) => {
+    const [verb, ...rest] = code.split(" ");
+    return (verb === "place" && sameCards(rest.slice(2), selected))
+      || (verb === "discard" && selected.length === 1 && rest[0] === selected[0]);
+  });
+}
+
+// The melds the hand holds, as quick picks that select their cards: best first, one line for
+// each kind and points ("3カード 5点", then the ones the boost makes, worth 1 less), each pick
+// showing only its cards. Three of a kind and a boost hold ten melds: as ten wide buttons they
+// filled a phone's screen. null when the hand holds none that may be placed now.
+function meldPicks(ctx) {
+  const melds = new Map();
+  for (const code of ctx.legal) {
+    const [verb, , kind, ...cards] = code.split(" ");
+    if (verb !== "place") continue;
+    const key = `${kind} ${[...cards].sort().join(" ")}`;
+    if (!melds.has(key)) melds.set(key, { kind, cards, points: meldPoints(kind, cards, ctx) });
+  }
+  if (!melds.size) return null;
+  const ranked = [...melds.values()].sort((a, b) => b.points - a.points
+    || MELD_ORDER.indexOf(a.kind) - MELD_ORDER.indexOf(b.kind)
+    || a.cards.filter(isBoost).length - b.cards.filter(isBoost).length);
+  const picks = document.createElement("div");
+  picks.className = "meld-picks";
+  let line = null;
+  for (const meld of ranked) {
+    const heading = `${word(meld.kind, ctx)} ${meld.points}${ctx.lang === "ja" ? "" : " "}${word("points", ctx)}`;
+    if (!line || line.dataset.heading !== heading) {
+      line = document.createElement("div");
+      line.className = "meld-line";
+      line.dataset.heading = heading;
+      line.setAttribute("role", "group");
+      line.setAttribute("aria-label", heading);
+      const name = document.createElement("span");
+      name.className = "meld-name";
+      name.setAttribute("aria-hidden", "true");  // the group's name says it
+      const points = document.createElement("b");
+      points.textContent = `${meld.points}${ctx.lang === "ja" ? "" : " "}${word("points", ctx)}`;
+      name.append(`${word(meld.kind, ctx)} `, points);
+      line.append(name);
+      picks.append(line);
+    }
+    line.append(meldPick(meld, ctx));
+  }
+  return picks;
+}
+
+function meldPick(meld, ctx) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "meld-pick";
+  const sorted = [...meld.cards].sort();
+  b.dataset.meld = sorted.join(" ");
+  b.dataset.kind = meld.kind;
+  b.id = `meld-${meld.kind}-${sorted.join("-")}`;  // keeps the keyboard's place across a redraw
+  b.append(...meld.cards.map((c) => ctx.chip(c)));
+  const pressed = sameCards(meld.cards, selected) && (chosenKind === null || chosenKind === meld.kind);
+  b.setAttribute("aria-pressed", String(pressed));
+  b.addEventListener("click", () => {
+    selected = [...meld.cards];
+    chosenKind = meld.kind;
+    ctx.rerender();
+    // On a phone the place buttons open below the hand's melds, out of sight: the page
+    // seemed not to answer.
+    ctx.inView(document.getElementById("hand-moves"));
+  });
+  return b;
+}
+
 // Your hand: pick cards, then the row for the meld (or discard one card).
 function hand(seat, ctx) {
   const { legal } = ctx;
-  selected = selected.filter((c) => seat.hand.includes(c));
   const playing = legal.some((code) => /^(place|discard) /.test(code));
   const box = document.createElement("div");
   box.className = "my-hand";
@@ -163,51 +295,33 @@ function hand(seat, ctx) {
       quiet: !playing,
       onClick: playing ? () => {
         selected = picked ? selected.filter((c) => c !== code) : [...selected, code];
+        chosenKind = null;
         ctx.rerender();
+        if (placementIn(ctx)) ctx.inView(document.getElementById("hand-moves"));
       } : undefined,
     }));
   }
   box.append(zone(word("hand", ctx), cards));
   if (!playing) return box;
-
-  // The melds the hand holds, as quick picks: each selects its cards.
-  const melds = new Map();
-  for (const code of legal) {
-    if (!code.startsWith("place ")) continue;
-    const cardsOf = code.split(" ").slice(3);
-    const key = [...cardsOf].sort().join(" ");
-    if (!melds.has(key)) melds.set(key, { kind: code.split(" ")[2], cards: cardsOf });
-  }
-  if (melds.size) {
-    const picks = document.createElement("div");
-    picks.className = "hand-bar meld-picks";
-    for (const [key, meld] of melds) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.dataset.meld = key;
-      b.append(`${word(meld.kind, ctx)} `, ...meld.cards.map((c) => ctx.chip(c)));
-      if (sameCards(meld.cards, selected)) b.setAttribute("aria-pressed", "true");
-      b.addEventListener("click", () => { selected = [...meld.cards]; ctx.rerender(); });
-      picks.append(b);
-    }
-    box.append(zone(word("melds", ctx), picks));
-  }
-
+  const picks = meldPicks(ctx);
+  if (picks) box.append(zone(word("melds", ctx), picks));
   const choices = document.createElement("div");
   choices.className = "hand-bar";
   choices.id = "hand-moves";
   for (const code of legal) {
     const [verb, ...rest] = code.split(" ");
-    if (verb === "place" && sameCards(rest.slice(2), selected)) {
+    // The cards picked, as the kind picked if a meld was (R4 W1 W2: a sequence or three).
+    if (verb === "place" && sameCards(rest.slice(2), selected)
+        && (chosenKind === null || rest[1] === chosenKind)) {
       const b = ctx.moveButton(code, null, "primary");
       b.dataset.row = rest[0];
-      b.addEventListener("click", () => { selected = []; });
+      b.addEventListener("click", () => { selected = []; chosenKind = null; });
       choices.append(b);
     }
     if (verb === "discard" && selected.length === 1 && rest[0] === selected[0]) {
       const b = ctx.moveButton(code);
       b.dataset.discard = "1";
-      b.addEventListener("click", () => { selected = []; });
+      b.addEventListener("click", () => { selected = []; chosenKind = null; });
       choices.append(b);
     }
   }
@@ -221,7 +335,7 @@ function hand(seat, ctx) {
     const clear = document.createElement("button");
     clear.type = "button";
     clear.textContent = word("clear", ctx);
-    clear.addEventListener("click", () => { selected = []; ctx.rerender(); });
+    clear.addEventListener("click", () => { selected = []; chosenKind = null; ctx.rerender(); });
     choices.append(clear);
   }
   box.append(choices);

@@ -16,8 +16,10 @@ from asobi.games.starmine.actions import (
     MELD_BY_CODE,
     MELD_NAMES,
     MELD_NAMES_JA,
+    MELD_POINTS,
     ROW_NAMES,
     ROW_NAMES_JA,
+    boost_cost,
 )
 from asobi.games.starmine.state import StarmineOptions
 from asobi.games.starmine.views import StarmineView
@@ -243,3 +245,13 @@ class StarmineWords:
 
 def phrasebook(options: StarmineOptions) -> StarmineWords:
     return StarmineWords(options)
+
+
+def assets(options: StarmineOptions) -> dict[str, Any]:
+    """What the page needs beyond the views to rank the hand's melds as the rules score them:
+    each kind's points (評価点) and what 0, 1 or 2 boosts take off a meld under the game's
+    ``boost_penalty`` (§5)."""
+    return {
+        "meld_points": dict(MELD_POINTS),
+        "boost_cost": [boost_cost(n, options.boost_penalty) for n in range(3)],
+    }
