@@ -226,3 +226,21 @@ def test_a_double_click_sends_one_move(site: str, browser: Any) -> None:
     page.wait_for_timeout(500)  # a second move, had it gone, would have been refused by now
     assert page.locator("#problem").inner_text() == ""
     assert errors == []
+
+
+def test_the_link_to_watch_is_the_rooms_without_the_seats_token(site: str, browser: Any) -> None:
+    """A page's own address holds its seat's token (its hand, its moves): "Link for others to
+    watch" gives the room's address without it, which opens the table as a spectator."""
+    room = make_room(site, "starmine", [{"name": "ami"}, {"bot": "random"}])
+    page, errors = open_page(browser, site + room["invites"][0]["link"], "en", PHONE)
+    my_turn_or_over(page)
+    page.click("#share")
+    link = page.locator("#watch-link").input_value()
+    assert link == f"{site}/rooms/{room['room']}" or link.endswith(f"/{room['room']}")
+    assert "token" not in link
+    watcher, watch_errors = open_page(browser, link, "en", PHONE)
+    wait(watcher, "document.body.dataset.number !== undefined")
+    wait(watcher, "document.getElementById('status').textContent.length > 0")
+    assert watcher.locator("#hand [data-card]").count() == 0  # nobody's hand face up
+    shot(page, "starmine-link-to-watch")
+    assert errors == [] and watch_errors == []

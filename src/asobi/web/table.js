@@ -448,6 +448,22 @@ function stillMyTurn() {
   return now.length > 0 && now.every((s) => before.includes(s));
 }
 
+// --- a link to watch ------------------------------------------------------------------------
+// The page's own address holds its seat's secret token: friends who copy it to say "come and
+// see" would hand over their hand. The link to give is the room's, without it.
+function shareWatching() {
+  const link = `${location.origin}${location.pathname}`;
+  const input = $("watch-link");
+  input.value = link;
+  $("shared").hidden = false;
+  input.focus();
+  input.select();
+  navigator.clipboard?.writeText(link).then(
+    () => { $("share").textContent = `${t("share")} ✓ ${t("copied")}`; },
+    () => {},  // (not allowed here: the link is selected, to copy by hand)
+  );
+}
+
 // --- your name ----------------------------------------------------------------------------
 function sendName(name) {
   const clean = name.trim().slice(0, 40);
@@ -617,7 +633,8 @@ function onMessage(message) {
         const said = message.said
           ? plain(message.said, language, nameInText, (code) => cardName(code, language))
           : message.message;
-        $("problem").textContent = `${t("refused")}: ${said}${message.rule ? ` [${message.rule}]` : ""}`;
+        const rule = message.rule ? ` (${t("rule")}: ${message.rule})` : "";
+        $("problem").textContent = `${t("refused")}: ${said}${rule}`;
       }
       break;
     default:
@@ -728,6 +745,7 @@ async function start() {
   translate();
   $("leave").addEventListener("click", () => send({ type: "leave" }));
   $("back").addEventListener("click", () => send({ type: "back" }));
+  $("share").addEventListener("click", shareWatching);
   setInterval(drawClock, 1000);
   $("undo").addEventListener("click", () => {
     undoAsked = number;
