@@ -37,9 +37,11 @@ def _chips_on_mat(page: Page) -> list[tuple[float, float]]:
     return [(x, y) for x, y in found]
 
 
-def _click_on_mat(page: Page, x: float, y: float) -> None:
-    """A click where the mat shows (x, y) mm (y up from the mat's bottom edge)."""
-    page.locator("#mat").scroll_into_view_if_needed()
+def click_on_mat(page: Page, x: float, y: float, scroll: bool = True) -> None:
+    """A click where the mat shows (x, y) mm (y up from the mat's bottom edge), the mat
+    scrolled into sight first unless not ``scroll``."""
+    if scroll:
+        page.locator("#mat").scroll_into_view_if_needed()
     box = page.locator("#mat").bounding_box()
     assert box is not None
     width, height = MAT
@@ -59,7 +61,7 @@ def click_carrotein(page: Page, legal: list[str]) -> None:
         spots = [tuple(float(v) for v in c.split()[1:]) for c in places]
         clear = [s for s in spots if min(math.dist(s, c) for c in chips) > 30]
         x, y = clear[len(clear) // 3]
-        _click_on_mat(page, x, y)
+        click_on_mat(page, x, y)
     elif any(c.startswith("choose ") for c in legal):
         boards = page.locator(".board-list button[data-board]")
         boards.nth(0).click()

@@ -22,9 +22,9 @@ from .helpers import (
     shot,
     wait,
 )
+from .test_carrotein import click_on_mat
 
 LAPTOP: ViewportSize = {"width": 1280, "height": 800}
-MAT = (600.0, 450.0)  # mm (the assets' mat); the picture has 10 mm of border all round
 
 
 def _in_view(page: Page, selector: str) -> bool:
@@ -37,21 +37,10 @@ def _in_view(page: Page, selector: str) -> bool:
     return found
 
 
-def _click_on_mat(page: Page, x: float, y: float) -> None:
-    """A click where the mat shows (x, y) mm (y up from the mat's bottom edge); no scrolling."""
-    box = page.locator("#mat").bounding_box()
-    assert box is not None
-    width, height = MAT
-    page.mouse.click(
-        box["x"] + (x + 10) / (width + 20) * box["width"],
-        box["y"] + (height - y + 10) / (height + 20) * box["height"],
-    )
-
-
 def _place(page: Page, x: float, y: float) -> None:
     wait(page, "JSON.parse(document.body.dataset.legal || '[]').some(c => c.startsWith('place '))")
     before = number(page)
-    _click_on_mat(page, x, y)
+    click_on_mat(page, x, y, scroll=False)
     wait(page, f"Number(document.body.dataset.number) > {before}")
 
 
@@ -115,7 +104,7 @@ def _click_free_spot(page: Page) -> None:
     )
     for x, y in [(40, 40), (560, 410), (40, 410), (560, 40), (300, 60), (300, 390)]:
         if all((x - cx) ** 2 + (y - cy) ** 2 > 30**2 for cx, cy in chips):
-            _click_on_mat(page, x, y)
+            click_on_mat(page, x, y, scroll=False)
             return
     raise AssertionError("no free corner")
 
@@ -143,7 +132,7 @@ def test_a_failed_challenge_stays_for_both_players_until_each_moves_on_in_japane
     # A spot touching Ami's own chip: refused, and said over the mat, in the window.
     wait(ami, "JSON.parse(document.body.dataset.legal).includes('pass')")
     before = number(ami)
-    _click_on_mat(ami, 105, 100)
+    click_on_mat(ami, 105, 100, scroll=False)
     note = ami.locator("#cr-note")
     assert note.is_visible() and "ほかの星チップに触れてはいけません" in note.inner_text()
     assert _in_view(ami, "#cr-note")
