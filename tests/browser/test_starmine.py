@@ -90,19 +90,25 @@ def test_a_placement_that_fails_the_launch_says_so_before_it_is_made(
     points the launch fails. The page says so on the move's button (State.caution)."""
     room = make_room(site, "starmine", [{"name": "Ami"}], options={"players": 1})
     page, errors = open_page(browser, site + room["invites"][0]["link"], "en", DESKTOP)
-    for _ in range(60):
+    finale = play_solo_until_a_finale_placement(page)
+    page.click(f"button[data-meld='{' '.join(sorted(finale.split()[3:]))}']")
+    button = page.locator(f"#hand-moves button[data-code='{finale}']")
+    assert "ends the launch: failure" in button.locator(".caution").inner_text()
+    assert errors == []
+
+
+def play_solo_until_a_finale_placement(page: Page, most: int = 80) -> str:
+    """Solo: play on (:func:`click_starmine`) until a meld may go on the finale while the
+    opening holds cards and the main row is empty (solo §3 C ③: it fails the launch); its code."""
+    for _ in range(most):
         my_turn_or_over(page)
         assert not over(page), "no meld for the finale came while the main row was empty"
         moves = legal(page)
         opened = page.locator(".star-row[data-row='opening'] .card").count() > 0
         finale = next((c for c in moves if c.startswith("place finale ")), None)
         if opened and finale:
-            page.click(f"button[data-meld='{' '.join(sorted(finale.split()[3:]))}']")
-            button = page.locator(f"#hand-moves button[data-code='{finale}']")
-            assert "ends the launch: failure" in button.locator(".caution").inner_text()
-            assert errors == []
-            return
+            return finale
         before = number(page)
         click_starmine(page, moves)
         wait(page, f"Number(document.body.dataset.number) > {before}")
-    raise AssertionError("no finale placement was offered in 60 moves")
+    raise AssertionError(f"no finale placement was offered in {most} moves")

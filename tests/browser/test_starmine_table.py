@@ -12,17 +12,15 @@ from playwright.sync_api import Page
 from .helpers import (
     DESKTOP,
     PHONE,
-    legal,
     make_room,
     my_turn_or_over,
     no_sideways_scroll,
     number,
     open_page,
-    over,
     shot,
     wait,
 )
-from .test_starmine import click_starmine
+from .test_starmine import play_solo_until_a_finale_placement
 
 # Seed 1 deals R5 G5 B5 and the boost W1 (solo and duel alike): ten melds, three of a kind
 # at 5 points the best.
@@ -144,28 +142,17 @@ def test_a_cautioned_place_button_has_a_readable_warning(site: str, browser: Any
     its button's warning reads at WCAG AA (4.5:1) on the button, and the row says ⚠ too."""
     room = make_room(site, "starmine", [{"name": "Ami"}], options={"players": 1}, seed=5)
     page, errors = open_page(browser, site + room["invites"][0]["link"], "ja", PHONE)
-    for _ in range(80):
-        my_turn_or_over(page)
-        assert not over(page), "no finale placement came while the main row was empty"
-        moves = legal(page)
-        opened = page.locator(".star-row[data-row='opening'] .card").count() > 0
-        finale = next((c for c in moves if c.startswith("place finale ")), None)
-        if opened and finale:
-            kind, cards = finale.split()[2], "-".join(sorted(finale.split()[3:]))
-            page.click(f"#meld-{kind}-{cards}")
-            button = page.locator(f"#hand-moves button[data-code='{finale}']")
-            note = button.locator(".caution")
-            assert "打上げ失敗" in note.inner_text()
-            ink = note.evaluate("n => getComputedStyle(n).color")
-            ground = button.evaluate("b => getComputedStyle(b).backgroundColor")
-            assert contrast(ink, ground) >= 4.5, (ink, ground)
-            row = page.locator("#place-on-finale")
-            assert row.inner_text().startswith("⚠")
-            assert "打上げ失敗" in (row.text_content() or "")  # in its accessible name
-            shot(page, "starmine-caution-phone-ja")
-            assert errors == []
-            return
-        before = number(page)
-        click_starmine(page, moves)
-        wait(page, f"Number(document.body.dataset.number) > {before}")
-    raise AssertionError("no finale placement was offered in 80 moves")
+    finale = play_solo_until_a_finale_placement(page)
+    kind, cards = finale.split()[2], "-".join(sorted(finale.split()[3:]))
+    page.click(f"#meld-{kind}-{cards}")
+    button = page.locator(f"#hand-moves button[data-code='{finale}']")
+    note = button.locator(".caution")
+    assert "打上げ失敗" in note.inner_text()
+    ink = note.evaluate("n => getComputedStyle(n).color")
+    ground = button.evaluate("b => getComputedStyle(b).backgroundColor")
+    assert contrast(ink, ground) >= 4.5, (ink, ground)
+    row = page.locator("#place-on-finale")
+    assert row.inner_text().startswith("⚠")
+    assert "打上げ失敗" in (row.text_content() or "")  # in its accessible name
+    shot(page, "starmine-caution-phone-ja")
+    assert errors == []
