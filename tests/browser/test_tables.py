@@ -169,8 +169,9 @@ def test_a_seat_a_bot_took_over_is_taken_back_at_a_click(site: str, browser: Any
     my_turn_or_over(page)
     assert page.locator("#back").is_hidden()
     page.click("#leave")
-    # The bot plays Ami's turn; then the game waits for Ben, who is not there.
+    # The bot plays Ami's turn (her log says it was the bot); then the game waits for Ben.
     wait(page, "!document.getElementById('back').hidden")
+    wait(page, "document.getElementById('log').textContent.includes('(played by the bot)')")
     page.click("#back")
     said = "You took the seat back from the bot"
     wait(page, f"document.getElementById('log').textContent.includes('{said}')")
@@ -244,3 +245,44 @@ def test_the_link_to_watch_is_the_rooms_without_the_seats_token(site: str, brows
     assert watcher.locator("#hand [data-card]").count() == 0  # nobody's hand face up
     shot(page, "starmine-link-to-watch")
     assert errors == [] and watch_errors == []
+
+
+def test_a_take_back_offered_again_after_one_is_asked_about_afresh(site: str, browser: Any) -> None:
+    """After a take-back the move number comes round again: the server's yes for the move
+    taken back does not stand for the next one (a card taken from the discards may be put
+    back; a card drawn from the deck next may not, and is not offered)."""
+    room = make_room(
+        site, "starmine", [{"name": "ami"}, {"name": "ben"}], options={"start_player": 0}
+    )
+    page, errors = open_page(browser, site + room["invites"][0]["link"], "en", PHONE)
+    with ExitStack() as sockets:
+        ami = _Seat(sockets, site, room["room"], room["invites"][0]["token"])
+        ami.read_until(0)
+        discard = next(c for c in ami.state["legal"] if c.startswith("discard "))
+        ami.ws.send(json.dumps({"type": "act", "action": discard}))
+        ami.read_until(1)
+        taken = next(c for c in ami.state["legal"] if c.startswith("draw ") and c != "draw deck")
+        ami.ws.send(json.dumps({"type": "act", "action": taken}))
+        ami.read_until(2)
+        wait(page, "!document.getElementById('undo').hidden")
+        page.click("#undo")
+        wait(page, "document.getElementById('log').textContent.includes('took back a move')")
+        ami.ws.send(json.dumps({"type": "act", "action": "draw deck"}))
+        ami.read_until(2)
+        wait(page, "Number(document.body.dataset.number) === 2")
+        page.wait_for_timeout(500)  # the page's question answered meanwhile
+        assert page.locator("#undo").is_hidden()
+    assert errors == []
+
+
+def test_the_name_box_speaks_the_pages_language(site: str, browser: Any) -> None:
+    """A person without a name is asked for one: switching the page to Japanese turns the
+    box's words too, not only after a reload."""
+    room = make_room(site, "starmine", [{"name": ""}, {"bot": "random"}])
+    page, errors = open_page(browser, site + room["invites"][0]["link"], "en", PHONE)
+    wait(page, "!document.getElementById('join').hidden")
+    assert "Join" in page.locator("#join").inner_text()
+    page.click("#language")
+    wait(page, "document.getElementById('join').textContent.includes('参加')")
+    assert page.locator("#name-input").get_attribute("placeholder") != "how the table calls you"
+    assert errors == []

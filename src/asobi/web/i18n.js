@@ -80,6 +80,8 @@ const WORDS = {
   seatPlace: ["Seat", "席"],
   inPlay: ["in play", "対戦中"],
   movesSoFar: ["moves", "手"],
+  moveSoFar: ["move", "手"],
+  byBot: ["(played by the bot)", "(ボットが代わりに)"],
   step: ["In progress", "進行中"],
   noMoves: ["Nothing to do now.", "いまできることはありません。"],
   keysHelp: ["Keys", "キー操作"],

@@ -189,7 +189,7 @@ async function showRooms() {
     who.textContent = room.seats.map(seatLabel).join(" · ");
     const moves = document.createElement("span");
     moves.className = "muted";
-    moves.textContent = `${room.moves} ${t("movesSoFar")}`;
+    moves.textContent = `${room.moves} ${t(room.moves === 1 ? "moveSoFar" : "movesSoFar")}`;
     // Back to this browser's own seat where it holds one, else to watch.
     const link = document.createElement("a");
     const seat = seatLink(room.room);

@@ -334,6 +334,10 @@ function drawLog() {
       if (k) li.append(" · ");
       li.append(say(words, language, nameInText));
     });
+    // Your seat's move made by the bot that took it over: "You took…" was not you.
+    if (state && entry.seat === state.seat && entry.by && entry.by !== "seat") {
+      li.append(" ", t("byBot"));
+    }
     if (ctx) game.module.logLine(li, entry, ctx);
     return li;
   });
@@ -459,7 +463,10 @@ function shareWatching() {
   input.focus();
   input.select();
   navigator.clipboard?.writeText(link).then(
-    () => { $("share").textContent = `${t("share")} ✓ ${t("copied")}`; },
+    () => {
+      $("share").textContent = `${t("share")} ✓ ${t("copied")}`;
+      setTimeout(() => { $("share").textContent = t("share"); }, 3000);
+    },
     () => {},  // (not allowed here: the link is selected, to copy by hand)
   );
 }
@@ -472,7 +479,8 @@ function sendName(name) {
   send({ type: "name", name: clean });
 }
 
-function nameForm(onDone, prompt) {
+// (Its words carry their keys, so that the page's language button changes them too.)
+function nameForm(onDone, prompt, saveKey = "join") {
   const form = document.createElement("form");
   form.className = "name-form";
   const label = document.createElement("label");
@@ -480,15 +488,21 @@ function nameForm(onDone, prompt) {
   input.id = "name-input";
   input.maxLength = 40;
   input.autocomplete = "nickname";
+  input.dataset.tPlaceholder = "namePlaceholder";
   input.placeholder = t("namePlaceholder");
   input.value = localStorage.getItem("asobi-name") || "";
-  label.append(prompt, " ", input);
+  const said = document.createElement("span");
+  said.dataset.t = prompt;
+  said.textContent = t(prompt);
+  label.append(said, " ", input);
   const save = document.createElement("button");
   save.className = "primary";
   save.id = "name-save";
-  save.textContent = t("join");
+  save.dataset.t = saveKey;
+  save.textContent = t(saveKey);
   const skip = document.createElement("button");
   skip.type = "button";
+  skip.dataset.t = "skip";
   skip.textContent = t("skip");
   skip.addEventListener("click", () => onDone());
   form.append(label, save, skip);
@@ -509,7 +523,7 @@ function offerName() {
   if (stored) { sendName(stored); return; }
   const box = $("join");
   box.hidden = false;
-  box.replaceChildren(nameForm(() => { box.hidden = true; }, t("joinAs")));
+  box.replaceChildren(nameForm(() => { box.hidden = true; }, "joinAs"));
 }
 
 function renameButton() {
@@ -523,8 +537,7 @@ function renameButton() {
   b.addEventListener("click", () => {
     const box = $("join");
     box.hidden = false;
-    const form = nameForm(() => { box.hidden = true; }, t("yourName"));
-    form.querySelector("#name-save").textContent = t("save");
+    const form = nameForm(() => { box.hidden = true; }, "yourName", "save");
     box.replaceChildren(form);
     form.querySelector("input").focus();
   });
@@ -606,6 +619,9 @@ function onMessage(message) {
       seats = state.seats;
       break;
     case "undo":
+      // The move number comes round again: what the server said of a take-back then no
+      // longer holds (a card taken back from the discards, then a card drawn from the deck).
+      undoChecked = undoOk = undoRefused = -1;
       // The move taken back stays in the log, struck through, above the line that says so.
       for (const entry of log) if (entry.number > message.number) entry.undone = true;
       log.push({ number: message.number + 1, seat: message.seat, said: [about(message.seat, "tookBack")] });
@@ -701,6 +717,7 @@ function translate() {
   markLang();
   document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = t(el.dataset.t); });
   document.querySelectorAll("[data-t-label]").forEach((el) => el.setAttribute("aria-label", t(el.dataset.tLabel)));
+  document.querySelectorAll("[data-t-placeholder]").forEach((el) => { el.placeholder = t(el.dataset.tPlaceholder); });
   $("lang-slot").replaceChildren(languageButton(() => { translate(); draw(); }));
   if (game.names.en) $("game-name").textContent = both(game.names.en, game.names.ja);
 }

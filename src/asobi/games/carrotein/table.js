@@ -52,6 +52,8 @@ const WORDS = {
   suggesting: ["The solver is looking…", "ソルバーが探しています…"],
   suggested: ["The solver's placement: lay it, or move the boards on.",
     "ソルバーの置き方です。このまま置くことも、動かすこともできます。"],
+  suggestedShort: ["The solver found no placement that does it; its closest is laid out: move the boards on, or lay them.",
+    "ソルバーには成功する置き方が見つかりませんでした。いちばん近い置き方を並べました。動かすか、このまま置けます。"],
   atHand: ["at hand", "手元"], scored: ["scored", "得点"], boardsWon: ["boards", "星座ボード"],
   passed: ["Passed", "パス"], challenger: ["Challenger", "挑戦プレイヤー"],
   points: ["points", "点"],
@@ -871,7 +873,9 @@ function layTray(ctx) {
   said.setAttribute("role", "status");
   suggest.addEventListener("click", () => suggestLay(ctx, suggest, said));
   result.append(count, warn, suggest, lay, said);
-  box.append(which, tools, result, el("p", "cr-small", `${word("dragHint", ctx)} ${word("layKeys", ctx)}`));
+  const hint = el("p", "cr-small", `${word("dragHint", ctx)} `);
+  hint.append(el("span", "cr-keys", word("layKeys", ctx)));
+  box.append(which, tools, result, hint);
   return box;
 }
 
@@ -885,7 +889,7 @@ async function suggestLay(ctx, suggest, said) {
   if (!found.hint || key !== layingFor) return;  // the step is over by now
   poses = found.hint.poses.map((p) => ({ x: p.x, y: p.y, angle: p.angle, mirrored: p.mirrored }));
   suggest.disabled = false;
-  said.textContent = word("suggested", ctx);
+  said.textContent = word(found.hint.success ? "suggested" : "suggestedShort", ctx);
   refreshLaid(ctx);
 }
 

@@ -136,7 +136,7 @@ function target(slot, row, code, ctx) {
   b.id = `place-on-${row}`;  // keeps the keyboard's place across a redraw
   b.className = "row-place";
   const caution = ctx.caution(code);
-  b.append(`${caution ? "⚠" : "＋"}${word("here", ctx)}`);
+  b.append(`${caution ? "⚠ " : "＋"}${word("here", ctx)}`);
   const said = document.createElement("span");
   said.className = "sr-only";  // read, not shown: the meld and row are in sight around it
   said.append(` — ${ctx.labelText(code)}`);
