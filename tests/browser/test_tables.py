@@ -100,6 +100,11 @@ def test_take_back_is_offered_only_where_the_server_would_take_it_back(
             wait(page, f"Number(document.body.dataset.number) >= {now + 1}")
             hidden = "document.getElementById('undo').hidden"
             wait(page, hidden if not would else f"!{hidden}")
+            if would:  # in sight however the page is scrolled, as an undo usually is
+                for scrolled in ("0", "document.body.scrollHeight"):
+                    page.evaluate(f"window.scrollTo(0, {scrolled})")
+                    box = page.locator("#undo").bounding_box()
+                    assert box is not None and 0 <= box["y"] <= PHONE["height"] - box["height"]
             offered[would] += 1
     assert errors == []
 
