@@ -177,6 +177,9 @@ def test_a_seat_a_bot_took_over_is_taken_back_at_a_click(site: str, browser: Any
     # The bot plays Ami's turn (her log says it was the bot); then the game waits for Ben.
     wait(page, "!document.getElementById('back').hidden")
     wait(page, "document.getElementById('log').textContent.includes('(played by the bot)')")
+    page.reload()  # (the log is rebuilt from the moves: it still says who plays the seat)
+    wait(page, "document.getElementById('log').textContent.includes('A bot plays for you')")
+    wait(page, "!document.getElementById('back').hidden")
     page.click("#back")
     said = "You took the seat back from the bot"
     wait(page, f"document.getElementById('log').textContent.includes('{said}')")

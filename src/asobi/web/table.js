@@ -575,9 +575,23 @@ function onMessage(message) {
       seats = message.seats;
       break;
     case "state":
-      state = message;
-      seats = message.seats;
-      number = message.number;
+      {
+        const first = state === null;
+        state = message;
+        seats = message.seats;
+        number = message.number;
+        // Opened on a seat a bot plays (the person left, or their time ran out before they
+        // came): the log, rebuilt from the moves, says so, or its "You…" would seem theirs.
+        const bot = first && state.seat !== null ? seats[state.seat]?.bot : null;
+        if (bot && !state.outcome) {
+          const words = pair("tookOver");
+          const level = levelWords(bot);
+          log.push({ number, seat: state.seat, said: [{
+            en: `${words.en.replace("{s}", `{s:${state.seat}}`)} (${level.en})`,
+            ja: `${words.ja.replace("{s}", `{s:${state.seat}}`)}(${level.ja})`,
+          }] });
+        }
+      }
       break;
     case "move":
       // Each move once, in order: the moves before this page opened (the log's history),
