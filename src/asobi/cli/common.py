@@ -14,6 +14,7 @@ from asobi.core.bots import make_bot
 from asobi.core.errors import AsobiError
 from asobi.core.protocol import GameSpec
 from asobi.core.registry import game_ids, get_spec
+from asobi.core.words import LANGS, Lang
 
 EXIT_ERROR = 1
 EXIT_INTERRUPTED = 130
@@ -27,6 +28,14 @@ def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
     """Print ``asobi: error: MESSAGE``, one line, and exit: no traceback reaches a person."""
     typer.echo(f"asobi: error: {message}", err=True)
     raise typer.Exit(code)
+
+
+def language(lang: str) -> Lang:
+    """``--lang``'s value, one of the languages the terminal speaks (else a clear error)."""
+    for known in LANGS:
+        if lang == known:
+            return known
+    fail(f"--lang {lang}: the languages are {' and '.join(LANGS)}")
 
 
 def game_spec(game: str) -> GameSpec:

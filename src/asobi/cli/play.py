@@ -17,13 +17,13 @@ from asobi.cli.common import (
     console,
     fail,
     game_spec,
+    language,
     read_json,
 )
 from asobi.cli.options import GameOptionArgs, option_names, parse_options
 from asobi.core.bots import LEVELS
 from asobi.core.errors import AsobiError, InvalidOptions, InvalidSetup
 from asobi.core.protocol import GameSpec
-from asobi.core.words import LANGS
 
 # Flags that play once had for one game's option each, now refused with the -o to type.
 RETIRED_FLAGS = ("--variant", "--catalogue")
@@ -178,8 +178,7 @@ def play(
     if seed is None:
         seed = secrets.randbelow(1_000_000)
 
-    if lang not in LANGS:
-        fail(f"--lang {lang}: the languages are {' and '.join(LANGS)}")
+    spoken = language(lang)
     screen = console()
     try:
         result = play_game(
@@ -190,7 +189,7 @@ def play(
             screen,
             terminal_ask(screen),
             scenario,
-            lang,
+            spoken,
         )
     except InvalidSetup as exc:
         fail(f"--setup {setup}: {exc}")

@@ -7,10 +7,9 @@ from typing import Annotated, Any
 
 import typer
 
-from asobi.cli.common import EXIT_INTERRUPTED, console, fail, json_value, read_json
+from asobi.cli.common import EXIT_INTERRUPTED, console, fail, json_value, language, read_json
 from asobi.core.errors import AsobiError, RecordMismatch
 from asobi.core.records import GameRecord
-from asobi.core.words import LANGS
 
 
 def replay(
@@ -71,15 +70,14 @@ def replay(
 
     if seat is not None and spectator:
         fail("use either --seat N or --spectator, not both")
-    if lang not in LANGS:
-        fail(f"--lang {lang}: the languages are {' and '.join(LANGS)}")
+    spoken = language(lang)
     record = load_record(file, game)
     if seat is None and not spectator and record.options.get("players") == 1:
         seat = 0  # a solo game: its one player's view, hand included
     screen = console()
     ask = terminal_ask(screen) if step else None
     try:
-        replay_record(record, screen, viewer=seat, ask=ask, lang=lang if lang == "ja" else "en")
+        replay_record(record, screen, viewer=seat, ask=ask, lang=spoken)
     except AsobiError as exc:
         fail(f"record {file}: {exc}")
     except KeyboardInterrupt:

@@ -117,7 +117,8 @@ def bot_seed(seed: int, seat: int) -> int:
 
 
 class Quit(Exception):
-    """The player quit, or the input ended, before the game did."""
+    """The player quit, or the input ended, before the game did: ``reason`` is the key of
+    its words in :data:`SAID` ("quit", "input ended")."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
@@ -199,11 +200,6 @@ class TerminalGame:
         """The terminal's own words (:data:`SAID`) in its language, filled in."""
         return SAID[key].get(self.lang).format(**filled)
 
-    def _reason(self, reason: str) -> str:
-        """Why a game stopped (kept in English in the result), in the terminal's language."""
-        said = next((w for w in SAID.values() if w.en == reason), None)
-        return reason if said is None else said.get(self.lang)
-
     def _names(self) -> list[str]:
         """Each seat's name in the terminal's language: "seat 1 (greedy bot)", 「席1(…ボット)」."""
         ja = self.lang == "ja"
@@ -236,11 +232,11 @@ class TerminalGame:
                 else:
                     self._human_turn(seat)
         except Quit as stop:
-            stopped = self._said("stopped", reason=self._reason(stop.reason))
+            stopped = self._said("stopped", reason=self._said(stop.reason))
             self.console.print("\n" + stopped, style="bold yellow", markup=False)
-            return PlayResult(self.match, False, stop.reason)
+            return PlayResult(self.match, False, SAID[stop.reason].en)
         except KeyboardInterrupt:
-            stopped = self._said("stopped", reason=self._reason("interrupted"))
+            stopped = self._said("stopped", reason=self._said("interrupted"))
             self.console.print("\n" + stopped, style="bold yellow", markup=False)
             return PlayResult(self.match, False, "interrupted")
         self._finale()
@@ -250,7 +246,7 @@ class TerminalGame:
         try:
             return self.ask(prompt)
         except EOFError:
-            raise Quit("the input ended before the game did") from None
+            raise Quit("input ended") from None
 
     def _intro(self) -> None:
         spec = self.spec
