@@ -727,8 +727,8 @@ class Lobby:
             await self._take_over(room, [seat], "left")
         self._kick(room)
 
-    async def _taking_back(self, room: Room, seat: int) -> tuple[State, Words | None]:
-        """The state before ``seat``'s last move and why that move may not be taken back
+    async def _taking_back(self, room: Room, seat: int) -> tuple[State, Any, Words | None]:
+        """The state before ``seat``'s last move, that move, and why it may not be taken back
         (None: it may); the room's lock held."""
         moves = room.record.moves
         if not moves or moves[-1][0] != seat or room.by[-1] != "seat":
@@ -736,9 +736,10 @@ class Lobby:
         action = room.spec.action_space.decode(moves[-1][1])
         if room.previous is not None and room.previous[1] == room.number - 1:
             before = room.previous[0]
-            return before, await asyncio.to_thread(take_back_refusal, before, seat, action)
-        earlier = replace(room.record, moves=moves[:-1], outcome=None)
-        return await asyncio.to_thread(_take_back, earlier, seat, action)
+        else:
+            earlier = replace(room.record, moves=moves[:-1], outcome=None)
+            before = await asyncio.to_thread(replay, earlier)
+        return before, action, await asyncio.to_thread(take_back_refusal, before, seat, action)
 
     async def can_undo(self, room: Room, seat: int) -> dict[str, Any]:
         """Whether ``seat``'s last move could be taken back now, asked by its page before it
@@ -747,7 +748,7 @@ class Lobby:
         async with room.lock:
             number = room.number
             try:
-                _, refusal = await self._taking_back(room, seat)
+                _, _, refusal = await self._taking_back(room, seat)
             except RoomError:
                 return {"type": "can_undo", "number": number, "ok": False}
         return {"type": "can_undo", "number": number, "ok": refusal is None}
@@ -758,7 +759,7 @@ class Lobby:
         own turn, having shown nobody anything hidden and drawn on no chance."""
         async with room.lock:
             moves = room.record.moves
-            before, refusal = await self._taking_back(room, seat)
+            before, undone, refusal = await self._taking_back(room, seat)
             if refusal is not None:
                 code = moves[-1][1]
                 move = room.words.action(code)
@@ -766,7 +767,6 @@ class Lobby:
                              f"「{move['ja']}」は取り消せません:{refusal.ja}")  # fmt: skip
                 raise RoomError(f"{code!r} cannot be taken back: {refusal.en}", said=said)
             number = room.number - 1
-            undone = room.spec.action_space.decode(moves[-1][1])
             told_of = _told_of(before, seat, undone)
             note = self._note(room, "undo", seat=seat, n=number)
             try:
@@ -1102,7 +1102,7 @@ class Lobby:
         # Moves were taken back (an undo this process had not heard of): start again from
         # the record.
         [fresh] = await asyncio.to_thread(_rebuild, [stored])
-        told_of: Callable[[int | None], bool] = lambda _: True  # noqa: E731
+        told_of: Callable[[int | None], bool] = _everyone
         if len(room.record.moves) == len(moves) + 1 and room.record.moves[:-1] == moves:
             undone_seat, undone_code = room.record.moves[-1]
             undone = room.spec.action_space.decode(undone_code)
@@ -1201,6 +1201,11 @@ def told(seat: int | None, actor: int, events: Sequence[Event], after: State) ->
     )
 
 
+def _everyone(seat: int | None) -> bool:
+    """Told of a change whatever it was: every seat, and the spectators."""
+    return True
+
+
 def _told_of(before: State, actor: int, action: Any) -> Callable[[int | None], bool]:
     """Who was told of ``actor``'s ``action`` made in ``before`` (:func:`told`): those told
     of a move taken back are told that it was."""
@@ -1248,12 +1253,6 @@ def missed(
         and step.code is not None
         and told(seat, step.seat, step.events, step.state)
     ]
-
-
-def _take_back(record: GameRecord, seat: int, action: Any) -> tuple[State, Words | None]:
-    """The state before the last move, and why it may not be taken back (off the loop)."""
-    before = replay(record)
-    return before, take_back_refusal(before, seat, action)
 
 
 def _bot_name(game: str, seat: NewSeat) -> str | None:
