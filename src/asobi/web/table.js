@@ -211,11 +211,11 @@ function drawTable(ctx) {
   const opened = Boolean(tray) && $("tray").hidden;
   $("tray").hidden = !tray;
   $("tray").replaceChildren(...parts(tray));
+  // A move in progress (the tray) comes to where the player looks: on a phone it opens below
+  // a long table, out of sight, and the player sees only the status change.
   if (opened) inView($("tray"));
 }
 
-// A move in progress (the tray) comes to where the player looks: on a phone it opens below
-// a long table, out of sight, and the player sees only the status change.
 // Scroll so that all of ``nodes`` are in sight if they fit the window, else from the first's
 // top; not at all if they are in sight already. (A game module has it as ctx.inView.)
 function inView(...nodes) {
@@ -563,6 +563,18 @@ function remember(message) {
   log.push({ number: message.number, seat: message.seat, said, by: message.by, step, events: message.events || [] });
 }
 
+// The log's line for a bot playing ``seat`` from now on, by the page's words ``key``: the
+// seat's name inside the sentence ("A bot plays for you", not "You is played"), its level.
+function tookOver(seat, bot, key) {
+  const words = pair(key);
+  const level = levelWords(bot);
+  const who = `{s:${seat}}`;
+  return { number, seat, said: [{
+    en: `${words.en.replace("{s}", who)} (${level.en})`,
+    ja: `${words.ja.replace("{s}", who)}(${level.ja})`,
+  }] };
+}
+
 function onMessage(message) {
   let animate = false;
   if (["move", "state", "undo", "error", "takeover"].includes(message.type)) waiting = -1;
@@ -583,14 +595,7 @@ function onMessage(message) {
         // Opened on a seat a bot plays (the person left, or their time ran out before they
         // came): the log, rebuilt from the moves, says so, or its "You…" would seem theirs.
         const bot = first && state.seat !== null ? seats[state.seat]?.bot : null;
-        if (bot && !state.outcome) {
-          const words = pair("tookOver");
-          const level = levelWords(bot);
-          log.push({ number, seat: state.seat, said: [{
-            en: `${words.en.replace("{s}", `{s:${state.seat}}`)} (${level.en})`,
-            ja: `${words.ja.replace("{s}", `{s:${state.seat}}`)}(${level.ja})`,
-          }] });
-        }
+        if (bot && !state.outcome) log.push(tookOver(state.seat, bot, "tookOver"));
       }
       break;
     case "move":
@@ -614,16 +619,7 @@ function onMessage(message) {
       }
       break;
     case "takeover":
-      {
-        const level = levelWords(message.bot);
-        // (the seat's name inside the sentence: "A bot plays for you", not "You is played")
-        const words = pair(message.why === "time" ? "tookOverTime" : "tookOver");
-        const who = `{s:${message.seat}}`;
-        log.push({ number, seat: message.seat, said: [{
-          en: `${words.en.replace("{s}", who)} (${level.en})`,
-          ja: `${words.ja.replace("{s}", who)}(${level.ja})`,
-        }] });
-      }
+      log.push(tookOver(message.seat, message.bot, message.why === "time" ? "tookOverTime" : "tookOver"));
       state = message.state;
       seats = state.seats;
       break;
