@@ -38,16 +38,19 @@ function meldPoints(kind, cards, ctx) {
   return ctx.assets.meld_points[kind] - ctx.assets.boost_cost[boosts];
 }
 
+// Whether ``code`` is a move of the cards picked: their placement (as the kind picked, if a
+// meld was: R4 W1 W2 is a sequence or three of a kind), or the discard of the one card.
+function ofPicked(code) {
+  const [verb, ...rest] = code.split(" ");
+  if (verb === "place") return sameCards(rest.slice(2), selected) && (chosenKind === null || rest[1] === chosenKind);
+  return verb === "discard" && selected.length === 1 && rest[0] === selected[0];
+}
 
 // The legal placement of the cards picked onto ``row``: one code, or null when there is
 // none, or two kinds the cards could be placed as and none was picked.
 function placementOn(row, ctx) {
   if (!selected.length) return null;
-  const codes = ctx.legal.filter((code) => {
-    const [verb, at, kind, ...cards] = code.split(" ");
-    return verb === "place" && at === row && sameCards(cards, selected)
-      && (chosenKind === null || kind === chosenKind);
-  });
+  const codes = ctx.legal.filter((code) => code.startsWith(`place ${row} `) && ofPicked(code));
   return codes.length === 1 ? codes[0] : null;
 }
 
@@ -207,15 +210,6 @@ function sameCards(a, b) {
   return a.length === b.length && [...a].sort().join() === [...b].sort().join();
 }
 
-// Whether the cards picked now make a move: a meld to place or one card to discard.
-function placementIn(ctx) {
-  return ctx.legal.some((code) => {
-    const [verb, ...rest] = code.split(" ");
-    return (verb === "place" && sameCards(rest.slice(2), selected))
-      || (verb === "discard" && selected.length === 1 && rest[0] === selected[0]);
-  });
-}
-
 // The melds the hand holds, as quick picks that select their cards: best first, one line for
 // each kind and points ("3カード 5点", then the ones the boost makes, worth 1 less), each pick
 // showing only its cards. Three of a kind and a boost hold ten melds: as ten wide buttons they
@@ -236,7 +230,8 @@ function meldPicks(ctx) {
   picks.className = "meld-picks";
   let line = null;
   for (const meld of ranked) {
-    const heading = `${word(meld.kind, ctx)} ${meld.points}${ctx.lang === "ja" ? "" : " "}${word("points", ctx)}`;
+    const worth = `${meld.points}${ctx.lang === "ja" ? "" : " "}${word("points", ctx)}`;
+    const heading = `${word(meld.kind, ctx)} ${worth}`;
     if (!line || line.dataset.heading !== heading) {
       line = document.createElement("div");
       line.className = "meld-line";
@@ -247,7 +242,7 @@ function meldPicks(ctx) {
       name.className = "meld-name";
       name.setAttribute("aria-hidden", "true");  // the group's name says it
       const points = document.createElement("b");
-      points.textContent = `${meld.points}${ctx.lang === "ja" ? "" : " "}${word("points", ctx)}`;
+      points.textContent = worth;
       name.append(`${word(meld.kind, ctx)} `, points);
       line.append(name);
       picks.append(line);
@@ -297,7 +292,7 @@ function hand(seat, ctx) {
         selected = picked ? selected.filter((c) => c !== code) : [...selected, code];
         chosenKind = null;
         ctx.rerender();
-        if (placementIn(ctx)) ctx.inView(document.getElementById("hand-moves"));
+        if (ctx.legal.some(ofPicked)) ctx.inView(document.getElementById("hand-moves"));
       } : undefined,
     }));
   }
@@ -308,22 +303,13 @@ function hand(seat, ctx) {
   const choices = document.createElement("div");
   choices.className = "hand-bar";
   choices.id = "hand-moves";
-  for (const code of legal) {
-    const [verb, ...rest] = code.split(" ");
-    // The cards picked, as the kind picked if a meld was (R4 W1 W2: a sequence or three).
-    if (verb === "place" && sameCards(rest.slice(2), selected)
-        && (chosenKind === null || rest[1] === chosenKind)) {
-      const b = ctx.moveButton(code, null, "primary");
-      b.dataset.row = rest[0];
-      b.addEventListener("click", () => { selected = []; chosenKind = null; });
-      choices.append(b);
-    }
-    if (verb === "discard" && selected.length === 1 && rest[0] === selected[0]) {
-      const b = ctx.moveButton(code);
-      b.dataset.discard = "1";
-      b.addEventListener("click", () => { selected = []; chosenKind = null; });
-      choices.append(b);
-    }
+  for (const code of legal.filter(ofPicked)) {
+    const [verb, row] = code.split(" ");
+    const b = ctx.moveButton(code, null, verb === "place" ? "primary" : "");
+    if (verb === "place") b.dataset.row = row;
+    else b.dataset.discard = "1";
+    b.addEventListener("click", () => { selected = []; chosenKind = null; });
+    choices.append(b);
   }
   if (!choices.children.length) {
     const hint = document.createElement("span");
