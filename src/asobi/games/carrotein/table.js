@@ -531,7 +531,6 @@ function drawMat(ctx) {
   backdrop(sky, mat);
   svg("circle", { cx: mat.width / 2, cy: mat.height / 2, r: mat.chip_diameter * 0.9, class: "cr-middle" }, sky);
 
-
   view.chips.forEach((chip, i) => {
     // The chip placed last glows a moment (the first star is never one).
     const latest = i > 0 && i === view.chips.length - 1 && view.phase === "scatter";
@@ -615,7 +614,6 @@ function boardsOnMat(ctx) {
   }
   return box;
 }
-
 
 // --- the last challenge: a panel beside the mat ---------------------------------------------
 const closedKey = (ctx) => `carrotein-closed:${ctx.room}`;
