@@ -132,7 +132,7 @@ def test_a_person_plays_a_whole_carrotein_game_in_japanese_on_a_phone(
     assert errors == []
 
 
-def _choose_the_first_two_boards(page: Page) -> None:
+def choose_the_first_two_boards(page: Page) -> None:
     """The challenger picks the first two boards of the list and chooses them (final)."""
     wait(page, "JSON.parse(document.body.dataset.legal).some(c => c.startsWith('choose '))")
     boards = page.locator(".board-list button[data-board]")
@@ -174,7 +174,7 @@ def test_carrotein_a_chip_then_two_boards_dragged_turned_flipped_and_laid(
     before = number(second)
     second.click("[data-code='pass']")
     wait(first, f"Number(document.body.dataset.number) > {before}")
-    _choose_the_first_two_boards(first)
+    choose_the_first_two_boards(first)
     first.wait_for_selector("#mat g[data-board]")
 
     # Drag the first board over our chip: its centre point is then hidden (live).
@@ -294,7 +294,7 @@ def test_the_challenger_asks_the_solver_for_a_placement_and_lays_it(
     before = number(ami)
     ami.click("[data-code='pass']")  # Ben is left: the challenger, with the first star alone
     wait(ben, f"Number(document.body.dataset.number) > {before}")
-    _choose_the_first_two_boards(ben)
+    choose_the_first_two_boards(ben)
     ben.wait_for_selector("#cr-suggest")
     assert ben.locator("#cr-suggest").inner_text() == "置き方のヒント"
     ben.click("#cr-suggest")

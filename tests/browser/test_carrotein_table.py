@@ -22,7 +22,7 @@ from .helpers import (
     shot,
     wait,
 )
-from .test_carrotein import click_on_mat
+from .test_carrotein import choose_the_first_two_boards, click_on_mat
 
 LAPTOP: ViewportSize = {"width": 1280, "height": 800}
 
@@ -146,12 +146,7 @@ def test_a_failed_challenge_stays_for_both_players_until_each_moves_on_in_japane
     wait(ben, "JSON.parse(document.body.dataset.legal).some(c => c.startsWith('choose '))")
     ben.wait_for_timeout(300)  # the page brings the picker into view
     assert _in_view(ben, ".board-list") and _in_view(ben, "#choose")
-    boards = ben.locator(".board-list button[data-board]")
-    boards.nth(0).click()
-    boards.nth(1).click()
-    before = number(ben)
-    ben.click("#choose")
-    wait(ben, f"Number(document.body.dataset.number) > {before}")
+    choose_the_first_two_boards(ben)
     ben.wait_for_selector("#mat g[data-board]")
     ben.click("button[data-turn='15']")
     code = ben.get_attribute("#lay", "data-code")
