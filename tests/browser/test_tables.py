@@ -294,3 +294,39 @@ def test_the_name_box_speaks_the_pages_language(site: str, browser: Any) -> None
     wait(page, "document.getElementById('join').textContent.includes('参加')")
     assert page.locator("#name-input").get_attribute("placeholder") != "how the table calls you"
     assert errors == []
+
+
+def test_a_japanese_line_never_starts_with_a_long_vowel_mark_or_a_small_kana(
+    site: str, browser: Any
+) -> None:
+    """Names wrap in narrow boxes (a Laminate paper, a building, a board): in Japanese the
+    page breaks them as Japanese is printed (禁則処理), never leaving 「ー」 or 「ッ」 to start
+    a line, in any box at least four characters wide (a start of a line is kept as its box's
+    width and character)."""
+    page, errors = open_page(browser, site + "/", "ja", PHONE)
+    starts = page.evaluate(
+        """() => {
+            const box = document.createElement("div");
+            box.style.cssText = "font-size: 16px; overflow-wrap: anywhere";
+            box.textContent = "ストレートフラッシュ・ショートケーキ・スーパーチャージャー";
+            document.body.append(box);
+            const text = box.firstChild, starts = [];
+            for (let width = 64; width <= 200; width += 4) {
+                box.style.width = width + "px";
+                let top = null;
+                for (let i = 0; i < text.length; i++) {
+                    const range = document.createRange();
+                    range.setStart(text, i);
+                    range.setEnd(text, i + 1);
+                    const y = Math.round(range.getBoundingClientRect().top);
+                    if (top !== null && y > top) starts.push(width + text.data[i]);
+                    top = y;
+                }
+            }
+            box.remove();
+            return starts;
+        }"""
+    )
+    assert len(starts) > 40  # the box did wrap, at every width
+    assert not [s for s in starts if s[-1] in "ーッャュョァィゥェォ"], starts
+    assert errors == []
