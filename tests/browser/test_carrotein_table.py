@@ -44,6 +44,24 @@ def _place(page: Page, x: float, y: float) -> None:
     wait(page, f"Number(document.body.dataset.number) > {before}")
 
 
+def test_with_six_players_pass_is_under_the_mat_in_sight_on_a_laptop(
+    site: str, browser: Any
+) -> None:
+    """Five others' plates take two rows above the mat: the Pass button still shows on a
+    1280 × 800 screen without scrolling, under the mat, and the table's own moves section
+    (further down) is not drawn, for it would hold nothing else."""
+    seats = [{"name": "Ami"}] + [{"bot": "random"}] * 5
+    room = make_room(site, "carrotein", seats, seed=4, options={"start_player": 0})
+    page, errors = open_page(browser, site + room["invites"][0]["link"], "ja", LAPTOP)
+    my_turn_or_over(page)
+    assert page.evaluate("scrollY") == 0
+    assert _in_view(page, ".cr-main .cr-pass [data-code='pass']")
+    assert page.locator("#moves-section").is_hidden()
+    assert "パス" in page.locator(".cr-pass").inner_text()
+    shot(page, "carrotein-six-players-laptop")
+    assert errors == []
+
+
 def test_a_bots_challenge_stays_in_view_after_the_next_round_begins(
     site: str, browser: Any
 ) -> None:
@@ -63,10 +81,10 @@ def test_a_bots_challenge_stays_in_view_after_the_next_round_begins(
     assert page.locator("#cr-last").count() == 0  # no challenge yet
     # Scatter time on a 1280 × 800 desktop: the Pass button is in sight without scrolling.
     assert page.evaluate("scrollY") == 0
-    assert _in_view(page, "#moves [data-code='pass']")
+    assert _in_view(page, ".cr-pass [data-code='pass']")
     assert _in_view(page, "#mat")
     before = number(page)
-    page.click("#moves [data-code='pass']")
+    page.click(".cr-pass [data-code='pass']")
     wait(page, f"Number(document.body.dataset.number) > {before}")
     my_turn_or_over(page)  # round 2: the bots' challenge is judged
     panel = page.locator("#cr-last")
@@ -142,7 +160,7 @@ def test_a_failed_challenge_stays_for_both_players_until_each_moves_on_in_japane
     assert number(ami) == before  # nothing was sent
     shot(ami, "carrotein-refused-ja")
 
-    ami.click("#moves [data-code='pass']")
+    ami.click(".cr-pass [data-code='pass']")
     wait(ben, "JSON.parse(document.body.dataset.legal).some(c => c.startsWith('choose '))")
     ben.wait_for_timeout(300)  # the page brings the picker into view
     assert _in_view(ben, ".board-list") and _in_view(ben, "#choose")
@@ -183,7 +201,7 @@ def test_the_last_challenge_on_a_phone(site: str, browser: Any) -> None:
     page, errors = open_page(browser, site + room["invites"][0]["link"], "en", PHONE)
     my_turn_or_over(page)
     before = number(page)
-    page.click("#moves [data-code='pass']")
+    page.click(".cr-pass [data-code='pass']")
     wait(page, f"Number(document.body.dataset.number) > {before}")
     my_turn_or_over(page)
     panel = page.locator("#cr-last")

@@ -224,7 +224,7 @@ function spotRefusal(ctx, x, y) {
 
 // --- what the table handles ------------------------------------------------------------------
 export function handles(code) {
-  return /^(place|choose|lay) /.test(code);
+  return /^(place|choose|lay) /.test(code) || code === "pass";
 }
 
 const mine = (ctx) => ctx.legal.length > 0;
@@ -750,6 +750,13 @@ export function centre(ctx) {
     const hint = el("div", "cr-hint");
     hint.append(el("span", "", word("placeHint", ctx)), " ", el("span", "cr-keys", word("placeKeys", ctx)));
     main.append(hint);
+  }
+  // Passing is the other half of scatter time: right under the mat, not below the table
+  // (with five or six players the table's own moves fall under a laptop's window).
+  if (ctx.legal.includes("pass")) {
+    const pass = el("p", "cr-pass");
+    pass.append(ctx.moveButton("pass"));
+    main.append(pass);
   }
   layout.append(main);
   const side = el("div", "cr-side");
