@@ -99,6 +99,8 @@ function paperCard(id, ctx, { move = null, size = "", state = "", count = null, 
   head.append(el("span", "lam-paper-kind", id === "endflag" ? "⚑" : word("paper", ctx)),
     el("span", "lam-paper-points", pointsText(info.points, ctx)));
   const name = el("span", "lam-paper-name", say(info.name, ctx));
+  // A long katakana name (「トリプルスリー」) is one word: smaller, it stays on one line.
+  if (ctx.lang === "ja" && say(info.name, ctx).length > 6) name.classList.add("long");
   const alt = el("span", "lam-paper-alt", other(info.name, ctx));
   if (other(info.name, ctx) === say(info.name, ctx)) alt.hidden = true;
   alt.lang = ctx.lang === "ja" ? "en" : "ja";
