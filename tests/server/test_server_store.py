@@ -13,7 +13,16 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from asobi.core.records import GameRecord
-from asobi.server.store import CHANNEL, Behind, Move, RoomRecord, SeatRecord, Store, token_hash
+from asobi.server.store import (
+    CHANNEL,
+    Behind,
+    Happening,
+    Move,
+    RoomRecord,
+    SeatRecord,
+    Store,
+    token_hash,
+)
 
 
 def _room(room_id: str) -> RoomRecord:
@@ -145,3 +154,26 @@ def test_the_notes_of_moves_stored_together_are_sent_for_those_written(postgres:
     # Tests running at once on the same database (other schemas) notify the same channel:
     # their lobbies' notes are JSON objects, this test's are plain words.
     assert [note for note in heard if not note.startswith("{")] == ["a1"]
+
+
+def test_what_happened_besides_the_moves_is_kept_in_its_order(any_db: str) -> None:
+    """A takeover, a comeback and a take-back are written with the change they came with
+    (the seats, the moves cut back), numbered in the order they happened."""
+    store = Store(any_db)
+    store.create(_room("a"))
+    store.append("a", 1, 1, "discard R6", "greedy", None)
+    store.append("a", 2, 0, "draw deck", "seat", None)
+    store.truncate("a", 1, happened=[Happening(1, 0, "undo", code="draw deck")])
+    taken = [Happening(1, 0, "takeover", "greedy", "time")]
+    store.update_seats("a", lambda s: [replace(s[0], bot="greedy"), s[1]], happened=taken)
+    back = [Happening(1, 0, "back")]
+    store.update_seats("a", lambda s: [replace(s[0], bot=None), s[1]], happened=back)
+    store.update_seats("a", lambda s: [replace(s[0], name="amy"), s[1]])  # nothing to tell
+    again = Store(any_db).load("a")
+    assert again is not None
+    assert again.happenings == [
+        Happening(1, 0, "undo", code="draw deck"),
+        Happening(1, 0, "takeover", "greedy", "time"),
+        Happening(1, 0, "back"),
+    ]
+    assert store.load("b") is None

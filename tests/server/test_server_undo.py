@@ -99,3 +99,87 @@ def test_a_rematch_seats_everyone_again_with_new_links(client: TestClient) -> No
     with client.websocket_connect(f"/api/rooms/{news['room']}/ws?token={token}") as ws:
         hello = Player(ws).next()
         assert hello["type"] == "hello" and hello["seat"] == 0
+
+
+def test_a_page_opened_later_is_told_the_take_backs_takeovers_and_comebacks_where_they_were(
+    client: TestClient,
+) -> None:
+    """Ben bids, takes it back and bids again, leaves (a bot plays his seat) and comes back:
+    a page opened afterwards gets each, in the order they happened among the moves (``was``),
+    counted as the live messages were (``at``), so that a page tells each once."""
+    room, tokens = _bidders(client)
+    with two_seated(client, room, tokens) as (ami, ben):
+        assert ben.state is not None
+        bid = ben.state["legal"][-1]
+        ben.act(bid)
+        ben.until(lambda m: m["type"] == "move")
+        ben.send({"type": "undo"})
+        assert ami.until(lambda m: m["type"] == "undo")["at"] == 1
+        ben.until(lambda m: m["type"] == "undo")
+        ben.act(bid)
+        ben.until(lambda m: m["type"] == "move")
+        ben.send({"type": "leave"})
+        assert ami.until(lambda m: m["type"] == "takeover")["at"] == 2
+        ben.send({"type": "back"})
+        assert ami.until(lambda m: m["type"] == "back")["at"] == 3
+    with client.websocket_connect(f"/api/rooms/{room}/ws?token={tokens[0]}&since=0") as ws:
+        late = Player(ws)
+        late.until(lambda m: m["type"] == "state")
+    told = [
+        (m["type"], m.get("kind"), m["number"], m.get("at"))
+        for m in late.received
+        if m["type"] in ("move", "was")
+    ]
+    assert told == [
+        ("was", "undo", 0, 1),
+        ("move", None, 1, None),
+        ("was", "takeover", 1, 2),
+        ("was", "back", 1, 3),
+    ]
+    takeover = next(m for m in late.received if m.get("kind") == "takeover")
+    assert takeover["seat"] == 1 and takeover["why"] == "left" and takeover["bot"]
+
+
+def test_a_take_back_of_a_step_nobody_else_saw_is_told_later_to_its_maker_only(
+    client: TestClient,
+) -> None:
+    """Laminate Rummy's draft, a card at a time, is no news to the others (test_server_
+    secrecy): a step of it taken back is not either, in a page opened later."""
+    seats = [{"name": n} for n in ("ami", "ben", "cai")]
+    made = make_room(client, "laminate", seats, seed=3)
+    room, tokens = made["room"], [i["token"] for i in made["invites"]]
+    base = f"/api/rooms/{room}/ws?token="
+    rng = random.Random(3)
+    with (
+        client.websocket_connect(base + tokens[0]) as w0,
+        client.websocket_connect(base + tokens[1]) as w1,
+        client.websocket_connect(base + tokens[2]) as w2,
+    ):
+        players = [Player(w0), Player(w1), Player(w2)]
+        drafter = None
+        for _ in range(200):
+            for p in players:  # the table as it is now (as helpers.play_together reads it)
+                while p.pending is not None:
+                    p.next()
+                p.send({"type": "sync"})
+                p.send({"type": "ping"})
+                p.until(lambda m: m["type"] == "pong")
+            mover = next(p for p in players if p.state and p.state["legal"])
+            assert mover.state is not None
+            drafts = [c for c in mover.state["legal"] if c.startswith("publish")]
+            if drafts:
+                mover.act(drafts[0])
+                mover.until(lambda m: m["type"] == "move")
+                drafter = players.index(mover)
+                break
+            mover.act(rng.choice(mover.state["legal"]))
+            mover.until(lambda m: m["type"] == "move")
+        assert drafter is not None, "nobody could publish a paper"
+        players[drafter].send({"type": "undo"})
+        players[drafter].until(lambda m: m["type"] == "undo")
+    for seat in range(3):
+        with client.websocket_connect(base + tokens[seat] + "&since=0") as ws:
+            late = Player(ws)
+            late.until(lambda m: m["type"] == "state")
+        undone = [m for m in late.received if m["type"] == "was"]
+        assert len(undone) == (1 if seat == drafter else 0), seat

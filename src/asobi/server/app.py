@@ -40,7 +40,9 @@ legal moves with their ``labels`` in words and any ``cautions``, the ``status`` 
 the ``outcome`` and its ``outcome_table`` in words), ``move`` (a move as this seat may know
 it: its events and what they ``said``, in English and Japanese, an event that settles a
 round marked ``"milestone": true``), ``presence`` (who sits where and is connected),
-``takeover``, ``back``, ``undo``, ``can_undo``, ``rematch`` and ``error``. Words come as
+``takeover``, ``back``, ``undo``, ``can_undo``, ``rematch`` and ``error``; in a catch-up
+(``since``), ``was``: a takeover, a comeback or a take-back before, where it happened (the
+live ones carry the same count, ``at``, so that a page tells each once). Words come as
 ``{"en": ..., "ja": ...}`` texts whose ``{s:N}`` and ``{c:CODE}`` marks name a seat and a
 card (:mod:`asobi.core.words`): the page fills them in, as text.
 
@@ -498,8 +500,10 @@ async def _serve_socket(
             # A replay of the game: off the event loop, on a copy of the record as it is
             # at listen() (the news held begins where it ends).
             record = replace(room.record, moves=list(room.record.moves))
-            by = list(room.by)
-            catch_up = await asyncio.to_thread(missed, record, by, seat, int(since), room.words)
+            by, happenings = list(room.by), list(room.happenings)
+            catch_up = await asyncio.to_thread(
+                missed, record, by, seat, int(since), room.words, happenings
+            )
             for message in catch_up:
                 listener.put(encode(message))
             listener.release()

@@ -28,6 +28,7 @@ import hmac
 import inspect
 import logging
 import secrets
+import sys
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -48,7 +49,15 @@ from asobi.core.registry import all_specs, get_spec
 from asobi.core.takeback import take_back_refusal
 from asobi.core.words import Phrasebook, Words
 from asobi.server.bots import BotRunner
-from asobi.server.store import Behind, Move, RoomRecord, SeatRecord, Store, token_hash
+from asobi.server.store import (
+    Behind,
+    Happening,
+    Move,
+    RoomRecord,
+    SeatRecord,
+    Store,
+    token_hash,
+)
 
 log = logging.getLogger("asobi.server")
 
@@ -198,6 +207,7 @@ class Room:
         self.settings = stored.settings
         self.by = stored.by
         self.created = stored.created
+        self.happenings = stored.happenings  # takeovers, comebacks, take-backs: for the log
         self.spec: GameSpec = get_spec(self.record.game)
         self.state: State = replay(self.record)
         # The state before the last move, and the number of moves it had seen: a take-back
@@ -711,6 +721,7 @@ class Lobby:
                 room, lambda now: [replace(s, bot=None) if i == seat else s
                                    for i, s in enumerate(now)],
                 self._note(room, "seats", why="back", seats=[seat]),
+                [Happening(room.number, seat, "back")],
             )  # fmt: skip
             room.changed()  # a bot's answer for the seat, thought meanwhile, is void
             room.deadlines.pop(seat, None)
@@ -719,7 +730,10 @@ class Lobby:
         self._kick(room)
 
     def _told_back(self, room: Room, seat: int) -> None:
-        room.broadcast(lambda s: {"type": "back", "seat": seat, "state": room.snapshot(s)})
+        at = len(room.happenings)
+        room.broadcast(
+            lambda s: {"type": "back", "seat": seat, "at": at, "state": room.snapshot(s)}
+        )
 
     async def leave(self, room: Room, seat: int) -> None:
         """``seat`` leaves: a bot plays it from now on (the game does not end early)."""
@@ -769,11 +783,13 @@ class Lobby:
             number = room.number - 1
             told_of = _told_of(before, seat, undone)
             note = self._note(room, "undo", seat=seat, n=number)
+            happened = Happening(number, seat, "undo", code=moves[-1][1])
             try:
-                await self._write(NOT_SAVED, self.store.truncate, room.id, number, note)
+                await self._write(NOT_SAVED, self.store.truncate, room.id, number, note, [happened])
             except Behind:
                 await self._catch_up(room)
                 raise RoomError(MOVED_ON, 409) from None
+            room.happenings.append(happened)
             moves.pop()
             room.by.pop()
             room.state = before
@@ -786,13 +802,15 @@ class Lobby:
         self, room: Room, seat: int, number: int, told_of: Callable[[int | None], bool]
     ) -> None:
         """Tell who was told of the move (``told_of``) that it was taken back."""
+        at = len(room.happenings)
         room.broadcast(
             lambda s: (
-                {"type": "undo", "seat": seat, "number": number, "state": room.snapshot(s)}
+                {"type": "undo", "seat": seat, "number": number, "at": at,
+                 "state": room.snapshot(s)}
                 if told_of(s)
                 else None
             )
-        )
+        )  # fmt: skip
 
     async def rename(self, room: Room, seat: int, name: Any) -> None:
         """``seat``'s person names themselves: printable text, told to everyone at the table."""
@@ -811,12 +829,18 @@ class Lobby:
         self._presence(room)
 
     async def _change_seats(
-        self, room: Room, change: Callable[[list[SeatRecord]], list[SeatRecord]], note: str | None
+        self,
+        room: Room,
+        change: Callable[[list[SeatRecord]], list[SeatRecord]],
+        note: str | None,
+        happened: Sequence[Happening] = (),
     ) -> None:
         seats = await self._write(
-            NOT_SAVED, self.store.update_seats, room.id, change, (lambda _: note) if note else None
-        )
+            NOT_SAVED, self.store.update_seats, room.id, change,
+            (lambda _: note) if note else None, happened,
+        )  # fmt: skip
         room.seats[:] = seats
+        room.happenings.extend(happened)
         room.changed()
 
     async def rematch(self, room: Room, seat: int) -> None:
@@ -906,6 +930,7 @@ class Lobby:
             room, lambda now: [replace(s, bot=bot) if i in seats else s
                                for i, s in enumerate(now)],
             self._note(room, "seats", why=why, seats=list(seats), bot=bot),
+            [Happening(room.number, seat, "takeover", bot, why) for seat in seats],
         )  # fmt: skip
         self._told_takeover(room, seats, bot, why)
 
@@ -1077,6 +1102,7 @@ class Lobby:
         if stored is None:
             return
         note = note or {}
+        room.happenings[:] = stored.happenings
         if stored.seats != room.seats:
             before = list(room.seats)
             room.seats[:] = stored.seats
@@ -1167,7 +1193,10 @@ class Lobby:
 
 
 def _takeover_message(room: Room, seat: int, bot: str, why: str, to: int | None) -> dict[str, Any]:
-    return {"type": "takeover", "seat": seat, "bot": bot, "why": why, "state": room.snapshot(to)}
+    return {
+        "type": "takeover", "seat": seat, "bot": bot, "why": why,
+        "at": len(room.happenings), "state": room.snapshot(to),
+    }  # fmt: skip
 
 
 def _log_failure(future: asyncio.Future[Any]) -> None:
@@ -1239,20 +1268,76 @@ def move_message(
 
 
 def missed(
-    record: GameRecord, by: list[str], seat: int | None, since: int, words: Said
+    record: GameRecord,
+    by: list[str],
+    seat: int | None,
+    since: int,
+    words: Said,
+    happenings: Sequence[Happening] = (),
 ) -> list[dict[str, Any]]:
-    """The moves of ``record`` after the first ``since``, as ``seat`` saw them (for a
-    reconnection; a replay, so run off the event loop)."""
-    return [
-        move_message(
-            seat, step.number, step.seat, step.code, by[step.number - 1], step.events, words
-        )
-        for step in replay_steps(record)
-        if step.number > since
-        and step.seat is not None
-        and step.code is not None
-        and told(seat, step.seat, step.events, step.state)
-    ]
+    """The moves of ``record`` after the first ``since``, as ``seat`` saw them, and what
+    happened at the table from then on besides (:func:`happening_message`), each where it
+    happened (for a reconnection; a replay, so run off the event loop)."""
+    spec = get_spec(record.game)
+    due = [place for place in _placed(happenings) if place[0] >= since]
+    found: list[dict[str, Any]] = []
+    for step in replay_steps(record):
+        if (
+            step.number > since
+            and step.seat is not None
+            and step.code is not None
+            and told(seat, step.seat, step.events, step.state)
+        ):
+            found.append(
+                move_message(
+                    seat, step.number, step.seat, step.code, by[step.number - 1],
+                    step.events, words,
+                )
+            )  # fmt: skip
+        while due and due[0][0] == step.number:
+            where, at, happening, sure = due.pop(0)
+            then = step.state if sure else None
+            found.extend(happening_message(spec, at, where, happening, seat, then))
+    return found
+
+
+def _placed(happenings: Sequence[Happening]) -> list[tuple[int, int, Happening, bool]]:
+    """Each happening (its position ``at``, from 1) with the count of moves of the record
+    now that it comes after: its own ``after``, unless a later take-back went back further
+    (its moves are gone: it comes where they were taken back). ``sure``: its moves are still
+    the record's (so the state it happened in is the record's)."""
+    placed = []
+    floor = sys.maxsize
+    for at in range(len(happenings), 0, -1):
+        happening = happenings[at - 1]
+        placed.append((min(happening.after, floor), at, happening, happening.after <= floor))
+        if happening.kind == "undo":
+            floor = min(floor, happening.after)
+    return placed[::-1]
+
+
+def happening_message(
+    spec: GameSpec,
+    at: int,
+    where: int,
+    happening: Happening,
+    seat: int | None,
+    then: State | None,
+) -> list[dict[str, Any]]:
+    """The ``at``-th thing that happened at the table besides the moves, after move
+    ``where``, as a page opened later is told it (``was``). A take-back only to those told
+    of the move (made in the state ``then``; unknown: to nobody, rather than tell someone of
+    a move they never saw)."""
+    if happening.kind == "undo":
+        if then is None or happening.code is None:
+            return []
+        undone = spec.action_space.decode(happening.code)
+        if not _told_of(then, happening.seat, undone)(seat):
+            return []
+    return [{
+        "type": "was", "kind": happening.kind, "at": at, "number": where,
+        "seat": happening.seat, "bot": happening.bot, "why": happening.why,
+    }]  # fmt: skip
 
 
 def _bot_name(game: str, seat: NewSeat) -> str | None:

@@ -26,7 +26,7 @@ import secrets
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -41,6 +41,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     inspect,
     select,
@@ -90,6 +91,9 @@ class _Room(_Base):
     moves: Mapped[list[_Move]] = relationship(
         order_by="_Move.number", cascade="all, delete-orphan", lazy="selectin"
     )
+    happenings: Mapped[list[_Happening]] = relationship(
+        order_by="_Happening.position", cascade="all, delete-orphan", lazy="selectin"
+    )
 
 
 class _Move(_Base):
@@ -100,6 +104,19 @@ class _Move(_Base):
     seat: Mapped[int] = mapped_column(Integer)
     code: Mapped[str] = mapped_column(String(200))
     by: Mapped[str] = mapped_column(String(64))  # "seat", or the bot that played it
+
+
+class _Happening(_Base):
+    __tablename__ = "happenings"
+
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id"), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)  # 1, 2, ... no gaps
+    after: Mapped[int] = mapped_column(Integer)  # the moves made before it
+    seat: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
+    bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    why: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    code: Mapped[str | None] = mapped_column(String(200), nullable=True)
 
 
 @dataclass
@@ -122,6 +139,22 @@ class SeatRecord:
         return cls(str(data["name"]), data.get("token_hash"), data.get("bot"))
 
 
+@dataclass(frozen=True)
+class Happening:
+    """What happened at a table besides a move, kept so that a page opened later tells it in
+    its log where it happened (after the first ``after`` moves): a bot took ``seat`` over
+    (``kind`` "takeover", the ``bot``, ``why``: "left" or "time"), its person came back
+    ("back"), or the seat's move ``code`` was taken back ("undo": ``after`` is the count of
+    moves left)."""
+
+    after: int
+    seat: int
+    kind: str
+    bot: str | None = None
+    why: str | None = None
+    code: str | None = None
+
+
 @dataclass
 class RoomRecord:
     """Everything the store keeps about a room."""
@@ -132,6 +165,7 @@ class RoomRecord:
     settings: dict[str, Any] = field(default_factory=dict)
     by: list[str] = field(default_factory=list)  # per move: "seat" or the bot's name
     created: datetime = field(default_factory=lambda: datetime.now(UTC))
+    happenings: list[Happening] = field(default_factory=list)  # in the order they happened
 
 
 @dataclass(frozen=True)
@@ -279,13 +313,30 @@ class Store:
                     )
             return stored
 
-    def truncate(self, room_id: str, keep: int, note: str | None = None) -> None:
+    def truncate(
+        self, room_id: str, keep: int, note: str | None = None, happened: Sequence[Happening] = ()
+    ) -> None:
         """Delete the moves after the first ``keep`` (an undo of move ``keep + 1``; with
-        another count stored: :class:`Behind`)."""
+        another count stored: :class:`Behind`), and keep what ``happened``."""
         with self._writing() as c:
             self._claim_number(c, room_id, keep + 1, keep, None)
             c.execute(delete(_Move).where(_Move.room_id == room_id, _Move.number > keep))
+            self._add_happenings(c, room_id, happened)
             self._notify(c, note)
+
+    @staticmethod
+    def _add_happenings(c: Connection, room_id: str, happened: Sequence[Happening]) -> None:
+        """Add ``happened`` after the room's happenings (its row locked by the write)."""
+        if not happened:
+            return
+        kept = c.execute(
+            select(func.count()).select_from(_Happening).where(_Happening.room_id == room_id)
+        ).scalar_one()
+        c.execute(
+            insert(_Happening),
+            [{"room_id": room_id, "position": kept + i, **asdict(h)}
+             for i, h in enumerate(happened, start=1)],
+        )  # fmt: skip
 
     @staticmethod
     def _claim_number(
@@ -303,9 +354,10 @@ class Store:
         room_id: str,
         change: Callable[[list[SeatRecord]], list[SeatRecord]],
         note: Callable[[list[SeatRecord]], str] | None = None,
+        happened: Sequence[Happening] = (),
     ) -> list[SeatRecord]:
         """Change the room's seats as stored (read under the row's lock, so that changes made
-        by two processes at once both count); the seats now."""
+        by two processes at once both count), keeping what ``happened``; the seats now."""
         with self._writing() as c:
             stored = c.execute(
                 select(_Room.seats).where(_Room.id == room_id).with_for_update()
@@ -314,6 +366,7 @@ class Store:
             c.execute(
                 update(_Room).where(_Room.id == room_id).values(seats=[s.to_json() for s in seats])
             )
+            self._add_happenings(c, room_id, happened)
             self._notify(c, note(seats) if note is not None else None)
         return seats
 
@@ -507,4 +560,7 @@ def _room_record(row: _Room) -> RoomRecord:
         # SQLite keeps no time zone: a time read back from it is naive, and a naive time
         # cannot be compared with a new room's (the lobby sorts rooms by it).
         created=row.created if row.created.tzinfo else row.created.replace(tzinfo=UTC),
+        happenings=[
+            Happening(h.after, h.seat, h.kind, h.bot, h.why, h.code) for h in row.happenings
+        ],
     )

@@ -32,6 +32,7 @@ const game = { id: null, module: null, assets: {}, names: { en: "", ja: "" }, le
 let state = null;     // the last "state" message
 let seats = [];       // names, bots, connection
 let number = 0;       // moves seen
+let happened = 0;     // takeovers, comebacks and take-backs told (the server counts them: ``at``)
 let ws = null;
 const log = [];       // {number, seat, said: [words], by, events}
 let turnSeconds = null;  // the room's turn timer (hello), if it has one
@@ -565,14 +566,30 @@ function remember(message) {
 
 // The log's line for a bot playing ``seat`` from now on, by the page's words ``key``: the
 // seat's name inside the sentence ("A bot plays for you", not "You is played"), its level.
-function tookOver(seat, bot, key) {
+function tookOver(seat, bot, key, at = number) {
   const words = pair(key);
   const level = levelWords(bot);
   const who = `{s:${seat}}`;
-  return { number, seat, said: [{
+  return { number: at, seat, botPlays: true, said: [{
     en: `${words.en.replace("{s}", who)} (${level.en})`,
     ja: `${words.ja.replace("{s}", who)}(${level.ja})`,
   }] };
+}
+
+// The log's line for ``seat``'s person playing it again, after move ``at``.
+function cameBack(seat, at) {
+  return { number: at, seat, botPlays: false, said: [about(seat, "cameBack")] };
+}
+
+// The log's line for ``seat``'s move taken back, leaving ``at`` moves (the next is at + 1).
+function tookBack(seat, at) {
+  return { number: at + 1, seat, said: [about(seat, "tookBack")] };
+}
+
+// Whether the log's last word on ``seat`` is that a bot plays it.
+function botSaid(seat) {
+  const last = log.findLast((entry) => entry.seat === seat && entry.botPlays !== undefined);
+  return Boolean(last && last.botPlays);
 }
 
 function onMessage(message) {
@@ -595,7 +612,7 @@ function onMessage(message) {
         // Opened on a seat a bot plays (the person left, or their time ran out before they
         // came): the log, rebuilt from the moves, says so, or its "You…" would seem theirs.
         const bot = first && state.seat !== null ? seats[state.seat]?.bot : null;
-        if (bot && !state.outcome) log.push(tookOver(state.seat, bot, "tookOver"));
+        if (bot && !state.outcome && !botSaid(state.seat)) log.push(tookOver(state.seat, bot, "tookOver"));
       }
       break;
     case "move":
@@ -618,13 +635,28 @@ function onMessage(message) {
         if (state && (message.seat === state.seat || state.outcome)) $("problem").textContent = "";
       }
       break;
+    case "was":
+      // Before this page opened (or while it was away): told where it happened, once.
+      if (message.at > happened) {
+        happened = message.at;
+        if (message.kind === "takeover") {
+          log.push(tookOver(message.seat, message.bot, message.why === "time" ? "tookOverTime" : "tookOver", message.number));
+        } else if (message.kind === "back") {
+          log.push(cameBack(message.seat, message.number));
+        } else {
+          log.push(tookBack(message.seat, message.number));
+        }
+      }
+      break;
     case "takeover":
+      happened = Math.max(happened, message.at || 0);
       log.push(tookOver(message.seat, message.bot, message.why === "time" ? "tookOverTime" : "tookOver"));
       state = message.state;
       seats = state.seats;
       break;
     case "back":
-      log.push({ number, seat: message.seat, said: [about(message.seat, "cameBack")] });
+      happened = Math.max(happened, message.at || 0);
+      log.push(cameBack(message.seat, number));
       state = message.state;
       seats = state.seats;
       break;
@@ -633,8 +665,9 @@ function onMessage(message) {
       // longer holds (a card taken back from the discards, then a card drawn from the deck).
       undoChecked = undoOk = undoRefused = -1;
       // The move taken back stays in the log, struck through, above the line that says so.
+      happened = Math.max(happened, message.at || 0);
       for (const entry of log) if (entry.number > message.number) entry.undone = true;
-      log.push({ number: message.number + 1, seat: message.seat, said: [about(message.seat, "tookBack")] });
+      log.push(tookBack(message.seat, message.number));
       lastMove = null;
       state = message.state;
       seats = state.seats;
