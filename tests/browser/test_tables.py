@@ -29,10 +29,13 @@ def test_every_game_draws_its_table_in_both_languages_without_a_script_error(
     my_turn_or_over(page)
     assert page.locator("#centre").inner_text().strip() or page.locator("#centre svg").count()
     assert page.locator("#felt .plate").count() == players
-    assert page.locator("#status").inner_text().startswith("Your turn")
+    # "Your turn — Discard 1 and draw 2…": told what to do, not "— you to discard…"
+    status = page.locator("#status").inner_text()
+    assert status.startswith("Your turn") and "you to " not in status.lower(), status
     page.click("#language")  # 日本語
     wait(page, "document.querySelector('#language').textContent === 'English'")
-    assert page.locator("#status").inner_text().startswith("あなたの番です")  # your turn
+    status = page.locator("#status").inner_text()
+    assert status.startswith("あなたの番です") and "あなたが" not in status, status  # your turn
     shot(page, f"{game}-phone-ja")
     assert errors == []
 
@@ -185,7 +188,20 @@ def test_a_seat_a_bot_took_over_is_taken_back_at_a_click(site: str, browser: Any
     wait(page, f"document.getElementById('log').textContent.includes('{said}')")
     assert page.locator("#back").is_hidden() and not page.locator("#leave").is_hidden()
     shot(page, "starmine-seat-taken-back")
+    # Opened again, the page tells the same story: the takeover and the comeback where they
+    # happened among the moves.
+    lines = _log_lines(page)
+    page.reload()
+    wait(page, f"document.querySelectorAll('#log li').length === {len(lines)}")
+    assert _log_lines(page) == lines
     assert errors == []
+
+
+def _log_lines(page: Any) -> list[str]:
+    found: list[str] = page.evaluate(
+        "() => [...document.querySelectorAll('#log li')].map((li) => li.textContent)"
+    )
+    return found
 
 
 def test_the_turn_timer_is_shown_and_counts_down(site: str, browser: Any) -> None:

@@ -18,7 +18,7 @@ import pytest
 
 from asobi.core import GameSpec, all_specs
 from asobi.core.registry import game_ids
-from asobi.core.words import Words, fill
+from asobi.core.words import Words, addressed, fill
 from oddsevens import SPEC as EXAMPLE
 from tests.lanes import first_of_each_fast
 
@@ -46,6 +46,16 @@ def _readable(words: Words, where: str, *, blank: bool = False, event: bool = Fa
         assert words.ja != words.en, f"{where}: the Japanese is the English: {words.en!r}"
 
 
+def _told_what_to_do(words: Words, seat: int, where: str) -> None:
+    """The status read by the seat it waits for says what to do, not "You to draw…",
+    「あなたが…引く」 (the page and the terminal say "Your turn" already)."""
+    _readable(words, where)
+    names = ["you" if n == seat else name for n, name in enumerate(NAMES)]
+    assert not re.search(r"(^|: )you to\b", fill(words.en, names), re.I), (where, words.en)
+    names = ["あなた" if n == seat else name for n, name in enumerate(NAMES)]
+    assert not re.search(r"(^|[:：])あなたが", fill(words.ja, names)), (where, words.ja)
+
+
 @pytest.mark.parametrize(
     ("spec", "players"),
     first_of_each_fast(CASES, lambda c: c[0].id, lambda c: f"{c[0].id}-{c[1]}p", unpack=True),
@@ -65,7 +75,10 @@ def test_every_event_move_status_and_outcome_is_said_in_both_languages(
             if state.is_over:
                 break
             for seat in observers:
-                _readable(book.status(state.view(seat)), f"{spec.id} status step {step}")
+                status = book.status(state.view(seat))
+                _readable(status, f"{spec.id} status step {step}")
+                if seat in state.active_seats():
+                    _told_what_to_do(addressed(status, seat), seat, f"{spec.id} step {step}")
             seat = rng.choice(sorted(state.active_seats()))
             legal = state.legal_actions(seat)
             for action in legal[:40]:

@@ -98,6 +98,22 @@ def parts(text: str) -> list[tuple[str, str]]:
 YOU = Words("you", "あなた")
 
 
+def addressed(words: Words, viewer: int | None) -> Words:
+    """A status (:meth:`Phrasebook.status`) as the seat it waits for reads it: an
+    instruction, not a description of itself. "Final phase: {s:0} to place a meld, or pass"
+    reads "Final phase: place a meld, or pass" to seat 0 (whose page says "Your turn"
+    already), 「{s:0}が1枚捨てて2枚引く」 reads 「1枚捨てて2枚引く」. Only where the sentence
+    (or its part after a colon) begins with the viewer doing something; anything else, and
+    every other seat's reading, is as it was."""
+    if viewer is None:
+        return words
+    mark = re.escape(seat(viewer))
+    en = re.sub(rf"(^|: ){mark} to (\w)", lambda m: m[1] + (m[2].upper() if not m[1] else m[2]),
+                words.en)  # fmt: skip
+    ja = re.sub(rf"(^|[:：]){mark}が", r"\1", words.ja)
+    return Words(en, ja)
+
+
 def seat_label(seat: int | None, viewer: int | None, solo: bool = False) -> str:
     """A seat as the terminal's table names it: "seat 1", "seat 0 (you)" for the viewer's
     own, "you" in a solo game, "nobody" for no seat."""

@@ -47,7 +47,7 @@ from asobi.core.protocol import GameOptions, GameSpec, State
 from asobi.core.records import GameRecord, replay, replay_steps
 from asobi.core.registry import all_specs, get_spec
 from asobi.core.takeback import take_back_refusal
-from asobi.core.words import Phrasebook, Words
+from asobi.core.words import Phrasebook, Words, addressed
 from asobi.server.bots import BotRunner
 from asobi.server.store import (
     Behind,
@@ -306,7 +306,7 @@ class Room:
             # whose consequence a player could miss.
             "labels": {code: self.words.action(code) for code in codes},
             "cautions": cautions,
-            "status": self.words.status(view),
+            "status": self.words.status(view, seat),
             "view": view,
             **(alike if alike is not None else self.told_alike()),
         }
@@ -365,8 +365,9 @@ class Said:
                 out.append(said)
         return out
 
-    def status(self, view: Mapping[str, Any]) -> dict[str, str]:
-        return self.book.status(view).to_json()
+    def status(self, view: Mapping[str, Any], seat: int | None) -> dict[str, str]:
+        """What the table waits for, as ``seat`` reads it (to the seat to act: what to do)."""
+        return addressed(self.book.status(view), seat).to_json()
 
     def outcome(self, outcome: dict[str, Any]) -> dict[str, Any]:
         return self.book.outcome(outcome).to_json()

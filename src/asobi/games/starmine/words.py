@@ -156,11 +156,11 @@ class StarmineWords:
         if phase == "turn":
             if self.solo:
                 return Words(
-                    f"{whom} to play: remove a card and draw 2, or place a meld",
+                    f"{whom} to remove a card and draw 2, or place a meld",
                     f"{who}が1枚廃棄して2枚引くか、役を配置する",
                 )
             return Words(
-                f"{whom} to play: discard 1 and draw 2, or place a meld",
+                f"{whom} to discard 1 and draw 2, or place a meld",
                 f"{who}が1枚捨てて2枚引くか、役を配置する",
             )
         if phase == "draw":
