@@ -11,9 +11,12 @@ from contextlib import ExitStack
 from typing import Any
 
 import pytest
+from playwright.sync_api import Page
 from websockets.sync.client import connect
 
-from .helpers import PHONE, make_room, my_turn_or_over, open_page, shot, wait
+from .helpers import PHONE, legal, make_room, my_turn_or_over, number, open_page, shot, wait
+from .test_itsmine import clicker
+from .test_starmine import click_starmine
 
 
 @pytest.mark.parametrize(
@@ -330,3 +333,44 @@ def test_a_japanese_line_never_starts_with_a_long_vowel_mark_or_a_small_kana(
     assert len(starts) > 40  # the box did wrap, at every width
     assert not [s for s in starts if s[-1] in "ーッャュョァィゥェォ"], starts
     assert errors == []
+
+
+def _in_sight(page: Page, selector: str) -> bool:
+    """``selector``'s box is wholly inside the window."""
+    return bool(
+        page.eval_on_selector(
+            selector,
+            "n => { const r = n.getBoundingClientRect();"
+            " return r.top >= 0 && r.bottom <= innerHeight; }",
+        )
+    )
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_on_a_phone_the_status_stays_in_sight_after_every_move(
+    site: str, browser: Any, lang: str
+) -> None:
+    """A move scrolls the next step into view (the It's Mine! citizens far below the dice,
+    Starmine's place buttons under the hand): the status saying what to do stays at the
+    window's top all the same, and what was brought into view is not under it."""
+    seen_scrolled = False
+    for game, click in (("itsmine", clicker(3)), ("starmine", click_starmine)):
+        room = make_room(site, game, [{"name": "ami"}, {"bot": "random"}], seed=4)
+        page, errors = open_page(browser, site + room["invites"][0]["link"], lang, PHONE)
+        for _ in range(6):
+            my_turn_or_over(page)
+            before = number(page)
+            click(page, legal(page))
+            wait(page, f"Number(document.body.dataset.number) > {before}")
+            my_turn_or_over(page)
+            page.wait_for_timeout(100)  # any scroll into view has run
+            assert _in_sight(page, "#status"), f"{game}: the status is out of the window"
+            seen_scrolled = seen_scrolled or page.evaluate("scrollY") > 200
+            bar = page.eval_on_selector("#bar", "n => n.getBoundingClientRect().bottom")
+            for brought in ("#tray", "#hand-moves"):
+                box = page.locator(f"{brought}:visible")
+                if box.count() and page.evaluate("scrollY") > 0:
+                    assert box.bounding_box()["y"] >= bar - 1, f"{game}: {brought} under the bar"
+        shot(page, f"{game}-phone-{lang}-status-in-sight")
+        assert errors == []
+    assert seen_scrolled  # the table did scroll under the status
