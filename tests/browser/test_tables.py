@@ -14,8 +14,21 @@ import pytest
 from playwright.sync_api import Page
 from websockets.sync.client import connect
 
-from .helpers import PHONE, legal, make_room, my_turn_or_over, number, open_page, shot, wait
+from .helpers import (
+    DESKTOP,
+    PHONE,
+    legal,
+    make_room,
+    my_turn_or_over,
+    no_sideways_scroll,
+    number,
+    open_page,
+    over,
+    shot,
+    wait,
+)
 from .test_itsmine import clicker
+from .test_rummycity import click_rummycity
 from .test_starmine import click_starmine
 
 
@@ -374,3 +387,51 @@ def test_on_a_phone_the_status_stays_in_sight_after_every_move(
         shot(page, f"{game}-phone-{lang}-status-in-sight")
         assert errors == []
     assert seen_scrolled  # the table did scroll under the status
+
+
+_TOO_SMALL = """least => [...document.querySelectorAll('main button, main a.button, main select')]
+    .filter(b => b.getClientRects().length)
+    .map(b => [b, b.getBoundingClientRect()])
+    .filter(([b, r]) => Math.min(r.width, r.height) < (b.classList.contains('card') ? 24 : least) - .5)
+    .map(([b, r]) => `${b.id || b.className} «${b.textContent.trim().slice(0, 12)}» `
+                     + `${Math.round(r.width)}×${Math.round(r.height)}`)"""
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "click"),
+    [
+        ("starmine", 2, click_starmine),
+        ("itsmine", 2, clicker(5)),
+        ("laminate", 3, None),
+        ("rummycity", 2, click_rummycity),
+        ("carrotein", 3, None),
+    ],
+)
+def test_every_button_is_a_fingers_size_on_a_touch_screen(
+    site: str, browser: Any, game: str, players: int, click: Any
+) -> None:
+    """On a phone's touch screen every button of the table is 44 × 44 CSS px at the least
+    (Rummy City's draw counts were 35 × 27, ✎ 26 × 20); a card, whose size is the table's
+    layout, is 24 × 24 at the least (WCAG 2.5.8). With a mouse, 24 × 24 for every one. The
+    page still fits the phone's width."""
+    for viewport, touch, least in ((PHONE, True, 44), (DESKTOP, False, 24)):
+        seats = [{"name": "ami"}] + [{"bot": "random"}] * (players - 1)
+        room = make_room(site, game, seats, seed=5)
+        context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
+        page = context.new_page()
+        page.emulate_media(reduced_motion="reduce")
+        page.goto(site + room["invites"][0]["link"])
+        for _ in range(12 if click and touch else 1):
+            my_turn_or_over(page)
+            if over(page):
+                break
+            assert page.evaluate(_TOO_SMALL, least) == []
+            assert no_sideways_scroll(page)
+            if not click:
+                break
+            before, moves = number(page), legal(page)
+            if moves:  # (else the state changed while measuring: measured again)
+                click(page, moves)
+                wait(page, f"Number(document.body.dataset.number) > {before}")
+        shot(page, f"{game}-buttons-{'touch' if touch else 'mouse'}")
+        context.close()
