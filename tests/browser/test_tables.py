@@ -435,3 +435,24 @@ def test_every_button_is_a_fingers_size_on_a_touch_screen(
                 wait(page, f"Number(document.body.dataset.number) > {before}")
         shot(page, f"{game}-buttons-{'touch' if touch else 'mouse'}")
         context.close()
+
+
+_FRAMES = """n => new Promise(done => { const tops = [];
+    const step = () => { tops.push(document.querySelector(n).getBoundingClientRect().top);
+                         if (tops.length < 10) requestAnimationFrame(step); else done(tops); };
+    requestAnimationFrame(step); })"""
+
+
+def test_a_card_lifted_under_the_pointer_at_its_foot_stays_lifted(site: str, browser: Any) -> None:
+    """A playable card rises when the pointer is over it: with the pointer at its very foot
+    it rose off the pointer, fell back under it, and rose again, a flicker every frame (and a
+    click waiting for the card to be still timed out)."""
+    room = make_room(site, "laminate", [{"name": "ami"}, {"bot": "random"}, {"bot": "random"}])
+    page, errors = open_page(browser, site + room["invites"][0]["link"], "en", DESKTOP)
+    my_turn_or_over(page)
+    deck = page.locator("[data-pile='deck']").bounding_box()
+    assert deck
+    page.mouse.move(deck["x"] + deck["width"] / 2, deck["y"] + deck["height"] - 2)
+    tops = page.evaluate(_FRAMES, "[data-pile='deck']")
+    assert len(set(tops)) == 1 and tops[0] < deck["y"], tops  # lifted, and still
+    assert errors == []
