@@ -119,6 +119,18 @@ def test_a_person_plays_a_whole_its_mine_game_in_japanese_on_a_phone(
         " return r.getBoundingClientRect().height; })",
     )
     assert names and max(names) < 30, names  # one line each
+    # The whole table fits the phone's width: every heading (the last, who took each mine,
+    # was off the edge) is wholly in the window, and the table needs no sideways scroll.
+    page.locator("#outcome").scroll_into_view_if_needed()
+    outside = page.eval_on_selector_all(
+        "table.score thead th",
+        "cells => cells.filter(c => { const r = c.getBoundingClientRect();"
+        " return r.left < 0 || r.right > innerWidth; }).map(c => c.textContent)",
+    )
+    assert outside == []
+    assert page.evaluate(
+        "(w => w.scrollWidth <= w.clientWidth)(document.querySelector('.score-wrap'))"
+    )
     assert page.locator("#problem").inner_text() == ""
     assert serious_violations(page) == []  # the end: the board, the breakdown, a long log
     assert made > 10 and errors == []

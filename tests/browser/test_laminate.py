@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, ViewportSize
 
 from .helpers import (
@@ -26,6 +27,7 @@ from .helpers import (
 )
 
 OPTIONS = {"players": 3, "end_points": 6}  # a whole game, ended sooner than at 15 points
+LAPTOP: ViewportSize = {"width": 1280, "height": 800}
 
 
 class Person:
@@ -209,4 +211,30 @@ def test_the_table_at_phone_size_from_the_start(site: str, browser: Any) -> None
     assert kept
     assert no_sideways_scroll(page)
     shot(page, "laminate-phone-ja-start")
+    assert errors == []
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_on_a_laptop_your_hand_is_in_the_window_at_the_start_of_your_turn(
+    site: str, browser: Any, lang: str
+) -> None:
+    """At 1280 × 800 the sixteen papers to publish (which pushed your hand to y 855) leave
+    your hand in the window without scrolling; their names are still legible."""
+    room = make_room(
+        site, "laminate", [{"name": "Ami"}, {"bot": "random"}, {"bot": "random"}],
+        options=OPTIONS, seed=5,
+    )  # fmt: skip
+    page, errors = open_page(browser, site + room["invites"][0]["link"], lang, LAPTOP)
+    my_turn_or_over(page)
+    assert page.evaluate("scrollY") == 0
+    hand = page.locator("#hand").bounding_box()
+    assert hand and hand["y"] + hand["height"] <= LAPTOP["height"], hand
+    assert page.locator("#lam-supply .lam-paper").count() == 16
+    sizes = page.eval_on_selector_all(
+        "#lam-supply .lam-paper-name",
+        "names => names.map(n => parseFloat(getComputedStyle(n).fontSize))",
+    )
+    assert min(sizes) >= 11.5, sizes
+    assert no_sideways_scroll(page)
+    shot(page, f"laminate-laptop-{lang}-start")
     assert errors == []

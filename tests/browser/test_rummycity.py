@@ -225,3 +225,42 @@ def test_a_building_of_the_other_town_is_taken_by_clicking_it(site: str, browser
     # (the bot may take it back on its next turn: the log tells the taking)
     wait(page, "document.querySelector('#log').innerText.includes('You took the Hut from Bot 2!')")
     assert errors == []
+
+
+_INCOME_LINES = """() => [...document.querySelectorAll('.rc-b-income')].map(income => {
+    // the line (its middle's height) of each character, and of the coin
+    const walker = document.createTreeWalker(income, NodeFilter.SHOW_TEXT), chars = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < node.length; i++) {
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            const r = range.getBoundingClientRect();
+            chars.push([node.data[i], node.parentElement.classList.contains('rc-b-coin'), (r.top + r.bottom) / 2]);
+        }
+    }
+    return chars;
+})"""
+
+
+def test_a_buildings_income_keeps_plus_its_coin_and_tepu_on_one_line(
+    site: str, browser: Any
+) -> None:
+    """「決算ごとに+④テプ」 breaks, if it must, before 「+」: never leaving 「テプ」 alone on the
+    next line, on a phone or a laptop, in Japanese; nor "+4 tepu" apart in English."""
+    for lang, unit in (("ja", "テプ"), ("en", " tepu")):
+        for viewport in (PHONE, DESKTOP):
+            room = make_room(site, "rummycity", [{"name": "あみ"}, {"bot": "random"}], seed=8)
+            page, errors = open_page(browser, site + room["invites"][0]["link"], lang, viewport)
+            my_turn_or_over(page)
+            incomes = page.evaluate(_INCOME_LINES)
+            assert incomes
+            for chars in incomes:
+                text = "".join(c for c, _, _ in chars)
+                plus, coin = text.index("+"), [i for i, c in enumerate(chars) if c[1]]
+                together = range(plus, coin[-1] + 1 + len(unit))
+                assert text[coin[-1] + 1 :].startswith(unit), text
+                lines = [chars[i][2] for i in together]  # a line's height apart at least
+                assert max(lines) - min(lines) < 8, text
+            shot(page, f"rummycity-income-{lang}-{viewport['width']}")
+            assert errors == []

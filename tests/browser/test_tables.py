@@ -11,9 +11,25 @@ from contextlib import ExitStack
 from typing import Any
 
 import pytest
+from playwright.sync_api import Page
 from websockets.sync.client import connect
 
-from .helpers import PHONE, make_room, my_turn_or_over, open_page, shot, wait
+from .helpers import (
+    DESKTOP,
+    PHONE,
+    legal,
+    make_room,
+    my_turn_or_over,
+    no_sideways_scroll,
+    number,
+    open_page,
+    over,
+    shot,
+    wait,
+)
+from .test_itsmine import clicker
+from .test_rummycity import click_rummycity
+from .test_starmine import click_starmine
 
 
 @pytest.mark.parametrize(
@@ -345,4 +361,114 @@ def test_a_japanese_line_never_starts_with_a_long_vowel_mark_or_a_small_kana(
     )
     assert len(starts) > 40  # the box did wrap, at every width
     assert not [s for s in starts if s[-1] in "ーッャュョァィゥェォ"], starts
+    assert errors == []
+
+
+def _in_sight(page: Page, selector: str) -> bool:
+    """``selector``'s box is wholly inside the window."""
+    return bool(
+        page.eval_on_selector(
+            selector,
+            "n => { const r = n.getBoundingClientRect();"
+            " return r.top >= 0 && r.bottom <= innerHeight; }",
+        )
+    )
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_on_a_phone_the_status_stays_in_sight_after_every_move(
+    site: str, browser: Any, lang: str
+) -> None:
+    """A move scrolls the next step into view (the It's Mine! citizens far below the dice,
+    Starmine's place buttons under the hand): the status saying what to do stays at the
+    window's top all the same, and what was brought into view is not under it."""
+    seen_scrolled = False
+    for game, click in (("itsmine", clicker(3)), ("starmine", click_starmine)):
+        room = make_room(site, game, [{"name": "ami"}, {"bot": "random"}], seed=4)
+        page, errors = open_page(browser, site + room["invites"][0]["link"], lang, PHONE)
+        for _ in range(6):
+            my_turn_or_over(page)
+            before = number(page)
+            click(page, legal(page))
+            wait(page, f"Number(document.body.dataset.number) > {before}")
+            my_turn_or_over(page)
+            page.wait_for_timeout(100)  # any scroll into view has run
+            assert _in_sight(page, "#status"), f"{game}: the status is out of the window"
+            seen_scrolled = seen_scrolled or page.evaluate("scrollY") > 200
+            bar = page.eval_on_selector("#bar", "n => n.getBoundingClientRect().bottom")
+            for brought in ("#tray", "#hand-moves"):
+                box = page.locator(f"{brought}:visible")
+                if box.count() and page.evaluate("scrollY") > 0:
+                    assert box.bounding_box()["y"] >= bar - 1, f"{game}: {brought} under the bar"
+        shot(page, f"{game}-phone-{lang}-status-in-sight")
+        assert errors == []
+    assert seen_scrolled  # the table did scroll under the status
+
+
+_TOO_SMALL = """least => [...document.querySelectorAll('main button, main a.button, main select')]
+    .filter(b => b.getClientRects().length)
+    .map(b => [b, b.getBoundingClientRect()])
+    .filter(([b, r]) => Math.min(r.width, r.height) < (b.classList.contains('card') ? 24 : least) - .5)
+    .map(([b, r]) => `${b.id || b.className} «${b.textContent.trim().slice(0, 12)}» `
+                     + `${Math.round(r.width)}×${Math.round(r.height)}`)"""
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "click"),
+    [
+        ("starmine", 2, click_starmine),
+        ("itsmine", 2, clicker(5)),
+        ("laminate", 3, None),
+        ("rummycity", 2, click_rummycity),
+        ("carrotein", 3, None),
+    ],
+)
+def test_every_button_is_a_fingers_size_on_a_touch_screen(
+    site: str, browser: Any, game: str, players: int, click: Any
+) -> None:
+    """On a phone's touch screen every button of the table is 44 × 44 CSS px at the least
+    (Rummy City's draw counts were 35 × 27, ✎ 26 × 20); a card, whose size is the table's
+    layout, is 24 × 24 at the least (WCAG 2.5.8). With a mouse, 24 × 24 for every one. The
+    page still fits the phone's width."""
+    for viewport, touch, least in ((PHONE, True, 44), (DESKTOP, False, 24)):
+        seats = [{"name": "ami"}] + [{"bot": "random"}] * (players - 1)
+        room = make_room(site, game, seats, seed=5)
+        context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
+        page = context.new_page()
+        page.emulate_media(reduced_motion="reduce")
+        page.goto(site + room["invites"][0]["link"])
+        for _ in range(12 if click and touch else 1):
+            my_turn_or_over(page)
+            if over(page):
+                break
+            assert page.evaluate(_TOO_SMALL, least) == []
+            assert no_sideways_scroll(page)
+            if not click:
+                break
+            before, moves = number(page), legal(page)
+            if moves:  # (else the state changed while measuring: measured again)
+                click(page, moves)
+                wait(page, f"Number(document.body.dataset.number) > {before}")
+        shot(page, f"{game}-buttons-{'touch' if touch else 'mouse'}")
+        context.close()
+
+
+_FRAMES = """n => new Promise(done => { const tops = [];
+    const step = () => { tops.push(document.querySelector(n).getBoundingClientRect().top);
+                         if (tops.length < 10) requestAnimationFrame(step); else done(tops); };
+    requestAnimationFrame(step); })"""
+
+
+def test_a_card_lifted_under_the_pointer_at_its_foot_stays_lifted(site: str, browser: Any) -> None:
+    """A playable card rises when the pointer is over it: with the pointer at its very foot
+    it rose off the pointer, fell back under it, and rose again, a flicker every frame (and a
+    click waiting for the card to be still timed out)."""
+    room = make_room(site, "laminate", [{"name": "ami"}, {"bot": "random"}, {"bot": "random"}])
+    page, errors = open_page(browser, site + room["invites"][0]["link"], "en", DESKTOP)
+    my_turn_or_over(page)
+    deck = page.locator("[data-pile='deck']").bounding_box()
+    assert deck
+    page.mouse.move(deck["x"] + deck["width"] / 2, deck["y"] + deck["height"] - 2)
+    tops = page.evaluate(_FRAMES, "[data-pile='deck']")
+    assert len(set(tops)) == 1 and tops[0] < deck["y"], tops  # lifted, and still
     assert errors == []

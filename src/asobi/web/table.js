@@ -218,12 +218,13 @@ function drawTable(ctx) {
 }
 
 // Scroll so that all of ``nodes`` are in sight if they fit the window, else from the first's
-// top; not at all if they are in sight already. (A game module has it as ctx.inView.)
+// top; not at all if they are in sight already. (A game module has it as ctx.inView.) In
+// sight is below the status bar, which stays at the window's top (sticky, of varying height).
 function inView(...nodes) {
   const boxes = nodes.filter((n) => n && n.isConnected && !n.hidden).map((n) => n.getBoundingClientRect());
   if (!boxes.length) return;
   const margin = 8;
-  const top = Math.min(...boxes.map((b) => b.top)) - margin;
+  const top = Math.min(...boxes.map((b) => b.top)) - margin - $("bar").offsetHeight;
   const bottom = Math.max(...boxes.map((b) => b.bottom)) + margin;
   if (top >= 0 && bottom <= innerHeight) return;
   const by = bottom - top > innerHeight || top < 0 ? top : bottom - innerHeight;

@@ -129,11 +129,15 @@ function effectText(b, ctx) {
   return parts.map((p) => (ctx.lang === "ja" ? p.ja : p.en)).join(ctx.lang === "ja" ? "、" : "; ");
 }
 
-// "+4 tepu at each settlement", the number on a coin (the server's words around it).
+// "+4 tepu at each settlement", the number on a coin (the server's words around it). The
+// words touching the coin go with it, unbroken: 「+④テプ」, never 「テプ」 alone on a line.
 function incomeEl(b, ctx) {
   const template = (ctx.assets.building_words || {}).income || { en: "+{n} tepu", ja: "+{n}テプ" };
   const [before, after = ""] = (ctx.lang === "ja" ? template.ja : template.en).split("{n}");
-  return el("div", "rc-b-income", before, el("span", "rc-b-coin", String(b.income)), after);
+  const [, lead, plus] = /^(.*?)(\S*)$/s.exec(before);
+  const [, unit, rest] = /^(\s?\S*)(.*)$/s.exec(after);
+  const amount = el("span", "rc-b-amount", plus, el("span", "rc-b-coin", String(b.income)), unit);
+  return el("div", "rc-b-income", lead, amount, rest);
 }
 
 // A recipe as printed ("♠4Run", "♣5+Run", "MIX3", "Set4"), its suit in its colour.
