@@ -236,7 +236,8 @@ _INCOME_LINES = """() => [...document.querySelectorAll('.rc-b-income')].map(inco
             range.setStart(node, i);
             range.setEnd(node, i + 1);
             const r = range.getBoundingClientRect();
-            chars.push([node.data[i], node.parentElement.classList.contains('rc-b-coin'), (r.top + r.bottom) / 2]);
+            const coin = node.parentElement.classList.contains('rc-b-coin');
+            chars.push([node.data[i], coin, (r.top + r.bottom) / 2]);
         }
     }
     return chars;
