@@ -171,6 +171,15 @@ def test_a_person_plays_a_whole_laminate_game_against_bots_in_english(
     # A publication's steps (told as their buttons while it was in progress) give way to
     # the line that says what they came to.
     assert "You: Lay" not in log and "You: Cite" not in log
+    # Opened again, the page is told the whole game before its first table (the steps of
+    # your publications among it): the same log, and no script error.
+    lines = page.eval_on_selector_all("#log li", "items => items.map((li) => li.textContent)")
+    page.reload()
+    wait(page, f"document.querySelectorAll('#log li').length === {len(lines)}")
+    assert (
+        page.eval_on_selector_all("#log li", "items => items.map((li) => li.textContent)") == lines
+    )
+    assert errors == []
 
 
 def test_a_person_plays_a_whole_laminate_game_against_bots_in_japanese(

@@ -408,7 +408,8 @@ def test_on_a_phone_the_status_stays_in_sight_after_every_move(
 _TOO_SMALL = """least => [...document.querySelectorAll('main button, main a.button, main select')]
     .filter(b => b.getClientRects().length)
     .map(b => [b, b.getBoundingClientRect()])
-    .filter(([b, r]) => Math.min(r.width, r.height) < (b.classList.contains('card') ? 24 : least) - .5)
+    .filter(([b, r]) =>
+        Math.min(r.width, r.height) < (b.classList.contains('card') ? 24 : least) - .5)
     .map(([b, r]) => `${b.id || b.className} «${b.textContent.trim().slice(0, 12)}» `
                      + `${Math.round(r.width)}×${Math.round(r.height)}`)"""
 
@@ -472,3 +473,22 @@ def test_a_card_lifted_under_the_pointer_at_its_foot_stays_lifted(site: str, bro
     tops = page.evaluate(_FRAMES, "[data-pile='deck']")
     assert len(set(tops)) == 1 and tops[0] < deck["y"], tops  # lifted, and still
     assert errors == []
+
+
+def test_a_wrong_link_says_so_with_the_way_to_the_lobby_and_is_not_remembered(
+    site: str, browser: Any
+) -> None:
+    """A mistyped room or seat link opens nothing: the page says which, in the page's
+    language, with a link to the lobby; and this browser does not keep it as its seat (the
+    lobby would offer "Your seat" back to the dead link)."""
+    page, errors = open_page(browser, site + "/", "ja", PHONE)
+    page.goto(site + "/play/deadbeef0000")
+    wait(page, "document.getElementById('problem').textContent.includes('見つかりません')")
+    assert page.locator("#problem a").get_attribute("href") == "/"
+    room = make_room(site, "starmine", [{"name": "ami"}, {"bot": "random"}])
+    page.goto(site + f"/play/{room['room']}?token=not-a-seat")
+    wait(page, "document.getElementById('problem').textContent.includes('席に着けません')")
+    assert page.locator("#problem a").inner_text() == "ロビーに戻る"
+    remembered = page.evaluate("localStorage.getItem('asobi-seats') || '{}'")
+    assert room["room"] not in json.loads(remembered)
+    assert [e for e in errors if "404" not in e] == []  # (the browser logs the 404 itself)

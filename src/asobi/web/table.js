@@ -25,13 +25,13 @@ import { cardsNamed, plain, say } from "/static/words.js";
 const $ = (id) => document.getElementById(id);
 const room = location.pathname.split("/").pop();
 const token = new URLSearchParams(location.search).get("token");
-if (token) rememberSeat(room, location.pathname + location.search);
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 
 const game = { id: null, module: null, assets: {}, names: { en: "", ja: "" }, levels: {} };
 let state = null;     // the last "state" message
 let seats = [];       // names, bots, connection
 let number = 0;       // moves seen
+let mySeat = null;    // this page's seat (hello), before the first state comes
 let happened = 0;     // takeovers, comebacks and take-backs told (the server counts them: ``at``)
 let ws = null;
 const log = [];       // {number, seat, said: [words], by, events}
@@ -550,12 +550,14 @@ function renameButton() {
 function remember(message) {
   let said = message.said || [];
   let step = false;
-  if (!said.length && message.seat === state.seat && message.code && state.labels[message.code]) {
-    // Your own move that showed nothing (a step of a move of several): its words as a button.
-    const words = state.labels[message.code];
-    said = [{ en: `{s:${message.seat}}: ${words.en}`, ja: `{s:${message.seat}}:${words.ja}` }];
+  // (A catch-up's moves come before the first state: the page's seat is hello's.)
+  if (!said.length && message.seat === mySeat && message.code) {
+    // Your own move that showed nothing (a step of a move of several): its words as a
+    // button (none in a catch-up, which has no buttons yet: "You moved").
+    const words = state?.labels[message.code];
+    said = words ? [{ en: `{s:${message.seat}}: ${words.en}`, ja: `{s:${message.seat}}:${words.ja}` }] : [];
     step = true;
-  } else if (!said.length && message.seat !== state.seat && message.state?.active.includes(message.seat)) {
+  } else if (!said.length && message.seat !== mySeat && message.state?.active.includes(message.seat)) {
     return;  // a step of another's move still in progress that shows you nothing: told when done
   } else {
     // The move that completes them says what they came to ("You published…"): the steps,
@@ -598,6 +600,9 @@ function onMessage(message) {
   if (["move", "state", "undo", "error", "takeover"].includes(message.type)) waiting = -1;
   switch (message.type) {
     case "hello":
+      // The link opened a seat (the server knows its token): this browser's way back to it.
+      if (token && message.seat !== null) rememberSeat(room, location.pathname + location.search);
+      mySeat = message.seat;
       seats = message.seats;
       turnSeconds = message.turn_seconds || null;
       break;
@@ -740,6 +745,14 @@ function drawClock() {
   clock.classList.toggle("low", left <= 10);
 }
 
+// A link that opens nothing here: said in the page's words, with the way to the lobby.
+function lost(key) {
+  const lobby = document.createElement("a");
+  lobby.href = "/";
+  lobby.textContent = t("toLobby");
+  $("problem").replaceChildren(t(key), " ", lobby);
+}
+
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const query = new URLSearchParams();
@@ -748,7 +761,10 @@ function connect() {
   ws = new WebSocket(`${proto}://${location.host}/api/rooms/${room}/ws?${query}`);
   ws.addEventListener("message", (e) => onMessage(JSON.parse(e.data)));
   ws.addEventListener("close", (e) => {
-    if (e.code === 4403 || e.code === 4404) return;  // a wrong link or room: nothing to retry
+    if (e.code === 4403 || e.code === 4404) {  // a wrong link or room: nothing to retry
+      lost(e.code === 4404 ? "noRoom" : "badLink");
+      return;
+    }
     // Too many connections from this address: its error stays shown, and a try now and then.
     if (e.code === 4429) { setTimeout(connect, 10000); return; }
     $("problem").textContent = t("reconnecting");
@@ -788,7 +804,13 @@ function styled(href) {
 }
 
 async function start() {
-  const info = await (await fetch(`/api/rooms/${room}`)).json();
+  const answer = await fetch(`/api/rooms/${room}`);
+  if (!answer.ok) {
+    translate();
+    lost("noRoom");
+    return;
+  }
+  const info = await answer.json();
   game.id = info.game;
   game.names = { en: info.name_en, ja: info.name_ja };
   const [assets, games] = await Promise.all([
