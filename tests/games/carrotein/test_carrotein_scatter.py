@@ -9,8 +9,8 @@ from collections import Counter
 
 import pytest
 
-from asobi.core.errors import IllegalAction
-from asobi.games.carrotein.actions import PASS, Choose, Place, grid_spots
+from asobi.core.errors import BadActionCode, IllegalAction
+from asobi.games.carrotein.actions import ACTION_SPACE, PASS, Choose, Place, grid_spots
 from asobi.games.carrotein.sky import chip_refusal, default_sky
 from asobi.games.carrotein.state import CarroteinState
 
@@ -349,3 +349,16 @@ def refused_quietly(state: CarroteinState, seat: int, action: Place) -> bool:
     except IllegalAction:
         return True
     return False
+
+
+@pytest.mark.parametrize(
+    "code", ["place ١٥٠ ٣٠٠", "place 1_00 2_00", "place nan 85", "place 1e400 85", "place 12,5 80"]
+)
+def test_a_typed_spot_is_a_plain_number_or_refused_as_one(code: str) -> None:
+    """A spot is typed as numbers in millimetres (120, 85.5): other scripts' digits and
+    Python's underscores are refused as not numbers, not read as some other spot the log
+    would then show."""
+    with pytest.raises(BadActionCode, match="is not a"):
+        ACTION_SPACE.decode(code)
+    assert ACTION_SPACE.decode("place 120 85.5") == Place(120.0, 85.5)
+    assert ACTION_SPACE.decode("place 1e2 -0.04") == Place(100.0, -0.0)

@@ -14,6 +14,7 @@ every pair of boards and a grid of chip spots; any other spot or pose is decoded
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -70,11 +71,15 @@ CarroteinAction = Place | Pass | Choose | Lay
 PASS = Pass()
 
 
+# A number as a person types one: ASCII digits (Python's float() also takes "1_00" and
+# other scripts' digits, "١٥٠", which the log would then show as some other number).
+NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?", re.ASCII)
+
+
 def _number(text: str, what: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise BadActionCode(f"{what} {text!r} is not a number") from None
+    if not NUMBER.fullmatch(text.strip()):
+        raise BadActionCode(f"{what} {text!r} is not a number (write it as 120 or 85.5)")
+    value = float(text)
     if not math.isfinite(value):
         raise BadActionCode(f"{what} {text!r} is not a finite number")
     return round(value, 1)
