@@ -456,3 +456,22 @@ def test_the_games_in_play_are_listed_after_a_restart(db: str) -> None:
         listed = again.get("/api/rooms")
         assert listed.status_code == 200, listed.text
         assert [r["room"] for r in listed.json()] == [after["room"], before["room"]]
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 41, "bad\u0007bell"])
+def test_a_name_that_will_not_do_is_refused_and_the_seat_keeps_its_own(
+    client: TestClient, name: str
+) -> None:
+    """A blank name would leave the seat "Player 2" for everyone; a name too long or with
+    control characters cannot be shown: each is refused in both languages, in the same
+    words whatever was wrong, and the seat keeps its name."""
+    room = make_room(client, "starmine", [{"name": "ben"}, {"bot": "random"}], seed=1)
+    url = f"/api/rooms/{room['room']}/ws?token={room['invites'][0]['token']}"
+    with client.websocket_connect(url) as ws:
+        ben = Player(ws)
+        ben.until(lambda m: m["type"] == "state")
+        ben.send({"type": "name", "name": name})
+        refusal = ben.error()
+        assert refusal["message"] == "a name is 1 to 40 printable characters"
+        assert refusal["said"]["ja"] == "名前は1〜40文字の表示できる文字です"
+    assert client.get(f"/api/rooms/{room['room']}").json()["seats"][0]["name"] == "ben"

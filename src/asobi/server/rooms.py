@@ -819,8 +819,13 @@ class Lobby:
             raise RoomError('name needs a "name": text')
         try:
             name = _SEAT_NAME.validate_python(name)
-        except ValidationError as exc:
-            raise RoomError(f"that name will not do: {exc.errors()[0]['msg']}") from None
+        except ValidationError:
+            name = ""
+        if not name:  # (blank would leave the seat "Player 2" for everyone)
+            raise RoomError(
+                Words(f"a name is 1 to {NAME_LENGTH} printable characters",
+                      f"名前は1〜{NAME_LENGTH}文字の表示できる文字です")
+            )  # fmt: skip
         async with room.lock:
             await self._change_seats(
                 room, lambda seats: [replace(s, name=name) if i == seat else s
