@@ -228,17 +228,29 @@ def test_a_person_whose_seat_a_bot_took_over_plays_it_again(client: TestClient) 
     assert client.get(f"/api/rooms/{room}").json()["seats"][1]["bot"] is None
 
 
-def test_a_person_out_of_time_is_played_by_a_bot(client: TestClient) -> None:
+def test_a_person_out_of_time_is_played_by_a_bot_for_that_turn(client: TestClient) -> None:
+    """Ami's time runs out: a bot makes her turn's moves, and her seat stays hers, so her
+    next turn is hers again with a full clock (a table whose people are away goes on at the
+    timer's pace, not a bot's, and leaves them time to come back)."""
     room = make_room(
-        client, "starmine", [{"name": "ami"}, {"bot": "normal"}], seed=3, turn_seconds=1
-    )
+        client, "starmine", [{"name": "ami"}, {"bot": "normal"}], seed=3, turn_seconds=1,
+        options={"start_player": 0},
+    )  # fmt: skip
     token = room["invites"][0]["token"]
     with client.websocket_connect(f"/api/rooms/{room['room']}/ws?token={token}") as ws:
         ami = Player(ws)
         news = ami.until(lambda m: m["type"] == "takeover")
         assert news == {**news, "seat": 0, "why": "time", "bot": "greedy"}
-        final = ami.until(lambda m: (m.get("state") or m).get("outcome") is not None)
-    assert final
+        assert news["state"]["seats"][0]["bot"] is None  # her seat, for her next turn
+        stood_in = ami.until(lambda m: m["type"] == "move" and m["seat"] == 0)
+        assert stood_in["by"] == "greedy"
+        # Her next turn: hers to play (the stand-in's turn ended when the other moved).
+        ami.until(lambda m: m["type"] == "move" and m["seat"] == 1)
+        state = ami.until(lambda m: bool((m.get("state") or m).get("legal")))
+        ami.act((state.get("state") or state)["legal"][0])
+        mine = ami.until(lambda m: m["type"] == "move" and m["seat"] == 0)
+        assert mine["by"] == "seat"
+    assert client.get(f"/api/rooms/{room['room']}").json()["seats"][0]["bot"] is None
 
 
 def test_a_reconnection_gets_the_moves_it_missed(client: TestClient) -> None:

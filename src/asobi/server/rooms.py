@@ -223,6 +223,9 @@ class Room:
         self.bot_task: asyncio.Task[None] | None = None
         self.timer: asyncio.Task[None] | None = None
         self.deadlines: dict[int, float] = {}  # per person to move: when their time is up
+        # People whose turn's time ran out: a bot makes their moves until that turn ends
+        # (their seat stays theirs: the next turn, or a move of their own now, is theirs).
+        self.standins: dict[int, str] = {}
 
     # --- who is who ------------------------------------------------------------------------
     def seat_for(self, token: str) -> int | None:
@@ -236,6 +239,10 @@ class Room:
     def name_of(self, seat: int) -> str:
         """A seat's name as the server's own messages say it ("seat 2" when unnamed)."""
         return self.seats[seat].name or f"seat {seat + 1}"
+
+    def player(self, seat: int) -> str | None:
+        """The bot that moves for ``seat`` now (its own, or a stand-in), or None: its person."""
+        return self.seats[seat].bot or self.standins.get(seat)
 
     def here(self) -> frozenset[int]:
         """The seats connected to this process."""
@@ -696,6 +703,8 @@ class Lobby:
                 said = Words(f"{{s:{seat}}} is played by the bot {bot}",
                              f"{{s:{seat}}}はボット({bot})がプレイしています")  # fmt: skip
                 raise RoomError(f"seat {seat} is played by the bot {bot}", said=said)
+            if room.standins.pop(seat, None) is not None:
+                room.changed()  # in time after all: the stand-in's answer, if any, is void
             try:
                 await self._play(room, seat, code, "seat")
             except Behind:
@@ -917,6 +926,9 @@ class Lobby:
         for other in list(room.deadlines):
             if other != seat:  # someone else moved: their turn is over, their clock too
                 del room.deadlines[other]
+        acting = after.active_seats()
+        for other in [s for s in room.standins if s not in acting]:
+            del room.standins[other]  # the turn it stood in for is over
         number = room.number
         alike = room.told_alike()
         room.broadcast(
@@ -940,6 +952,19 @@ class Lobby:
         )  # fmt: skip
         self._told_takeover(room, seats, bot, why)
 
+    async def _stand_in(self, room: Room, seats: Sequence[int]) -> None:
+        """``seats``' time ran out: a bot makes their moves for the rest of this turn (their
+        next turn is theirs again, with a full clock): a table of people who are away goes
+        on at the timer's pace, which leaves them time to come back."""
+        bot = level_bot(room.spec.id, TAKEOVER_LEVEL)
+        await self._change_seats(
+            room, lambda now: now, self._note(room, "standin", seats=list(seats), bot=bot),
+            [Happening(room.number, seat, "takeover", bot, "time") for seat in seats],
+        )  # fmt: skip
+        room.standins.update(dict.fromkeys(seats, bot))
+        room.changed()
+        self._told_takeover(room, seats, bot, "time")
+
     def _told_takeover(self, room: Room, seats: Sequence[int], bot: str, why: str) -> None:
         for seat in seats:
             room.broadcast(partial(_takeover_message, room, seat, bot, why))
@@ -960,21 +985,21 @@ class Lobby:
         while True:
             async with room.lock:
                 state = room.state
-                due = [s for s in sorted(state.active_seats()) if room.seats[s].bot]
+                due = [s for s in sorted(state.active_seats()) if room.player(s)]
                 if state.is_over or not due or not room.driven:
                     self._arm_timer(room)
                     if state.is_over and room.driven and self.shared:
                         await self._let_go(room)
                     return
                 seat, number, version = due[0], room.number, room.version
-                bot = room.seats[seat].bot
+                bot = room.player(seat)
                 assert bot is not None
                 thinker = bot if failures < 3 else FALLBACK_BOT
                 record, seed = room.record.to_json(), bot_seed(room.record.seed, seat, number)
             try:
                 code = await self.bots.choose(record, seat, thinker, seed)
                 async with room.lock:
-                    if room.version != version or room.seats[seat].bot != bot:
+                    if room.version != version or room.player(seat) != bot:
                         continue  # the game moved on while it thought: think again
                     try:
                         await self._play(room, seat, code, bot)
@@ -1002,7 +1027,7 @@ class Lobby:
         if not seconds or room.state.is_over or not room.driven:
             return
         loop = asyncio.get_running_loop()
-        people = [s for s in sorted(room.state.active_seats()) if room.seats[s].bot is None]
+        people = [s for s in sorted(room.state.active_seats()) if room.player(s) is None]
         for seat in people:
             room.deadlines.setdefault(seat, loop.time() + float(seconds))
         if not people:
@@ -1016,10 +1041,10 @@ class Lobby:
                 now = loop.time()
                 late = [
                     s for s in sorted(room.state.active_seats())
-                    if room.seats[s].bot is None and room.deadlines.get(s, now + 1) <= now
+                    if room.player(s) is None and room.deadlines.get(s, now + 1) <= now
                 ]  # fmt: skip
                 if late:
-                    await self._take_over(room, late, "time")
+                    await self._stand_in(room, late)
             self._kick(room)
 
         room.timer = loop.create_task(expire())
@@ -1109,6 +1134,8 @@ class Lobby:
             return
         note = note or {}
         room.happenings[:] = stored.happenings
+        if note.get("kind") == "standin":  # (the seats stay as they were)
+            self._told_takeover(room, note["seats"], note["bot"], "time")
         if stored.seats != room.seats:
             before = list(room.seats)
             room.seats[:] = stored.seats
