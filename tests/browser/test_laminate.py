@@ -95,7 +95,7 @@ class Person:
         assert tray.is_visible()
         if kind in ("publish", "gift"):
             text = tray.inner_text()
-            assert ("No way back" in text) or ("取り消しはできません" in text), text
+            assert ("No way back" in text) or ("途中でやめることはできません" in text), text
         if kind not in self.trays:
             self.trays.add(kind)
             shot(page, f"{self.prefix}-tray-{kind}")

@@ -29,6 +29,9 @@ def click_starmine(page: Page, legal: list[str]) -> None:
     discard (the card, then "discard"), else a draw from the deck, else the first move."""
     place = next((c for c in legal if c.startswith("place ")), None)
     discard = next((c for c in legal if c.startswith("discard ")), None)
+    if "pass" in legal:  # the final phase, the chase: Pass beside the hand's melds (§6)
+        assert page.locator("#hand-moves button[data-code='pass']").count() == 1
+        assert page.locator("#moves-section").is_hidden()
     if place:
         page.click(f"button[data-meld='{' '.join(sorted(place.split()[3:]))}']")
         page.click(f"#hand-moves button[data-code='{place}']")

@@ -15,6 +15,8 @@ const WORDS = {
     "手札からカードを選んでください:配置する役か、捨てる1枚。"],
   pickSolo: ["Pick cards from your hand: a meld to place, or one card to remove.",
     "手札からカードを選んでください:配置する役か、廃棄する1枚。"],
+  pickLast: ["Pick the cards of a meld to place from your hand, or pass.",
+    "配置する役のカードを手札から選ぶか、パスしてください。"],
   clear: ["Clear", "選び直す"], building: ["building now", "配置中"], closed: ["closed", "完成"],
   points: ["pts", "点"], empty: ["empty", "空"], cards: ["cards", "枚"],
   seq: ["sequence", "シーケンス"], three: ["three of a kind", "3カード"], pair: ["pair", "ペア"],
@@ -77,7 +79,7 @@ function pile(label, ...children) {
 }
 
 export function handles(code) {
-  return /^(place|discard|draw) /.test(code);
+  return /^(place|discard|draw) /.test(code) || code === "pass";
 }
 
 export function summary(s, ctx) {
@@ -311,12 +313,15 @@ function hand(seat, ctx) {
     b.addEventListener("click", () => { selected = []; chosenKind = null; });
     choices.append(b);
   }
+  // The final phase and the chase (追い打ち) place a meld or pass: nothing is discarded.
+  const last = legal.includes("pass");
   if (!choices.children.length) {
     const hint = document.createElement("span");
     hint.className = "muted";
-    hint.textContent = word(solo(ctx) ? "pickSolo" : "pick", ctx);
+    hint.textContent = word(last ? "pickLast" : solo(ctx) ? "pickSolo" : "pick", ctx);
     choices.append(hint);
   }
+  if (last) choices.append(ctx.moveButton("pass"));
   if (selected.length) {
     const clear = document.createElement("button");
     clear.type = "button";
