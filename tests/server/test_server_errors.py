@@ -487,3 +487,15 @@ def test_a_name_that_will_not_do_is_refused_and_the_seat_keeps_its_own(
         assert refusal["message"] == "a name is 1 to 40 printable characters"
         assert refusal["said"]["ja"] == "名前は1〜40文字の表示できる文字です"
     assert client.get(f"/api/rooms/{room['room']}").json()["seats"][0]["name"] == "ben"
+
+
+def test_a_move_code_too_long_is_refused_without_being_echoed(client: TestClient) -> None:
+    """A hand-written message with an enormous move is refused in one short line (no move's
+    code is that long; a parse error would have echoed it back whole)."""
+    room = make_room(client, "starmine", [{"name": "ben"}, {"bot": "random"}], seed=1)
+    url = f"/api/rooms/{room['room']}/ws?token={room['invites'][0]['token']}"
+    with client.websocket_connect(url) as ws:
+        ben = Player(ws)
+        ben.until(lambda m: m["type"] == "state")
+        ben.send({"type": "act", "action": "play " + "Z9 " * 1000})
+        assert ben.error()["message"] == "a move's code is at most 200 characters"

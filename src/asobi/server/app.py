@@ -106,6 +106,7 @@ MAX_MESSAGE = 4_096  # bytes: the longest action code is a few dozen
 # closed unread (1009). Memory is bounded by it times the sockets an address may hold.
 MAX_FRAME = 2 * 1024 * 1024
 MAX_TOKEN = 64  # characters: the server's tokens have 24
+MAX_CODE = 200  # characters of a move's code (the store's column; every game's are far shorter)
 RATE = 20.0  # messages a second per connection, in bursts of up to BURST
 BURST = 40.0
 # The pages run only the server's own scripts: no inline script, no script from elsewhere,
@@ -564,6 +565,11 @@ async def _handle(
             code = message.get("action")
             if not isinstance(code, str):
                 return {"type": "error", "message": 'act needs an "action": the move\'s code'}
+            if len(code) > MAX_CODE:  # (no move's code is so long: not echoed back whole)
+                return {
+                    "type": "error",
+                    "message": f"a move's code is at most {MAX_CODE} characters",
+                }
             assert seat is not None
             await lobby.act(room, seat, code)
             return None
