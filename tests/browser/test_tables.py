@@ -398,8 +398,9 @@ def test_on_a_phone_the_status_stays_in_sight_after_every_move(
             bar = page.eval_on_selector("#bar", "n => n.getBoundingClientRect().bottom")
             for brought in ("#tray", "#hand-moves"):
                 box = page.locator(f"{brought}:visible")
-                if box.count() and page.evaluate("scrollY") > 0:
-                    assert box.bounding_box()["y"] >= bar - 1, f"{game}: {brought} under the bar"
+                where = box.bounding_box() if box.count() else None
+                if where is not None and page.evaluate("scrollY") > 0:
+                    assert where["y"] >= bar - 1, f"{game}: {brought} under the bar"
         shot(page, f"{game}-phone-{lang}-status-in-sight")
         assert errors == []
     assert seen_scrolled  # the table did scroll under the status

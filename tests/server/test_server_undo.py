@@ -6,6 +6,12 @@ import random
 
 from fastapi.testclient import TestClient
 
+from asobi.core.records import GameRecord
+from asobi.core.registry import get_spec
+from asobi.server import rooms
+from asobi.server.rooms import said_for
+from asobi.server.store import Happening
+
 from .helpers import Player, make_room, play_out, two_seated
 
 
@@ -140,46 +146,28 @@ def test_a_page_opened_later_is_told_the_take_backs_takeovers_and_comebacks_wher
     assert takeover["seat"] == 1 and takeover["why"] == "left" and takeover["bot"]
 
 
-def test_a_take_back_of_a_step_nobody_else_saw_is_told_later_to_its_maker_only(
-    client: TestClient,
-) -> None:
+def test_a_take_back_of_a_step_nobody_else_saw_is_told_later_to_its_maker_only() -> None:
     """Laminate Rummy's draft, a card at a time, is no news to the others (test_server_
-    secrecy): a step of it taken back is not either, in a page opened later."""
-    seats = [{"name": n} for n in ("ami", "ben", "cai")]
-    made = make_room(client, "laminate", seats, seed=3)
-    room, tokens = made["room"], [i["token"] for i in made["invites"]]
-    base = f"/api/rooms/{room}/ws?token="
-    rng = random.Random(3)
-    with (
-        client.websocket_connect(base + tokens[0]) as w0,
-        client.websocket_connect(base + tokens[1]) as w1,
-        client.websocket_connect(base + tokens[2]) as w2,
-    ):
-        players = [Player(w0), Player(w1), Player(w2)]
-        drafter = None
-        for _ in range(200):
-            for p in players:  # the table as it is now (as helpers.play_together reads it)
-                while p.pending is not None:
-                    p.next()
-                p.send({"type": "sync"})
-                p.send({"type": "ping"})
-                p.until(lambda m: m["type"] == "pong")
-            mover = next(p for p in players if p.state and p.state["legal"])
-            assert mover.state is not None
-            drafts = [c for c in mover.state["legal"] if c.startswith("publish")]
-            if drafts:
-                mover.act(drafts[0])
-                mover.until(lambda m: m["type"] == "move")
-                drafter = players.index(mover)
-                break
-            mover.act(rng.choice(mover.state["legal"]))
-            mover.until(lambda m: m["type"] == "move")
-        assert drafter is not None, "nobody could publish a paper"
-        players[drafter].send({"type": "undo"})
-        players[drafter].until(lambda m: m["type"] == "undo")
-    for seat in range(3):
-        with client.websocket_connect(base + tokens[seat] + "&since=0") as ws:
-            late = Player(ws)
-            late.until(lambda m: m["type"] == "state")
-        undone = [m for m in late.received if m["type"] == "was"]
-        assert len(undone) == (1 if seat == drafter else 0), seat
+    secrecy): a step of it taken back is not either, in a page opened later. (Through the
+    server such a step is refused anyway, for its being legal tells of the hand: here the
+    catch-up is asked directly about one kept as taken back.)"""
+    spec = get_spec("laminate")
+    options = spec.options({"players": 3})
+    state, rng, moves = spec.new_game(options, 3), random.Random(3), []
+    while True:
+        seat = min(state.active_seats())
+        legal = [a.encode() for a in state.legal_actions(seat)]
+        drafts = [code for code in legal if code.startswith("publish")]
+        if drafts:
+            break
+        code = rng.choice(legal)
+        state.apply(seat, spec.action_space.decode(code))
+        moves.append((seat, code))
+    record = GameRecord(game="laminate", options=options.model_dump(), seed=3, moves=moves)
+    undone = Happening(len(moves), seat, "undo", code=drafts[0])
+    words = said_for("laminate", options)
+    for viewer in (0, 1, 2, None):
+        told = rooms.missed(record, ["seat"] * len(moves), viewer, 0, words, [undone])
+        was = [m for m in told if m["type"] == "was"]
+        said = {"type": "was", "kind": "undo", "at": 1, "number": len(moves), "seat": seat}
+        assert was == ([{**said, "bot": None, "why": None}] if viewer == seat else [])
