@@ -1,6 +1,9 @@
 """Finding a game's terminal rendering, with generic fallbacks.
 
-A game may ship a render module, named on its spec (``GameSpec.render``), with
+A game may ship a render module, named on its spec (``GameSpec.render``), with the
+functions below; any of them may also take a keyword ``lang`` ("en" or "ja", the
+terminal's ``--lang``) to print its words in that language (one that does not prints
+whatever it prints in both):
 
 - ``render(view, console)`` (required): print a view;
 - ``sections(view) -> [(name, renderable), ...]`` (optional): the same table cut into its
@@ -29,7 +32,9 @@ new game is playable in the terminal the moment it is registered.
 
 from __future__ import annotations
 
+import functools
 import importlib
+import inspect
 import io
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -170,6 +175,13 @@ class Renderer:
         return Text(text) if isinstance(text, str) else text
 
 
+def _speaking(fn: Any, lang: str) -> Any:
+    """``fn`` with ``lang`` given, if it takes one; else ``fn`` as it is."""
+    if fn is None or "lang" not in inspect.signature(fn).parameters:
+        return fn
+    return functools.partial(fn, lang=lang)
+
+
 def renderer_for(
     game_id: str, options: GameOptions | Mapping[str, Any] | None = None, lang: str = "en"
 ) -> Renderer:
@@ -187,14 +199,14 @@ def renderer_for(
         return Renderer(render_json, generic_event_text, None, True, None, words, cards, lang)
     module = importlib.import_module(spec.render)  # declared, so it must be there
     return Renderer(
-        render=module.render,
-        event_text_fn=getattr(module, "event_text", generic_event_text),
-        action_text_fn=getattr(module, "action_text", None),
-        public_code_fn=getattr(module, "public_code", None),
+        render=_speaking(module.render, lang),
+        event_text_fn=_speaking(getattr(module, "event_text", generic_event_text), lang),
+        action_text_fn=_speaking(getattr(module, "action_text", None), lang),
+        public_code_fn=_speaking(getattr(module, "public_code", None), lang),
         words=words,
         cards=cards,
         lang=lang,
-        shortlist_fn=getattr(module, "shortlist", None),
-        sections_fn=getattr(module, "sections", None),
-        group_fn=getattr(module, "group", None),
+        shortlist_fn=_speaking(getattr(module, "shortlist", None), lang),
+        sections_fn=_speaking(getattr(module, "sections", None), lang),
+        group_fn=_speaking(getattr(module, "group", None), lang),
     )
