@@ -450,7 +450,9 @@ class TerminalGame:
         width = len(str(len(choices)))
         items = []
         for i, choice in enumerate(choices, start=1):
-            item = Text.assemble((f"{i:>{width}}", "bold cyan"), " ")
+            # Folded, not cut short: a Japanese caution has no space to wrap at, and a
+            # column's default would end it, and the code to type, in "…".
+            item = Text.assemble((f"{i:>{width}}", "bold cyan"), " ", overflow="fold")
             if choice.head is None:
                 item.append_text(self._move_text(seat, choice.moves[0]))
                 if choice.caution is not None:
