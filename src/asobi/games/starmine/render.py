@@ -5,7 +5,8 @@ show nothing a seat may not know. In English the game's own terms follow in Japa
 Japanese (``lang="ja"``) everything is said in the rulebook's terms. The front end
 (``asobi.play``) finds this module by the game's id and calls:
 
-- ``render(view, console, lang)``: the table as ``view["seat"]`` sees it, and the outcome;
+- ``render(view, console, lang)``: the table as ``view["seat"]`` sees it, and the outcome
+  (in Japanese the front end prints the phrasebook's outcome instead);
 - ``sections(view, lang)``: the same table in its parts, for printing what changed;
 - ``action_text(code)``: an action code with its cards coloured;
 - ``group(code, view, lang)``: a placement listed under its meld and that meld's points (a
@@ -326,33 +327,32 @@ def render(raw: Mapping[str, Any], console: Console, lang: str = "en") -> None:
     body = Group(*(part for _, part in _sections(view, lang)))
     title = f"{TITLE.get(lang)} · {mode}"
     console.print(Panel(body, title=title, box=box.ROUNDED, expand=False))
-    if view["outcome"] is not None:
-        render_outcome(view, view["outcome"], console, lang)
+    if view["outcome"] is not None and lang != "ja":  # in Japanese: the phrasebook's
+        render_outcome(view, view["outcome"], console)
 
 
 # --- the outcome -------------------------------------------------------------------------
-def render_outcome(
-    view: StarmineView, outcome: OutcomeJSON, console: Console, lang: str = "en"
-) -> None:
+def render_outcome(view: StarmineView, outcome: OutcomeJSON, console: Console) -> None:
     if view["mode"] == "solo":
-        console.print(_solo_outcome(outcome["details"], lang))
+        console.print(_solo_outcome(outcome["details"]))
     else:
-        console.print(_duel_outcome(outcome, view["seat"], lang))
+        console.print(_duel_outcome(outcome, view["seat"]))
 
 
-def _duel_outcome(outcome: OutcomeJSON, viewer: int | None, lang: str = "en") -> Panel:
+def _duel_outcome(outcome: OutcomeJSON, viewer: int | None) -> Panel:
     details = outcome["details"]
     ranks = outcome["ranks"]
     if all(r == 1 for r in ranks):
-        headline = Text(_say("Draw 引き分け", "引き分け", lang), style="bold yellow")
+        headline = Text("Draw 引き分け", style="bold yellow")
     else:
-        name = _seat(ranks.index(1), viewer, False, lang)
-        headline = Text(_say(f"{name} wins 勝利", f"{name}の勝利", lang), style="bold green")
+        winner = ranks.index(1)
+        name = seat_label(winner, viewer, False)
+        headline = Text(f"{name} wins 勝利", style="bold green")
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    table.add_column(_say("row 列", "列", lang))
+    table.add_column("row 列")
     rows_by_seat = details.get("rows", [])
     for s, _ in enumerate(rows_by_seat):
-        table.add_column(_seat(s, viewer, False, lang), justify="right")
+        table.add_column(seat_label(s, viewer, False), justify="right")
     for row in ROWS:
         scores = [seat_rows[row] for seat_rows in rows_by_seat]
         best = max(scores)
@@ -360,52 +360,42 @@ def _duel_outcome(outcome: OutcomeJSON, viewer: int | None, lang: str = "en") ->
             Text(str(v), style="bold green" if v == best and scores.count(best) == 1 else "")
             for v in scores
         ]
-        table.add_row(row_label(row, lang), *cells)
-    won = Text(_say("rows won 勝利した列", "勝利した列", lang), style="bold")
-    table.add_row(won, *map(str, details.get("rows_won", [])))
+        table.add_row(row_label(row), *cells)
+    table.add_row(Text("rows won 勝利した列", style="bold"), *map(str, details.get("rows_won", [])))
     failed = details.get("failed_launch", [])
     if any(failed):
         table.add_row(
-            Text(_say("launch failed 打上げ失敗", "打上げ失敗", lang), style="bold red"),
-            *(_say("yes", "はい", lang) if f else _say("no", "いいえ", lang) for f in failed),
+            Text("launch failed 打上げ失敗", style="bold red"),
+            *("yes" if f else "no" for f in failed),
         )
-    parts: list[RenderableType] = [headline]
-    reason = str(details.get("reason", ""))
-    if reason and lang != "ja":  # the rules' own sentence, written in English only
-        parts.append(Text(reason))
+    parts: list[RenderableType] = [headline, Text(str(details.get("reason", "")))]
     if details.get("chase_rounds"):
-        n = details["chase_rounds"]
-        parts.append(Text(_say(f"追い打ち rounds: {n}", f"追い打ち:{n}回", lang)))
+        parts.append(Text(f"追い打ち rounds: {details['chase_rounds']}"))
     parts.append(table)
-    title = _say("Result 結果", "結果", lang)
-    return Panel(Group(*parts), title=title, expand=False, box=box.DOUBLE)
+    return Panel(Group(*parts), title="Result 結果", expand=False, box=box.DOUBLE)
 
 
-def _solo_outcome(details: Mapping[str, Any], lang: str = "en") -> Panel:
+def _solo_outcome(details: Mapping[str, Any]) -> Panel:
     rows = details.get("rows", {})
     table = Table(box=None, show_header=False, pad_edge=False)
     table.add_column()
     table.add_column(justify="right")
     for row in ROWS:
-        table.add_row(row_label(row, lang), str(rows.get(row, 0)))
-    title = _say("Evaluation 評価", "評価", lang)
+        table.add_row(row_label(row), str(rows.get(row, 0)))
     if details.get("failed_launch"):
         parts: list[RenderableType] = [
-            Text(_say("Launch failed 打上げ失敗", "打上げ失敗", lang), style="bold red"),
+            Text("Launch failed 打上げ失敗", style="bold red"),
+            Text(str(details.get("reason", ""))),
+            table,
         ]
-        if lang != "ja":  # the rules' own sentence, written in English only
-            parts.append(Text(str(details.get("reason", ""))))
-        parts.append(table)
-        return Panel(Group(*parts), title=title, expand=False, box=box.DOUBLE)
-    table.add_row(Text(_say("total 合計", "合計", lang), style="bold"), str(details["total"]))
-    table.add_row(_say("total gap 合計ギャップ", "合計ギャップ", lang), str(details["total_gap"]))
-    penalty = _say("gap penalty ギャップペナルティ", "ギャップペナルティ", lang)
-    table.add_row(penalty, f"−{details['gap_penalty']}")
-    evaluation = Text(str(details["evaluation"]), "bold")
-    table.add_row(Text(_say("evaluation 評価点", "評価点", lang), style="bold"), evaluation)
-    title_line = Text.assemble(
-        (_say("Title 称号: ", "称号:", lang), "bold"), (str(details["title"]), "bold yellow")
+        return Panel(Group(*parts), title="Evaluation 評価", expand=False, box=box.DOUBLE)
+    table.add_row(Text("total 合計", style="bold"), str(details["total"]))
+    table.add_row("total gap 合計ギャップ", str(details["total_gap"]))
+    table.add_row("gap penalty ギャップペナルティ", f"−{details['gap_penalty']}")
+    table.add_row(Text("evaluation 評価点", style="bold"), Text(str(details["evaluation"]), "bold"))
+    title = Text.assemble(
+        ("Title 称号: ", "bold"),
+        (str(details["title"]), "bold yellow"),
+        f" ({details.get('title_en', '')})",
     )
-    if lang != "ja":
-        title_line.append(f" ({details.get('title_en', '')})")
-    return Panel(Group(table, title_line), title=title, expand=False, box=box.DOUBLE)
+    return Panel(Group(table, title), title="Evaluation 評価", expand=False, box=box.DOUBLE)
