@@ -108,6 +108,23 @@ def test_bad_play_options_are_clean_errors(args: list[str], fragment: str) -> No
     assert_clean_error(invoke(["play", "starmine", *args], input=ones(5)), fragment)
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["play", "starmine", "--seed", "abc"], "--seed abc: not a whole number"),
+        (["play", "starmine", "--seed=1.5"], "--seed 1.5: not a whole number"),
+        (["play", "starmine", "--players", "two"], "--players two: not a whole number"),
+        (["simulate", "starmine", "--games", "x"], "--games x: not a whole number"),
+    ],
+)
+def test_a_value_of_the_wrong_type_is_a_clean_error(args: list[str], said: str) -> None:
+    """Not typer's box in pydantic's words ("Input should be a valid integer"): the one
+    line every other bad value gets."""
+    result = invoke(args)
+    assert_clean_error(result, said)
+    assert "Input should be" not in result.output
+
+
 def test_bad_record_files_are_clean_errors(tmp_path: Path) -> None:
     assert_clean_error(invoke(["replay", str(tmp_path / "missing.json")]), "missing.json")
     not_json = tmp_path / "not.json"

@@ -449,3 +449,22 @@ def test_a_sum_paper_in_progress_shows_its_total() -> None:
         match.state.view(0)
     )
     assert "100+" not in rendered(match.state.view(1)).split("Researchers")[1]
+
+
+def test_the_papers_and_the_result_fit_80_columns() -> None:
+    """At 80 columns each row of the papers in the centre is one line, both halves side by
+    side; the Result's header is one line (its marks' legend under the table)."""
+    match = Match("laminate", {"players": 3}, 2)
+    bots = [make_bot("greedy", "laminate", seed) for seed in range(3)]
+    screen, out = console(80)
+    laminate_render.render(match.state.view(0), screen)
+    rows = [line for line in out.getvalue().splitlines() if "straight5" in line]
+    assert len(rows) == 1 and rows[0].count("/") == 2, out.getvalue()
+    while not match.state.is_over:
+        seat = min(match.state.active_seats())
+        match.play(seat, choose_for(bots[seat], match.state, seat))
+    screen, out = console(80)
+    laminate_render.render(match.state.view(0), screen)
+    result = out.getvalue().split("Result")[1]
+    assert re.search(r"rank +seat +points 点 +complete +papers 論文", result), result
+    assert "✓ complete 完成 · … under review 査読中 (0 pts)" in result

@@ -131,6 +131,28 @@ def test_a_move_with_a_caution_has_it_printed_beside_it(monkeypatch: pytest.Monk
     assert re.search(rf"{number} [^\n]*{marked.encode()}[^⚠]{{0,4}}⚠ 注意\n", out.getvalue())
 
 
+def test_a_long_japanese_caution_is_folded_whole_at_80_columns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A Japanese sentence has no space to wrap at: at 80 columns its caution (and the code
+    beside it) folds onto the next lines, never cut short with "…"."""
+    long = "打上げ失敗で終わります:メイン(0点)がオープニング(5点)を超えないまま完成し、" * 2
+    match = Match("starmine", {"players": 1}, 4)
+    marked = match.state.legal_actions(0)[0]
+
+    def caution(state: Any, seat: int, action: Any) -> Words | None:
+        return Words("mind this", long) if action == marked else None
+
+    monkeypatch.setattr(type(match.state), "caution", caution)
+    out = io.StringIO()
+    screen = Console(file=out, width=80, color_system=None, highlight=False)
+    TerminalGame(match, [HUMAN], screen, scripted(["q"]), seed=4, lang="ja").run()
+    text = out.getvalue()
+    assert "…" not in text
+    assert long in "".join(line.strip() for line in text.splitlines())
+    assert marked.encode() in text
+
+
 def test_the_terminal_speaks_japanese_with_lang_ja() -> None:
     """``asobi play --lang ja``: the terminal's own words (the seats, how to choose, the
     prompt, refusals, why a game stopped, the result) are Japanese, what the table waits for

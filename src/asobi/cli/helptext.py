@@ -10,8 +10,10 @@ from __future__ import annotations
 import inspect
 from typing import Any
 
+import typer
 from typer.core import TyperCommand, TyperGroup
 
+from asobi.cli.common import fail
 from asobi.core.protocol import GameSpec
 from asobi.core.registry import all_specs
 
@@ -55,13 +57,47 @@ def examples(
     return "\n\n".join([title, *games]) if games else ""
 
 
+# What a value of a command-line type is, for the one-line error on one that is none
+# (by pydantic's error type: typer reads the values through pydantic).
+KINDS = {
+    "int_parsing": "not a whole number",
+    "int_from_float": "not a whole number",
+    "float_parsing": "not a number",
+    "bool_parsing": "not true or false",
+}
+
+
+def bad_value(exc: typer.BadParameter) -> str:
+    """A value typer could not read, as the one line ``asobi: error:`` prints: the flag,
+    the value as typed and what it is not (``--seed abc: not a whole number``), rather
+    than typer's box in pydantic's words."""
+    param = exc.param
+    names = [name for name in getattr(param, "opts", []) if name.startswith("--")]
+    flag = names[0] if names else str(getattr(param, "name", "") or "").upper()
+    found = getattr(exc.__cause__, "errors", None)
+    errors = found() if callable(found) else []
+    error = errors[0] if errors else {}
+    value = error.get("input")
+    why = KINDS.get(str(error.get("type")), exc.message)
+    if value is None:
+        return f"{flag}: {why}"
+    return f"{flag} {value}: {why}"
+
+
 class GameHelp(TyperCommand):
     """A command whose help ends with the games' examples of it and, where it takes ``-o``,
-    their aliases."""
+    their aliases. A value of the wrong type (``--seed abc``) is refused in the one line
+    every other bad value is."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.written_help = inspect.cleandoc(self.help or "")
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:  # typer's own click's types
+        try:
+            return super().parse_args(ctx, args)
+        except typer.BadParameter as exc:
+            fail(bad_value(exc))
 
     def format_help(self, ctx: Any, formatter: Any) -> None:  # typer's own click's types
         specs = all_specs()

@@ -147,7 +147,7 @@ def play(
     secret are made one seat at a time, each kept hidden from the others until all are in.
     """
     from asobi.play.io import terminal_ask
-    from asobi.play.loop import play_game
+    from asobi.play.loop import SAID, play_game
 
     spec = game_spec(game)
     for flag, value in zip(RETIRED_FLAGS, (variant, catalogue), strict=True):
@@ -203,10 +203,10 @@ def play(
             result.match.record.save(save)
         except OSError as exc:
             fail(f"--save {save}: {exc.strerror or exc}")
-        what = "Record" if result.finished else "Record of the unfinished game"
-        screen.print(f"{what} saved to [bold]{save}[/]; replay it with: asobi replay {save}")
+        what = "saved" if result.finished else "saved unfinished"
+        screen.print(SAID[what].get(spoken).format(save=save))
     elif result.finished:
-        screen.print(f"[dim]Seed {seed}. Add --save FILE to keep the record for `asobi replay`.[/]")
+        screen.print(SAID["seed"].get(spoken).format(seed=seed))
     if result.reason == "interrupted":
         raise typer.Exit(EXIT_INTERRUPTED)
     if not result.finished and result.reason != "quit":

@@ -17,13 +17,25 @@ class IllegalAction(AsobiError):
     """An action the rules forbid. The state it was offered to is unchanged.
 
     ``rule`` names the rule that forbids it (rulebook section and, where it helps, the
-    rulebook's own words), so a player learns why, not just that.
+    rulebook's own words), so a player learns why, not just that. ``ja`` and ``rule_ja``
+    say the same in Japanese, where the game has written it (else a Japanese screen shows
+    the English).
     """
 
-    def __init__(self, rule: str, reason: str) -> None:
+    def __init__(
+        self, rule: str, reason: str, ja: str | None = None, rule_ja: str | None = None
+    ) -> None:
         self.rule = rule
         self.reason = reason
+        self.ja = ja
+        self.rule_ja = rule_ja
         super().__init__(f"{reason} [{rule}]")
+
+    def said(self, lang: str) -> tuple[str, str]:
+        """The reason and the rule in ``lang``, as far as the game has written them."""
+        if lang == "ja":
+            return self.ja or self.reason, self.rule_ja or self.rule
+        return self.reason, self.rule
 
 
 class InvalidOptions(AsobiError):
@@ -44,7 +56,15 @@ class UnknownGame(AsobiError):
 
 
 class BadActionCode(AsobiError):
-    """Text that is not the code of any action of the game."""
+    """Text that is not the code of any action of the game; ``ja`` says why in Japanese,
+    where the game has written it."""
+
+    def __init__(self, message: str, ja: str | None = None) -> None:
+        super().__init__(message)
+        self.ja = ja
+
+    def said(self, lang: str) -> str:
+        return self.ja if lang == "ja" and self.ja else str(self)
 
 
 class RecordMismatch(AsobiError):

@@ -102,6 +102,20 @@ SAID = {
     "result": Words("Result: ", "結果:"),
     "won": Words(" won.", "の勝ち。"),
     "and": Words(" and ", "と"),
+    "game over": Words("[bold]Game over[/] 終了", "[bold]ゲーム終了[/]"),
+    "saved": Words(
+        "Record saved to [bold]{save}[/]; replay it with: asobi replay {save}",
+        "記録を[bold]{save}[/]に保存しました。再生するには:asobi replay {save}",
+    ),
+    "saved unfinished": Words(
+        "Record of the unfinished game saved to [bold]{save}[/]; replay it with: "
+        "asobi replay {save}",
+        "途中までの記録を[bold]{save}[/]に保存しました。再生するには:asobi replay {save}",
+    ),
+    "seed": Words(
+        "[dim]Seed {seed}. Add --save FILE to keep the record for `asobi replay`.[/]",
+        "[dim]シード{seed}。`asobi replay`で見返すには、--save FILEで記録を保存します。[/]",
+    ),
 }
 
 
@@ -333,12 +347,13 @@ class TerminalGame:
                 try:
                     action = self.spec.action_space.decode(text)
                 except BadActionCode as exc:
-                    self._refuse(self._said("unknown move", problem=exc))
+                    self._refuse(self._said("unknown move", problem=exc.said(self.lang)))
                     continue
             try:
                 events = self.match.play(seat, action)
             except IllegalAction as exc:
-                self._refuse(f"{exc.reason}", rule=exc.rule)
+                reason, rule = exc.said(self.lang)
+                self._refuse(reason, rule=rule)
                 continue
             self._announce(seat, action.encode(), events)
             return
@@ -435,7 +450,9 @@ class TerminalGame:
         width = len(str(len(choices)))
         items = []
         for i, choice in enumerate(choices, start=1):
-            item = Text.assemble((f"{i:>{width}}", "bold cyan"), " ")
+            # Folded, not cut short: a Japanese caution has no space to wrap at, and a
+            # column's default would end it, and the code to type, in "…".
+            item = Text.assemble((f"{i:>{width}}", "bold cyan"), " ", overflow="fold")
             if choice.head is None:
                 item.append_text(self._move_text(seat, choice.moves[0]))
                 if choice.caution is not None:
@@ -594,7 +611,7 @@ class TerminalGame:
         outcome = self.state.outcome()
         assert outcome is not None
         viewer = self.humans[0] if len(self.humans) == 1 else None
-        self.console.rule("[bold]Game over[/] 終了")
+        self.console.rule(self._said("game over"))
         self.renderer.render(self.state.view(viewer), self.console)
         line = result_line(outcome.scores, outcome.ranks, self.names, self.lang)
         self.console.print(line, highlight=False)

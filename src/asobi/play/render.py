@@ -1,6 +1,11 @@
 """Finding a game's terminal rendering, with generic fallbacks.
 
-A game may ship a render module, named on its spec (``GameSpec.render``), with
+A game may ship a render module, named on its spec (``GameSpec.render``), with the
+functions below; any of them may also take a keyword ``lang`` ("en" or "ja", the
+terminal's ``--lang``) to print its words in that language (one that does not prints
+whatever it prints in both). A ``render`` that takes ``lang`` leaves the outcome to the
+front end in Japanese: it prints the game's phrasebook's (``Phrasebook.outcome``, the
+words the page shows) under the table:
 
 - ``render(view, console)`` (required): print a view;
 - ``sections(view) -> [(name, renderable), ...]`` (optional): the same table cut into its
@@ -29,15 +34,18 @@ new game is playable in the terminal the moment it is registered.
 
 from __future__ import annotations
 
+import functools
 import importlib
+import inspect
 import io
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rich import box
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.json import JSON
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
@@ -111,20 +119,6 @@ class Renderer:
         text = self.event_text_fn(event.to_json(), names, viewer)
         return Text(text) if isinstance(text, str) else text
 
-    def outcome_table(self, table: ScoreTable, names: Sequence[str], viewer: int | None) -> Table:
-        """The end of a game as the phrasebook has it: its headline over the breakdown."""
-        grid = Table(
-            title=self.say(table.headline, names, viewer),
-            box=box.SIMPLE_HEAD,
-            show_edge=False,
-            pad_edge=False,
-        )
-        for column in table.columns:
-            grid.add_column(self.say(column, names, viewer))
-        for row in table.rows:
-            grid.add_row(*(self.say(cell, names, viewer) for cell in row))
-        return grid
-
     def move_code(self, code: str, seat: int, events: Sequence[Event], viewer: int | None) -> str:
         """``seat``'s move as ``viewer`` may see it: its code, unless the game says the move
         was secret from ``viewer`` (then a description that names no secret)."""
@@ -170,6 +164,61 @@ class Renderer:
         return Text(text) if isinstance(text, str) else text
 
 
+def _speaking(fn: Any, lang: str) -> Any:
+    """``fn`` with ``lang`` given, if it takes one; else ``fn`` as it is."""
+    if fn is None or not _takes_lang(fn):
+        return fn
+    return functools.partial(fn, lang=lang)
+
+
+def _takes_lang(fn: Any) -> bool:
+    return "lang" in inspect.signature(fn).parameters
+
+
+RESULT = Words("Result", "結果")
+
+
+def outcome_panel(
+    table: ScoreTable, players: int, viewer: int | None, lang: str, cards: CardText | None = None
+) -> Panel:
+    """The end of a game as the phrasebook has it, in ``lang``: its headline over the
+    breakdown, its seats named as the tables name them (席1, あなた)."""
+    if lang == "ja":
+        names = [f"席{s}" for s in range(players)]
+    else:
+        names = [f"seat {s}" for s in range(players)]
+
+    def say(words: Words) -> Text:
+        text = fill(words.get(lang), seat_names(names, viewer, lang))
+        return cards.colour(text) if cards is not None else Text(text)
+
+    grid = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for column in table.columns:
+        grid.add_column(say(column), overflow="fold")
+    for row in table.rows:
+        grid.add_row(*(say(cell) for cell in row))
+    headline = say(table.headline)
+    headline.stylize("bold")
+    body = Group(headline, grid)
+    return Panel(body, title=RESULT.get(lang), expand=False, box=box.DOUBLE)
+
+
+def _outcome_in_words(
+    render: RenderFn, words: Phrasebook, cards: CardText | None, lang: str
+) -> RenderFn:
+    """``render`` (which leaves the outcome out in ``lang``), then the phrasebook's outcome."""
+
+    def both(view: Mapping[str, Any], console: Console) -> None:
+        render(view, console)
+        outcome = view.get("outcome")
+        if outcome is not None:
+            table = words.outcome(outcome)
+            players = len(outcome.get("scores") or ())
+            console.print(outcome_panel(table, players, view.get("seat"), lang, cards))
+
+    return both
+
+
 def renderer_for(
     game_id: str, options: GameOptions | Mapping[str, Any] | None = None, lang: str = "en"
 ) -> Renderer:
@@ -186,15 +235,18 @@ def renderer_for(
     if spec is None or spec.render is None:
         return Renderer(render_json, generic_event_text, None, True, None, words, cards, lang)
     module = importlib.import_module(spec.render)  # declared, so it must be there
+    render = _speaking(module.render, lang)
+    if lang == "ja" and words is not None and _takes_lang(module.render):
+        render = _outcome_in_words(render, words, cards, lang)
     return Renderer(
-        render=module.render,
-        event_text_fn=getattr(module, "event_text", generic_event_text),
-        action_text_fn=getattr(module, "action_text", None),
-        public_code_fn=getattr(module, "public_code", None),
+        render=render,
+        event_text_fn=_speaking(getattr(module, "event_text", generic_event_text), lang),
+        action_text_fn=_speaking(getattr(module, "action_text", None), lang),
+        public_code_fn=_speaking(getattr(module, "public_code", None), lang),
         words=words,
         cards=cards,
         lang=lang,
-        shortlist_fn=getattr(module, "shortlist", None),
-        sections_fn=getattr(module, "sections", None),
-        group_fn=getattr(module, "group", None),
+        shortlist_fn=_speaking(getattr(module, "shortlist", None), lang),
+        sections_fn=_speaking(getattr(module, "sections", None), lang),
+        group_fn=_speaking(getattr(module, "group", None), lang),
     )

@@ -12,7 +12,7 @@ from itertools import combinations
 
 from asobi.core.actions import ActionSpace
 from asobi.core.cards import SEVEN, SEVEN_SUITS, Card, seven_suit_top
-from asobi.core.errors import BadActionCode
+from asobi.core.errors import BadActionCode, InvalidSetup
 
 # --- mines (鉱山): each suit's highest card, Heart 7 (smallest) ... Coffin K (largest) -------
 SUITS = tuple(s.letter for s in SEVEN_SUITS)  # H O B C S T K, smallest mine first
@@ -119,18 +119,72 @@ PLAYS: dict[tuple[Card, ...], Play] = _all_plays()
 
 
 def _parse(code: str) -> ItsMineAction:
+    """A code the interned list does not spell: a same-rank play in another order, else
+    why the code names no action (which part of it is wrong, where one part is)."""
     words = code.split()
-    if len(words) >= 2 and words[0].lower() == "play":
-        try:
-            cards = SEVEN.parse(words[1:])
-        except Exception:
-            cards = []
-        found = PLAYS.get(tuple(cards)) or _same_rank_play(cards)
-        if found is not None:
-            return found
+    verb = words[0].lower() if words else ""
+    if verb == "bid" and len(words) == 2:
+        _refuse_bid(words[1])
+    if verb in ("take", "play") and len(words) >= 2:
+        cards = _cards(words[1:])
+        if verb == "take" and len(cards) == 1:
+            _refuse_take(cards[0])
+        if verb == "play":
+            found = PLAYS.get(tuple(cards)) or _same_rank_play(cards)
+            if found is not None:
+                return found
+            _refuse_play(cards)
     raise BadActionCode(
         f"{code!r} is not an It's Mine! action; try 'bid 3', 'take C7', 'done', "
-        "'play S7 S8 S9', 'play B7 C7', 'pass', 'keep' or 'remove'"
+        "'play S7 S8 S9', 'play B7 C7', 'pass', 'keep' or 'remove'",
+        f"{code!r}はイッツマイン!の手ではありません。例:'bid 3'、'take C7'、'done'、"
+        "'play S7 S8 S9'、'play B7 C7'、'pass'、'keep'、'remove'",
+    )
+
+
+def _refuse_bid(face: str) -> None:
+    """``bid FACE`` with a face no die shows (a bid the list holds never comes here)."""
+    raise BadActionCode(
+        f"bid {face}: a bid is a die face, 1 to 6",
+        f"bid {face}:出せるのはダイスの目(1〜6)です",
+    )
+
+
+def _cards(codes: Sequence[str]) -> list[Card]:
+    """The cards ``codes`` name, or the first code that names none."""
+    cards = []
+    for code in codes:
+        try:
+            cards.append(SEVEN.card(code))
+        except InvalidSetup:
+            raise BadActionCode(
+                f"{code!r} is not a card of the SEVEN deck",
+                f"{code!r}はセブンのカードではありません",
+            ) from None
+    return cards
+
+
+def _refuse_take(card: Card) -> None:
+    """``take CARD`` of a card that is never a citizen: a mine's card."""
+    raise BadActionCode(
+        f"take {card.code}: {card.code} is a mine (鉱山), never a citizen card",
+        f"take {card.code}:{card.code}は鉱山で、国民カードにはなりません",
+    )
+
+
+def _refuse_play(cards: Sequence[Card]) -> None:
+    """``play CARDS`` that is no play: a mine's card, or cards that lay together no way."""
+    mines = [c.code for c in cards if c in MINES]
+    if mines:
+        raise BadActionCode(
+            f"play: {mines[0]} is a mine (鉱山), never in a hand",
+            f"play:{mines[0]}は鉱山で、手札にはありません",
+        )
+    shown = " ".join(c.code for c in cards)
+    raise BadActionCode(
+        f"play {shown}: lay one card, a run of one suit in order, or one rank in different suits",
+        f"play {shown}:出せるのは1枚、同じスートの連続した数字(順に)、"
+        "または異なるスートの同じ数字です",
     )
 
 

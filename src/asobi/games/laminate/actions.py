@@ -15,7 +15,7 @@ from enum import StrEnum
 
 from asobi.core.actions import ActionSpace
 from asobi.core.cards import SEVEN, Card
-from asobi.core.errors import BadActionCode
+from asobi.core.errors import BadActionCode, InvalidSetup
 
 
 class Shape(StrEnum):
@@ -95,7 +95,8 @@ def paper_named(name: str) -> PaperType:
         if key in (p.id, p.ja.lower(), p.en.lower(), p.en.lower().replace(" ", "")):
             return p
     raise BadActionCode(
-        f"{name!r} is not a paper; papers: {', '.join(f'{p.id} ({p.ja})' for p in PAPER_TYPES)}"
+        f"{name!r} is not a paper; papers: {', '.join(f'{p.id} ({p.ja})' for p in PAPER_TYPES)}",
+        f"{name!r}は論文ではありません。論文:{'、'.join(f'{p.id}({p.ja})' for p in PAPER_TYPES)}",
     )
 
 
@@ -227,11 +228,30 @@ GIVE = {c: Give(c) for c in SEVEN.cards}
 FLAG = {c: Flag(c) for c in SEVEN.cards}
 
 
+# The moves that name one card: ``review S9``, ``lay O7``...
+CARD_VERBS = ("discard", "keep", "review", "lay", "cite", "give", "flag")
+
+
 def _parse(code: str) -> LaminateAction:
-    """Codes the interned list does not spell: ``publish 5カード``, ``publish three pairs``."""
+    """Codes the interned list does not spell: ``publish 5カード``, ``publish three pairs``;
+    else why the code names no action (which part of it is wrong, where one part is)."""
     word, _, rest = code.strip().partition(" ")
-    if word.lower() == "publish" and rest:
+    verb, rest = word.lower(), rest.strip()
+    if verb == "publish" and rest:
         return PUBLISH.get(paper_named(rest)) or _unknown(code)
+    if verb in CARD_VERBS and rest:
+        if " " in rest:
+            raise BadActionCode(
+                f"{verb} names one card: '{verb} {rest.split()[0]}'",
+                f"{verb}はカード1枚を指定します:'{verb} {rest.split()[0]}'",
+            )
+        try:
+            SEVEN.card(rest)
+        except InvalidSetup:
+            raise BadActionCode(
+                f"{verb} {rest}: {rest!r} is not a card of the SEVEN deck",
+                f"{verb} {rest}:{rest!r}はセブンのカードではありません",
+            ) from None
     return _unknown(code)
 
 
@@ -239,7 +259,10 @@ def _unknown(code: str) -> LaminateAction:
     raise BadActionCode(
         f"{code!r} is not a Laminate Rummy action; try 'draw', 'keep C7', 'take', "
         "'review S9', 'publish kind3', 'lay O7', 'cite H7', 'done', 'give T12', 'flag B4', "
-        "'pass' or 'discard K9'"
+        "'pass' or 'discard K9'",
+        f"{code!r}はラミネートラミーの手ではありません。例:'draw'、'keep C7'、'take'、"
+        "'review S9'、'publish kind3'、'lay O7'、'cite H7'、'done'、'give T12'、'flag B4'、"
+        "'pass'、'discard K9'",
     )
 
 

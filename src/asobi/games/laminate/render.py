@@ -214,27 +214,29 @@ def _pad(text: str, width: int) -> str:
 def _supply(view: LaminateView) -> Text:
     """The papers in the centre (論文カード) in two halves side by side: the code to publish
     one with, its Japanese name, points and copies left (``asobi rules laminate`` says
-    what each combination is). Plain aligned text: a table of 16 rows is slow to lay out."""
+    what each combination is). Plain aligned text: a table of 16 rows is slow to lay out.
+    One space between the columns, so that both halves fit in 80 columns with the panel's
+    border (71 wide)."""
     supply = view["supply"]
     half = (len(PAPER_TYPES) + 1) // 2
     code_w = max(len(p.id) for p in PAPER_TYPES)
     ja_w = max(cell_len(p.ja) for p in PAPER_TYPES)
-    head = f"{_pad('paper', code_w)}  {_pad('論文', ja_w)}  pts  left"
-    out = Text.assemble((f"{head}  │ {head}", "bold"))
+    head = f"{_pad('paper', code_w)} {_pad('論文', ja_w)} pts left"
+    out = Text.assemble((f"{head} │ {head}", "bold"))
 
     def cell(kind: PaperType) -> Text:
         left = supply.get(kind.id, 0)
         style = "" if left else "dim"
         return Text.assemble(
             (_pad(kind.id, code_w), "bold" if left else "dim"),
-            (f"  {_pad(kind.ja, ja_w)}  {kind.points:>3}  {f'{left}/{kind.copies}':>4}", style),
+            (f" {_pad(kind.ja, ja_w)} {kind.points:>3} {f'{left}/{kind.copies}':>4}", style),
         )
 
     for row in range(half):
         out.append("\n")
         out.append_text(cell(PAPER_TYPES[row]))
         if row + half < len(PAPER_TYPES):
-            out.append("  │ ", style="dim")
+            out.append(" │ ", style="dim")
             out.append_text(cell(PAPER_TYPES[row + half]))
     return out
 
@@ -464,7 +466,7 @@ def render_outcome(view: LaminateView, console: Console) -> None:
     table.add_column("seat", no_wrap=True)
     table.add_column("points 点", justify="right", no_wrap=True)
     table.add_column("complete", justify="right", no_wrap=True)
-    table.add_column("papers 論文: ✓ complete 完成 · … under review 査読中 (0 pts)")
+    table.add_column("papers 論文", overflow="fold")
     for s in sorted(range(len(ranks)), key=lambda s: (ranks[s], s)):
         style = "bold green" if ranks[s] == 1 else ""
         papers = [
@@ -487,6 +489,9 @@ def render_outcome(view: LaminateView, console: Console) -> None:
     if trigger is not None:
         lines.append(Text(f"End condition met by {seat_label(int(trigger), viewer)} ⚑"))
     lines.append(table)
+    # The marks' legend under the table, not in its header: there it made the last column
+    # too wide for 100 columns.
+    lines.append(Text("✓ complete 完成 · … under review 査読中 (0 pts)", style="dim"))
     lines.append(
         Text(
             "Most points wins; on a tie, the fewest complete papers; still tied, all of them win.",

@@ -274,6 +274,9 @@ EXAMPLES = (
     "try 'discard R4', 'draw deck', 'draw Y2', 'place main seq R4 R5 R6', 'pass', 'open' or "
     "'remove'"
 )
+EXAMPLES_JA = (
+    "例:'discard R4'、'draw deck'、'draw Y2'、'place main seq R4 R5 R6'、'pass'、'open'、'remove'"
+)
 
 
 def _parse(code: str) -> StarmineAction:
@@ -285,19 +288,29 @@ def _parse(code: str) -> StarmineAction:
         return _place(words[1], words[2], words[3:])
     if verb == "place":
         raise BadActionCode(
-            f"{code!r}: a meld is placed as 'place ROW KIND CARDS', e.g. 'place main seq R4 R5 R6'"
+            f"{code!r}: a meld is placed as 'place ROW KIND CARDS', e.g. 'place main seq R4 R5 R6'",
+            f"{code!r}:役は'place 列 役 カード'で配置します。例:'place main seq R4 R5 R6'",
         )
     if verb in ("discard", "draw") and len(words) == 2:
         _cards(words[1:])  # a card that is not in the deck says so
-    raise BadActionCode(f"{code!r} is not a Starmine action; {EXAMPLES}")
+    raise BadActionCode(
+        f"{code!r} is not a Starmine action; {EXAMPLES}",
+        f"{code!r}はスターマインの手ではありません。{EXAMPLES_JA}",
+    )
 
 
 def _place(row: str, kind: str, codes: list[str]) -> Place:
     if row.lower() not in ROW_NAMES:
-        raise BadActionCode(f"{row!r} is not a row: {', '.join(ROW_NAMES)} (列)")
+        raise BadActionCode(
+            f"{row!r} is not a row: {', '.join(ROW_NAMES)} (列)",
+            f"{row!r}は列ではありません:{'、'.join(ROW_NAMES)}",
+        )
     read = KIND_WORDS.get(kind.lower(), KIND_WORDS.get(kind))
     if read is None:
-        raise BadActionCode(f"{kind!r} is not a meld: seq (sequence), three or pair (役)")
+        raise BadActionCode(
+            f"{kind!r} is not a meld: seq (sequence), three or pair (役)",
+            f"{kind!r}は役ではありません:seq(シーケンス)、three(3カード)、pair(ペア)",
+        )
     cards = _cards(codes)
     meld = find_meld(read, cards)
     if meld is None:
@@ -305,7 +318,12 @@ def _place(row: str, kind: str, codes: list[str]) -> Place:
         readings = [m for m in MELDS if m.mask == hand_mask(cards) and len(m.cards) == len(cards)]
         makes = " or ".join(sorted({_named(m.kind) for m in readings}))
         reading = f" (it is {makes})" if makes else ""
-        raise BadActionCode(f"{shown} is not {_named(read)}{reading}")
+        makes_ja = "・".join(sorted({MELD_NAMES_JA[m.kind] for m in readings}))
+        reading_ja = f"({makes_ja}です)" if makes_ja else ""
+        raise BadActionCode(
+            f"{shown} is not {_named(read)}{reading}",
+            f"{shown}は{MELD_NAMES_JA[read]}ではありません{reading_ja}",
+        )
     return PLACE[(ROW_NAMES.index(row.lower()), meld)]
 
 
@@ -318,7 +336,9 @@ def _cards(codes: list[str]) -> list[Card]:
     try:
         return FIREWORKS.parse([c.upper() for c in codes])
     except InvalidSetup as exc:
-        raise BadActionCode(str(exc)) from None
+        unknown = [c for c in codes if c.upper() not in {card.code for card in FIREWORKS.cards}]
+        ja = f"{unknown[0]!r}は花火カードではありません" if unknown else None
+        raise BadActionCode(str(exc), ja) from None
 
 
 ACTION_SPACE: ActionSpace[StarmineAction] = ActionSpace(

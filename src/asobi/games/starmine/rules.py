@@ -30,6 +30,7 @@ from asobi.games.starmine.actions import (
     OPENING,
     PASS,
     ROW_NAMES,
+    ROW_NAMES_JA,
     ROWS,
     Discard,
     Draw,
@@ -57,6 +58,23 @@ from asobi.games.starmine.state import (
     StarmineState,
 )
 from asobi.games.starmine.views import determinize, view_of
+
+# The phase rules' own words (``_phase_rule``) in Japanese; any other rule is a section
+# number, the same in both languages but for the solo rules' name.
+PHASE_RULES_JA = {
+    "solo §3 B/C: finish drawing first": "ソロ §3 B/C:先に引き終えます",
+    "solo §3 A: place the turned-up card first": "ソロ §3 A:先にめくったカードを置きます",
+    "solo §4 ②: only the final meld or pass": "ソロ §4 ②:最後の役かパスだけです",
+    "§5 A/B: finish drawing first": "§5 A/B:先に引き終えます",
+    "§6: only one meld or pass": "§6:役を1つかパスだけです",
+    "§8: only one meld or pass": "§8:役を1つかパスだけです",
+}
+
+
+def _refused(rule: str, reason: str, ja: str) -> IllegalAction:
+    """The refusal of a move by ``rule``, its reason in English and Japanese."""
+    rule_ja = PHASE_RULES_JA.get(rule, rule.replace("solo ", "ソロ "))
+    return IllegalAction(rule, reason, ja=ja, rule_ja=rule_ja)
 
 
 class StarmineRules(StarmineState):
@@ -95,28 +113,42 @@ class StarmineRules(StarmineState):
         phase = self.phase
         if isinstance(action, Draw):
             if phase is not DRAW_PHASE:
-                raise IllegalAction(
-                    "§5 A/B", "nothing is owed: draw only after a discard or a meld"
+                raise _refused(
+                    "§5 A/B",
+                    "nothing is owed: draw only after a discard or a meld",
+                    "今は引けません:引くのは捨てるか役を配置した後です",
                 )
             if action.card is None:
                 return  # the deck always holds a card while a draw is owed
             if action.card not in self.discards:
                 if self.solo:
-                    raise IllegalAction(
-                        "solo §3 B", f"{action.card} is not among the open cards (オープン札)"
+                    raise _refused(
+                        "solo §3 B",
+                        f"{action.card} is not among the open cards (オープン札)",
+                        f"{action.card}はオープン札にありません",
                     )
-                raise IllegalAction("§5 A", f"{action.card} is not among the face-up discards")
+                raise _refused(
+                    "§5 A",
+                    f"{action.card} is not among the face-up discards",
+                    f"{action.card}は捨て札にありません",
+                )
             elif action.card is self.no_take:
-                raise IllegalAction(
-                    "§5 A", f"{action.card} was discarded this turn: この手番で捨てたカード以外"
+                raise _refused(
+                    "§5 A",
+                    f"{action.card} was discarded this turn: この手番で捨てたカード以外",
+                    f"{action.card}はこの手番で捨てたカードです(この手番で捨てたカード以外)",
                 )
             return
         if isinstance(action, Discard):
             if phase is not TURN_PHASE:
-                raise IllegalAction(self._phase_rule(), f"no discarding now ({phase} phase)")
+                raise _refused(
+                    self._phase_rule(), f"no discarding now ({phase} phase)", "今は捨てられません"
+                )
             if action.card not in self.hands[seat]:
                 rule = "solo §3 B" if self.solo else "§5 A"
-                raise IllegalAction(rule, f"{action.card} is not in your hand")
+                raise _refused(
+                    rule, f"{action.card} is not in your hand", f"{action.card}は手札にありません"
+                )
             return
         if isinstance(action, Place):
             self._check_place(seat, action)
@@ -124,14 +156,30 @@ class StarmineRules(StarmineState):
         if isinstance(action, Pass):
             if phase is not FINAL_PHASE and phase is not CHASE_PHASE:
                 if self.solo:
-                    raise IllegalAction("solo §3", "a turn must take action B or C; no passing")
-                raise IllegalAction("§5", "a turn must take action A or B; passing is for §6/§8")
+                    raise _refused(
+                        "solo §3",
+                        "a turn must take action B or C; no passing",
+                        "手番ではBかCを行います。パスはできません",
+                    )
+                raise _refused(
+                    "§5",
+                    "a turn must take action A or B; passing is for §6/§8",
+                    "手番ではAかBを行います。パスは§6/§8だけです",
+                )
             return
         if isinstance(action, Flip):
             if phase is not FLIP_PHASE:
-                raise IllegalAction("solo §3 A", "no turned-up card is waiting for its area")
+                raise _refused(
+                    "solo §3 A",
+                    "no turned-up card is waiting for its area",
+                    "置き場所を待つめくったカードはありません",
+                )
             return
-        raise IllegalAction("§5", f"{action!r} is not a Starmine action")
+        raise _refused(
+            "§5",
+            f"{action!r} is not a Starmine action",
+            f"{action!r}はスターマインの手ではありません",
+        )
 
     def _phase_rule(self) -> str:
         if self.solo:
@@ -149,25 +197,35 @@ class StarmineRules(StarmineState):
     def _check_place(self, seat: int, action: Place) -> None:
         phase = self.phase
         if phase is DRAW_PHASE or phase is FLIP_PHASE:
-            raise IllegalAction(self._phase_rule(), "no placing now")
+            raise _refused(self._phase_rule(), "no placing now", "今は配置できません")
         if action.meld not in MELD_ORDER or action.row not in ROWS:  # a hand-built action
-            raise IllegalAction(
-                "§5 B", f"{action.meld.encode()!r} is not a meld (役) of 2 or 3 cards on a row"
+            raise _refused(
+                "§5 B",
+                f"{action.meld.encode()!r} is not a meld (役) of 2 or 3 cards on a row",
+                f"{action.meld.encode()!r}は列に置く2枚か3枚の役ではありません",
             )
         hand = self.hands[seat]
         missing = [c for c in action.meld.cards if c not in hand]
         if missing:
-            raise IllegalAction("§5 B", f"{' '.join(map(str, missing))} not in your hand")
+            shown = " ".join(map(str, missing))
+            raise _refused("§5 B", f"{shown} not in your hand", f"{shown}は手札にありません")
         if action.row not in self._open_rows():
             if self.solo and phase is FINAL_PHASE:
-                raise IllegalAction("solo §4 ②", "the last meld goes onto the finale")
-            if self.solo and not self.rows[seat][OPENING]:
-                raise IllegalAction(
-                    "solo §3 C ②", "the first meld goes onto the opening: rows are built from it"
+                raise _refused(
+                    "solo §4 ②",
+                    "the last meld goes onto the finale",
+                    "最後の役はフィナーレの列に配置します",
                 )
-            raise IllegalAction(
+            if self.solo and not self.rows[seat][OPENING]:
+                raise _refused(
+                    "solo §3 C ②",
+                    "the first meld goes onto the opening: rows are built from it",
+                    "最初の役はオープニングの列に配置します:列は下から作ります",
+                )
+            raise _refused(
                 "solo §3 C ②",
                 f"the {ROW_NAMES[action.row]} row is closed: rows are built from the bottom up",
+                f"{ROW_NAMES_JA[action.row]}の列は完成しています:列は下から作ります",
             )
 
     def carry_out(self, seat: int, action: StarmineAction) -> list[Event]:

@@ -1,0 +1,70 @@
+"""``asobi play GAME --lang ja``: every line the terminal prints is Japanese. Only what a
+player types stays in English letters: move codes (``discard R4``, ``place main seq ...``),
+the terminal's commands (``v``, ``?``, ``q``) and the command lines it suggests."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from .helpers import invoke, ones
+
+# Words the English screens print that no code, command or card holds: any of them on a
+# Japanese screen is a sentence left untranslated.
+ENGLISH = {
+    "act", "and", "Add", "card", "cards", "Deck", "Discards", "first", "for", "Game", "hand",
+    "is", "keep", "known", "not", "of", "oldest", "over", "point", "points", "Record", "Refused",
+    "Result", "row", "saved", "seat", "Seed", "sequence", "the", "to", "Unchanged", "wins",
+    "won", "you", "your",
+}  # fmt: skip
+# What a player types, a command line or a file, as the screens quote them.
+TYPED = re.compile(
+    r"'[^']*'|`[^`]*`|--save FILE|--\w+|[\w.-]*/\S*|\b(?:discard|draw|place)(?: [A-Za-z0-9]+)+"
+)
+
+
+def english_words(text: str) -> list[str]:
+    """The lines of ``text`` that hold an English sentence word, outside what is typed."""
+    found = []
+    for line in text.splitlines():
+        plain = TYPED.sub(" ", line)
+        words = set(re.findall(r"[A-Za-z]+", plain))
+        if words & ENGLISH:
+            found.append(line)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("args", "answers"),
+    [
+        # A duel: refusals (an unknown move, a card that is no card, a meld not in hand),
+        # the table part by part, the whole table, to the end and its result.
+        (
+            ["starmine", "--seed", "9"],
+            "undo\ndiscard Z9\nplace main seq R1 R2 R3\nplace nowhere seq R1 R2 R3\nv\n" + ones(),
+        ),
+        # The solo contest, to its evaluation.
+        (["starmine", "--solo", "--seed", "4"], "pass\n" + ones()),
+    ],
+)
+def test_a_japanese_game_prints_no_english_sentence(
+    args: list[str], answers: str, tmp_path: Path
+) -> None:
+    result = invoke(["play", *args, "--lang", "ja"], input=answers)
+    assert result.exit_code == 0, result.output
+    assert "ゲーム終了" in result.output
+    assert english_words(result.output) == []
+    # The closing line, with and without a record saved.
+    saved = invoke(["play", *args, "--lang", "ja", "--save", str(tmp_path / "g.json")], input="q\n")
+    assert "途中までの記録を" in saved.output
+    assert english_words(saved.output) == []
+
+
+def test_the_english_screens_hold_the_words_the_japanese_ones_must_not() -> None:
+    """The check above is worth something: the same game in English trips it."""
+    result = invoke(["play", "starmine", "--seed", "9"], input="undo\n" + ones())
+    found = " ".join(english_words(result.output))
+    for word in ("seat", "Deck", "oldest", "Refused", "Seed"):
+        assert word in found
