@@ -166,7 +166,7 @@ def test_the_terminal_speaks_japanese_with_lang_ja() -> None:
     for english in ("Seats:", "Choose a move", "number 1–", "Refused", "Game stopped", "Help"):
         assert english not in text, english
     assert "プレイヤー:席0(あなた) · 席1(randomボット)。シード8。" in text
-    assert "▶ あなたが1枚捨てて2枚引くか、役を配置する" in text
+    assert "▶ 1枚捨てて2枚引くか、役を配置する" in text  # told what to do
     assert re.search(r"(^|\n) ?1 \S+を捨てる  discard \S+", text), text
     assert "できません:99番の手はありません" in text and "できません:わからない手です" in text
     assert "ヘルプ" in text and "ゲームを中断しました:終了しました。" in text

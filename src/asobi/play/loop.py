@@ -43,7 +43,7 @@ from asobi.core.errors import BadActionCode, IllegalAction
 from asobi.core.events import Event
 from asobi.core.protocol import State
 from asobi.core.records import Match
-from asobi.core.words import Lang, Words, fill, seat_names
+from asobi.core.words import Lang, Words, addressed, fill, seat_names
 from asobi.play.io import Ask
 from asobi.play.render import Renderer, renderer_for
 
@@ -482,7 +482,8 @@ class TerminalGame:
         """In Japanese, what the table waits for in the phrasebook's words, above the moves
         (the game's table names its parts in both languages, its status in English)."""
         if self.lang == "ja" and self.renderer.words is not None:
-            said = self.renderer.say(self.renderer.words.status(view), self.names, seat)
+            status = addressed(self.renderer.words.status(view), seat)  # what to do
+            said = self.renderer.say(status, self.names, seat)
             self.console.print(Text("▶ ", style="bold").append_text(said), overflow="fold")
 
     def _pick(self, seat: int, choice: Choice) -> Action | None:
