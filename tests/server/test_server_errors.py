@@ -91,8 +91,11 @@ def test_out_of_turn_and_illegal_moves_are_refused_and_change_nothing(client: Te
         mover.act(_illegal_for(before["legal"]))
         refused = mover.error()
         assert refused["rule"] and refused["message"]  # the rule that forbids it, and why
+        assert refused["said"]["ja"] and refused["said"]["en"] == refused["message"]  # the page's
         mover.act("fly to the moon")
-        assert "is not a move of Starmine Rummy Pocket" in mover.error()["message"]
+        unknown = mover.error()
+        assert "is not a move of Starmine Rummy Pocket" in unknown["message"]
+        assert unknown["said"]["ja"].startswith("スターマイン・ラミー ポケットの手ではありません")
         for p in (ami, ben):
             p.send({"type": "sync"})
             now = p.until(lambda m: m["type"] == "state")

@@ -896,7 +896,11 @@ class Lobby:
         try:
             action = room.spec.action_space.decode(code)
         except BadActionCode as exc:
-            raise RoomError(f"{code!r} is not a move of {room.spec.name_en}: {exc}") from None
+            said = Words(f"not a move of {room.spec.name_en}: {exc}",
+                         f"{room.spec.name_ja}の手ではありません:{exc.said('ja')}")  # fmt: skip
+            raise RoomError(
+                f"{code!r} is not a move of {room.spec.name_en}: {exc}", said=said
+            ) from None
         # Checked against the legal moves the seat was shown (kept by the room's state: a
         # copy would work them out again), then made on a copy, which becomes the room's
         # state once the store has it: until then anyone connecting sees the room as it
@@ -1381,4 +1385,8 @@ def _bot_name(game: str, seat: NewSeat) -> str | None:
 
 
 def illegal_message(exc: IllegalAction) -> dict[str, Any]:
-    return {"type": "error", "message": exc.reason, "rule": exc.rule}
+    """A refusal by the rules; in both languages (``said``) where the game wrote both."""
+    message: dict[str, Any] = {"type": "error", "message": exc.reason, "rule": exc.rule}
+    if exc.ja:
+        message["said"] = {"en": exc.reason, "ja": exc.ja}
+    return message
