@@ -96,6 +96,10 @@ class Person:
         if kind in ("publish", "gift"):
             text = tray.inner_text()
             assert ("No way back" in text) or ("途中でやめることはできません" in text), text
+            # Your plate counts your hand as its heading does: without the tray's cards.
+            held = page.locator("#hand [data-card]").count()
+            line = page.locator("#mine .summary").inner_text()
+            assert f"hand {held} " in line or f"手札{held}枚" in line, (line, held)
         if kind not in self.trays:
             self.trays.add(kind)
             shot(page, f"{self.prefix}-tray-{kind}")

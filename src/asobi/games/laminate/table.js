@@ -148,10 +148,14 @@ export function handles(code) {
 export function summary(s, ctx) {
   const seat = ctx.view.seats[s];
   const complete = seat.papers.filter((p) => p.complete).length;
+  // Your own hand as you hold it (as its heading counts it): the cards laid in a paper being
+  // written, or chosen as thanks, are in the tray (the others count them in your hand until
+  // the paper is on the table).
+  const held = Array.isArray(seat.hand) ? inHand(seat, ctx).length : seat.hand_size;
   if (ctx.lang === "ja") {
-    return `${seat.points}点・手札${seat.hand_size}枚・論文${seat.papers.length}(完成${complete})`;
+    return `${seat.points}点・手札${held}枚・論文${seat.papers.length}(完成${complete})`;
   }
-  return `${pointsText(seat.points, ctx)} · ${word("hand", ctx).toLowerCase()} ${seat.hand_size} · ` +
+  return `${pointsText(seat.points, ctx)} · ${word("hand", ctx).toLowerCase()} ${held} · ` +
     `${seat.papers.length} ${word("papers", ctx)} (${complete} ${word("complete", ctx)})`;
 }
 
@@ -310,14 +314,18 @@ function handBacks(seat, ctx) {
   return box;
 }
 
-// Your hand: the cards laid in a paper being written, or chosen as thanks, lie in the tray.
-function myHand(seat, ctx) {
+// Your hand's cards but those laid in a paper being written, or chosen as thanks (the tray's).
+function inHand(seat, ctx) {
   const draft = ctx.view.draft;
   const set = new Set(draft ? [...draft.laid, ...draft.thanks] : []);
+  return seat.hand.filter((code) => !set.has(code));
+}
+
+// Your hand: the cards laid in a paper being written, or chosen as thanks, lie in the tray.
+function myHand(seat, ctx) {
   const cards = el("div", "cards");
   cards.id = "hand";
-  for (const code of seat.hand) {
-    if (set.has(code)) continue;
+  for (const code of inHand(seat, ctx)) {
     cards.append(cardFor(code, ctx, ["discard", "lay", "give", "flag"], { quiet: !myTurn(ctx) }));
   }
   const box = el("div", "lam-my-hand");
