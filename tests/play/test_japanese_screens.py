@@ -15,7 +15,7 @@ from .helpers import invoke, ones
 # Japanese screen is a sentence left untranslated.
 ENGLISH = {
     "act", "and", "Add", "card", "cards", "Deck", "Discards", "first", "for", "Game", "hand",
-    "is", "keep", "known", "not", "of", "oldest", "over", "point", "points", "Record", "Refused",
+    "is", "known", "not", "of", "oldest", "over", "point", "points", "Record", "Refused",
     "Result", "row", "saved", "seat", "Seed", "sequence", "the", "to", "Unchanged", "wins",
     "won", "you", "your",
 }  # fmt: skip
@@ -47,6 +47,9 @@ def english_words(text: str) -> list[str]:
         ),
         # The solo contest, to its evaluation.
         (["starmine", "--solo", "--seed", "4"], "pass\n" + ones()),
+        # It's Mine!: refusals (a face no die shows, a card that is none, a move the rules
+        # forbid now), the whole table, to the end and its result.
+        (["itsmine", "--seed", "3"], "bid 9\ntake Z1\npass\nbid 1\nv\n" + ones()),
     ],
 )
 def test_a_japanese_game_prints_no_english_sentence(

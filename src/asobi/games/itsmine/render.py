@@ -2,15 +2,17 @@
 
 It reads only the JSON-ready view (see ``views.py``) and events, never a state, so it can
 show nothing a seat may not know: the other seat's bid or simultaneous play shows only as
-"in", its hand as a count (plus the citizens it was seen to take). English first, the
-game's own terms in Japanese after. The front end (``asobi.play``) finds this module by the
-game's id and calls (the events' words are the game's phrasebook, ``words.py``):
+"in", its hand as a count (plus the citizens it was seen to take). In English the game's
+own terms follow in Japanese; in Japanese (``lang="ja"``) everything is said in the
+rulebook's terms (``words.py`` lists them). The front end (``asobi.play``) finds this
+module by the game's id and calls (the events' words are the game's phrasebook):
 
-- ``render(view, console)``: the table as ``view["seat"]`` sees it, and the outcome;
-- ``sections(view)``: the same table in its parts, for printing what changed;
+- ``render(view, console, lang)``: the table as ``view["seat"]`` sees it, and the outcome
+  (in Japanese the front end prints the phrasebook's outcome instead);
+- ``sections(view, lang)``: the same table in its parts, for printing what changed;
 - ``action_text(code)``: an action code with its cards coloured by suit;
-- ``public_code(code, hidden)``: a move as the other seat may see it (a secret bid, a
-  secret play, a bonus card kept or removed: never the code).
+- ``public_code(code, hidden, lang)``: a move as the other seat may see it (a secret bid,
+  a secret play, a bonus card kept or removed: never the code).
 """
 
 from __future__ import annotations
@@ -27,10 +29,26 @@ from rich.text import Text
 from asobi.core.cards import SEVEN, SEVEN_SUITS
 from asobi.core.cardtext import SEVEN_TEXT
 from asobi.core.typed import OutcomeJSON
-from asobi.core.words import plural, seat_label
+from asobi.core.words import Words, plural, seat_label
 from asobi.games.itsmine.views import ItsMineView, read_view
 
-TITLE = "It's Mine! イッツマイン!"
+TITLE = Words("It's Mine! イッツマイン!", "イッツマイン!")
+
+
+def _say(en: str, ja: str, lang: str) -> str:
+    """``en`` or ``ja``, as ``lang`` asks."""
+    return ja if lang == "ja" else en
+
+
+def _seat(seat: int | None, viewer: int | None, lang: str) -> str:
+    """A seat as the table names it: "seat 0 (you)" / 「席0(あなた)」."""
+    if lang != "ja":
+        return seat_label(seat, viewer)
+    if seat is None:
+        return "なし"
+    return f"席{seat}(あなた)" if seat == viewer else f"席{seat}"
+
+
 SUIT_EN = {s.letter: s.en for s in SEVEN_SUITS}
 SUIT_JA = {s.letter: s.ja for s in SEVEN_SUITS}
 SUIT_STYLE = SEVEN_TEXT.styles
@@ -74,61 +92,98 @@ def action_text(code: str) -> Text:
 
 # The events that carry a move's secret: seen by the mover alone.
 SECRET_MOVES = {
-    "bid": "a secret bid",
-    "play_chosen": "a secret play",
-    "bonus_decided": "a bonus card kept or removed (secret)",
+    "bid": Words("a secret bid", "伏せた入札"),
+    "play_chosen": Words("a secret play", "伏せて選んだカード"),
+    "bonus_decided": Words(
+        "a bonus card kept or removed (secret)", "ボーナスカードを手札にしたか除外した(秘密)"
+    ),
 }
 
 
-def public_code(code: str, hidden: Sequence[str]) -> str:
+def public_code(code: str, hidden: Sequence[str], lang: str = "en") -> str:
     """``code`` as a seat that may not see the events of kinds ``hidden`` may know it."""
     for kind in hidden:
         if kind in SECRET_MOVES:
-            return SECRET_MOVES[kind]
+            return SECRET_MOVES[kind].get(lang)
     return code
 
 
 # --- the status ----------------------------------------------------------------------------
-def _round_line(view: ItsMineView) -> Text:
-    variant = "simple variant シンプル" if view["variant"] == "simple" else "basic rules 基本"
-    line = Text.assemble((f"Round {view['round']}", "bold"), " ラウンド", f" · {variant}")
+def _round_line(view: ItsMineView, lang: str = "en") -> Text:
+    n = view["round"]
+    if lang == "ja":
+        variant = "シンプル" if view["variant"] == "simple" else "基本ルール"
+        line = Text.assemble((f"第{n}ラウンド", "bold"), f" · {variant}")
+    else:
+        variant = "simple variant シンプル" if view["variant"] == "simple" else "basic rules 基本"
+        line = Text.assemble((f"Round {n}", "bold"), " ラウンド", f" · {variant}")
     if view["final_round"] and view["phase"] != "over":
-        why = view["end_reason"] or "the end is near"
-        line.append(
-            f"  ⚠ FINAL ROUND 最終ラウンド ({why}): the game is scored after this round",
-            style="bold red",
-        )
+        if lang == "ja":
+            line.append("  ⚠ 最終ラウンド:このラウンドの後に得点計算", style="bold red")
+        else:
+            why = view["end_reason"] or "the end is near"
+            line.append(
+                f"  ⚠ FINAL ROUND 最終ラウンド ({why}): the game is scored after this round",
+                style="bold red",
+            )
     return line
 
 
-def _status(view: ItsMineView) -> Text:
+def _status(view: ItsMineView, lang: str = "en") -> Text:
     phase = view["phase"]
     viewer = view["seat"]
     active = view["active"]
-    who = " and ".join(seat_label(s, viewer) for s in active)
+    who = _say(" and ", "と", lang).join(_seat(s, viewer, lang) for s in active)
     higher = view["higher"]
     if phase == "bid":
-        doing = (
+        doing = _say(
             "Auction オークション: choose a die face 1–6 in secret (bid N); both are "
             "revealed together. The lower face takes exactly that many citizens, then the "
-            "higher takes 1 up to its face."
+            "higher takes 1 up to its face.",
+            "オークション:ダイスの目1〜6を伏せて選びます(bid N)。2人同時に公開し、小さい目の"
+            "人がその数だけ国民カードを取り、次に大きい目の人が1枚からその目の数まで取ります。",
+            lang,
         )
         if view["ties"]:
-            doing += f" Tie あいこ ×{view['ties']}: bidding again, the tied face barred too."
-        return Text.assemble((f"{who} to bid", "bold"), " — ", doing)
+            t = view["ties"]
+            doing += _say(
+                f" Tie あいこ ×{t}: bidding again, the tied face barred too.",
+                f"あいこ×{t}:あいこの目も出せずに入札し直し。",
+                lang,
+            )
+        return Text.assemble((_say(f"{who} to bid", f"{who}の入札", lang), "bold"), " — ", doing)
     if phase == "take":
         left, must = view["take_left"], view["take_must"]
         taker = active[0] if active else None
         noun = "citizen card 国民カード" if left == 1 else "citizen cards 国民カード"
         if taker is not None and taker == higher:
             if must:
-                doing = f"higher face 後手: take 1 up to {left} {noun}"
+                doing = _say(
+                    f"higher face 後手: take 1 up to {left} {noun}",
+                    f"大きい目(後手):国民カードを1〜{left}枚取る",
+                    lang,
+                )
             else:
-                doing = f"higher face 後手: take up to {left} more {noun}, or done to stop"
+                doing = _say(
+                    f"higher face 後手: take up to {left} more {noun}, or done to stop",
+                    f"大きい目(後手):国民カードをあと{left}枚まで取るか、doneで終える",
+                    lang,
+                )
         else:
-            doing = f"lower face 先手: take exactly {left} more {noun}"
-        return Text.assemble((f"{who} takes", "bold"), " — ", doing)
+            doing = _say(
+                f"lower face 先手: take exactly {left} more {noun}",
+                f"小さい目(先手):国民カードをあと{left}枚ちょうど取る",
+                lang,
+            )
+        return Text.assemble((_say(f"{who} takes", f"{who}が取る", lang), "bold"), " — ", doing)
     if phase == "play":
+        if lang == "ja":
+            first = "" if higher is None else f"({_seat(higher, viewer, lang)}が先に出す)"
+            doing = (
+                f"フェイズ3{first}:1枚、同じスートの連続した数字(昇順か降順)、または"
+                "異なるスートの同じ数字を出す。出せるカードがないときだけパス"
+            )
+            return Text.assemble((f"{who}がカードを出す", "bold"), " — ", doing)
         first = "" if higher is None else f" ({seat_label(higher, viewer)} lays first)"
         return Text.assemble(
             (f"{who} to lay cards", "bold"),
@@ -137,69 +192,114 @@ def _status(view: ItsMineView) -> Text:
         )
     if phase == "play_together":
         return Text.assemble(
-            (f"{who} to lay cards", "bold"),
-            " — the auction ended tied (レアなケース): both choose a play in secret; the "
-            "larger sum of ranks lays first",
+            (_say(f"{who} to lay cards", f"{who}がカードを出す", lang), "bold"),
+            _say(
+                " — the auction ended tied (レアなケース): both choose a play in secret; the "
+                "larger sum of ranks lays first",
+                " — オークションがあいこで終わった(レアなケース):2人とも出すカードを伏せて選び、"
+                "数字の合計が大きい方が先に出す",
+                lang,
+            ),
         )
     if phase == "bonus":
         return Text.assemble(
-            (f"{who}: 3-card bonus 3枚ボーナス", "bold"),
-            " — look at the bonus card, then keep it in hand or remove it face down",
+            (_say(f"{who}: 3-card bonus 3枚ボーナス", f"{who}:3枚ボーナス", lang), "bold"),
+            _say(
+                " — look at the bonus card, then keep it in hand or remove it face down",
+                " — ボーナスカードを見て、手札にするか裏向きで除外する",
+                lang,
+            ),
         )
     if phase == "over":
-        return Text("Game over 終了", style="bold")
+        return Text(_say("Game over 終了", "ゲーム終了", lang), style="bold")
     return Text(f"{who}: {phase}")
 
 
-def _piles(view: ItsMineView) -> tuple[Text, Text]:
+def _cards(n: int, lang: str) -> str:
+    return _say(plural(n, "card"), f"{n}枚", lang)
+
+
+def _piles(view: ItsMineView, lang: str = "en") -> tuple[Text, Text]:
     citizens = view["citizens"]
     line = Text.assemble(
-        ("Deck 山札: ", "bold"),
-        plural(view["deck_size"], "card"),
+        (_say("Deck 山札: ", "山札:", lang), "bold"),
+        _cards(view["deck_size"], lang),
         " · ",
-        ("Bonus pile ボーナスの山: ", "bold"),
-        plural(view["bonus_pile"], "card"),
-        (" (face down)", "dim"),
+        (_say("Bonus pile ボーナスの山: ", "ボーナスの山:", lang), "bold"),
+        _cards(view["bonus_pile"], lang),
+        (_say(" (face down)", "(裏向き)", lang), "dim"),
     )
-    cits = Text.assemble((f"Citizens 国民カード ({len(citizens)}): ", "bold"))
+    label = _say(f"Citizens 国民カード ({len(citizens)}): ", f"国民カード({len(citizens)}):", lang)
+    cits = Text.assemble((label, "bold"))
     cits.append_text(cards_text(citizens))
     return line, cits
 
 
-def _dice(view: ItsMineView) -> list[Text]:
+def _dice(view: ItsMineView, lang: str = "en") -> list[Text]:
     """The faces shown (public), and who has a secret bid or play in — never what."""
     viewer = view["seat"]
     phase = view["phase"]
     secret = phase in ("bid", "play_together")
-    lines = [Text.assemble(("Dice サイコロ", "bold"), " (the face each showed last):")]
+    lines = [
+        Text.assemble(
+            (_say("Dice サイコロ", "サイコロ", lang), "bold"),
+            _say(" (the face each showed last):", "(それぞれが最後に出した目):", lang),
+        )
+    ]
+    hidden = _say(" (hidden from the other seat)", "(相手には見えません)", lang)
     for s, seat in enumerate(view["seats"]):
-        line = Text(f"  {seat_label(s, viewer)} {die_text(seat['die'])}")
+        line = Text(f"  {_seat(s, viewer, lang)} {die_text(seat['die'])}")
         if secret:
             what = "bid" if phase == "bid" else "play"
+            what_ja = "入札" if phase == "bid" else "出すカード"
             if s == viewer and "bid" in seat:
-                line.append(f" — your bid: {die_text(seat['bid'])}", style="bold cyan")
-                line.append(" (hidden from the other seat)", style="dim")
+                shown = die_text(seat["bid"])
+                line.append(
+                    _say(f" — your bid: {shown}", f" — あなたの入札:{shown}", lang),
+                    style="bold cyan",
+                )
+                line.append(hidden, style="dim")
             elif s == viewer and "play" in seat:
-                line.append(" — your play: ", style="bold cyan")
+                line.append(
+                    _say(" — your play: ", " — あなたが出すカード:", lang), style="bold cyan"
+                )
                 line.append_text(colour_codes(seat["play"]))
-                line.append(" (hidden from the other seat)", style="dim")
+                line.append(hidden, style="dim")
             elif seat["committed"]:
-                line.append(f" — {what} in ✓ (hidden until both are in)", style="bold green")
+                line.append(
+                    _say(
+                        f" — {what} in ✓ (hidden until both are in)",
+                        f" — {what_ja}済み ✓(2人そろうまで伏せたまま)",
+                        lang,
+                    ),
+                    style="bold green",
+                )
             else:
-                line.append(f" — choosing a {what}…", style="yellow")
+                line.append(
+                    _say(f" — choosing a {what}…", f" — {what_ja}を選んでいます…", lang),
+                    style="yellow",
+                )
         if phase == "bid" and not seat["committed"]:
             barred = seat["forbidden_faces"]
             if barred:  # public, and the other's matter as much as one's own
                 # "「1」の目を上にして": in the first round the barred face is the one the dice
                 # start on, not one shown in a round before.
-                shown = "the face the dice start on" if view["round"] == 1 else "last round's face"
-                why = shown + (" and the tied face" if view["ties"] else "")
-                line.append(f" — may not show {', '.join(map(str, barred))} ({why})", "dim")
+                faces = ", ".join(map(str, barred))
+                if lang == "ja":
+                    shown = "ダイスの最初の目" if view["round"] == 1 else "前のラウンドの目"
+                    why = shown + ("とあいこの目" if view["ties"] else "")
+                    line.append(f" — {faces}は出せません({why})", "dim")
+                else:
+                    shown = (
+                        "the face the dice start on" if view["round"] == 1 else "last round's face"
+                    )
+                    why = shown + (" and the tied face" if view["ties"] else "")
+                    line.append(f" — may not show {faces} ({why})", "dim")
         lines.append(line)
     return lines
 
 
-def _mines_table(view: ItsMineView) -> Table:
+def _mines_table(view: ItsMineView, lang: str = "en") -> Table:
     """The seven mines in a row; under each, every seat's column in laid order."""
     viewer = view["seat"]
     mines = view["mines"]
@@ -209,23 +309,31 @@ def _mines_table(view: ItsMineView) -> Table:
         show_edge=False,
         pad_edge=False,
         collapse_padding=True,
-        title="Mines 鉱山 and each seat's columns",
+        title=_say("Mines 鉱山 and each seat's columns", "鉱山と各プレイヤーの列", lang),
         title_justify="left",
         title_style="bold",
-        caption="★ 3-card bonus 3枚ボーナス taken (once per mine) · ↑↓ column direction",
+        caption=_say(
+            "★ 3-card bonus 3枚ボーナス taken (once per mine) · ↑↓ column direction",
+            "★ 3枚ボーナス獲得済み(鉱山ごとに1回)· ↑↓ 列の向き(昇順・降順)",
+            lang,
+        ),
         caption_justify="left",
         caption_style="dim",
     )
     table.add_column("", no_wrap=True)
     for code in mines:
-        header = mine_label(code)
-        header.append(f"\n{SUIT_JA[code[0]]}", style="dim")
+        if lang == "ja":
+            header = Text(f"{SUIT_JA[code[0]]}\n{code[1:]}", style=SUIT_STYLE[code[0]])
+        else:
+            header = mine_label(code)
+            header.append(f"\n{SUIT_JA[code[0]]}", style="dim")
         table.add_column(header, no_wrap=True)
     if view["variant"] == "simple":
         points = [str(SIMPLE_POINTS)] * len(mines)
     else:
         points = [str(13 if code.endswith("K") else int(code[1:])) for code in mines]
-    table.add_row(Text("points 点", style="dim"), *(Text(p, style="dim") for p in points))
+    label = Text(_say("points 点", "勝利点", lang), style="dim")
+    table.add_row(label, *(Text(p, style="dim") for p in points))
     order = list(range(len(view["seats"])))
     if viewer in order:  # your own columns last, nearest your hand
         order.remove(viewer)
@@ -236,10 +344,10 @@ def _mines_table(view: ItsMineView) -> Table:
         for code in mines:
             col = columns[code]
             cells.append(_column_text(col))
-        label = Text(seat_label(s, viewer), style="bold")
-        table.add_row(label, *cells, end_section=n == 0)
+        row_label = Text(_seat(s, viewer, lang), style="bold")
+        table.add_row(row_label, *cells, end_section=n == 0)
     table.add_row(
-        Text("bonus 3枚", style="dim"),
+        Text(_say("bonus 3枚", "3枚ボーナス", lang), style="dim"),
         *(
             Text("★", style="bold yellow") if code in claimed else Text("·", style="dim")
             for code in mines
@@ -259,77 +367,98 @@ def _column_text(col: Sequence[str]) -> Text:
     return out
 
 
-def _hands(view: ItsMineView) -> list[tuple[str, Text]]:
+def _hands(view: ItsMineView, lang: str = "en") -> list[tuple[str, Text]]:
     """Each hand, named by whose it is (the cards where the view shows them, else a count and
     the cards known to be in it), then the bonus cards this seat removed."""
     viewer = view["seat"]
     lines = []
     for s, seat in enumerate(view["seats"]):
-        whose = "your hand 手札" if s == viewer else f"seat {s}'s hand"
+        if s == viewer:
+            whose = _say("your hand 手札", "あなたの手札", lang)
+            label = _say("Your hand 手札", "あなたの手札", lang)
+        else:
+            whose = _say(f"seat {s}'s hand", f"席{s}の手札", lang)
+            label = _say(f"Seat {s} hand 手札", f"席{s}の手札", lang)
         if "hand" in seat:
-            label = "Your hand 手札" if s == viewer else f"Seat {s} hand 手札"
-            line = Text.assemble((f"{label} ({len(seat['hand'])}): ", "bold"))
+            count = _say(f" ({len(seat['hand'])}): ", f"({len(seat['hand'])}):", lang)
+            line = Text.assemble((f"{label}{count}", "bold"))
             line.append_text(cards_text(seat["hand"]))
             lines.append((whose, line))
         else:
             line = Text.assemble(
-                (f"Seat {s} hand 手札: ", "bold"), plural(seat["hand_size"], "card")
+                (f"{label}{_say(': ', ':', lang)}", "bold"), _cards(seat["hand_size"], lang)
             )
             known = seat["known_cards"]
             if known:
-                line.append(" (known: ")
+                line.append(_say(" (known: ", "(わかっているカード:", lang))
                 line.append_text(cards_text(known))
-                line.append(")")
+                line.append(_say(")", ")", lang))
             lines.append((whose, line))
     if viewer is not None:
         removed = view["seats"][viewer].get("removed_bonus", [])
         if removed:
-            line = Text.assemble(("Your removed bonus cards 除外: ", "bold"))
+            label = _say("Your removed bonus cards 除外: ", "あなたが除外したボーナスカード:", lang)
+            line = Text.assemble((label, "bold"))
             line.append_text(cards_text(removed))
-            line.append("  (face down, out of the game; only you know them)", style="dim")
-            lines.append(("your removed bonus cards 除外", line))
+            line.append(
+                _say(
+                    "  (face down, out of the game; only you know them)",
+                    "(裏向きでゲームから除外。あなただけが知っています)",
+                    lang,
+                ),
+                style="dim",
+            )
+            lines.append((_say("your removed bonus cards 除外", "除外したカード", lang), line))
     return lines
 
 
-def _bonus_card(view: ItsMineView) -> Text | None:
+def _bonus_card(view: ItsMineView, lang: str = "en") -> Text | None:
     code = view.get("bonus_card")
     if not code:
         return None
-    out = Text.assemble(("Bonus card ボーナスカード you are looking at: ", "bold yellow"))
+    label = _say("Bonus card ボーナスカード you are looking at: ", "見ているボーナスカード:", lang)
+    out = Text.assemble((label, "bold yellow"))
     out.append_text(card_text(code))
-    out.append(" — keep it in your hand, or remove it face down (only you see it)")
+    out.append(
+        _say(
+            " — keep it in your hand, or remove it face down (only you see it)",
+            " — 手札にするか、裏向きで除外する(あなただけが見ています)",
+            lang,
+        )
+    )
     return out
 
 
-def sections(raw: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
+def sections(raw: Mapping[str, Any], lang: str = "en") -> list[tuple[str, RenderableType]]:
     """The table's parts, in order, each named: the round, what to act on, the piles and
     citizens, the dice, the mines, the hands, a bonus card being looked at."""
-    return _sections(read_view(raw))
+    return _sections(read_view(raw), lang)
 
 
-def _sections(view: ItsMineView) -> list[tuple[str, RenderableType]]:
-    deck, citizens = _piles(view)
+def _sections(view: ItsMineView, lang: str = "en") -> list[tuple[str, RenderableType]]:
+    deck, citizens = _piles(view, lang)
     parts: list[tuple[str, RenderableType]] = [
-        ("round ラウンド", _round_line(view)),
-        ("status", _status(view)),
-        ("deck 山札", deck),
-        ("citizens 国民カード", citizens),
-        ("dice サイコロ", Group(*_dice(view))),
-        ("mines 鉱山", _mines_table(view)),
-        *_hands(view),
+        (_say("round ラウンド", "ラウンド", lang), _round_line(view, lang)),
+        (_say("status", "手番", lang), _status(view, lang)),
+        (_say("deck 山札", "山札", lang), deck),
+        (_say("citizens 国民カード", "国民カード", lang), citizens),
+        (_say("dice サイコロ", "サイコロ", lang), Group(*_dice(view, lang))),
+        (_say("mines 鉱山", "鉱山", lang), _mines_table(view, lang)),
+        *_hands(view, lang),
     ]
-    bonus = _bonus_card(view)
+    bonus = _bonus_card(view, lang)
     if bonus is not None:
-        parts.append(("bonus card ボーナスカード", bonus))
+        parts.append((_say("bonus card ボーナスカード", "ボーナスカード", lang), bonus))
     return parts
 
 
-def render(raw: Mapping[str, Any], console: Console) -> None:
-    """Print the table as ``view["seat"]`` sees it; after the game, the outcome too."""
+def render(raw: Mapping[str, Any], console: Console, lang: str = "en") -> None:
+    """Print the table as ``view["seat"]`` sees it; after the game, the outcome too (in
+    Japanese, the front end prints the phrasebook's)."""
     view = read_view(raw)
-    body = Group(*(part for _, part in _sections(view)))
-    console.print(Panel(body, title=TITLE, box=box.ROUNDED, expand=False))
-    if view["outcome"] is not None:
+    body = Group(*(part for _, part in _sections(view, lang)))
+    console.print(Panel(body, title=TITLE.get(lang), box=box.ROUNDED, expand=False))
+    if view["outcome"] is not None and lang != "ja":
         render_outcome(view, view["outcome"], console)
 
 

@@ -161,35 +161,50 @@ class ItsMineRules(ItsMineState):
         phase = self.phase
         if isinstance(action, Bid):
             if phase is not BID_PHASE:
-                raise IllegalAction("フェイズ1 1)", "no auction is under way")
+                raise IllegalAction(
+                    "フェイズ1 1)", "no auction is under way", ja="今はオークションではありません"
+                )
             if action.face not in FACES:
-                raise IllegalAction("フェイズ1 2)", "a die shows 1 to 6")
+                raise IllegalAction("フェイズ1 2)", "a die shows 1 to 6", ja="ダイスの目は1〜6です")
             if action.face in self.forbidden[seat]:
                 if self.ties and action.face == self.last_face[seat]:
                     rule, why = "フェイズ1 3) あいこ", "the tied face may not be shown again"
+                    why_ja = "あいこの目はもう出せません"
                 elif self.round == 1 and action.face == 1:
                     # No round came before the first: 1 is barred because the dice start on it.
                     rule, why = "補足2", "the dice start on 1, so 1 may not be shown in round 1"
+                    why_ja = "ダイスは1の目から始まるので、第1ラウンドでは1を出せません"
                 else:
                     rule, why = "フェイズ1 2) 注意", "the face you showed last round is barred"
-                raise IllegalAction(rule, f"{action.face}: {why}")
+                    why_ja = "前のラウンドに出した目は出せません"
+                raise IllegalAction(rule, f"{action.face}: {why}", ja=f"{action.face}:{why_ja}")
             return
         if isinstance(action, Take):
             if phase is not TAKE_PHASE:
-                raise IllegalAction("フェイズ1 3)", "citizens are taken only after the auction")
+                raise IllegalAction(
+                    "フェイズ1 3)",
+                    "citizens are taken only after the auction",
+                    ja="国民カードを取るのはオークションの後です",
+                )
             if action.card not in self.citizens:
                 raise IllegalAction(
-                    "フェイズ1 3)", f"{action.card} is not a citizen card on the table"
+                    "フェイズ1 3)",
+                    f"{action.card} is not a citizen card on the table",
+                    ja=f"{action.card}は場の国民カードではありません",
                 )
             return
         if isinstance(action, Done):
             if phase is not TAKE_PHASE:
-                raise IllegalAction("フェイズ1 3)", "nothing is being taken")
+                raise IllegalAction(
+                    "フェイズ1 3)", "nothing is being taken", ja="今は国民カードを取っていません"
+                )
             if self.take_must:
                 raise IllegalAction(
                     "フェイズ1 3)",
                     f"take {self.take_must} more: the lower face takes exactly its number, "
                     "the higher at least 1",
+                    ja=f"あと{self.take_must}枚取ります:小さい目はその数ちょうど、"
+                    "大きい目は1枚以上取ります",
                 )
             return
         if isinstance(action, Play):
@@ -197,39 +212,61 @@ class ItsMineRules(ItsMineState):
             return
         if isinstance(action, Pass):
             if phase is not PLAY_PHASE and phase is not PLAY_TOGETHER_PHASE:
-                raise IllegalAction("フェイズ3", "nothing to pass on now")
+                raise IllegalAction("フェイズ3", "nothing to pass on now", ja="今はパスできません")
             if legal_plays(self.hands[seat], self.columns[seat]):
                 raise IllegalAction(
-                    "補足7 / パス(0枚)はできない", "you can lay a card, so you must"
+                    "補足7 / パス(0枚)はできない",
+                    "you can lay a card, so you must",
+                    ja="出せるカードがあるので、出さなければなりません",
                 )
             return
         if isinstance(action, Bonus):
             if phase is not BONUS_PHASE:
-                raise IllegalAction("3枚ボーナス", "no bonus card is waiting for you")
+                raise IllegalAction(
+                    "3枚ボーナス",
+                    "no bonus card is waiting for you",
+                    ja="あなたを待つボーナスカードはありません",
+                )
             return
-        raise IllegalAction("ルール", f"{action!r} is not an It's Mine! action")
+        raise IllegalAction(
+            "ルール",
+            f"{action!r} is not an It's Mine! action",
+            ja=f"{action!r}はイッツマイン!の手ではありません",
+        )
 
     def _check_play(self, seat: int, play: Play) -> None:
         if self.phase is not PLAY_PHASE and self.phase is not PLAY_TOGETHER_PHASE:
-            raise IllegalAction("フェイズ3 5)", "cards are laid in phase 3 only")
+            raise IllegalAction(
+                "フェイズ3 5)",
+                "cards are laid in phase 3 only",
+                ja="カードを出すのはフェイズ3だけです",
+            )
         if PLAYS.get(play.cards) != play:
             raise IllegalAction(
                 "基本① / 特殊①②",
                 "lay one card, a run of one suit, or one rank in different suits — never a mix",
+                ja="出せるのは1枚、同じスートの連続した数字、または異なるスートの同じ数字です"
+                "(混ぜられません)",
             )
         hand = self.hands[seat]
         missing = [c for c in play.cards if c not in hand]
         if missing:
-            raise IllegalAction("フェイズ3 5)", f"{' '.join(map(str, missing))} not in your hand")
+            shown = " ".join(map(str, missing))
+            raise IllegalAction(
+                "フェイズ3 5)", f"{shown} not in your hand", ja=f"{shown}は手札にありません"
+            )
         for card in play.cards:
             col = self.columns[seat][SUIT_INDEX[card.suit]]
             laid = [c for c in play.cards if c.suit == card.suit]
             if not accepts(col, laid):
                 way = {1: "ascending", -1: "descending"}.get(direction(col), "")
+                way_ja = {1: "昇順", -1: "降順"}.get(direction(col), "")
+                shown, column = " ".join(map(str, laid)), " ".join(map(str, col))
                 raise IllegalAction(
                     "基本②",
-                    f"{' '.join(map(str, laid))} breaks your {card.suit} column "
-                    f"({' '.join(map(str, col))}{', ' + way if way else ''})",
+                    f"{shown} breaks your {card.suit} column ({column}{', ' + way if way else ''})",
+                    ja=f"{shown}はあなたの{SEVEN.suit(card.suit).ja}の列({column}"
+                    f"{'、' + way_ja if way_ja else ''})に続きません",
                 )
 
     # --- the one place the state changes ----------------------------------------------
