@@ -299,7 +299,7 @@ function hand(seat, ctx) {
     }));
   }
   box.append(zone(word("hand", ctx), cards));
-  if (!playing) return box;
+  if (!playing && !legal.includes("pass")) return box;  // (no meld to place: Pass alone)
   const picks = meldPicks(ctx);
   if (picks) box.append(zone(word("melds", ctx), picks));
   const choices = document.createElement("div");
