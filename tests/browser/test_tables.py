@@ -92,10 +92,26 @@ def test_take_back_is_offered_only_where_the_server_would_take_it_back(
     on no chance. Ami's page offers "Take back" exactly where the server says it would
     (``can_undo``, asked by the page): not after a move that ended her turn, a discard that
     showed a card, a card drawn from the deck."""
-    room = make_room(site, game, [{"name": "ami"}, {"name": "ben"}])
-    page, errors = open_page(browser, site + room["invites"][0]["link"], "en", PHONE)
     rng = random.Random(7)
     offered = {True: 0, False: 0}
+    # The server deals each room from a seed of its own, so a game may end before both
+    # answers were seen twice: then the next game goes on counting.
+    for _ in range(5):
+        room = make_room(site, game, [{"name": "ami"}, {"name": "ben"}])
+        page, errors = open_page(browser, site + room["invites"][0]["link"], "en", PHONE)
+        _count_take_backs_offered(page, site, room, rng, offered)
+        assert errors == []
+        page.close()
+        if min(offered.values()) >= 2:
+            break
+    assert min(offered.values()) >= 2, f"five games and still {offered}"
+
+
+def _count_take_backs_offered(
+    page: Any, site: str, room: dict[str, Any], rng: random.Random, offered: dict[bool, int]
+) -> None:
+    """Random moves in ``room`` until the game ends or ``offered`` has seen "Take back"
+    offered and not offered twice each, checking Ami's page against the server's answer."""
     with ExitStack() as sockets:
         seats = [_Seat(sockets, site, room["room"], i["token"]) for i in room["invites"]]
         for seat in seats:
@@ -104,7 +120,8 @@ def test_take_back_is_offered_only_where_the_server_would_take_it_back(
             now = max(seat.state["number"] for seat in seats)
             for seat in seats:
                 seat.read_until(now)
-            assert not seats[0].state["outcome"], "the game ended before both were seen"
+            if seats[0].state["outcome"]:
+                return
             mover = next(s for s in seats if s.state["legal"])
             legal = mover.state["legal"]
             # (A card taken from Starmine's discards, which everyone saw, can be put back.)
@@ -125,7 +142,6 @@ def test_take_back_is_offered_only_where_the_server_would_take_it_back(
                     box = page.locator("#undo").bounding_box()
                     assert box is not None and 0 <= box["y"] <= PHONE["height"] - box["height"]
             offered[would] += 1
-    assert errors == []
 
 
 def test_a_refused_take_back_is_not_offered_and_a_refusal_is_said_in_japanese(
