@@ -886,8 +886,13 @@ class _Grid:
             np.left_shift(ones, dtype(i), out=shifted)
             window = acc[:, du : du + wa, dv : dv + wb]
             np.bitwise_or(window, shifted, out=window)
-        ks, xs, ys = np.nonzero(np.bitwise_count(acc) >= max(floor, 1))
-        found = acc[ks, xs, ys].astype(np.uint64)
+        # Found flat, then split into orientation, x and y: numpy's nonzero and gather over
+        # three axes cost some three and five times as much (the same cells, the same order).
+        enough = acc != 0 if floor <= 1 else np.bitwise_count(acc) >= floor
+        flat = np.flatnonzero(enough)
+        ks, rest = np.divmod(flat, acc.shape[1] * acc.shape[2])
+        xs, ys = np.divmod(rest, acc.shape[2])
+        found = acc.reshape(-1).take(flat).astype(np.uint64)
         # Each orientation's cells, in the order of its grid (x, then y), as nonzero gives.
         bounds = np.searchsorted(ks, np.arange(len(picked) + 1))
         for slot, k in enumerate(picked):
