@@ -89,6 +89,17 @@ function nameInText(s) {
   return state && s === state.seat ? t("you") : seatName(s);
 }
 
+// A seat's name as a node for the table to show: a name may have 40 characters, and a long
+// one is cut short with "…" (the style sheet's .who), the whole name in its tooltip.
+function nameEl(s, inText = false) {
+  const name = inText ? nameInText(s) : seatName(s);
+  const el = document.createElement("span");
+  el.className = "who";
+  el.textContent = name;
+  el.title = name;
+  return el;
+}
+
 // --- what a game module is given ----------------------------------------------------------
 function context() {
   const language = lang();
@@ -119,6 +130,8 @@ function context() {
     word: (pair) => (language === "ja" ? pair[1] : pair[0]),
     // The name that a seat goes by inside a sentence (yours: "you").
     nameInText,
+    // A seat's name as a node, cut short if long (inText: yours is "you").
+    nameEl,
   };
 }
 
@@ -170,6 +183,7 @@ function plateOf(s, ctx, mine) {
   const name = document.createElement("span");
   name.className = "name";
   name.textContent = seatName(s);
+  name.title = seatName(s);  // (cut short with "…" if long)
   head.append(dot, name);
   if (seat.bot) {
     const level = document.createElement("span");
@@ -740,8 +754,8 @@ function drawClock() {
   const s = running.includes(state.seat) ? state.seat : running[0];
   const left = Math.max(0, Math.ceil(turnSeconds - (performance.now() - clockStart[s]) / 1000));
   const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
-  const who = s === state.seat ? "" : `${seatName(s)} `;
-  clock.textContent = lang() === "ja" ? `${who}${t("timeLeft")} ${time}` : `${who}${time} ${t("timeLeft")}`;
+  const who = s === state.seat ? [] : [nameEl(s), " "];
+  clock.replaceChildren(...who, lang() === "ja" ? `${t("timeLeft")} ${time}` : `${time} ${t("timeLeft")}`);
   clock.classList.toggle("low", left <= 10);
 }
 

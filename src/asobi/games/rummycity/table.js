@@ -371,7 +371,7 @@ function roundBar(ctx) {
     : `${word("round", ctx)} ${view.round}`;
   bar.append(el("b", "", round));
   if (!solo(ctx)) {
-    bar.append(el("span", "", `${word("firstPlayer", ctx)}: ${ctx.seatName(view.first_player)}`));
+    bar.append(el("span", "", `${word("firstPlayer", ctx)}: `, ctx.nameEl(view.first_player)));
     bar.append(el("span", "", `${word("target", ctx)} ${view.target} ${word("tepu", ctx)}`));
   }
   if (view.overtime) bar.append(el("span", "rc-tag", word("overtime", ctx)));
@@ -386,7 +386,7 @@ function settlementsTable(ctx) {
   const table = el("table", "rc-settlements");
   const head = el("tr", "", el("td"));
   ctx.view.seats.forEach((_, s) => {
-    const th = el("th", "", ctx.seatName(s));
+    const th = el("th", "", ctx.nameEl(s));
     th.scope = "col";
     head.append(th);
   });
@@ -526,15 +526,16 @@ function layTray(ctx) {
   const { view } = ctx;
   const making = view.making;
   const { b, recipe, missing } = needs(making, ctx);
-  const who = view.turn === ctx.seat ? word("you", ctx) : ctx.seatName(view.turn);
+  // The names as nodes (a long one cut short); "you" first in a sentence is "You".
+  const who = view.turn === ctx.seat ? (ctx.lang === "ja" ? word("you", ctx) : "You") : ctx.nameEl(view.turn);
   const kind = word(recipe.kind, ctx);
   const owner = b ? view.seats.findIndex((seat) => seat.buildings.includes(b.id)) : -1;
-  const from = owner >= 0 ? (owner === ctx.seat ? word("you", ctx) : ctx.seatName(owner)) : null;
+  const from = owner >= 0 ? (owner === ctx.seat ? word("you", ctx) : ctx.nameEl(owner)) : null;
   let doing;
-  if (!b) doing = ctx.lang === "ja" ? `${who}が建物なしの${kind}を出している(最後の手番)` : `${who}: a ${kind} for no building (final turn)`;
-  else if (from) doing = ctx.lang === "ja" ? `${who}が${from}から${b.ja}(${b.recipe})を奪おうとしている` : `${who}: taking the ${b.en} (${b.recipe}) from ${from}`;
-  else doing = ctx.lang === "ja" ? `${who}が${b.ja}(${b.recipe})を建設中` : `${who}: building the ${b.en} (${b.recipe})`;
-  const title = el("div", "rc-tray-title", el("b", "", doing.charAt(0).toUpperCase() + doing.slice(1)));
+  if (!b) doing = ctx.lang === "ja" ? [who, `が建物なしの${kind}を出している(最後の手番)`] : [who, `: a ${kind} for no building (final turn)`];
+  else if (from) doing = ctx.lang === "ja" ? [who, "が", from, `から${b.ja}(${b.recipe})を奪おうとしている`] : [who, `: taking the ${b.en} (${b.recipe}) from `, from];
+  else doing = ctx.lang === "ja" ? [who, `が${b.ja}(${b.recipe})を建設中`] : [who, `: building the ${b.en} (${b.recipe})`];
+  const title = el("div", "rc-tray-title", el("b", "", ...doing));
   const laid = making.cards.map((c) => ctx.card(c, { size: "small" }));
   for (let i = 0; i < missing; i++) laid.push(el("span", "rc-slot-empty", recipe.suit || "?"));
   if (recipe.more && !missing) laid.push(el("span", "rc-slot-empty more", "+"));
@@ -563,7 +564,7 @@ function pickTray(ctx) {
   const looking = view.looking;
   if (!looking.cards) {
     return el("div", "rc-tray", el("div", "rc-tray-title",
-      el("b", "", ctx.seatName(view.turn)), ` ${word("looking", ctx)} ${looking.count}`));
+      el("b", "", ctx.nameEl(view.turn)), ` ${word("looking", ctx)} ${looking.count}`));
   }
   const cards = looking.cards.map((code, i) => {
     const n = i + 1;
