@@ -294,7 +294,9 @@ function drawOutcome() {
   const table = state.outcome_table;
   const h = document.createElement("h2");
   h.id = "outcome-title";
-  h.append(t("over"), " — ", say(table.headline, language, seatName));
+  // The reader is "you" here as in the status above ("You won", 「あなたの勝ち」), not their
+  // name; the table's cells name every seat, and mark the reader's own.
+  h.append(t("over"), " — ", say(table.headline, language, nameInText));
   const grid = document.createElement("table");
   grid.className = "score";
   const head = document.createElement("tr");
@@ -318,6 +320,7 @@ function drawOutcome() {
     tbody.append(tr);
   }
   grid.append(thead, tbody);
+  markYou(grid);
   // On a phone a wide table scrolls sideways in its own box, its headings and names whole.
   const wrap = document.createElement("div");
   wrap.className = "score-wrap";
@@ -330,6 +333,21 @@ function drawOutcome() {
   record.hidden = false;
   record.href = `/api/rooms/${room}/record`;
   record.setAttribute("download", `${game.id}-${room}.json`);
+}
+
+// The headings of the score table that name the reader's seat (its row, or its column where
+// the players are the columns) get a "you" badge, and its row a mark.
+function markYou(grid) {
+  if (state.seat === null) return;
+  for (const name of grid.querySelectorAll(`th .who[data-seat="${state.seat}"]`)) {
+    const th = name.closest("th");
+    if (th.querySelector(".badge.you")) continue;
+    const you = document.createElement("span");
+    you.className = "badge you";
+    you.textContent = t("you");
+    th.append(" ", you);
+    if (th.scope === "row") th.parentElement.classList.add("you");
+  }
 }
 
 function drawLog() {
