@@ -12,6 +12,8 @@
 //   handles(code, ctx)   true for the moves the table itself makes clickable; the others
 //                        are buttons under the table, in the server's words
 //   summary(s, ctx)      optional: a short line under a seat's name (points, cards in hand)
+//   status(ctx, said)    optional: the status said shorter (words {en, ja}) where the table
+//                        shows the rest; ``said`` is the server's
 //   tray(ctx)            optional: a move of several steps in progress, with a way back
 //   keydown(event, ctx)  optional: the game's own keys (true when it used the key)
 //   logLine(li, entry, ctx)  optional: what a line of the log does beyond its words (its
@@ -245,8 +247,10 @@ function inView(...nodes) {
   window.scrollTo({ top: scrollY + by, behavior: reducedMotion.matches ? "auto" : "smooth" });
 }
 
-function drawStatus() {
+function drawStatus(ctx) {
   const status = $("status");
+  // (The status stays at the window's top: a game may say it shorter, its table showing the rest.)
+  const said = (game.module.status && game.module.status(ctx, state.status)) || state.status;
   const language = lang();
   status.replaceChildren();
   if (state.outcome) {
@@ -261,10 +265,10 @@ function drawStatus() {
   } else if (state.legal.length) {
     const strong = document.createElement("strong");
     strong.textContent = t("yourTurn");
-    status.append(strong, " — ", say(state.status, language, nameInText));
+    status.append(strong, " — ", say(said, language, nameInText));
   } else {
     if (state.seat === null) status.append(t("spectating"), " ");
-    status.append(say(state.status, language, nameInText));
+    status.append(say(said, language, nameInText));
     const mine = state.seat === null && !state.outcome ? seatLink(room) : null;
     if (mine) {  // watching a game this browser holds a seat in: the way back to it
       const back = document.createElement("a");
@@ -442,7 +446,7 @@ function draw(animate = false) {
   const key = focusKey();
   const before = animate ? positions() : null;
   const ctx = context();
-  drawStatus();
+  drawStatus(ctx);
   drawClock();
   drawTable(ctx);
   drawMoves(ctx);
