@@ -349,7 +349,7 @@ function markYou(grid) {
     const you = document.createElement("span");
     you.className = "badge you";
     you.textContent = t("you");
-    th.append(" ", you);
+    th.append(you);
     if (th.scope === "row") th.parentElement.classList.add("you");
   }
 }
