@@ -133,3 +133,14 @@ def serious_violations(page: Page) -> list[str]:
 def no_sideways_scroll(page: Page) -> bool:
     """The page fits the window's width (a phone does not scroll sideways)."""
     return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def end_names_you_as_the_status_does(page: Page, you: str) -> None:
+    """At the end, the scores' heading says what the status says ("You won" over both, not
+    the player's name in one): and the score table marks the player's own name with ``you``
+    (the badge "you" / 「あなた」)."""
+    status = page.locator("#status").inner_text().split(" · ")[0]
+    heading = page.locator("#outcome h2").inner_text()
+    assert heading == status, (heading, status)
+    marked = page.locator("#outcome table .badge.you")
+    assert marked.count() == 1 and marked.inner_text() == you

@@ -13,6 +13,7 @@ from playwright.sync_api import Page
 from .helpers import (
     DESKTOP,
     PHONE,
+    end_names_you_as_the_status_does,
     legal,
     make_room,
     my_turn_or_over,
@@ -86,6 +87,7 @@ def test_a_person_plays_a_whole_carrotein_game_against_a_bot_in_english(
     assert "Boards" in table and "Chips scored" in table
     assert "Ami (red)" in table
     assert "won" in outcome.locator("h2").inner_text() or "draw" in outcome.inner_text()
+    end_names_you_as_the_status_does(page, "you")
     log = page.locator("#log").inner_text()
     assert "placed a red star chip" in log and "passed" in log and "laid" in log
     assert "{" not in log  # every mark filled in
@@ -124,6 +126,7 @@ def test_a_person_plays_a_whole_carrotein_game_in_japanese_on_a_phone(
     outcome = page.locator("#outcome").inner_text()
     assert "星座ボード" in outcome and "ゲーム終了" in outcome
     assert "あみ(赤)" in outcome
+    end_names_you_as_the_status_does(page, "あなた")  # 「あなたの勝ち」 above and below
     log = page.locator("#log").inner_text()
     assert "星チップを" in log and "{" not in log
     assert no_sideways_scroll(page)

@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import httpx
+import pytest
 from playwright.sync_api import Page
 
 from .helpers import (
@@ -156,4 +157,48 @@ def test_the_simple_variant_is_chosen_in_the_lobby_in_japanese(site: str, browse
     assert page.locator("#option-variant").input_value() == "simple"
     room = create_in_lobby(page, "あみ", "itsmine")
     assert httpx.get(f"{site}/api/rooms/{room}").json()["options"]["variant"] == "simple"
+    assert errors == []
+
+
+# The lines the status takes, as laid out: its text's boxes, told apart by their tops.
+_STATUS_LINES = """() => {
+    const range = document.createRange();
+    range.selectNodeContents(document.getElementById('status'));
+    const tops = [...range.getClientRects()].map(r => Math.round(r.top));
+    return tops.filter((top, i) => tops.findIndex(t => Math.abs(t - top) < 6) === i).length;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_on_a_phone_the_status_takes_two_lines_at_most_the_table_the_rest(
+    site: str, browser: Any, lang: str
+) -> None:
+    """The status stays at the window's top: on a phone (390 × 844) it took five lines, 115 px,
+    with the rules of a bid and why the round is the last. It takes two lines at most at every
+    turn of a whole game; the rules of a bid are under the die faces, why the round is the
+    last beside its badge."""
+    room = make_room(site, "itsmine", [{"name": "Ami"}, {"bot": "random"}], seed=3)
+    page, errors = open_page(browser, site + room["invites"][0]["link"], lang, PHONE)
+    final = "Final round" if lang == "en" else "最終ラウンド"
+    rule = "lower face takes exactly" if lang == "en" else "小さい目はその数ちょうど"
+    seen = {"bid": 0, "final": 0}
+    click = clicker(1)
+
+    def click_and_check(page: Page, moves: list[str]) -> None:
+        lines = page.evaluate(_STATUS_LINES)
+        assert lines <= 2, page.locator("#status").inner_text()
+        assert page.evaluate("document.getElementById('bar').offsetHeight") < 80
+        if moves[0].startswith("bid "):
+            seen["bid"] += 1
+            assert rule in page.locator(".im-bidding .im-rule").inner_text().lower()
+        if page.locator(".im-final").count():
+            seen["final"] += 1
+            assert not page.locator("#status").inner_text().split(" — ")[1].startswith(final)
+            assert page.locator(".im-head .im-why").inner_text()  # "the deck ran out"
+            if seen["final"] == 1:
+                shot(page, f"itsmine-phone-{lang}-final-status")
+        click(page, moves)
+
+    play_by_clicking(page, click_and_check)
+    assert seen["bid"] and seen["final"], seen
     assert errors == []

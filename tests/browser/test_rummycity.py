@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page
 
 from .helpers import (
@@ -265,3 +266,77 @@ def test_a_buildings_income_keeps_plus_its_coin_and_tepu_on_one_line(
                 assert max(lines) - min(lines) < 8, text
             shot(page, f"rummycity-income-{lang}-{viewport['width']}")
             assert errors == []
+
+
+# Each settled town's lines in the panel: its name, tepu after, and the amounts of its three
+# lines (cards paid, combinations, income); its combinations and the income's buildings.
+_SETTLED = """() => [...document.querySelectorAll('#rc-settled .rc-settled-seat')].map(town => ({
+    name: town.querySelector('.rc-settled-town .who').textContent,
+    amounts: [...town.querySelectorAll('.rc-settled-n')].map(n => n.textContent),
+    tepu: town.querySelector('.rc-settled-town b').textContent,
+    combos: town.querySelectorAll('.rc-settled-combo').length,
+    income: [...town.querySelector('li:last-child').childNodes].slice(1)
+        .map(n => n.textContent).join(''),
+}))"""
+
+
+def _number(text: str) -> int:
+    """ "−7", "+3", "±0", "9 tepu", "9テプ" as a number."""
+    found = re.match(r"[+−±]?\d+", text)
+    assert found, text
+    return int(found[0].replace("−", "-").replace("±", ""))
+
+
+@pytest.mark.parametrize(("lang", "viewport"), [("en", DESKTOP), ("ja", PHONE)])
+def test_a_settlement_is_shown_on_the_table_and_why_the_combinations_left(
+    site: str, browser: Any, lang: str, viewport: Any
+) -> None:
+    """決算: "手元に残った枚数分、テプを支払う … 「組み合わせ」1つにつき、1テプを得られます" and the
+    buildings' income; then "新しいラウンドを始めます" and the combinations are gone. The
+    log said it in one line: the table shows each town's settlement, from which combinations
+    and buildings, and why its combinations left; folded to a line once the player plays on."""
+    options = {"players": 2, "round_limit": 2}
+    room = make_room(
+        site, "rummycity", [{"name": "Ami"}, {"bot": "random"}], options=options, seed=3
+    )
+    page, errors = open_page(browser, site + room["invites"][0]["link"], lang, viewport)
+    page.emulate_media(reduced_motion="reduce")
+    for _ in range(300):
+        my_turn_or_over(page)
+        if page.locator("#rc-settled").count():
+            break
+        _act_plainly(page)
+    else:
+        raise AssertionError("round 1 never ended")
+    panel = page.locator("#rc-settled")
+    assert panel.evaluate("p => p.open")
+    head = panel.locator("summary").inner_text()
+    assert ("Settlement of round 1" if lang == "en" else "第1ラウンドの決算") in head
+    why = panel.locator(".rc-settled-why").inner_text()
+    assert ("cleared for round 2" if lang == "en" else "第2ラウンドのために片付け") in why
+    # Each town's lines are its row of the record of settlements (−cards +combinations +income)
+    record = page.eval_on_selector_all(
+        ".rc-settlements tbody tr:last-child td", "cells => cells.map(c => c.textContent)"
+    )
+    towns = page.evaluate(_SETTLED)
+    assert [t["name"] for t in towns] == ["Ami", "ボット2" if lang == "ja" else "Bot 2"]
+    for town, row in zip(towns, record, strict=True):
+        paid, combos, income = (_number(n) for n in town["amounts"])
+        assert [paid, combos, income, _number(town["tepu"])] == [
+            _number(n) for n in re.findall(r"[+−±]?\d+", row)[-4:]
+        ], (town, row)
+        assert town["combos"] == combos  # one line a combination laid
+        # the income, building by building ("Bakery +1, Museum +2")
+        assert sum(int(n) for n in re.findall(r"\+(\d+)", town["income"])) == income
+    # The combinations' place, empty in the new round, says where they went.
+    cleared = page.locator(".plate .rc-cleared").all_inner_texts()
+    assert cleared and all(("round 1's" if lang == "en" else "第1ラウンド") in c for c in cleared)
+    assert no_sideways_scroll(page)
+    shot(page, f"rummycity-settled-{lang}-{viewport['width']}")
+    # Played on (a draw): folded to its line, which opens it again.
+    while page.locator("#rc-settled").evaluate("p => p.open"):
+        _act_plainly(page)
+        my_turn_or_over(page)
+    page.locator("#rc-settled summary").click()
+    assert page.locator("#rc-settled").evaluate("p => p.open")
+    assert errors == []

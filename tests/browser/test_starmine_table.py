@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page
 
 from .helpers import (
@@ -155,4 +156,42 @@ def test_a_cautioned_place_button_has_a_readable_warning(site: str, browser: Any
     assert row.inner_text().startswith("⚠")
     assert "打上げ失敗" in (row.text_content() or "")  # in its accessible name
     shot(page, "starmine-caution-phone-ja")
+    assert errors == []
+
+
+@pytest.mark.parametrize(
+    ("seed", "meld", "lang", "viewport", "badge", "said"),
+    [
+        # G4 G5 and the boost: a run of 3-4-5 or 4-5-6 ("青4 or 青7として使用", §5)
+        (3, "seq G4 G5 W1", "en", DESKTOP, "=3/6", "as green 3 or 6"),
+        (18, "seq R4 R6 W1", "ja", PHONE, "=5", "赤の5として"),
+        (THREE_FIVES, "three R5 G5 W1", "en", PHONE, "=5", "as 5"),
+    ],
+)
+def test_a_boost_placed_in_a_meld_shows_what_it_stands_for(
+    site: str, browser: Any, seed: int, meld: str, lang: str, viewport: Any, badge: str, said: str
+) -> None:
+    """§5 "ブーストカードは、好きな色・数字の花火カードとして使えるジョーカーです": once placed, the
+    boost carries the number it stands for ("=5"; both ends of a run it may be, "=3/6"), in
+    the sequence's colour, and says it to a screen reader."""
+    room = make_room(site, "starmine", [{"name": "Ami"}], options={"players": 1}, seed=seed)
+    page, errors = open_page(browser, site + room["invites"][0]["link"], lang, viewport)
+    my_turn_or_over(page)
+    page.click("[data-code='open']")
+    code = f"place opening {meld}"
+    wait(page, f"JSON.parse(document.body.dataset.legal).includes('{code}')")
+    kind, *cards = meld.split()
+    page.click(f"button[data-meld='{' '.join(sorted(cards))}'][data-kind='{kind}']")
+    before = number(page)
+    page.click(f"#hand-moves button[data-code='{code}']")
+    wait(page, f"Number(document.body.dataset.number) > {before}")
+    boost = page.locator("#mine .star-row[data-row='opening'] [data-card='W1']")
+    assert boost.locator(".star-stands").inner_text() == badge
+    assert said in (boost.get_attribute("aria-label") or "")
+    # The badge is in sight on the card, not under the fan's next card or off the row.
+    box = boost.locator(".star-stands").bounding_box()
+    row = page.locator("#mine .star-row[data-row='opening']").bounding_box()
+    assert box is not None and row is not None
+    assert row["x"] <= box["x"] and box["x"] + box["width"] <= row["x"] + row["width"]
+    shot(page, f"starmine-boost-stands-{lang}-{viewport['width']}-{seed}")
     assert errors == []

@@ -24,6 +24,7 @@ from .helpers import (
     number,
     open_page,
     over,
+    play_by_clicking,
     shot,
     wait,
 )
@@ -509,3 +510,42 @@ def test_a_wrong_link_says_so_with_the_way_to_the_lobby_and_is_not_remembered(
     remembered = page.evaluate("localStorage.getItem('asobi-seats') || '{}'")
     assert room["room"] not in json.loads(remembered)
     assert [e for e in errors if "404" not in e] == []  # (the browser logs the 404 itself)
+
+
+# The longest names the server takes (40 characters), each one word: they cannot wrap.
+LONG_NAME = "Wolfeschlegelsteinhausenbergerdorffvoral"
+LONG_BOT = "Bartholomew-Maximilian-Fitzwilliam-Smith"
+
+_CUT_NAMES = """name => [...document.querySelectorAll('.who, .plate-head .name')]
+    .filter(el => el.textContent === name)
+    .map(el => [el.closest('#status, #log, #outcome, #felt')?.id,
+                el.scrollWidth > el.clientWidth, el.title === name])"""
+
+
+@pytest.mark.parametrize(("lang", "viewport"), [("en", PHONE), ("ja", DESKTOP)])
+def test_a_forty_character_name_is_cut_short_with_its_whole_in_a_tooltip(
+    site: str, browser: Any, lang: str, viewport: Any
+) -> None:
+    """The score table, the plates and the log show a 40-character name cut short with "…",
+    the whole name in its tooltip: the table fits the phone's width (it scrolled sideways,
+    the name one wide column)."""
+    assert len(LONG_NAME) == len(LONG_BOT) == 40
+    seats = [{"name": LONG_NAME}, {"bot": "random", "name": LONG_BOT}]
+    room = make_room(site, "starmine", seats, seed=5)
+    page, errors = open_page(browser, site + room["invites"][0]["link"], lang, viewport)
+    play_by_clicking(page, click_starmine)
+    page.locator("#outcome").scroll_into_view_if_needed()
+    shot(page, f"long-name-{lang}-{viewport['width']}")
+    mine, bots = (page.evaluate(_CUT_NAMES, name) for name in (LONG_NAME, LONG_BOT))
+    # Your plate and your column of the scores; the bot's too, and the log's lines of its moves
+    assert {where for where, _, _ in mine} == {"felt", "outcome"}, mine
+    assert {where for where, _, _ in bots} == {"felt", "outcome", "log"}, bots
+    assert all(titled for _, _, titled in mine + bots)
+    # (A laptop's plate is wide enough for the whole name; the scores' column never is.)
+    wide = viewport == DESKTOP
+    assert all(cut or (wide and at == "felt") for at, cut, _ in mine + bots), (mine, bots)
+    assert page.evaluate(
+        "(w => w.scrollWidth <= w.clientWidth)(document.querySelector('.score-wrap'))"
+    )
+    assert no_sideways_scroll(page)
+    assert errors == []

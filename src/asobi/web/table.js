@@ -12,6 +12,8 @@
 //   handles(code, ctx)   true for the moves the table itself makes clickable; the others
 //                        are buttons under the table, in the server's words
 //   summary(s, ctx)      optional: a short line under a seat's name (points, cards in hand)
+//   status(ctx, said)    optional: the status said shorter (words {en, ja}) where the table
+//                        shows the rest; ``said`` is the server's
 //   tray(ctx)            optional: a move of several steps in progress, with a way back
 //   keydown(event, ctx)  optional: the game's own keys (true when it used the key)
 //   logLine(li, entry, ctx)  optional: what a line of the log does beyond its words (its
@@ -89,6 +91,17 @@ function nameInText(s) {
   return state && s === state.seat ? t("you") : seatName(s);
 }
 
+// A seat's name as a node for the table to show: a name may have 40 characters, and a long
+// one is cut short with "…" (the style sheet's .who), the whole name in its tooltip.
+function nameEl(s, inText = false) {
+  const name = inText ? nameInText(s) : seatName(s);
+  const el = document.createElement("span");
+  el.className = "who";
+  el.textContent = name;
+  el.title = name;
+  return el;
+}
+
 // --- what a game module is given ----------------------------------------------------------
 function context() {
   const language = lang();
@@ -119,6 +132,8 @@ function context() {
     word: (pair) => (language === "ja" ? pair[1] : pair[0]),
     // The name that a seat goes by inside a sentence (yours: "you").
     nameInText,
+    // A seat's name as a node, cut short if long (inText: yours is "you").
+    nameEl,
   };
 }
 
@@ -170,6 +185,7 @@ function plateOf(s, ctx, mine) {
   const name = document.createElement("span");
   name.className = "name";
   name.textContent = seatName(s);
+  name.title = seatName(s);  // (cut short with "…" if long)
   head.append(dot, name);
   if (seat.bot) {
     const level = document.createElement("span");
@@ -231,8 +247,10 @@ function inView(...nodes) {
   window.scrollTo({ top: scrollY + by, behavior: reducedMotion.matches ? "auto" : "smooth" });
 }
 
-function drawStatus() {
+function drawStatus(ctx) {
   const status = $("status");
+  // (The status stays at the window's top: a game may say it shorter, its table showing the rest.)
+  const said = (game.module.status && game.module.status(ctx, state.status)) || state.status;
   const language = lang();
   status.replaceChildren();
   if (state.outcome) {
@@ -247,10 +265,10 @@ function drawStatus() {
   } else if (state.legal.length) {
     const strong = document.createElement("strong");
     strong.textContent = t("yourTurn");
-    status.append(strong, " — ", say(state.status, language, nameInText));
+    status.append(strong, " — ", say(said, language, nameInText));
   } else {
     if (state.seat === null) status.append(t("spectating"), " ");
-    status.append(say(state.status, language, nameInText));
+    status.append(say(said, language, nameInText));
     const mine = state.seat === null && !state.outcome ? seatLink(room) : null;
     if (mine) {  // watching a game this browser holds a seat in: the way back to it
       const back = document.createElement("a");
@@ -280,7 +298,9 @@ function drawOutcome() {
   const table = state.outcome_table;
   const h = document.createElement("h2");
   h.id = "outcome-title";
-  h.append(t("over"), " — ", say(table.headline, language, seatName));
+  // The reader is "you" here as in the status above ("You won", 「あなたの勝ち」), not their
+  // name; the table's cells name every seat, and mark the reader's own.
+  h.append(t("over"), " — ", say(table.headline, language, nameInText));
   const grid = document.createElement("table");
   grid.className = "score";
   const head = document.createElement("tr");
@@ -304,6 +324,7 @@ function drawOutcome() {
     tbody.append(tr);
   }
   grid.append(thead, tbody);
+  markYou(grid);
   // On a phone a wide table scrolls sideways in its own box, its headings and names whole.
   const wrap = document.createElement("div");
   wrap.className = "score-wrap";
@@ -316,6 +337,21 @@ function drawOutcome() {
   record.hidden = false;
   record.href = `/api/rooms/${room}/record`;
   record.setAttribute("download", `${game.id}-${room}.json`);
+}
+
+// The headings of the score table that name the reader's seat (its row, or its column where
+// the players are the columns) get a "you" badge, and its row a mark.
+function markYou(grid) {
+  if (state.seat === null) return;
+  for (const name of grid.querySelectorAll(`th .who[data-seat="${state.seat}"]`)) {
+    const th = name.closest("th");
+    if (th.querySelector(".badge.you")) continue;
+    const you = document.createElement("span");
+    you.className = "badge you";
+    you.textContent = t("you");
+    th.append(you);
+    if (th.scope === "row") th.parentElement.classList.add("you");
+  }
 }
 
 function drawLog() {
@@ -410,7 +446,7 @@ function draw(animate = false) {
   const key = focusKey();
   const before = animate ? positions() : null;
   const ctx = context();
-  drawStatus();
+  drawStatus(ctx);
   drawClock();
   drawTable(ctx);
   drawMoves(ctx);
@@ -740,8 +776,8 @@ function drawClock() {
   const s = running.includes(state.seat) ? state.seat : running[0];
   const left = Math.max(0, Math.ceil(turnSeconds - (performance.now() - clockStart[s]) / 1000));
   const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
-  const who = s === state.seat ? "" : `${seatName(s)} `;
-  clock.textContent = lang() === "ja" ? `${who}${t("timeLeft")} ${time}` : `${who}${time} ${t("timeLeft")}`;
+  const who = s === state.seat ? [] : [nameEl(s), " "];
+  clock.replaceChildren(...who, lang() === "ja" ? `${t("timeLeft")} ${time}` : `${time} ${t("timeLeft")}`);
   clock.classList.toggle("low", left <= 10);
 }
 

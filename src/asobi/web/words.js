@@ -20,8 +20,10 @@ export function say(words, lang, name) {
       let who = name(Number(value));
       if (first && match.index === 0 && lang !== "ja") who = who.charAt(0).toUpperCase() + who.slice(1);
       const b = document.createElement("b");
-      b.className = "who";
+      b.className = "who";  // cut short with "…" if long (a name has up to 40 characters)
       b.textContent = who;
+      b.title = who;
+      b.dataset.seat = value;
       out.append(b);
     }
     at = match.index + match[0].length;

@@ -185,6 +185,9 @@ def test_buildings_income_is_gained_at_settlement() -> None:
     )
     town = record(state)["towns"][0]
     assert (town["paid"], town["income"]) == (2, 3)
+    # By the building that paid it (the table names them): the Park pays nothing.
+    assert town["income_from"] == {"shrine": 1, "hospital": 2}
+    assert record(state)["towns"][1]["income_from"] == {}
     assert tepu(state) == [8, 5]
 
 

@@ -664,26 +664,26 @@ function smallMat(ctx, chips, boards, poses, hidden, label) {
 
 function verdictLine(ctx, last) {
   const line = el("p", "cr-verdict");
-  const who = ctx.seatName(last.challenger);
   const names = last.boards.map((b) => boardName(ctx, b));
-  line.append(ctx.lang === "ja"
-    ? `${who}が「${names.join("」と「")}」を置いた — `
-    : `${who} laid ${names.join(" + ")} — `);
+  line.append(ctx.nameEl(last.challenger), ctx.lang === "ja"
+    ? `が「${names.join("」と「")}」を置いた — `
+    : ` laid ${names.join(" + ")} — `);
   line.append(verdictWord(ctx, last), ` (${word("shown", ctx)}: ${last.shown})`);
   return line;
 }
 
 function scoredLine(ctx, last) {
-  const who = last.scored.map((n, s) => [n, s]).filter(([n]) => n > 0)
-    .map(([n, s]) => `${ctx.seatName(s)} +${n}`);
+  const scorers = last.scored.map((n, s) => [n, s]).filter(([n]) => n > 0);
   const sep = ctx.lang === "ja" ? "、" : ", ";
   const colon = ctx.lang === "ja" ? ":" : ": ";
-  let text = `${word("chipsScored", ctx)}${colon}${who.length ? who.join(sep) : word("nobody", ctx)}`;
+  const line = el("p", "cr-scored", `${word("chipsScored", ctx)}${colon}`);
+  if (!scorers.length) line.append(word("nobody", ctx));
+  scorers.forEach(([n, s], i) => line.append(i ? sep : "", ctx.nameEl(s), ` +${n}`));
   if (last.success) {
-    const challenger = ctx.seatName(last.challenger);
-    text += ctx.lang === "ja" ? `。${challenger}が星座ボード2枚を獲得` : `; ${challenger} took the two boards`;
+    line.append(ctx.lang === "ja" ? "。" : "; ", ctx.nameEl(last.challenger),
+      ctx.lang === "ja" ? "が星座ボード2枚を獲得" : " took the two boards");
   }
-  return el("p", "cr-scored", text);
+  return line;
 }
 
 // The latest challenge, as judged: open when it is new, folded to its title line when the
@@ -701,7 +701,7 @@ function lastPanel(ctx) {
   const title = ctx.lang === "ja" ? `前回の挑戦(ラウンド${last.round})` : `Last challenge (round ${last.round})`;
   const summary = el("summary", "cr-last-head");
   summary.id = "cr-last-summary";
-  summary.append(el("span", "cr-last-title", title), " ", el("span", "", `${ctx.seatName(last.challenger)} — `), verdictWord(ctx, last));
+  summary.append(el("span", "cr-last-title", title), " ", ctx.nameEl(last.challenger), " — ", verdictWord(ctx, last));
   box.append(summary);
   box.addEventListener("toggle", () => {
     // Only the player's own opening or closing counts (not the panel being drawn).

@@ -25,6 +25,16 @@ const WORDS = {
   tied: ["tied auction", "あいこ"],
   barred: ["may not show", "出せない目"], barredFace: ["barred", "出せない"],
   pickFace: ["Choose your die face", "ダイスの目を選ぶ"],
+  bidRule: ["The lower face takes exactly that many citizens, the higher 1 up to its face and lays first.",
+    "小さい目はその数ちょうど、大きい目は1枚以上その数まで国民カードを取り、大きい目が先にカードを出す。"],
+  // Why the final round came (the view's end_reason), as the status said it before.
+  deckOut: ["the deck ran out", "山札がなくなった"], bonusOut: ["the bonus pile ran out", "ボーナスの山がなくなった"],
+  limit: ["the round limit was reached", "ラウンドの上限に達した"], endNear: ["the end is near", "終わりが近い"],
+  // The status of your own turn, said shorter: the rules are on the table.
+  bidNow: ["Auction: choose a die face in secret", "オークション:ダイスの目をこっそり選ぶ"],
+  tieAgain: ["Tie: bid again, the tied face barred. ", "あいこ:同じ目は出せずに再オークション。"],
+  layNow: ["Lay cards in your columns", "自分の列にカードを出す"],
+  layTogether: ["The auction ended tied: choose your play in secret", "あいこのままオークション終了:出すカードをこっそり選ぶ"],
   pick: ["Pick cards from your hand to lay: one card, a run of one suit, or one number in several suits.",
     "出すカードを手札から選んでください:1枚、同じスートの連続した数、または異なるスートの同じ数。"],
   noPlay: ["These cards do not make one play.", "この組み合わせでは出せません。"],
@@ -306,11 +316,42 @@ function bonusPile(ctx) {
   return box;
 }
 
+// The key of the words for why this is the final round (words.py's _end_reason).
+function endReason(view) {
+  const reason = view.end_reason || "";
+  if (reason.includes("deck")) return "deckOut";
+  if (reason.includes("bonus")) return "bonusOut";
+  if (reason.includes("limit")) return "limit";
+  return "endNear";
+}
+
+// The status, the server's words said shorter where this table shows the rest: it stays at
+// the window's top, and on a phone it took five lines (115 px) of the screen. Why the round is
+// the last is beside its badge (heading); the rules of a bid under the die faces (bidRule);
+// those of a play over the hand (pick); a tie's rebid there too (tieAgain), by the faces barred.
+export function status(ctx, said) {
+  const { view } = ctx;
+  const both = (...keys) => ({ en: keys.map((k) => WORDS[k][0]).join(""), ja: keys.map((k) => WORDS[k][1]).join("") });
+  const mine = ctx.seat !== null && view.active.includes(ctx.seat);
+  if (mine && view.phase === "bid") return both("bidNow");
+  if (mine && view.phase === "play") return both("layNow");
+  if (mine && view.phase === "play_together") return both("layTogether");
+  if (!view.final_round) return said;
+  // Every status of the final round opens with it ("Final round (the deck ran out). "):
+  // the badge on the table says it.
+  return {
+    en: said.en.replace(/^Final round \([^)]*\)\. /, ""),
+    ja: said.ja.replace(/^最終ラウンド\([^)]*\)。/, ""),
+  };
+}
+
 function heading(ctx) {
   const { view } = ctx;
   const line = el("div", "im-head");
   line.append(el("span", "im-round", `${word("round", ctx)} ${view.round}`));
-  if (view.final_round && view.phase !== "over") line.append(el("span", "badge im-final", word("finalRound", ctx)));
+  if (view.final_round && view.phase !== "over") {
+    line.append(el("span", "badge im-final", word("finalRound", ctx)), el("span", "im-why", word(endReason(view), ctx)));
+  }
   if (view.variant === "simple") line.append(el("span", "badge", word("simple", ctx)));
   if (view.phase === "bid" && view.ties) line.append(el("span", "badge im-ties", `${word("ties", ctx)} × ${view.ties}`));
   return line;
@@ -383,7 +424,13 @@ function yourPlace(ctx) {
   const box = el("div", "im-mine-place");
   const top = el("div", "im-place");
   top.append(dieOf(ctx.seat, ctx));
-  if (legal.some((code) => code.startsWith("bid "))) top.append(facePicker(ctx));
+  if (legal.some((code) => code.startsWith("bid "))) {
+    const bidding = el("div", "im-bidding");
+    const rule = el("p", "im-hint im-rule", word("bidRule", ctx));
+    if (ctx.view.ties) rule.prepend(el("b", "", word("tieAgain", ctx)));
+    bidding.append(facePicker(ctx), rule);
+    top.append(bidding);
+  }
   if (seat.play) {
     const note = el("div", "im-pending");
     const laid = seat.play.split(" ").slice(1);

@@ -68,6 +68,21 @@ function el(tag, className = "", text = "") {
   return node;
 }
 
+// "Bot 2: choosing": a seat's name (cut short if long) and what follows it.
+function who(ctx, s, after) {
+  const line = el("span");
+  line.append(ctx.nameEl(s), after);
+  return line;
+}
+
+// Under a card cited: free (your own), or whose it is, to be thanked.
+function thanksTo(author, ctx) {
+  const by = el("span", "lam-by");
+  if (author === ctx.seat) by.textContent = word("free", ctx);
+  else by.append(`${word("thanksTo", ctx)} `, ctx.nameEl(author));
+  return by;
+}
+
 function zone(label, className, ...children) {
   const box = el("div", `zone ${className}`.trim());
   box.append(el("span", "zone-label", label), ...children);
@@ -167,7 +182,7 @@ function banner(ctx) {
   const end = el("span", "lam-end");
   if (view.end_condition_met_by !== null && view.end_condition_met_by !== undefined) {
     end.classList.add("met");
-    end.append(`⚑ ${word("metBy", ctx)} `, ctx.nameInText(view.end_condition_met_by));
+    end.append(`⚑ ${word("metBy", ctx)} `, ctx.nameEl(view.end_condition_met_by, true));
     if (view.phase !== "over") {
       const left = view.turns_left;
       const more = ctx.lang === "ja" ? word("turnsLeft", ctx).replace("{n}", String(left))
@@ -202,7 +217,7 @@ function piles(ctx) {
   if (view.drawing && view.turn !== ctx.seat) {
     const drawing = el("div", "pile lam-drawing");
     drawing.append(ctx.fan([ctx.back({ size: "small" }), ctx.back({ size: "small" })]),
-      el("span", "", `${ctx.seatName(view.turn)}: ${word("choosing", ctx)}`));
+      who(ctx, view.turn, `: ${word("choosing", ctx)}`));
     row.append(drawing);
   }
 
@@ -411,7 +426,7 @@ function publishTray(ctx) {
   for (const entry of draft.cited) {
     const item = el("span", "lam-cited");
     item.append(ctx.card(entry.card, { size: "small" }),
-      el("span", "lam-by", entry.author === ctx.seat ? word("free", ctx) : `${word("thanksTo", ctx)} ${ctx.seatName(entry.author)}`));
+      thanksTo(entry.author, ctx));
     cited.append(item);
   }
   if (!draft.cited.length) cited.append(el("span", "muted", word("none", ctx)));
@@ -442,7 +457,7 @@ function publishTray(ctx) {
         const author = authors.get(card);
         const item = el("span", "lam-cited");
         item.append(ctx.card(card, { move: code, size: "small" }),
-          el("span", "lam-by", author === ctx.seat ? word("free", ctx) : `${word("thanksTo", ctx)} ${ctx.seatName(author)}`));
+          thanksTo(author, ctx));
         row.append(item);
       }
       steps.append(row);
@@ -461,7 +476,7 @@ function thanksList(foreign, draft, ctx) {
   const list = el("ol", "lam-thanks");
   foreign.forEach((entry, i) => {
     const item = el("li");
-    item.append(`${word("thanksTo", ctx)} ${ctx.seatName(entry.author)} (`, ctx.chip(entry.card), "): ");
+    item.append(`${word("thanksTo", ctx)} `, ctx.nameEl(entry.author), " (", ctx.chip(entry.card), "): ");
     if (i < draft.thanks.length) item.append(ctx.card(draft.thanks[i], { size: "tiny" }));
     else if (i === draft.thanks.length && ctx.view.phase === "gift") item.append(el("strong", "", `← ${word("next", ctx)}`));
     else item.append(el("span", "muted", word("later", ctx)));

@@ -18,7 +18,12 @@ def settle(state: RummyCityState) -> dict[str, Any]:
         cards = len(state.hands[seat])
         paid = min(cards, state.tepu[seat])
         combinations = len(state.laid[seat])
-        income = sum(state.building(b).income for b in state.owned[seat])
+        # Which buildings paid it: they may change hands in the rounds after, and the table
+        # says what each town's settlement came from.
+        income_from = {
+            b: state.building(b).income for b in state.owned[seat] if state.building(b).income
+        }
+        income = sum(income_from.values())
         state.tepu[seat] += combinations + income - paid
         towns.append(
             {
@@ -26,6 +31,7 @@ def settle(state: RummyCityState) -> dict[str, Any]:
                 "paid": paid,
                 "combinations": combinations,
                 "income": income,
+                "income_from": income_from,
                 "tepu": state.tepu[seat],
             }
         )

@@ -53,6 +53,15 @@ const WORDS = {
   setRule: ["one rank", "同じ数字"],
   you: ["you", "あなた"],
   drawHint: ["Tap or click the n-th card of the row to draw n.", "山札のn枚目をタップ(クリック)するとn枚引きます。"],
+  settledOf: ["Settlement of round {n}", "第{n}ラウンドの決算"],
+  handLeft: ["{n} cards left in hand", "手札の残り{n}枚"],
+  allHeld: [" (all the tepu held)", "(手持ちのテプすべて)"],
+  combosCounted: ["{n} combinations, 1 tepu each (not per card)", "組み合わせ{n}つ、1つにつき1テプ(枚数ではない)"],
+  incomeFrom: ["income", "収入"], noIncome: ["no income", "収入なし"],
+  cleared: ["Round {n}'s combinations were counted here and cleared for round {m}; the buildings stay.",
+    "第{n}ラウンドの組み合わせはここで数えられ、第{m}ラウンドのために片付けられました。建物はそのまま残ります。"],
+  clearedHere: ["none yet: round {n}'s {k} went to its settlement (+{k} tepu)",
+    "まだなし:第{n}ラウンドの{k}つは決算で+{k}テプになった"],
 };
 
 const SUITS = { "♠": "spade", "♥": "heart", "♦": "diamond", "♣": "club" };
@@ -278,7 +287,7 @@ function comboCards(combo, ctx) {
 
 function combinations(s, ctx) {
   const seat = ctx.view.seats[s];
-  if (!seat.combinations.length) return null;
+  if (!seat.combinations.length) return clearedCombinations(s, ctx);
   const cat = catalogue(ctx);
   const list = el("ol", "rc-combos");
   seat.combinations.forEach((combo, i) => {
@@ -302,6 +311,94 @@ function combinations(s, ctx) {
     list.append(item);
   });
   return el("div", "rc-town-combos", el("span", "zone-label", word("combinations", ctx)), list);
+}
+
+// A town's combinations of the round before, gone at its settlement: the empty place says where
+// they went (they vanished with the new deal, and a player wondered why).
+function clearedCombinations(s, ctx) {
+  const record = latestSettlement(ctx);
+  const before = ctx.view.seats[s].last_round_combinations || [];
+  if (!record || ctx.view.phase === "over" || !before.length) return null;
+  const said = fill(word("clearedHere", ctx), { n: record.round, k: before.length });
+  return el("div", "rc-town-combos", el("span", "zone-label", word("combinations", ctx)), " ",
+    el("span", "rc-hint rc-cleared", said));
+}
+
+// --- the latest settlement (決算), on the table ---------------------------------------------------
+// A round ends in its settlement: each town pays 1 tepu a card left in hand, gains 1 a
+// combination it laid ("枚数ではありません!") and its buildings' income; then the next round is
+// dealt and the combinations are gone. The log said it in one line and the combinations
+// vanished unexplained: here the table says what each town settled, from which combinations and
+// buildings, and why they left. Open while it is news; folded to its line when the player folds
+// it or has played on (drawn or laid) in the new round.
+let folded = null;  // the round whose settlement the player folded
+
+function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (_, key) => String(values[key]));
+}
+
+const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
+
+// The settlement just made: in the round after it, or at the end of the game it ended.
+function latestSettlement(ctx) {
+  const { view } = ctx;
+  const record = view.settlements[view.settlements.length - 1];
+  if (!record) return null;
+  return record.round === (view.phase === "over" ? view.round : view.round - 1) ? record : null;
+}
+
+function settledTown(town, s, ctx, combos) {
+  const cat = catalogue(ctx);
+  const tepu = ctx.lang === "ja" ? "テプ" : " tepu";
+  const line = (amount, ...what) => el("li", "", el("b", "rc-settled-n", amount), " ", ...what);
+  const list = el("ul", "rc-settled-lines");
+  const short = town.paid < town.hand ? word("allHeld", ctx) : "";
+  list.append(line(signed(-town.paid), fill(word("handLeft", ctx), { n: town.hand }), short));
+  const laid = combos.map((combo) => {
+    const b = combo.building ? cat[combo.building] : null;
+    return el("span", "rc-settled-combo", `${word(combo.kind, ctx)} → ${b ? nameOf(b, ctx) : word("noBuilding", ctx)} `,
+      ...ordered(combo).map((c) => ctx.chip(c)));
+  });
+  const counted = line(signed(town.combinations), fill(word("combosCounted", ctx), { n: town.combinations }));
+  if (laid.length) counted.append(ctx.lang === "ja" ? ":" : ": ", el("span", "rc-settled-combos", ...laid));
+  list.append(counted);
+  const earners = Object.entries(town.income_from || {}).map(([id, n]) => `${cat[id] ? nameOf(cat[id], ctx) : id} +${n}`);
+  list.append(line(signed(town.income), earners.length
+    ? `${word("incomeFrom", ctx)}${ctx.lang === "ja" ? ":" : ": "}${earners.join(ctx.lang === "ja" ? "、" : ", ")}`
+    : word("noIncome", ctx)));
+  const head = el("div", "rc-settled-town", ctx.nameEl(s), ` → `, el("b", "", `${town.tepu}${tepu}`));
+  return el("div", "rc-settled-seat", head, list);
+}
+
+function settledPanel(ctx) {
+  const record = latestSettlement(ctx);
+  if (!record) return null;
+  const { view } = ctx;
+  const over = view.phase === "over";
+  const me = ctx.seat === null ? null : view.seats[ctx.seat];
+  const playedOn = !over && me && me.hand && (me.hand.length > 2 || me.combinations.length > 0);
+  const box = el("details", "rc-settled");
+  box.id = "rc-settled";
+  box.open = folded !== record.round && !playedOn;
+  const tepu = ctx.lang === "ja" ? "テプ" : " tepu";
+  const summary = el("summary", "rc-settled-head", el("b", "", fill(word("settledOf", ctx), { n: record.round })));
+  record.towns.forEach((town, s) => {
+    const change = town.combinations + town.income - town.paid;
+    summary.append(s ? " · " : (ctx.lang === "ja" ? ":" : ": "), ctx.nameEl(s), ` ${signed(change)} → ${town.tepu}${tepu}`);
+  });
+  box.append(summary);
+  box.addEventListener("toggle", () => {
+    // Only the player's own folding counts (not the panel being drawn open).
+    if (box.isConnected && !box.open) folded = record.round;
+  });
+  // In the round after, each town's combinations are those it had (lay-offs and all); at the
+  // game's end they are still on the table.
+  const combos = (s) => (over ? view.seats[s].combinations : view.seats[s].last_round_combinations || []);
+  if (!over) box.append(el("p", "rc-settled-why", fill(word("cleared", ctx), { n: record.round, m: view.round })));
+  const towns = el("div", "rc-settled-towns");
+  record.towns.forEach((town, s) => towns.append(settledTown(town, s, ctx, combos(s))));
+  box.append(towns);
+  return box;
 }
 
 // --- each town's place -------------------------------------------------------------------------
@@ -371,7 +468,7 @@ function roundBar(ctx) {
     : `${word("round", ctx)} ${view.round}`;
   bar.append(el("b", "", round));
   if (!solo(ctx)) {
-    bar.append(el("span", "", `${word("firstPlayer", ctx)}: ${ctx.seatName(view.first_player)}`));
+    bar.append(el("span", "", `${word("firstPlayer", ctx)}: `, ctx.nameEl(view.first_player)));
     bar.append(el("span", "", `${word("target", ctx)} ${view.target} ${word("tepu", ctx)}`));
   }
   if (view.overtime) bar.append(el("span", "rc-tag", word("overtime", ctx)));
@@ -386,7 +483,7 @@ function settlementsTable(ctx) {
   const table = el("table", "rc-settlements");
   const head = el("tr", "", el("td"));
   ctx.view.seats.forEach((_, s) => {
-    const th = el("th", "", ctx.seatName(s));
+    const th = el("th", "", ctx.nameEl(s));
     th.scope = "col";
     head.append(th);
   });
@@ -509,7 +606,7 @@ function supply(ctx) {
 }
 
 export function centre(ctx) {
-  return [roundBar(ctx), settlementsTable(ctx), theRow(ctx), discards(ctx), supply(ctx)].filter(Boolean);
+  return [roundBar(ctx), settledPanel(ctx), settlementsTable(ctx), theRow(ctx), discards(ctx), supply(ctx)].filter(Boolean);
 }
 
 // --- the tray: a move of several steps ------------------------------------------------------
@@ -526,15 +623,16 @@ function layTray(ctx) {
   const { view } = ctx;
   const making = view.making;
   const { b, recipe, missing } = needs(making, ctx);
-  const who = view.turn === ctx.seat ? word("you", ctx) : ctx.seatName(view.turn);
+  // The names as nodes (a long one cut short); "you" first in a sentence is "You".
+  const who = view.turn === ctx.seat ? (ctx.lang === "ja" ? word("you", ctx) : "You") : ctx.nameEl(view.turn);
   const kind = word(recipe.kind, ctx);
   const owner = b ? view.seats.findIndex((seat) => seat.buildings.includes(b.id)) : -1;
-  const from = owner >= 0 ? (owner === ctx.seat ? word("you", ctx) : ctx.seatName(owner)) : null;
+  const from = owner >= 0 ? (owner === ctx.seat ? word("you", ctx) : ctx.nameEl(owner)) : null;
   let doing;
-  if (!b) doing = ctx.lang === "ja" ? `${who}が建物なしの${kind}を出している(最後の手番)` : `${who}: a ${kind} for no building (final turn)`;
-  else if (from) doing = ctx.lang === "ja" ? `${who}が${from}から${b.ja}(${b.recipe})を奪おうとしている` : `${who}: taking the ${b.en} (${b.recipe}) from ${from}`;
-  else doing = ctx.lang === "ja" ? `${who}が${b.ja}(${b.recipe})を建設中` : `${who}: building the ${b.en} (${b.recipe})`;
-  const title = el("div", "rc-tray-title", el("b", "", doing.charAt(0).toUpperCase() + doing.slice(1)));
+  if (!b) doing = ctx.lang === "ja" ? [who, `が建物なしの${kind}を出している(最後の手番)`] : [who, `: a ${kind} for no building (final turn)`];
+  else if (from) doing = ctx.lang === "ja" ? [who, "が", from, `から${b.ja}(${b.recipe})を奪おうとしている`] : [who, `: taking the ${b.en} (${b.recipe}) from `, from];
+  else doing = ctx.lang === "ja" ? [who, `が${b.ja}(${b.recipe})を建設中`] : [who, `: building the ${b.en} (${b.recipe})`];
+  const title = el("div", "rc-tray-title", el("b", "", ...doing));
   const laid = making.cards.map((c) => ctx.card(c, { size: "small" }));
   for (let i = 0; i < missing; i++) laid.push(el("span", "rc-slot-empty", recipe.suit || "?"));
   if (recipe.more && !missing) laid.push(el("span", "rc-slot-empty more", "+"));
@@ -563,7 +661,7 @@ function pickTray(ctx) {
   const looking = view.looking;
   if (!looking.cards) {
     return el("div", "rc-tray", el("div", "rc-tray-title",
-      el("b", "", ctx.seatName(view.turn)), ` ${word("looking", ctx)} ${looking.count}`));
+      el("b", "", ctx.nameEl(view.turn)), ` ${word("looking", ctx)} ${looking.count}`));
   }
   const cards = looking.cards.map((code, i) => {
     const n = i + 1;

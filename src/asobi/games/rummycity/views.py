@@ -104,6 +104,7 @@ class TownSettled(TypedDict):
     paid: int
     combinations: int
     income: int
+    income_from: dict[str, int]  # the income by the building that paid it (by id)
     tepu: int  # held after it
 
 

@@ -118,7 +118,12 @@ function rowsOf(seat, ctx, mine = false) {
     head.append(title, total);
     slot.append(head);
     for (const meld of melds) {
-      const group = ctx.fan(meld.cards.map((c) => ctx.card(c, { size: "small" })), "loose meld");
+      const stands = boostStands(meld);
+      const group = ctx.fan(meld.cards.map((c) => {
+        const card = ctx.card(c, { size: "small" });
+        if (stands && stands.values.has(c)) standsFor(card, stands.colour, stands.values.get(c), ctx);
+        return card;
+      }), "loose meld");
       group.title = `${word(meld.kind, ctx)} ${meld.points} ${word("points", ctx)}`;
       slot.append(group);
     }
@@ -154,6 +159,49 @@ function target(slot, row, code, ctx) {
   b.addEventListener("click", (event) => { event.stopPropagation(); place(); });
   slot.addEventListener("click", place);
   slot.append(b);
+}
+
+// What each boost of a placed meld stands for (§5: "好きな色・数字の花火カードとして使える"):
+// in three of a kind or a pair, their number; in a sequence, the number it fills, or where
+// the run could go either way, every number it may be (the rulebook's "青4 or 青7として使用").
+// {colour: a sequence's colour letter (null for a set), values: boost code -> its numbers}.
+function boostStands(meld) {
+  const boosts = meld.cards.filter(isBoost);
+  if (!boosts.length) return null;
+  const fireworks = meld.cards.filter((c) => !isBoost(c));
+  const numbers = fireworks.map((c) => Number(c.slice(1)));
+  const values = new Map(boosts.map((b) => [b, []]));
+  if (meld.kind !== "seq") {
+    for (const b of boosts) values.get(b).push(numbers[0]);
+    return { colour: null, values };
+  }
+  // Every run of three (1 to 7; 1 and 7 do not connect) that holds the fireworks: the boosts
+  // fill the numbers it lacks, the first boost the lower.
+  for (let low = 1; low + 2 <= 7; low++) {
+    const run = [low, low + 1, low + 2];
+    if (!numbers.every((n) => run.includes(n))) continue;
+    const lacking = run.filter((n) => !numbers.includes(n));
+    boosts.forEach((b, i) => { if (!values.get(b).includes(lacking[i])) values.get(b).push(lacking[i]); });
+  }
+  return { colour: fireworks[0][0], values };
+}
+
+// A boost card marked with what it stands for: "=5", "=4/7" (either end of a run), in the
+// sequence's colour; its accessible name says it in words.
+function standsFor(card, colour, numbers, ctx) {
+  const suit = colour ? (ctx.assets.deck?.suits || []).find((x) => x.letter === colour) : null;
+  const badge = document.createElement("span");
+  badge.className = "star-stands";
+  badge.setAttribute("aria-hidden", "true");
+  badge.textContent = `=${numbers.join("/")}`;
+  if (suit) badge.style.setProperty("--stands", suit.ink || suit.colour);
+  card.append(badge);
+  const or = numbers.join(ctx.lang === "ja" ? "か" : " or ");
+  const as = ctx.lang === "ja"
+    ? `${suit ? `${suit.ja}の` : ""}${or}として`
+    : `as ${suit ? `${suit.en} ` : ""}${or}`;
+  card.setAttribute("aria-label", `${card.getAttribute("aria-label")}, ${as}`);
+  card.title = as;
 }
 
 export function plate(s, ctx) {
