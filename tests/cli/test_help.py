@@ -97,3 +97,17 @@ def test_the_commands_that_take_options_list_every_games_aliases(command: str) -
         for spec in all_specs():
             for word in spec.option_aliases:
                 assert f"-o {word} (" in output
+
+
+@pytest.mark.parametrize(
+    "command", [[], *([name] for name in ("games", "rules", "play", "simulate", "report",
+                                          "replay", "serve", "tournament"))],
+    ids=lambda command: " ".join(["asobi", *command]),
+)  # fmt: skip
+def test_help_shows_no_python_types(command: list[str]) -> None:
+    """A flag takes no value and an argument's name says what it is: the help prints no
+    ``<bool>`` or ``<str>`` beside them (typer's Python types), only the metavars of the
+    options that take a value (``N``, ``en|ja``)."""
+    out = invoke([*command, "--help"]).output
+    assert "Usage:" in out
+    assert not re.search(r"<(bool|str|int|float|path)>", out), out

@@ -104,6 +104,7 @@ class GameHelp(TyperCommand):
         takes_options = any(param.name == "option" for param in self.params)
         listed = examples(specs, self.name or "", with_aliases=takes_options)
         self.help = "\n\n".join(part for part in (self.written_help, listed) if part)
+        _without_python_types([*self.params, self.get_help_option(ctx)])
         super().format_help(ctx, formatter)
 
 
@@ -123,7 +124,19 @@ class GamesHelp(TyperGroup):
                 *EVERY_GAME,
             ]
         )
+        _without_python_types([*self.params, self.get_help_option(ctx)])
         super().format_help(ctx, formatter)
+
+
+def _without_python_types(params: list[Any]) -> None:  # (click.Parameter; the help option may be None)
+    """Typer prints each parameter's Python type beside it (``--solo <bool>``, ``GAME
+    <str>``): a flag takes no value, and an argument's name says what it is. Options that
+    take a value keep their metavar (``N``, ``en|ja``)."""
+    for param in params:
+        if param is None:
+            continue
+        if getattr(param, "is_flag", False) or param.param_type_name == "argument":
+            param.display_type_rich = lambda ctx: None
 
 
 # The main help's examples that hold for every game.
