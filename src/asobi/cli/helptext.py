@@ -128,7 +128,7 @@ class GamesHelp(TyperGroup):
         super().format_help(ctx, formatter)
 
 
-def _without_python_types(params: list[Any]) -> None:  # (click.Parameter; the help option may be None)
+def _without_python_types(params: list[Any]) -> None:  # (click.Parameter, or None)
     """Typer prints each parameter's Python type beside it (``--solo <bool>``, ``GAME
     <str>``): a flag takes no value, and an argument's name says what it is. Options that
     take a value keep their metavar (``N``, ``en|ja``)."""
