@@ -12,7 +12,9 @@ import pytest
 from click.testing import Result
 
 from asobi.cli import app
+from asobi.core.bots import LEVELS, level_bot
 from asobi.core.records import GameRecord, replay, replay_steps
+from asobi.core.registry import all_specs
 
 from .helpers import ENV, card_words, invoke, ones, runner
 
@@ -47,6 +49,12 @@ def test_games_reads_at_80_columns_every_id_whole() -> None:
     assert max(len(line) for line in result.output.splitlines()) <= 80
     rows = [line.split("│")[1].strip() for line in result.output.splitlines() if "│" in line]
     assert {"carrotein", "itsmine", "laminate", "rummycity", "starmine"} <= set(rows)
+    # The levels' bots wrap between their parameters, never inside one (seconds=0.75 whole).
+    levels = [line.split("│")[5].strip() for line in result.output.splitlines() if "│" in line]
+    words = {word for cell in levels for word in cell.split()}
+    for spec in all_specs():
+        for level in LEVELS:
+            assert set(level_bot(spec.id, level).split(":")[1:]) <= words, (spec.id, level)
 
 
 def test_rules_prints_the_summary() -> None:

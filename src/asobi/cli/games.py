@@ -19,10 +19,10 @@ def games() -> None:
     table.add_column("name 名前", ratio=2, overflow="fold")
     table.add_column("players", justify="center", no_wrap=True)
     table.add_column("bots", ratio=2)
-    table.add_column("levels (--level)", ratio=3, overflow="fold")
+    table.add_column("levels (--level)", ratio=3)
     specs = all_specs()
     for spec in specs:
-        levels = "\n".join(f"{lv}: {level_bot(spec.id, lv)}" for lv in LEVELS)
+        levels = "\n".join(_level(lv, level_bot(spec.id, lv)) for lv in LEVELS)
         table.add_row(
             spec.id,
             f"{spec.name_en}\n{spec.name_ja}",
@@ -39,3 +39,11 @@ def games() -> None:
     screen.print(
         "Play one with [bold]asobi play ID[/]; read its rules with [bold]asobi rules ID[/]."
     )
+
+
+def _level(level: str, bot: str) -> str:
+    """A level and its bot, the bot's parameters on a line of their own, a space between
+    them (``hard: lookahead`` then ``  worlds=8 seconds=0.8``): a narrow column wraps
+    between parameters, not inside one."""
+    name, *params = bot.split(":")
+    return f"{level}: {name}" + (f"\n  {' '.join(params)}" if params else "")
