@@ -7,6 +7,7 @@ import csv
 import filecmp
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -302,3 +303,7 @@ def test_ctrl_c_stops_a_run_at_once_and_says_how_to_resume(tmp_path: Path) -> No
     assert run.returncode == 130, output
     assert "the same command resumes" in output
     assert 0 < len(list(read_games(tmp_path))) < 20_000
+    # The words are the last: the bar is not drawn again under them, as if still running.
+    tail = output[output.rindex("Stopped after") :]
+    assert re.match(r"Stopped after \d+ of 20000 games; the same command resumes", tail)
+    assert "━" not in tail and "playing" not in tail, tail

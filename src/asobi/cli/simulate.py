@@ -147,7 +147,13 @@ def simulate(
         except ValueError as exc:
             fail(str(exc))
         except KeyboardInterrupt:
-            screen.print(f"Stopped; the same command resumes {folder}.")
+            # The bar goes first: left drawn, it was redrawn under the words, as if running.
+            played = int(progress.tasks[0].completed)
+            progress.update(task, visible=False)
+            progress.stop()
+            screen.print(
+                f"Stopped after {played} of {len(jobs)} games; the same command resumes {folder}."
+            )
             raise typer.Exit(EXIT_INTERRUPTED) from None
     # The games are read from games.jsonl as they are needed, never held: the memory of a
     # simulation does not grow with its games.
