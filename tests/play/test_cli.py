@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
+import itertools
 import json
 import re
 import sys
 import types
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import Result
@@ -15,6 +19,9 @@ from asobi.cli import app
 from asobi.core.bots import LEVELS, level_bot
 from asobi.core.records import GameRecord, replay, replay_steps
 from asobi.core.registry import all_specs
+from asobi.core.scenarios import scenario_model
+from tests.core.simultaneous_game import SPEC as SIMULTANEOUS
+from tests.core.simultaneous_game import registered
 
 from .helpers import ENV, card_words, invoke, ones, runner
 
@@ -581,3 +588,41 @@ def test_the_games_words_in_japanese_with_lang_ja() -> None:
     english = invoke(["play", "starmine", "--seed", "7"], input=ones(40) + "q\ny\n")
     assert "• Seat 1 (greedy bot) " in english.output and "捨て札にした" not in english.output
     assert_clean_error(invoke(["play", "starmine", "--lang", "fr"]), "--lang fr", "en and ja")
+
+
+# --- scenario files ------------------------------------------------------------------------
+def _example(model: type) -> dict[str, object]:
+    """The JSON example of a scenario model's docstring (its literal block)."""
+    doc = inspect.cleandoc(model.__doc__ or "")
+    after = doc.split("::\n", 1)[1].splitlines()
+    block = itertools.takewhile(lambda line: not line or line.startswith(" "), after)
+    example: dict[str, object] = json.loads("\n".join(block))
+    return example
+
+
+@pytest.mark.parametrize(
+    "spec", [s for s in all_specs() if s.scenario is not None], ids=lambda s: s.id
+)
+def test_rules_scenario_shows_every_key_and_an_example_that_starts_a_game(spec: Any) -> None:
+    """Scenario files were documented only in the source: ``asobi rules GAME --scenario``
+    prints their form from the game's model, every key, and its example, which is a
+    scenario the game starts from (for as many seats as it lists)."""
+    result = runner.invoke(app, ["rules", spec.id, "--scenario"], env={**ENV, "COLUMNS": "100"})
+    assert result.exit_code == 0, result.output
+    model = scenario_model(spec)
+    assert model is not None
+    for key in model.model_fields:
+        assert f"• {key}:" in result.output, key
+    example = _example(model)
+    assert '"' + next(iter(example)) + '"' in result.output  # the example, as written
+    per_seat = next(v for k, v in example.items() if k in ("hands", "scored", "tepu"))
+    assert isinstance(per_seat, list)
+    state = spec.new_game({"players": len(per_seat)}, seed=1, setup=example)
+    assert not state.is_over and state.active_seats()
+
+
+def test_rules_scenario_of_a_game_without_one_says_so() -> None:
+    with registered(dataclasses.replace(SIMULTANEOUS, scenario=None)) as spec:
+        result = runner.invoke(app, ["rules", spec.id, "--scenario"], env=ENV)
+    assert result.exit_code == 1, result.output
+    assert "starts only from a deal" in result.output and "Traceback" not in result.output

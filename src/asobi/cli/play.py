@@ -133,7 +133,8 @@ def play(
         typer.Option(
             "--setup",
             metavar="FILE",
-            help="Start from a scenario (JSON: pinned hands, deck order, ...) instead of a deal.",
+            help="Start from a scenario (JSON: pinned hands, deck order, ...) instead of a "
+            "deal; `asobi rules GAME --scenario` shows its form.",
             show_default=False,
         ),
     ] = None,
