@@ -8,6 +8,7 @@ import math
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page
 
 from .helpers import (
@@ -281,15 +282,20 @@ def test_a_chip_placed_boards_chosen_and_laid_from_the_keyboard_alone(
     assert ami_errors == ben_errors == []
 
 
+@pytest.mark.parametrize("hints", [True, None])
 def test_the_challenger_asks_the_solver_for_a_placement_and_lays_it(
-    site: str, browser: Any
+    site: str, browser: Any, hints: bool | None
 ) -> None:
     """Docs/rules/carrotein.md ruling 12: the rules offer only the boards laid apart; a
     person may ask for the game's solver's placement ("Suggest"): the boards move there,
-    the count of centre points showing follows, and laying it succeeds."""
+    the count of centre points showing follows, and laying it succeeds. Only where the
+    room offers hints: among two people unless made so, the solver lays no boards for
+    the challenger (the page offers no "Suggest")."""
+    extra = {} if hints is None else {"hints": hints}
     room = make_room(
-        site, "carrotein", [{"name": "ami"}, {"name": "ben"}], options={"start_player": 0}
-    )
+        site, "carrotein", [{"name": "ami"}, {"name": "ben"}], options={"start_player": 0},
+        **extra,
+    )  # fmt: skip
     links = {i["seat"]: site + i["link"] for i in room["invites"]}
     ami, ami_errors = open_page(browser, links[0], "en", DESKTOP)
     ben, ben_errors = open_page(browser, links[1], "ja", PHONE)
@@ -298,6 +304,11 @@ def test_the_challenger_asks_the_solver_for_a_placement_and_lays_it(
     ami.click("[data-code='pass']")  # Ben is left: the challenger, with the first star alone
     wait(ben, f"Number(document.body.dataset.number) > {before}")
     choose_the_first_two_boards(ben)
+    if hints is None:
+        ben.wait_for_selector("#lay")
+        assert ben.locator("#cr-suggest").count() == 0
+        assert ami_errors == ben_errors == []
+        return
     ben.wait_for_selector("#cr-suggest")
     assert ben.locator("#cr-suggest").inner_text() == "置き方のヒント"
     ben.click("#cr-suggest")

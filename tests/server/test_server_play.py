@@ -125,12 +125,18 @@ def test_bots_think_in_worker_processes(any_db: str) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("hints", [None, True])
 def test_after_a_failed_challenge_the_solver_shows_what_would_have_worked(
-    client: TestClient,
+    client: TestClient, hints: bool | None
 ) -> None:
     """Carrotein: the challenger lays the boards far from the stars and fails; the insight
-    is a placement of two boards then on the mat that hides all but at most two."""
-    room = make_room(client, "carrotein", [{"name": "ami"}, {"name": "ben"}], seed=2)
+    is a placement of two boards then on the mat that hides all but at most two. While the
+    challenger lays them, the solver's suggestion (``hint``) is given only where the room
+    offers hints: among two people, only when made so (else it would lay the boards for
+    whoever asks)."""
+    extra = {} if hints is None else {"hints": hints}
+    room = make_room(client, "carrotein", [{"name": "ami"}, {"name": "ben"}], seed=2, **extra)
+    assert room["hints"] is bool(hints)
     base = f"/api/rooms/{room['room']}/ws?token="
     tokens = [i["token"] for i in room["invites"]]
     assert client.get(f"/api/rooms/{room['room']}/insight").json() == {}
@@ -156,9 +162,33 @@ def test_after_a_failed_challenge_the_solver_shows_what_would_have_worked(
         assert second.state is not None
         second.act(next(c for c in second.state["legal"] if c.startswith("choose ")))
         second.my_turn_or_over()
+        laying = client.get(f"/api/rooms/{room['room']}/insight").json()
+        assert ("hint" in laying) is bool(hints), laying
         second.act("lay 50,50,0 550,50,0")  # nowhere near the stars
         second.until(lambda m: m["type"] == "move" and "challenge" in str(m["events"]))
     insight = client.get(f"/api/rooms/{room['room']}/insight").json()
+    assert "hint" not in insight  # (the step is over)
     assert insight["round"] == 1
     found = insight["hindsight"]
     assert found is not None and sum(1 for h in found["hidden"] if not h) <= 2
+
+
+@pytest.mark.parametrize(
+    ("seats", "hints", "offered"),
+    [
+        ([{"name": "ami"}, {"bot": "normal"}], None, True),
+        ([{"name": "ami"}, {"name": "ben"}], None, False),
+        ([{"name": "ami"}, {"name": "ben"}], True, True),
+        ([{"name": "ami"}, {"bot": "normal"}], False, False),
+    ],
+)
+def test_a_room_offers_hints_to_one_person_against_bots_or_as_made(
+    client: TestClient, seats: list[dict[str, str]], hints: bool | None, offered: bool
+) -> None:
+    """The room's ``hints`` (told in its summary and every page's hello): one person against
+    bots is offered the game's suggestions; several people only if the room was made so."""
+    extra = {} if hints is None else {"hints": hints}
+    room = make_room(client, "starmine", seats, **extra)
+    assert room["hints"] is offered
+    listed = client.get(f"/api/rooms/{room['room']}").json()
+    assert listed["hints"] is offered

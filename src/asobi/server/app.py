@@ -93,6 +93,7 @@ from asobi.server.rooms import (
     RoomError,
     SeatName,
     encode,
+    hints_allowed,
     illegal_message,
     missed,
     summary_of,
@@ -144,6 +145,9 @@ class RoomRequest(BaseModel):
     )
     seed: int | None = Field(default=None, ge=0, lt=2**31)
     turn_seconds: float | None = Field(default=None, ge=1, le=3600)
+    # The game's suggestions for the one to act (Carrotein's solver laying the boards);
+    # None: offered where one person plays against bots, not among several people.
+    hints: bool | None = None
 
 
 class Bucket:
@@ -381,7 +385,12 @@ def create_app(
         seats = [NewSeat(s.name, s.bot) for s in request.seats]
         try:
             room, tokens = await lobby.create(
-                spec.id, request.options, seats, request.seed, request.turn_seconds
+                spec.id,
+                request.options,
+                seats,
+                request.seed,
+                request.turn_seconds,
+                request.hints,
             )
         except InvalidOptions as exc:
             raise HTTPException(422, str(exc)) from None
@@ -418,12 +427,15 @@ def create_app(
     @app.get("/api/rooms/{room_id}/insight")
     async def get_insight(room_id: str) -> dict[str, Any]:
         """What the game can tell about the table on request, from the public view alone
-        (Carrotein: after a failed challenge, a placement that would have worked)."""
+        (Carrotein: after a failed challenge, a placement that would have worked), with its
+        suggestion for the one to act (``hint``) only where the room offers hints."""
         room = await lobby.get(room_id)
         if room.spec.insight is None:
             return {}
-        found = await asyncio.to_thread(room.spec.insight, room.state.view(None))
-        return dict(found)
+        found = dict(await asyncio.to_thread(room.spec.insight, room.state.view(None)))
+        if not hints_allowed(room.stored):
+            found.pop("hint", None)
+        return found
 
     @app.websocket("/api/rooms/{room_id}/ws")
     async def play(

@@ -186,7 +186,17 @@ def summary_of(stored: RoomRecord, connected: Sequence[bool] | None = None) -> d
         "over": stored.record.outcome is not None,
         "outcome": stored.record.outcome,
         "turn_seconds": stored.settings.get("turn_seconds"),
+        "hints": hints_allowed(stored),
     }
+
+
+def hints_allowed(stored: RoomRecord) -> bool:
+    """Whether the game's suggestions for the one to act (an insight's ``hint``: Carrotein's
+    solver laying the boards) are offered at this table: as the room was made, else where
+    one person plays, against bots. Among several people a hint would play for whoever asks
+    (anyone may: the insight is worked out from the public table), unless they all chose it."""
+    people = sum(1 for seat in stored.seats if seat.token_hash is not None)
+    return bool(stored.settings.get("hints", people <= 1))
 
 
 def seat_info(seats: Sequence[SeatRecord], connected: Sequence[bool]) -> list[dict[str, Any]]:
@@ -584,13 +594,18 @@ class Lobby:
         seats: Sequence[NewSeat],
         seed: int | None = None,
         turn_seconds: float | None = None,
+        hints: bool | None = None,
     ) -> tuple[Room, list[str | None]]:
         """A new room; returns it and each seat's token (None for a bot's seat). Tokens
-        exist only in this answer: the store keeps their hashes."""
+        exist only in this answer: the store keeps their hashes. ``hints``: whether the
+        game's suggestions are offered (None: as :func:`hints_allowed` decides)."""
         tokens = [None if seat.bot is not None else secrets.token_urlsafe(18) for seat in seats]
         hashes = [token_hash(t) if t is not None else None for t in tokens]
+        settings: dict[str, Any] = {"turn_seconds": turn_seconds} if turn_seconds else {}
+        if hints is not None:
+            settings["hints"] = hints
         room = await self._make(secrets.token_hex(6), game, options, seats, hashes, seed,
-                                turn_seconds)  # fmt: skip
+                                settings)  # fmt: skip
         return room, tokens
 
     async def _make(
@@ -601,7 +616,7 @@ class Lobby:
         seats: Sequence[NewSeat],
         hashes: Sequence[str | None],
         seed: int | None,
-        turn_seconds: float | None,
+        settings: dict[str, Any],
     ) -> Room:
         await self.opened()
         spec = get_spec(game)
@@ -638,7 +653,7 @@ class Lobby:
             id=room_id,
             record=GameRecord(game=game, options=opts.model_dump(), seed=seed),
             seats=records,
-            settings={"turn_seconds": turn_seconds} if turn_seconds else {},
+            settings=settings,
         )
         await self._write(NOT_SAVED, self.store.create, stored)
         room = Room(stored)
@@ -871,7 +886,7 @@ class Lobby:
             with contextlib.suppress(IntegrityError):  # made already, here or elsewhere
                 await self._make(
                     new_id, room.spec.id, room.record.options, seats,
-                    [s.token_hash for s in room.seats], None, room.settings.get("turn_seconds"),
+                    [s.token_hash for s in room.seats], None, dict(room.settings),
                 )  # fmt: skip
             note = self._note(room, "rematch", new=new_id)
             if note is not None:

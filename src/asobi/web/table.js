@@ -38,6 +38,7 @@ let happened = 0;     // takeovers, comebacks and take-backs told (the server co
 let ws = null;
 const log = [];       // {number, seat, said: [words], by, events}
 let turnSeconds = null;  // the room's turn timer (hello), if it has one
+let hints = false;  // whether the room offers the game's suggestions (hello; the insight's hint)
 const clockStart = {};  // per person to move: when (performance.now()) their time began
 let undoAsked = -1;  // the move number at which this page last asked for a take-back
 let undoRefused = -1;  // and at which one was refused: not offered again for that move
@@ -109,7 +110,7 @@ function context() {
   return {
     view: state.view, legal: state.legal, seat: state.seat, active: state.active,
     outcome: state.outcome, room, assets: game.assets, lang: language, number: state.number,
-    act, t, seatName, inView,
+    hints, act, t, seatName, inView,
     rerender: () => draw(),
     // The server's words for a move, and a warning beside it where the game gives one.
     label: (code) => say(state.labels[code] || { en: code, ja: code }, language, nameInText),
@@ -641,6 +642,7 @@ function onMessage(message) {
       mySeat = message.seat;
       seats = message.seats;
       turnSeconds = message.turn_seconds || null;
+      hints = message.hints === true;
       break;
     case "presence":
       seats = message.seats;

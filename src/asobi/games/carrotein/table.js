@@ -877,7 +877,9 @@ function layTray(ctx) {
   said.id = "cr-suggested";
   said.setAttribute("role", "status");
   suggest.addEventListener("click", () => suggestLay(ctx, suggest, said));
-  result.append(count, warn, suggest, lay, said);
+  // (Among several people the solver would lay the boards for whoever asks: offered only
+  // where the room offers hints, as one against bots does.)
+  result.append(count, warn, ...(ctx.hints ? [suggest] : []), lay, said);
   const hint = el("p", "cr-small", `${word("dragHint", ctx)} `);
   hint.append(el("span", "cr-keys", word("layKeys", ctx)));
   box.append(which, tools, result, hint);
