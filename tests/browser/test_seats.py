@@ -83,3 +83,29 @@ def test_a_turn_timer_out_of_range_is_refused_in_the_readers_language(
     page.click("#create")
     page.wait_for_url("**/play/**")
     assert errors == []
+
+
+def test_the_lobby_asks_whether_friends_play_with_hints(site: str, browser: Any) -> None:
+    """Among several people a game's hint would play for whoever asks (Carrotein's solver
+    laying the boards): the lobby offers the choice where a friend sits at a game that has
+    hints, not against bots alone nor for a game without; the room is made as chosen."""
+    page, errors = open_page(browser, site + "/", "ja", PHONE)
+    page.fill("#name", "あみ")
+    page.select_option("#game", "carrotein")
+    page.select_option("#seat-1", "bot:random")
+    assert page.locator("#hints-row").is_hidden()
+    page.select_option("#seat-1", "friend")
+    assert page.locator("#hints-row").is_visible()
+    assert "ヒントあり" in page.locator("#hints-row").inner_text()
+    page.select_option("#game", "starmine")
+    page.select_option("#seat-1", "friend")
+    assert page.locator("#hints-row").is_hidden()  # Starmine suggests no move
+    page.select_option("#game", "carrotein")
+    page.select_option("#seat-1", "friend")
+    page.check("#hints")
+    shot(page, "lobby-hints-ja")
+    page.click("#create")
+    wait(page, "!document.getElementById('invites').hidden")
+    rooms = [r for r in httpx.get(site + "/api/rooms").json() if r["game"] == "carrotein"]
+    assert len(rooms) == 1 and rooms[0]["hints"] is True, rooms
+    assert errors == []

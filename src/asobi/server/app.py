@@ -318,6 +318,9 @@ def create_app(
                 "levels": {level: level_bot(spec.id, level) for level in LEVELS},
                 "bots": bot_names(spec.id),
                 "options": spec.options_model.model_json_schema(),
+                # The game can suggest a move on request (its insight's hint): a room of
+                # several people offers it only if made so (the lobby asks).
+                "hints": spec.insight is not None,
                 "table": f"/static/games/{spec.id}.js" if spec.browser else None,
                 "style": (f"/static/games/{spec.id}.css" if table_file(spec.id, ".css") else None),
             }

@@ -24,6 +24,8 @@ const WORDS = {
   invites: ["Invite links (send each to its player)", "招待リンク(それぞれの相手に送ってください)"],
   turnTimer: ["Turn timer (seconds, empty: none; out of time, a bot plays on for you)",
     "持ち時間(秒・空欄でなし。切れるとボットが代わりにプレイします)"],
+  hintsAmong: ["Hints: the game may suggest a move to any player who asks (Carrotein's solver lays the boards)",
+    "ヒントあり:求めたプレイヤーに、ゲームが手を提案します(キャロテインではソルバーがボードを置きます)"],
   timerRange: ["The turn timer is a whole number of seconds from 10 to 3600, or empty for none.",
     "持ち時間は10〜3600秒の整数で入力してください(空欄なら持ち時間なし)。"],
   yourTurn: ["Your turn", "あなたの番です"],

@@ -87,6 +87,14 @@ function fillSeats() {
     seats.push(box);
   }
   $("seats").replaceChildren(...seats);
+  showHints();
+}
+
+// Among several people a hint would play for whoever asks: offered only if the table
+// chooses it here (one person against bots has the game's hints anyway).
+function showHints() {
+  const people = [...document.querySelectorAll("#seats select")].filter((s) => !s.value.startsWith("bot:"));
+  $("hints-row").hidden = !current().hints || people.length < 2;
 }
 
 async function create() {
@@ -103,6 +111,7 @@ async function create() {
   const options = { players: n };
   for (const select of document.querySelectorAll("#choices select")) options[select.dataset.option] = select.value;
   const body = { game: current().id, options, seats };
+  if (!$("hints-row").hidden) body.hints = $("hints").checked;
   const typed = $("timer").value.trim();
   if (typed) {
     // Checked here, in the reader's language: a timer too short to read the table by is no
@@ -209,6 +218,7 @@ async function start() {
   fillGames();
   $("game").addEventListener("change", fillPlayers);
   $("players").addEventListener("change", fillSeats);
+  $("seats").addEventListener("change", showHints);
   $("create").addEventListener("click", create);
   showRooms();
   setInterval(showRooms, 5000);
