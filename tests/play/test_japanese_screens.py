@@ -50,6 +50,12 @@ def english_words(text: str) -> list[str]:
         # It's Mine!: refusals (a face no die shows, a card that is none, a move the rules
         # forbid now), the whole table, to the end and its result.
         (["itsmine", "--seed", "3"], "bid 9\ntake Z1\npass\nbid 1\nv\n" + ones()),
+        # Laminate Rummy: refusals (a paper the hand cannot make, a card that is none, an
+        # unknown move, a second action in a turn), the whole table, to the end and its result.
+        (
+            ["laminate", "--seed", "2"],
+            "publish kind3\ndraw\nreview Z9\nfoo\nreview H4\nv\n" + ones(),
+        ),
     ],
 )
 def test_a_japanese_game_prints_no_english_sentence(
