@@ -56,6 +56,14 @@ def english_words(text: str) -> list[str]:
             ["laminate", "--seed", "2"],
             "publish kind3\ndraw\nreview Z9\nfoo\nreview H4\nv\n" + ones(),
         ),
+        # Rummy City: refusals (a building the hand cannot make, a card that is none, an
+        # unknown move, a lay-off before the settlement, a pass without ♠), the whole table,
+        # to the end and its result; and the solo score attack.
+        (
+            ["rummycity", "--seed", "3"],
+            "build park\nplace bank Z9\nfoo\nlayoff H5 1\npass\nv\n" + ones(),
+        ),
+        (["rummycity", "--solo", "--seed", "5"], ones()),
     ],
 )
 def test_a_japanese_game_prints_no_english_sentence(
