@@ -14,10 +14,11 @@ from .helpers import invoke, ones
 # Words the English screens print that no code, command or card holds: any of them on a
 # Japanese screen is a sentence left untranslated.
 ENGLISH = {
-    "act", "and", "Add", "card", "cards", "Deck", "Discards", "first", "for", "Game", "hand",
-    "is", "known", "not", "of", "oldest", "over", "point", "points", "Record", "Refused",
-    "Result", "row", "saved", "seat", "Seed", "sequence", "the", "to", "Unchanged", "wins",
-    "won", "you", "your",
+    "act", "and", "Add", "boards", "buildings", "card", "cards", "centre", "chip", "chips",
+    "Citable", "complete", "Deck", "Discards", "first", "for", "Game", "hand", "is", "known",
+    "mat", "not", "of", "oldest", "over", "papers", "players", "point", "points", "Record",
+    "Refused", "Result", "Round", "row", "saved", "seat", "Seed", "sequence",
+    "showing", "tepu", "the", "to", "town", "Turn", "Unchanged", "wins", "won", "you", "your",
 }  # fmt: skip
 # What a player types, a command line or a file, as the screens quote them.
 TYPED = re.compile(
@@ -64,6 +65,13 @@ def english_words(text: str) -> list[str]:
             "build park\nplace bank Z9\nfoo\nlayoff H5 1\npass\nv\n" + ones(),
         ),
         (["rummycity", "--solo", "--seed", "5"], ones()),
+        # Carrotein: refusals (a chip off the mat, a spot that is no number, an unknown move,
+        # boards chosen before the challenge), the whole table, the challenges drawn on the
+        # mat, to the end and its result.
+        (
+            ["carrotein", "--seed", "1"],
+            "place 0 0\nplace abc 1\nfoo\nchoose sitting sleeping\nv\n" + ones(),
+        ),
     ],
 )
 def test_a_japanese_game_prints_no_english_sentence(
@@ -79,9 +87,41 @@ def test_a_japanese_game_prints_no_english_sentence(
     assert english_words(saved.output) == []
 
 
-def test_the_english_screens_hold_the_words_the_japanese_ones_must_not() -> None:
+@pytest.mark.parametrize(
+    ("args", "typed", "said"),
+    [
+        # A refusal by the rules, its reason and its rule; a typed code that is no move,
+        # said once by the game's own sentence (no 「わからない手です:」 before it).
+        (["laminate", "--seed", "2"], "publish kind3", "手札と引用できる完成した論文では"),
+        (["laminate", "--seed", "2"], "review Z9", "できません:review Z9:'Z9'はセブンのカード"),
+        (["rummycity", "--seed", "3"], "build park", "手札では公園の♠3Runを作れません"),
+        (["rummycity", "--seed", "3"], "place bank Z9", "できません:'Z9'はトランプ"),
+        (["carrotein", "--seed", "1"], "place 0 0", "星チップは夜空のマットからはみ出します"),
+        (["carrotein", "--seed", "1"], "place x 1", "できません:x 'x'は数ではありません"),
+    ],
+)
+def test_a_refusal_is_in_japanese(args: list[str], typed: str, said: str) -> None:
+    result = invoke(["play", *args, "--lang", "ja"], input=f"{typed}\nq\n")
+    assert said in result.output, result.output
+    assert "わからない手です" not in result.output
+    refused = [line for line in result.output.splitlines() if "できません" in line]
+    assert refused and english_words("\n".join(refused)) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["starmine", "--seed", "9"], ("seat", "Deck", "oldest", "Refused", "Seed")),
+        (["laminate", "--seed", "2"], ("Turn", "papers", "Citable", "players")),
+        (["rummycity", "--seed", "3"], ("tepu", "town", "Round", "buildings")),
+        (["carrotein", "--seed", "1"], ("chips", "mat", "boards", "Round")),
+    ],
+)
+def test_the_english_screens_hold_the_words_the_japanese_ones_must_not(
+    args: list[str], words: tuple[str, ...]
+) -> None:
     """The check above is worth something: the same game in English trips it."""
-    result = invoke(["play", "starmine", "--seed", "9"], input="undo\n" + ones())
+    result = invoke(["play", *args], input="undo\n" + ones(40) + "q\n")
     found = " ".join(english_words(result.output))
-    for word in ("seat", "Deck", "oldest", "Refused", "Seed"):
-        assert word in found
+    for word in words:
+        assert word in found, word
