@@ -8,8 +8,11 @@ import re
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 
-from .helpers import invoke, ones
+from asobi.cli import app
+
+from .helpers import ENV, invoke, ones, runner
 
 # Words the English screens print that no code, command or card holds: any of them on a
 # Japanese screen is a sentence left untranslated.
@@ -125,3 +128,27 @@ def test_the_english_screens_hold_the_words_the_japanese_ones_must_not(
     found = " ".join(english_words(result.output))
     for word in words:
         assert word in found, word
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["laminate", "--seed", "2"],
+        ["rummycity", "--seed", "3"],
+        ["carrotein", "--seed", "1"],
+    ],
+)
+def test_a_japanese_screen_fits_80_columns(args: list[str]) -> None:
+    """Each line within 80 columns, a Japanese character taking two; a result too wide for
+    its grid is told row by row (squeezed, its headings broke mid-word: 「完成した論」)."""
+    result = runner.invoke(
+        app, ["play", *args, "--lang", "ja"], input=ones(), env={**ENV, "COLUMNS": "80"}
+    )
+    assert result.exit_code == 0, result.output
+    wide = [line for line in result.output.splitlines() if cell_len(line) > 80]
+    # (the prompt and what is typed after it share a line: the terminal echoes no input here)
+    assert [line for line in wide if "›" not in line] == []
+    if args[0] == "laminate":
+        headed = [line for line in result.output.splitlines() if "完成した論" in line]
+        assert headed and all("完成した論文" in line for line in headed)
+        assert "完成した論文:5" in result.output  # the result, row by row
