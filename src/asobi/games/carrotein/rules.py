@@ -67,7 +67,10 @@ class CarroteinRules(CarroteinState):
     def check(self, seat: int, action: Action) -> None:
         rule, reason = self._why_not(seat, action)
         if rule:
-            raise IllegalAction(rule, reason.en, ja=reason.ja)
+            # ("actions": an object that is no Carrotein action; the other rules are named in
+            # the rulebook's Japanese already)
+            rule_ja = "ルール" if rule == "actions" else rule
+            raise IllegalAction(rule, reason.en, ja=reason.ja, rule_ja=rule_ja)
 
     def _why_not(self, seat: int, action: Action) -> tuple[str, Words]:
         """The rule that forbids ``action`` now and why, in both languages; or ("", LEGAL)."""

@@ -62,7 +62,7 @@ PHASE_DOING = {
     ),
     "setup": Words(
         "準備: from the third seat on, each discards face up down to 3 cards",
-        "準備:3番手から順に、手札3枚になるまで表向きで捨て札にする",
+        "3番手から順に、手札3枚になるまで表向きで捨て札にする",  # after 「準備・」
     ),
 }
 

@@ -201,7 +201,7 @@ class RummyCityRules(RummyCityState):
                 return
         if not self.is_listed(seat, action):
             rule, reason = self._why_not(seat, action)
-            raise IllegalAction(rule, reason.en, ja=reason.ja)
+            raise IllegalAction(rule, reason.en, ja=reason.ja, rule_ja=_rule_ja(rule))
 
     def _why_not(self, seat: int, action: Any) -> tuple[str, Words]:
         """The rule that forbids an action the legal list does not hold, and why, in both
@@ -760,6 +760,19 @@ class RummyCityRules(RummyCityState):
 
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
         return determinize(self, seat, rng)
+
+
+def _rule_ja(rule: str) -> str:
+    """A rule's name in Japanese: the rulebook's sections are already (学校 less its English),
+    the solo rules are its ソロプレイルール, a ruling is the project's (docs/rules), and the
+    moves' own protocol is the rules'."""
+    if rule == "protocol":
+        return "ルール"
+    return (
+        rule.replace(" (School)", "")
+        .replace("solo ", "ソロプレイルール ")
+        .replace("ruling ", "裁定 ")
+    )
 
 
 def _not_in_hand(card: Card) -> Words:
