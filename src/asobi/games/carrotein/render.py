@@ -506,8 +506,10 @@ def _status_ja(view: Mapping[str, Any]) -> Text:
         chosen = _boards(view.get("chosen") or [], "ja")
         line.append(f"が{chosen}を置く:見えている中心点は2つまでなら成功")
         line.append(
-            "\nlay x,y,turn x,y,turn:選んだ順に、各星座ボードの中心(mm)と左回りの回転角(度)、"
-            "裏返すなら',flip'。一覧の手は2枚を離して置く。ソルバーの置き方はhintで見られる",
+            # the code on a line of its own: its spaces are where a line would wrap
+            "\n選んだ順に、各星座ボードの中心(mm)と左回りの回転角(度)を次のように書く。"
+            "裏返すなら',flip'を付ける。一覧の手は2枚を離して置く。ソルバーの置き方はhintで"
+            "見られる\n  lay x,y,turn x,y,turn",
             style="dim",
         )
     return line
