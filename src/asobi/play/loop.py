@@ -420,8 +420,8 @@ class TerminalGame:
             self.console.print(Text(self._said("unchanged", parts=parts_named), style="dim"))
 
     def _unknown(self, exc: BadActionCode) -> str:
-        """Why a typed code is no move. A game's own Japanese sentence says it already (「'foo'
-        はラミネートラミーの手ではありません」, 「'Z9'はセブンのカードではありません」): under
+        """Why a typed code is no move. A game's own Japanese sentence says it already (that
+        the code is not one of the game's moves, or which part of it names no card): under
         「わからない手です:」 it said so twice. Its English, or a game's that has no Japanese,
         keeps the terminal's words before it."""
         if self.lang == "ja" and exc.ja:

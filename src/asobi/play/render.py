@@ -221,8 +221,8 @@ def outcome_panel(
 class _GridOrLines:
     """A table's grid where its columns fit the width; else its rows as lines, each cell
     after its column's name. A column of Japanese holds no space to wrap at: squeezed below
-    its words' width, rich broke 「完成した論文」 and every paper's name a few characters a
-    line. A column of long words folds well enough down to ``FOLDS`` cells."""
+    its words' width, rich broke a heading and each name in it a few characters a line. A
+    column of long words folds well enough down to ``FOLDS`` cells."""
 
     FOLDS = 20
 
