@@ -8,16 +8,20 @@ import re
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 
-from .helpers import invoke, ones
+from asobi.cli import app
+
+from .helpers import ENV, invoke, ones, runner
 
 # Words the English screens print that no code, command or card holds: any of them on a
 # Japanese screen is a sentence left untranslated.
 ENGLISH = {
-    "act", "and", "Add", "card", "cards", "Deck", "Discards", "first", "for", "Game", "hand",
-    "is", "known", "not", "of", "oldest", "over", "point", "points", "Record", "Refused",
-    "Result", "row", "saved", "seat", "Seed", "sequence", "the", "to", "Unchanged", "wins",
-    "won", "you", "your",
+    "act", "and", "Add", "boards", "buildings", "card", "cards", "centre", "chip", "chips",
+    "Citable", "complete", "Deck", "Discards", "first", "for", "Game", "hand", "is", "known",
+    "mat", "not", "of", "oldest", "over", "papers", "players", "point", "points", "Record",
+    "Refused", "Result", "Round", "row", "saved", "seat", "Seed", "sequence",
+    "showing", "tepu", "the", "to", "town", "Turn", "Unchanged", "wins", "won", "you", "your",
 }  # fmt: skip
 # What a player types, a command line or a file, as the screens quote them.
 TYPED = re.compile(
@@ -50,6 +54,27 @@ def english_words(text: str) -> list[str]:
         # It's Mine!: refusals (a face no die shows, a card that is none, a move the rules
         # forbid now), the whole table, to the end and its result.
         (["itsmine", "--seed", "3"], "bid 9\ntake Z1\npass\nbid 1\nv\n" + ones()),
+        # Laminate Rummy: refusals (a paper the hand cannot make, a card that is none, an
+        # unknown move, a second action in a turn), the whole table, to the end and its result.
+        (
+            ["laminate", "--seed", "2"],
+            "publish kind3\ndraw\nreview Z9\nfoo\nreview H4\nv\n" + ones(),
+        ),
+        # Rummy City: refusals (a building the hand cannot make, a card that is none, an
+        # unknown move, a lay-off before the settlement, a pass without ♠), the whole table,
+        # to the end and its result; and the solo score attack.
+        (
+            ["rummycity", "--seed", "3"],
+            "build park\nplace bank Z9\nfoo\nlayoff H5 1\npass\nv\n" + ones(),
+        ),
+        (["rummycity", "--solo", "--seed", "5"], ones()),
+        # Carrotein: refusals (a chip off the mat, a spot that is no number, an unknown move,
+        # boards chosen before the challenge), the whole table, the challenges drawn on the
+        # mat, to the end and its result.
+        (
+            ["carrotein", "--seed", "1"],
+            "place 0 0\nplace abc 1\nfoo\nchoose sitting sleeping\nv\n" + ones(),
+        ),
     ],
 )
 def test_a_japanese_game_prints_no_english_sentence(
@@ -65,9 +90,65 @@ def test_a_japanese_game_prints_no_english_sentence(
     assert english_words(saved.output) == []
 
 
-def test_the_english_screens_hold_the_words_the_japanese_ones_must_not() -> None:
+@pytest.mark.parametrize(
+    ("args", "typed", "said"),
+    [
+        # A refusal by the rules, its reason and its rule; a typed code that is no move,
+        # said once by the game's own sentence (no 「わからない手です:」 before it).
+        (["laminate", "--seed", "2"], "publish kind3", "手札と引用できる完成した論文では"),
+        (["laminate", "--seed", "2"], "review Z9", "できません:review Z9:'Z9'はセブンのカード"),
+        (["rummycity", "--seed", "3"], "build park", "手札では公園の♠3Runを作れません"),
+        (["rummycity", "--seed", "3"], "place bank Z9", "できません:'Z9'はトランプ"),
+        (["carrotein", "--seed", "1"], "place 0 0", "星チップは夜空のマットからはみ出します"),
+        (["carrotein", "--seed", "1"], "place x 1", "できません:x 'x'は数ではありません"),
+    ],
+)
+def test_a_refusal_is_in_japanese(args: list[str], typed: str, said: str) -> None:
+    result = invoke(["play", *args, "--lang", "ja"], input=f"{typed}\nq\n")
+    assert said in result.output, result.output
+    assert "わからない手です" not in result.output
+    refused = [line for line in result.output.splitlines() if "できません" in line]
+    assert refused and english_words("\n".join(refused)) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["starmine", "--seed", "9"], ("seat", "Deck", "oldest", "Refused", "Seed")),
+        (["laminate", "--seed", "2"], ("Turn", "papers", "Citable", "players")),
+        (["rummycity", "--seed", "3"], ("tepu", "town", "Round", "buildings")),
+        (["carrotein", "--seed", "1"], ("chips", "mat", "boards", "Round")),
+    ],
+)
+def test_the_english_screens_hold_the_words_the_japanese_ones_must_not(
+    args: list[str], words: tuple[str, ...]
+) -> None:
     """The check above is worth something: the same game in English trips it."""
-    result = invoke(["play", "starmine", "--seed", "9"], input="undo\n" + ones())
+    result = invoke(["play", *args], input="undo\n" + ones(40) + "q\n")
     found = " ".join(english_words(result.output))
-    for word in ("seat", "Deck", "oldest", "Refused", "Seed"):
-        assert word in found
+    for word in words:
+        assert word in found, word
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["laminate", "--seed", "2"],
+        ["rummycity", "--seed", "3"],
+        ["carrotein", "--seed", "1"],
+    ],
+)
+def test_a_japanese_screen_fits_80_columns(args: list[str]) -> None:
+    """Each line within 80 columns, a Japanese character taking two; a result too wide for
+    its grid is told row by row (squeezed, its headings broke mid-word: 「完成した論」)."""
+    result = runner.invoke(
+        app, ["play", *args, "--lang", "ja"], input=ones(), env={**ENV, "COLUMNS": "80"}
+    )
+    assert result.exit_code == 0, result.output
+    wide = [line for line in result.output.splitlines() if cell_len(line) > 80]
+    # (the prompt and what is typed after it share a line: the terminal echoes no input here)
+    assert [line for line in wide if "›" not in line] == []
+    if args[0] == "laminate":
+        headed = [line for line in result.output.splitlines() if "完成した論" in line]
+        assert headed and all("完成した論文" in line for line in headed)
+        assert "完成した論文:5" in result.output  # the result, row by row

@@ -168,7 +168,10 @@ def test_the_terminal_speaks_japanese_with_lang_ja() -> None:
     assert "プレイヤー:席0(あなた) · 席1(randomボット)。シード8。" in text
     assert "▶ 1枚捨てて2枚引くか、役を配置する" in text  # told what to do
     assert re.search(r"(^|\n) ?1 \S+を捨てる  discard \S+", text), text
-    assert "できません:99番の手はありません" in text and "できません:わからない手です" in text
+    assert "できません:99番の手はありません" in text
+    # The game's own sentence alone: 「わからない手です:」 before it said the same twice.
+    assert "できません:'nonsense'はスターマインの手ではありません" in text
+    assert "わからない手です" not in text
     assert "ヘルプ" in text and "ゲームを中断しました:終了しました。" in text
     finished = Match("starmine", {"players": 1}, 3)
     screen, out = console()

@@ -114,13 +114,17 @@ def addressed(words: Words, viewer: int | None) -> Words:
     return Words(en, ja)
 
 
-def seat_label(seat: int | None, viewer: int | None, solo: bool = False) -> str:
+def seat_label(seat: int | None, viewer: int | None, solo: bool = False, lang: str = "en") -> str:
     """A seat as the terminal's table names it: "seat 1", "seat 0 (you)" for the viewer's
-    own, "you" in a solo game, "nobody" for no seat."""
+    own, "you" in a solo game, "nobody" for no seat; in Japanese 「席1」「席0(あなた)」
+    「あなた」「なし」."""
+    ja = lang == "ja"
     if seat is None:
-        return "nobody"
+        return "なし" if ja else "nobody"
     if solo:
-        return "you"
+        return YOU.get(lang)
+    if ja:
+        return f"席{seat}(あなた)" if seat == viewer else f"席{seat}"
     return f"seat {seat} (you)" if seat == viewer else f"seat {seat}"
 
 

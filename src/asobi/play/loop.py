@@ -347,7 +347,7 @@ class TerminalGame:
                 try:
                     action = self.spec.action_space.decode(text)
                 except BadActionCode as exc:
-                    self._refuse(self._said("unknown move", problem=exc.said(self.lang)))
+                    self._refuse(self._unknown(exc))
                     continue
             try:
                 events = self.match.play(seat, action)
@@ -418,6 +418,15 @@ class TerminalGame:
         if same:  # named, so nothing seems lost; the prompt says how to see them (v)
             parts_named = ("、" if self.lang == "ja" else ", ").join(same)
             self.console.print(Text(self._said("unchanged", parts=parts_named), style="dim"))
+
+    def _unknown(self, exc: BadActionCode) -> str:
+        """Why a typed code is no move. A game's own Japanese sentence says it already (that
+        the code is not one of the game's moves, or which part of it names no card): under
+        「わからない手です:」 it said so twice. Its English, or a game's that has no Japanese,
+        keeps the terminal's words before it."""
+        if self.lang == "ja" and exc.ja:
+            return exc.ja
+        return self._said("unknown move", problem=exc.said(self.lang))
 
     def _refuse(self, message: str, rule: str | None = None) -> None:
         line = Text.assemble((self._said("refused"), "bold red"), message)

@@ -43,8 +43,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich import box
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.json import JSON
+from rich.measure import Measurement
+from rich.padding import Padding
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -192,15 +194,62 @@ def outcome_panel(
         text = fill(words.get(lang), seat_names(names, viewer, lang))
         return cards.colour(text) if cards is not None else Text(text)
 
+    columns = [[say(column)] for column in table.columns]
     grid = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    for column in table.columns:
-        grid.add_column(say(column), overflow="fold")
+    for column in columns:
+        grid.add_column(column[0], overflow="fold")
     for row in table.rows:
-        grid.add_row(*(say(cell) for cell in row))
+        cells = [say(cell) for cell in row]
+        for column, cell in zip(columns, cells, strict=False):
+            column.append(cell)
+        grid.add_row(*cells)
+    # The same rows as lines, for a screen too narrow for the grid's columns
+    lines: list[RenderableType] = []
+    for row in table.rows:
+        head, *cells = (say(cell) for cell in row)
+        head.stylize("bold")
+        lines.append(head)
+        for column_name, cell in zip(table.columns[1:], cells, strict=False):
+            line = say(column_name).append(": " if lang != "ja" else ":").append_text(cell)
+            lines.append(Padding(line, (0, 0, 0, 2)))
     headline = say(table.headline)
     headline.stylize("bold")
-    body = Group(headline, grid)
+    body = Group(headline, _GridOrLines(grid, columns, Group(*lines)))
     return Panel(body, title=RESULT.get(lang), expand=False, box=box.DOUBLE)
+
+
+class _GridOrLines:
+    """A table's grid where its columns fit the width; else its rows as lines, each cell
+    after its column's name. A column of Japanese holds no space to wrap at: squeezed below
+    its words' width, rich broke a heading and each name in it a few characters a line. A
+    column of long words folds well enough down to ``FOLDS`` cells."""
+
+    FOLDS = 20
+
+    def __init__(self, grid: Table, columns: Sequence[Sequence[Text]], lines: Group) -> None:
+        self.grid = grid
+        self.columns = columns  # each column's heading and cells
+        self.lines = lines
+
+    def _fits(self, console: Console, options: ConsoleOptions) -> bool:
+        # Each cell measured without the width's limit (Measurement.get clamps to it): its
+        # longest word
+        unlimited = options.update_width(10_000)
+        least = [
+            min(
+                max(Measurement.get(console, unlimited, cell).minimum for cell in column),
+                self.FOLDS,
+            )
+            for column in self.columns
+        ]
+        return sum(least) + 2 * (len(least) - 1) <= options.max_width
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.grid if self._fits(console, options) else self.lines
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        shown = self.grid if self._fits(console, options) else self.lines
+        return Measurement.get(console, options, shown)
 
 
 def _outcome_in_words(

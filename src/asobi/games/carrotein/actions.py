@@ -78,10 +78,15 @@ NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?", re.ASCII)
 
 def _number(text: str, what: str) -> float:
     if not NUMBER.fullmatch(text.strip()):
-        raise BadActionCode(f"{what} {text!r} is not a number (write it as 120 or 85.5)")
+        raise BadActionCode(
+            f"{what} {text!r} is not a number (write it as 120 or 85.5)",
+            f"{what} {text!r}は数ではありません(120や85.5のように書きます)",
+        )
     value = float(text)
     if not math.isfinite(value):
-        raise BadActionCode(f"{what} {text!r} is not a finite number")
+        raise BadActionCode(
+            f"{what} {text!r} is not a finite number", f"{what} {text!r}は有限の数ではありません"
+        )
     return round(value, 1)
 
 
@@ -89,7 +94,10 @@ def parse_pose(text: str) -> Pose:
     parts = text.split(",")
     flip = len(parts) == 4 and parts[3].strip().lower() in ("flip", "f", "m")
     if len(parts) not in (3, 4) or (len(parts) == 4 and not flip):
-        raise BadActionCode(f"{text!r} is not a board pose: write x,y,turn or x,y,turn,flip")
+        raise BadActionCode(
+            f"{text!r} is not a board pose: write x,y,turn or x,y,turn,flip",
+            f"{text!r}は星座ボードの置き方ではありません:x,y,turn か x,y,turn,flip と書きます",
+        )
     x, y, turn = (_number(p, w) for p, w in zip(parts[:3], ("x", "y", "turn"), strict=True))
     return Pose(x, y, turn, flip).rounded()
 
@@ -105,7 +113,9 @@ def _parse(code: str) -> CarroteinAction:
         return Lay(parse_pose(words[1]), parse_pose(words[2]))
     raise BadActionCode(
         f"{code!r} is not a Carrotein action; try 'place 120 85', 'pass', "
-        "'choose sitting sleeping' or 'lay 150,200,30 400,210,-15,flip'"
+        "'choose sitting sleeping' or 'lay 150,200,30 400,210,-15,flip'",
+        f"{code!r}はキャロテインの手ではありません。例:'place 120 85'、'pass'、"
+        "'choose sitting sleeping'、'lay 150,200,30 400,210,-15,flip'",
     )
 
 

@@ -1,18 +1,21 @@
 """Terminal rendering of a Carrotein view (rich), for ``asobi play`` and ``asobi replay``.
 
 It reads only the JSON-ready view (see ``views.py``) and events, never a state; Carrotein
-hides nothing, so every seat sees the same table. English first, the game's own terms in
-Japanese after. The front end (``asobi.play``) finds this module by the game's id and calls:
+hides nothing, so every seat sees the same table. In English the game's own terms follow in
+Japanese; in Japanese (``lang="ja"``) everything is said in the rulebook's terms
+(``words.py`` lists them). The front end (``asobi.play``) finds this module by the game's id
+and calls:
 
-- ``render(view, console)``: the table — the phase, every seat, the boards on the mat, the
-  night-sky mat (夜空のマット) around the stars as a grid of characters with millimetre
-  ticks, and the last challenge drawn on the part of the mat it used;
-- ``sections(view)``: the same table in its parts, for printing what changed;
+- ``render(view, console, lang)``: the table — the phase, every seat, the boards on the
+  mat, the night-sky mat (夜空のマット) around the stars as a grid of characters with
+  millimetre ticks, and the last challenge drawn on the part of the mat it used (in
+  Japanese the front end prints the phrasebook's outcome under it);
+- ``sections(view, lang)``: the same table in its parts, for printing what changed;
 - ``event_text(event, names, viewer)``: one line for an event;
 - ``action_text(code)``: an action code with a word on what it does (a spot: how far it
   lies from the nearest chip);
-- ``shortlist(codes, view)``: in scatter time, ``pass`` and a few spots near the stars to
-  list by number, and how to type any other spot.
+- ``shortlist(codes, view, lang)``: in scatter time, ``pass`` and a few spots near the
+  stars to list by number, and how to type any other spot.
 
 The mat is drawn around the chips (50 mm beyond the outermost), at the finest of three
 scales that fits 61 columns and 24 rows: 2.5 mm a column and 5 mm a row, 5 and 10, or 10
@@ -38,18 +41,20 @@ import numpy as np
 import shapely
 from numpy.typing import NDArray
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from asobi.core.words import plural
+from asobi.core.words import Words, plural
 from asobi.games.carrotein.actions import GRID
 from asobi.games.carrotein.sky import Board, Pose, default_sky, placed
 from asobi.games.carrotein.solver import hindsight
 from asobi.games.carrotein.state import COLOURS
+from asobi.games.carrotein.words import CONSTELLATION, SCATTER
 
-TITLE = "Carrotein 星をなくしたキャロテイン"
+TITLE = Words("Carrotein 星をなくしたキャロテイン", "星をなくしたキャロテイン")
 # The scales the mat is drawn at, finest first: mm a column, mm a row (a character is about
 # twice as tall as wide), and mm between axis labels (10 columns, 5 rows; a tick every half).
 SCALES = ((2.5, 5.0, 25.0), (5.0, 10.0, 50.0), (10.0, 20.0, 100.0))
@@ -76,6 +81,7 @@ PHASES = {
     "lay": ("Constellation time", "星座作成タイム"),
     "over": ("Game over", "終了"),
 }
+PHASES_JA = {"scatter": SCATTER.ja, "choose": CONSTELLATION.ja, "lay": CONSTELLATION.ja}
 FIGURE_MARKS = (("░", "grey50"), ("▒", "grey58"))  # under the first / second board's rabbit
 DOT = ("·", "grey42")  # where two axis labels cross, to help read positions
 TAKEN = ("░", "grey35")  # in scatter time: a chip centred here would touch another
@@ -89,6 +95,11 @@ _CHIPS: list[tuple[float, float]] = []
 
 
 # --- small pieces --------------------------------------------------------------------------
+def _say(en: str, ja: str, lang: str) -> str:
+    """``en`` or ``ja``, as ``lang`` asks."""
+    return ja if lang == "ja" else en
+
+
 def _mm(value: Any) -> str:
     return f"{float(value):g}"
 
@@ -99,16 +110,26 @@ def chip_letter(kind: Any) -> Text:
     return Text(letter, style=style)
 
 
-def chip_name(kind: Any) -> Text:
-    """ "R red 赤", coloured."""
+def chip_name(kind: Any, lang: str = "en") -> Text:
+    """ "R red 赤", coloured; 「R 赤」 in Japanese."""
     letter, style, en, ja = CHIPS.get(str(kind), ("?", "bold", str(kind), ""))
-    return Text.assemble((letter, style), " ", (f"{en} {ja}".strip(), style.replace("bold ", "")))
+    name = (ja or en) if lang == "ja" else f"{en} {ja}".strip()
+    return Text.assemble((letter, style), " ", (name, style.replace("bold ", "")))
 
 
-def board_name(board_id: Any) -> str:
-    """A board in English, then Japanese: "Sitting rabbit すわるうさぎ"."""
+def board_name(board_id: Any, lang: str = "en") -> str:
+    """A board in English, then Japanese: "Sitting rabbit すわるうさぎ"; in Japanese its
+    Japanese name alone."""
     board = _board(board_id)
-    return f"{board.en} {board.ja}" if board is not None else str(board_id)
+    if board is None:
+        return str(board_id)
+    return board.ja if lang == "ja" else f"{board.en} {board.ja}"
+
+
+def _boards(board_ids: Iterable[Any], lang: str) -> str:
+    """Two boards: "Sitting rabbit すわるうさぎ + Sleeping rabbit ねむるうさぎ" /
+    「すわるうさぎ+ねむるうさぎ」."""
+    return _say(" + ", "+", lang).join(board_name(b, lang) for b in board_ids)
 
 
 def _board(board_id: Any) -> Board | None:
@@ -118,11 +139,14 @@ def _board(board_id: Any) -> Board | None:
         return None
 
 
-def seat_label(seat: int, view: Mapping[str, Any]) -> Text:
-    """ "seat 1 blue 青 (you)", in the seat's colour."""
+def seat_label(seat: int, view: Mapping[str, Any], lang: str = "en") -> Text:
+    """ "seat 1 blue 青 (you)", in the seat's colour; 「席1 青(あなた)」 in Japanese."""
     seats = view.get("seats") or []
     colour = seats[seat]["colour"] if 0 <= seat < len(seats) else _seat_colour(seat)
     _, style, en, ja = CHIPS.get(str(colour), ("?", "bold", str(colour), ""))
+    if lang == "ja":  # as the phrasebook says it, 「席0(赤)」, and without a space to wrap at
+        you = "・あなた" if view.get("you") == seat else ""
+        return Text.assemble((f"席{seat}", "bold"), "(", (ja, style), (you, "bold"), ")")
     out = Text.assemble((f"seat {seat} ", "bold"), (f"{en} {ja}", style))
     if view.get("you") == seat:
         out.append(" (you)", style="bold")
@@ -133,8 +157,10 @@ def _seat_colour(seat: Any) -> str:
     return SEAT_COLOURS[seat] if isinstance(seat, int) and 0 <= seat < len(SEAT_COLOURS) else "?"
 
 
-def _phase_name(phase: str) -> Text:
+def _phase_name(phase: str, lang: str = "en") -> Text:
     en, ja = PHASES.get(phase, (phase, ""))
+    if lang == "ja":
+        return Text(PHASES_JA.get(phase, ja or phase), style="bold cyan")
     return Text.assemble((en, "bold"), " ", (ja, "bold cyan"))
 
 
@@ -144,20 +170,26 @@ def _pose(pose: Mapping[str, Any]) -> Pose:
     )
 
 
-def _pose_words(board_id: Any, pose: Mapping[str, Any], mat: Mapping[str, Any]) -> str:
+def _pose_words(
+    board_id: Any, pose: Mapping[str, Any], mat: Mapping[str, Any], lang: str = "en"
+) -> str:
     """ "centre at (300, 245), turned 30°, turned over", and where the plate lies."""
     at = _pose(pose)
-    words = f"centre at ({at.x:g}, {at.y:g}), turned {at.angle:g}°"
+    words = _say(
+        f"centre at ({at.x:g}, {at.y:g}), turned {at.angle:g}°",
+        f"中心({at.x:g}, {at.y:g})、{at.angle:g}°回転",
+        lang,
+    )
     if at.mirrored:
-        words += ", turned over"
+        words += _say(", turned over", "、裏返し", lang)
     board = _board(board_id)
     if board is not None:
         plate, _ = placed(board, at)
         on_mat = shapely.box(0, 0, float(mat["width"]), float(mat["height"]))
         if not plate.intersects(on_mat):
-            words += " (off the mat, hiding nothing)"
+            words += _say(" (off the mat, hiding nothing)", "(夜空のマットの外:何も隠さない)", lang)
         elif not on_mat.covers(plate):
-            words += " (reaching past the mat's edge)"
+            words += _say(" (reaching past the mat's edge)", "(マットの端からはみ出す)", lang)
     return words
 
 
@@ -356,29 +388,41 @@ def draw_mat(
     return lines
 
 
-def _scale(grid: Grid) -> str:
-    return f"a cell {grid.dx:g} mm across, {grid.dy:g} mm up"
+def _scale(grid: Grid, lang: str = "en") -> str:
+    return _say(
+        f"a cell {grid.dx:g} mm across, {grid.dy:g} mm up",
+        f"1マス:横{grid.dx:g} mm、縦{grid.dy:g} mm",
+        lang,
+    )
 
 
-def _legend(kinds: Iterable[str], grid: Grid, taken: bool) -> Text:
+def _legend(kinds: Iterable[str], grid: Grid, taken: bool, lang: str = "en") -> Text:
     seen = set(kinds)
     order = [k for k in CHIPS if k in seen or k in ("first",)]
-    out = Text(_scale(grid) + " · ", style="dim")
+    out = Text(_scale(grid, lang) + " · ", style="dim")
     for i, kind in enumerate(order):
         if i:
             out.append(" · ")
-        out.append_text(chip_name(kind))
+        out.append_text(chip_name(kind, lang))
     if taken:
         out.append(" · ")
         out.append(TAKEN[0], style=TAKEN[1])
-        out.append(" a chip centred here would touch another or reach past the mat")
-    out.append(" · a digit: that many chips in one cell")
+        out.append(
+            _say(
+                " a chip centred here would touch another or reach past the mat",
+                ":ここに中心を置くと、ほかの星チップに触れるかマットからはみ出す",
+                lang,
+            )
+        )
+    out.append(
+        _say(" · a digit: that many chips in one cell", " · 数字:1マスにある星チップの数", lang)
+    )
     return out
 
 
-def chips_line(chips: Sequence[Mapping[str, Any]], title: str) -> Text:
+def chips_line(chips: Sequence[Mapping[str, Any]], title: str, lang: str = "en") -> Text:
     """Every chip with its exact centre: "R 120,85"."""
-    out = Text.assemble((title, "bold"), " (x,y mm): ")
+    out = Text.assemble((title, "bold"), _say(" (x,y mm): ", "(x,y mm):", lang))
     for i, chip in enumerate(chips):
         if i:
             out.append("  ")
@@ -388,7 +432,9 @@ def chips_line(chips: Sequence[Mapping[str, Any]], title: str) -> Text:
 
 
 # --- the table -----------------------------------------------------------------------------
-def _status(view: Mapping[str, Any]) -> Text:
+def _status(view: Mapping[str, Any], lang: str = "en") -> Text:
+    if lang == "ja":
+        return _status_ja(view)
     phase = str(view["phase"])
     line = Text.assemble(("Round ラウンド ", "bold"), (str(view.get("round", "")), "bold"), " · ")
     line.append_text(_phase_name(phase))
@@ -428,104 +474,177 @@ def _status(view: Mapping[str, Any]) -> Text:
     return line
 
 
-def _boards_won(view: Mapping[str, Any]) -> list[Text]:
+def _status_ja(view: Mapping[str, Any]) -> Text:
+    """:func:`_status` in Japanese: its sentences without spaces, so that they fold where the
+    width ends."""
+    phase = str(view["phase"])
+    line = Text(f"ラウンド{view.get('round', '')}", style="bold")
+    line.append("・")
+    if phase == "over":  # why it ended: the result box's headline says it
+        return line.append("ゲーム終了", style="bold")
+    line.append_text(_phase_name(phase, "ja"))
+    turn = view.get("turn")
+    if not isinstance(turn, int):
+        return line
+    line.append("・")
+    who = seat_label(turn, view, "ja")
+    if phase == "scatter":
+        line.append_text(who)
+        line.append("の手番:星チップを置くかパスする")
+        first = seat_label(int(view.get("first", 0)), view, "ja").plain
+        line.append(
+            f"\nこのラウンドは{first}から。星チップはすべてが夜空のマットの上にあり、ほかの"
+            f"星チップに触れないように置く(中心どうしが{_mm(view['mat']['chip_diameter'])}mm"
+            "より離れる)。1人を残して全員がパスしたら、残った人が挑戦プレイヤー。",
+            style="dim",
+        )
+    elif phase == "choose":
+        line.append_text(who)
+        line.append("が挑戦プレイヤー:星座ボードを2枚選ぶ(選んだら変更できない)")
+    elif phase == "lay":
+        line.append_text(who)
+        chosen = _boards(view.get("chosen") or [], "ja")
+        line.append(f"が{chosen}を置く:見えている中心点は2つまでなら成功")
+        line.append(
+            # the code on a line of its own: its spaces are where a line would wrap
+            "\n選んだ順に、各星座ボードの中心(mm)と左回りの回転角(度)を次のように書く。"
+            "裏返すなら',flip'を付ける。一覧の手は2枚を離して置く。ソルバーの置き方はhintで"
+            "見られる\n  lay x,y,turn x,y,turn",
+            style="dim",
+        )
+    return line
+
+
+def _boards_won(view: Mapping[str, Any], lang: str = "en") -> list[Text]:
     """Each seat's boards, by name: "seat 2 green 緑 won Sitting rabbit すわるうさぎ, ..."."""
     lines = []
     for s, seat in enumerate(view["seats"]):
         if seat["boards"]:
-            line = seat_label(s, view)
-            line.append(" won ")
-            line.append(", ".join(board_name(b) for b in seat["boards"]), style="cyan")
+            line = seat_label(s, view, lang)
+            line.append(_say(" won ", "の星座ボード:", lang))
+            names = _say(", ", "、", lang).join(board_name(b, lang) for b in seat["boards"])
+            line.append(names, style="cyan")
             lines.append(line)
     return lines
 
 
-def _seats(view: Mapping[str, Any]) -> Table:
+def _seats(view: Mapping[str, Any], lang: str = "en") -> Table:
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
     table.add_column("", no_wrap=True)
-    table.add_column("seat 色", no_wrap=True)
-    table.add_column("at hand\n手元", justify="right")
-    table.add_column("chips scored\n得点チップ", justify="right")
-    table.add_column("boards won\n星座ボード", justify="right")
-    table.add_column("passed\nパス", justify="center")
-    table.add_column("score\n得点", justify="right")
+    if lang == "ja":
+        table.add_column("席 色", no_wrap=True)
+        table.add_column("手元", justify="right")
+        table.add_column("得点チップ", justify="right")
+        table.add_column("星座ボード", justify="right")
+        table.add_column("パス", justify="center")
+        table.add_column("得点", justify="right")
+    else:
+        table.add_column("seat 色", no_wrap=True)
+        table.add_column("at hand\n手元", justify="right")
+        table.add_column("chips scored\n得点チップ", justify="right")
+        table.add_column("boards won\n星座ボード", justify="right")
+        table.add_column("passed\nパス", justify="center")
+        table.add_column("score\n得点", justify="right")
     over = view.get("phase") == "over"
     turn = view.get("turn")
     ranks = list(((view.get("outcome") or {}).get("ranks")) or [])
     for s, seat in enumerate(view["seats"]):
         if over:
-            mark = Text("win" if ranks and ranks[s] == 1 else "", style="bold green")
+            won = _say("win", "勝ち", lang) if ranks and ranks[s] == 1 else ""
+            mark = Text(won, style="bold green")
         else:
             mark = Text("▶" if s == turn else "", style="bold cyan")
+        passed = Text(_say("passed", "パス", lang), style="yellow")
         table.add_row(
             mark,
-            seat_label(s, view),
+            seat_label(s, view, lang),
             str(seat["in_hand"]),
             str(seat["scored_chips"]),
             str(len(seat["boards"])),
-            Text("passed", style="yellow") if seat["passed"] else Text("—", style="dim"),
+            passed if seat["passed"] else Text("—", style="dim"),
             Text(str(seat["score"]), style="bold"),
         )
     return table
 
 
-def _boards_on_mat(view: Mapping[str, Any]) -> Text:
+def _boards_on_mat(view: Mapping[str, Any], lang: str = "en") -> Text:
     chosen = list(view.get("chosen") or [])
+    n = len(view["boards"])
     out = Text.assemble(
-        ("Boards on the mat 星座ボード", "bold"),
-        (f" ({len(view['boards'])}; the game ends when 1 is left):", "dim"),
+        (_say("Boards on the mat 星座ボード", "夜空のマットの星座ボード", lang), "bold"),
+        (
+            _say(f" ({n}; the game ends when 1 is left):", f"({n}枚。残り1枚でゲーム終了):", lang),
+            "dim",
+        ),
     )
+    width = max(cell_len(board_name(b, lang)) for b in view["boards"]) if lang == "ja" else 0
     for board_id in view["boards"]:
         board = _board(board_id)
         out.append("\n  ")
         out.append(f"{board_id:<11}", style="bold cyan" if board_id in chosen else "cyan")
-        out.append(board_name(board_id))
+        name = board_name(board_id, lang)
+        out.append(name + " " * (width - cell_len(name)))  # Japanese: the sizes in a column
         if board is not None:
             minx, miny, maxx, maxy = board.plate.bounds
             out.append(f"  {maxx - minx:g} × {maxy - miny:g} mm", style="dim")
         if board_id in chosen:
-            out.append("  ← chosen", style="bold cyan")
+            out.append(_say("  ← chosen", "  ← 選んだ", lang), style="bold cyan")
     return out
 
 
-def _mat(view: Mapping[str, Any]) -> list[RenderableType]:
+def _mat(view: Mapping[str, Any], lang: str = "en") -> list[RenderableType]:
     mat = view["mat"]
     chips = list(view["chips"])
-    head = Text.assemble(
-        ("Night-sky mat 夜空のマット", "bold"),
-        (
-            f" {_mm(mat['width'])} × {_mm(mat['height'])} mm, x from the left, y from the "
-            f"bottom; chips {_mm(mat['chip_diameter'])} mm, centre points 中心点 "
-            f"{_mm(mat['centre_diameter'])} mm",
-            "dim",
-        ),
-    )
+    size = f"{_mm(mat['width'])} × {_mm(mat['height'])} mm"
+    chip, centre = _mm(mat["chip_diameter"]), _mm(mat["centre_diameter"])
+    if lang == "ja":
+        head = Text.assemble(
+            ("夜空のマット", "bold"),
+            (f" {size}、xは左から、yは下から。星チップ{chip} mm、中心点{centre} mm", "dim"),
+        )
+    else:
+        head = Text.assemble(
+            ("Night-sky mat 夜空のマット", "bold"),
+            (
+                f" {size}, x from the left, y from the bottom; chips {chip} mm, centre points "
+                f"中心点 {centre} mm",
+                "dim",
+            ),
+        )
     taken = view.get("phase") == "scatter"
     grid = Grid.around(mat, [(float(c["x"]), float(c["y"])) for c in chips])
     parts: list[RenderableType] = [head, *draw_mat(mat, chips, grid=grid, taken=taken)]
-    parts.append(_legend((str(c["kind"]) for c in chips), grid, taken))
-    parts.append(chips_line(chips, f"{plural(len(chips), 'chip')} on the mat 星チップ"))
-    parts.append(Text(f"Spare chips in the box: {view.get('spares_left', 0)}", style="dim"))
+    parts.append(_legend((str(c["kind"]) for c in chips), grid, taken, lang))
+    on_mat = _say(
+        f"{plural(len(chips), 'chip')} on the mat 星チップ", f"マットの星チップ{len(chips)}枚", lang
+    )
+    parts.append(chips_line(chips, on_mat, lang))
+    spares = view.get("spares_left", 0)
+    parts.append(
+        Text(_say(f"Spare chips in the box: {spares}", f"箱の予備の星チップ:{spares}", lang), "dim")
+    )
     return parts
 
 
-def _scored_words(scored: Sequence[int], view: Mapping[str, Any]) -> Text:
+def _scored_words(scored: Sequence[int], view: Mapping[str, Any], lang: str = "en") -> Text:
     out = Text()
     first = True
     for s, k in enumerate(scored):
         if not k:
             continue
         if not first:
-            out.append(", ")
+            out.append(_say(", ", "、", lang))
         first = False
-        out.append_text(seat_label(s, view))
-        out.append(f" +{plural(int(k), 'chip')}")
+        out.append_text(seat_label(s, view, lang))
+        out.append(_say(f" +{plural(int(k), 'chip')}", f" +{int(k)}枚", lang))
     if first:
-        out.append("nobody scored a chip", style="dim")
+        out.append(_say("nobody scored a chip", "誰も星チップを獲得しなかった", lang), style="dim")
     return out
 
 
-def last_challenge(view: Mapping[str, Any], *, drawing: bool = True) -> list[RenderableType]:
+def last_challenge(
+    view: Mapping[str, Any], *, drawing: bool = True, lang: str = "en"
+) -> list[RenderableType]:
     """The most recent challenge: who, with which boards, the verdict, who scored what; with
     ``drawing``, also the chips left showing, the placement and the part of the mat it used,
     boards shaded, chips left showing in reverse."""
@@ -538,68 +657,110 @@ def last_challenge(view: Mapping[str, Any], *, drawing: bool = True) -> list[Ren
     boards = list(c["boards"])
     success = bool(c["success"])
     shown = int(c["shown"])
-    head = Text.assemble((f"Last challenge 星座作成 (round {c['round']}): ", "bold"))
-    head.append_text(seat_label(who, view))
-    head.append(" with " + " + ".join(board_name(b) for b in boards) + " — ")
-    if success:
-        head.append("success 成功", style="bold green")
-        head.append(f": {plural(shown, 'centre point')} left showing (2 at most)")
+    ja = lang == "ja"
+    n = c["round"]
+    if ja:
+        head = Text.assemble((f"直前の挑戦(ラウンド{n}):", "bold"))
+        head.append_text(seat_label(who, view, lang))
+        head.append(f"が{_boards(boards, lang)}を置いた:")
+        head.append("成功" if success else "失敗", style="bold green" if success else "bold red")
+        head.append(f"。見えている中心点{shown}個({'2個まで' if success else '3個以上'})")
     else:
-        head.append("failure 失敗", style="bold red")
-        head.append(f": {plural(shown, 'centre point')} left showing (more than 2)")
+        head = Text.assemble((f"Last challenge 星座作成 (round {n}): ", "bold"))
+        head.append_text(seat_label(who, view))
+        head.append(" with " + " + ".join(board_name(b) for b in boards) + " — ")
+        if success:
+            head.append("success 成功", style="bold green")
+            head.append(f": {plural(shown, 'centre point')} left showing (2 at most)")
+        else:
+            head.append("failure 失敗", style="bold red")
+            head.append(f": {plural(shown, 'centre point')} left showing (more than 2)")
     lines: list[RenderableType] = [head]
-    score = Text("  Scored: ")
-    score.append_text(_scored_words(list(c.get("scored") or []), view))
+    score = Text(_say("  Scored: ", "  獲得:", lang))
+    score.append_text(_scored_words(list(c.get("scored") or []), view, lang))
     if success:
-        score.append("; ")
-        score.append_text(seat_label(who, view))
-        score.append(" takes the two boards")
+        score.append(_say("; ", "。", lang))
+        score.append_text(seat_label(who, view, lang))
+        score.append(_say(" takes the two boards", "が星座ボード2枚を獲得", lang))
     else:
-        score.append("; the boards go back to the mat")
+        score.append(
+            _say("; the boards go back to the mat", "。星座ボードは夜空のマットに戻る", lang)
+        )
     lines.append(score)
     if not drawing:
         return lines
     chips = list(c["chips"])
     hidden = [bool(h) for h in c["hidden"]]
     showing = [chip for chip, h in zip(chips, hidden, strict=False) if not h]
-    lines.append(
-        chips_line(showing, "  Left showing") if showing else Text("  Every centre point hidden")
-    )
+    if showing:
+        lines.append(chips_line(showing, _say("  Left showing", "  見えている中心点", lang), lang))
+    else:
+        lines.append(Text(_say("  Every centre point hidden", "  中心点をすべて隠した", lang)))
     poses = list(c.get("poses") or [])
     code = " ".join(_pose_code(p) for p in poses)
-    laid = Text(f"  Laid: lay {code}", style="dim")
+    laid = Text(_say(f"  Laid: lay {code}", f"  置き方:lay {code}", lang), style="dim")
     for board_id, pose in zip(boards, poses, strict=False):
-        where = _pose_words(board_id, pose, mat)
-        laid.append(f"\n    {board_name(board_id)}: {where}", style="dim")
+        where = _pose_words(board_id, pose, mat, lang)
+        laid.append(
+            f"\n    {board_name(board_id, lang)}{_say(': ', ':', lang)}{where}", style="dim"
+        )
     lines.append(laid)
     if not success:
-        lines.append(_hindsight(chips, view))
+        lines.append(_hindsight(chips, view, lang))
     figures, points = _placed_figures(boards, poses, mat)
     points += [(float(ch["x"]), float(ch["y"])) for ch in chips]
     grid = Grid.around(mat, points, margin=mat["chip_diameter"] / 2)
-    lines.append(Text(f"  The mat as it was in round {c['round']}:", style="dim"))
+    lines.append(
+        Text(
+            _say(f"  The mat as it was in round {n}:", f"  ラウンド{n}の夜空のマット:", lang), "dim"
+        )
+    )
     lines += draw_mat(mat, chips, hidden=hidden, figures=figures, grid=grid)
-    key = Text(f"  {_scale(grid)} · ", style="dim")
+    key = Text(f"  {_scale(grid, lang)} · ", style="dim")
     for (mark, style), board_id in zip(FIGURE_MARKS, boards, strict=False):
         key.append(mark, style=style)
-        key.append(f" under the {board_name(board_id)} · ", style="dim")
-    key.append("a chip in reverse was left showing, a dim one hidden", style="dim")
+        under = _say(
+            f" under the {board_name(board_id)} · ", f":{board_name(board_id, lang)}の下 · ", lang
+        )
+        key.append(under, style="dim")
+    key.append(
+        _say(
+            "a chip in reverse was left showing, a dim one hidden",
+            "反転した星チップは見えていた、暗いものは隠れた",
+            lang,
+        ),
+        style="dim",
+    )
     lines.append(key)
     return lines
 
 
-def _hindsight(chips: Sequence[Mapping[str, Any]], view: Mapping[str, Any]) -> Text:
+def _hindsight(
+    chips: Sequence[Mapping[str, Any]], view: Mapping[str, Any], lang: str = "en"
+) -> Text:
     """What would have worked (the solver, over every pair of boards then on the mat: a
     failure returns the boards, so they are the ones on the mat now)."""
     centres = tuple((float(ch["x"]), float(ch["y"])) for ch in chips)
     found = hindsight(centres, tuple(view["boards"]))
     if found is None:
-        return Text("  The solver finds no two boards that would have done it.", style="dim")
-    pair = " + ".join(board_name(b) for b in found.boards)
+        return Text(
+            _say(
+                "  The solver finds no two boards that would have done it.",
+                "  ソルバーでも、成功する星座ボード2枚の置き方は見つかりません。",
+                lang,
+            ),
+            style="dim",
+        )
+    pair = _boards(found.boards, lang)
     code = " ".join(p.encode() for p in found.poses)
+    shown = found.verdict.shown
     return Text(
-        f"  It could have been done: {pair}, lay {code} "
-        f"({plural(found.verdict.shown, 'centre point')} left showing)",
+        _say(
+            f"  It could have been done: {pair}, lay {code} "
+            f"({plural(shown, 'centre point')} left showing)",
+            f"  成功する置き方があった:{pair}、lay {code}(見えている中心点{shown}個)",
+            lang,
+        ),
         style="italic",
     )
 
@@ -656,7 +817,7 @@ def _result(view: Mapping[str, Any]) -> list[RenderableType]:
     return [line]
 
 
-def sections(view: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
+def sections(view: Mapping[str, Any], lang: str = "en") -> list[tuple[str, RenderableType]]:
     """The table's parts, in order, each named: the last challenge (drawn on its mat until
     the next round's first chip is placed, or for good when it ended the game; after that
     told in two lines), what to act on, the seats, the boards won and on the mat, the mat
@@ -665,26 +826,39 @@ def sections(view: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
     _CHIPS[:] = [(float(c["x"]), float(c["y"])) for c in view["chips"]]
     news = view.get("phase") == "over" or len(view["chips"]) <= 1
     parts: list[tuple[str, RenderableType]] = []
-    challenge = last_challenge(view, drawing=news)
+    challenge = last_challenge(view, drawing=news, lang=lang)
     if challenge:
-        parts.append(("last challenge", Group(*challenge, Text(""))))
-    parts.append(("status", _status(view)))
-    parts.append(("seats", _seats(view)))
-    won = _boards_won(view)
+        parts.append(("challenge", Group(*challenge, Text(""))))
+    parts.append(("status", _status(view, lang)))
+    parts.append(("seats", _seats(view, lang)))
+    won = _boards_won(view, lang)
     if won:
-        parts.append(("boards won", Group(*won)))
-    parts.append(("boards on the mat", _boards_on_mat(view)))
-    parts.append(("the mat 夜空のマット", Group(*_mat(view))))
-    result = _result(view)
+        parts.append(("won", Group(*won)))
+    parts.append(("boards", _boards_on_mat(view, lang)))
+    parts.append(("mat", Group(*_mat(view, lang))))
+    result = _result(view) if lang != "ja" else []  # in Japanese: the phrasebook's, after
     if result:
-        parts.append(("result 結果", Group(*result)))
-    return parts
+        parts.append(("result", Group(*result)))
+    return [(PART_NAMES[key].get(lang), part) for key, part in parts]
 
 
-def render(view: Mapping[str, Any], console: Console) -> None:
-    """Print the table (every seat sees the same); after the game, the result too."""
-    body = Group(*(part for _, part in sections(view)))
-    console.print(Panel(body, title=TITLE, box=box.ROUNDED, expand=False))
+# The table's parts' names, as the terminal lists those that did not change.
+PART_NAMES = {
+    "challenge": Words("last challenge", "直前の挑戦"),
+    "status": Words("status", "手番"),
+    "seats": Words("seats", "プレイヤー"),
+    "won": Words("boards won", "獲得した星座ボード"),
+    "boards": Words("boards on the mat", "星座ボード"),
+    "mat": Words("the mat 夜空のマット", "夜空のマット"),
+    "result": Words("result 結果", "結果"),
+}
+
+
+def render(view: Mapping[str, Any], console: Console, lang: str = "en") -> None:
+    """Print the table (every seat sees the same); after the game, the result too (in
+    Japanese, the front end prints the phrasebook's)."""
+    body = Group(*(part for _, part in sections(view, lang)))
+    console.print(Panel(body, title=TITLE.get(lang), box=box.ROUNDED, expand=False))
 
 
 # --- action codes ----------------------------------------------------------------------------
@@ -718,7 +892,9 @@ def action_text(code: str) -> Text:
     return out
 
 
-def shortlist(codes: Sequence[str], view: Mapping[str, Any]) -> tuple[list[int], Text] | None:
+def shortlist(
+    codes: Sequence[str], view: Mapping[str, Any], lang: str = "en"
+) -> tuple[list[int], Text] | None:
     """In scatter time, the moves listed by number (``asobi.play``'s hook): ``pass`` and the
     ``SUGGESTED`` open spots of the legal list (a 50 mm grid) nearest the stars' middle,
     with a line on typing any other spot. The legal list itself keeps every open spot of
@@ -735,6 +911,18 @@ def shortlist(codes: Sequence[str], view: Mapping[str, Any]) -> tuple[list[int],
     others = [i for i, code in enumerate(codes) if not code.startswith("place ")]
     mat = view["mat"]
     r, width, height = mat["chip_diameter"] / 2, mat["width"], mat["height"]
+    if lang == "ja":
+        note = Text.assemble(
+            ("ほかの場所は ", "dim"),
+            ("place X Y", "bold"),
+            (
+                f" で置く(mm。x {_mm(r)}–{_mm(width - r)}、y {_mm(r)}–{_mm(height - r)}、どの"
+                f"星チップからも{_mm(2 * r)} mmより離れた所:マットの空白のマス。"
+                f"{_mm(GRID)} mm間隔の格子で空いているのは{len(spots)}か所)",
+                "dim",
+            ),
+        )
+        return others + [i for i, _, _ in chosen], note
     note = Text.assemble(
         ("or type ", "dim"),
         ("place X Y", "bold"),

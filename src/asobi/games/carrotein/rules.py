@@ -42,6 +42,7 @@ from asobi.games.carrotein.views import view_of
 # and the judge decides what they hide like any other lay.
 APART = Lay(Pose(125.0, 225.0, 0.0), Pose(475.0, 225.0, 0.0))
 FAR_OFF = 100_000.0  # mm (and degrees): a board's pose is a finite number below this
+LEGAL = Words("", "")  # no reason to refuse: the move is legal
 
 
 class CarroteinRules(CarroteinState):
@@ -66,47 +67,76 @@ class CarroteinRules(CarroteinState):
     def check(self, seat: int, action: Action) -> None:
         rule, reason = self._why_not(seat, action)
         if rule:
-            raise IllegalAction(rule, reason)
+            # ("actions": an object that is no Carrotein action; the other rules are named in
+            # the rulebook's Japanese already)
+            rule_ja = "ルール" if rule == "actions" else rule
+            raise IllegalAction(rule, reason.en, ja=reason.ja, rule_ja=rule_ja)
 
-    def _why_not(self, seat: int, action: Action) -> tuple[str, str]:
-        """The rule that forbids ``action`` now, or ("", "")."""
+    def _why_not(self, seat: int, action: Action) -> tuple[str, Words]:
+        """The rule that forbids ``action`` now and why, in both languages; or ("", LEGAL)."""
         phase = self.phase
         if isinstance(action, Pass | Place) and phase is not Phase.SCATTER:
-            return "散らかしタイム", "chips are placed (or passes made) only in scatter time"
+            return "散らかしタイム", Words(
+                "chips are placed (or passes made) only in scatter time",
+                "星チップを置く(かパスする)のは散らかしタイムだけです",
+            )
         if isinstance(action, Place):
             if self.next_chip(seat) is None:
-                return (
-                    "例外処理: 星チップが尽きた場合",
+                return "例外処理: 星チップが尽きた場合", Words(
                     "you have no chip left to place (nor any spare): you must pass",
+                    "置ける星チップがありません(予備もありません):パスします",
                 )
             if self.on_open_spot(action):
-                return "", ""  # an open grid spot (the same rule, already asked of it)
+                return "", LEGAL  # an open grid spot (the same rule, already asked of it)
             refusal = chip_refusal(self.sky, action.x, action.y, self.centres())
-            return (refusal.rule, refusal.reason) if refusal else ("", "")
+            if refusal is None:
+                return "", LEGAL
+            return refusal.rule, Words(refusal.reason, refusal.ja or refusal.reason)
         if isinstance(action, Pass):
-            return "", ""
+            return "", LEGAL
         if isinstance(action, Choose):
             if phase is not Phase.CHOOSE:
-                return "星座作成タイム 1", "boards are chosen once, by the challenger, first"
+                return "星座作成タイム 1", Words(
+                    "boards are chosen once, by the challenger, first",
+                    "星座ボードを選ぶのは挑戦プレイヤーで、最初に1回だけです",
+                )
             for board in (action.first, action.second):
                 if board not in self.boards:
-                    where = "scored by a player" if self._known(board) else "not a board"
-                    return "星座作成タイム 1", f"{board!r} is {where}; on the mat: {self.boards}"
+                    known = self._known(board)
+                    where = "scored by a player" if known else "not a board"
+                    where_ja = (
+                        "もう誰かが獲得した星座ボード" if known else "星座ボードではありません"
+                    )
+                    return "星座作成タイム 1", Words(
+                        f"{board!r} is {where}; on the mat: {self.boards}",
+                        f"{board!r}は{where_ja}。夜空のマットにあるのは:{'、'.join(self.boards)}",
+                    )
             if action.first == action.second:
-                return "星座作成タイム 1", "choose two different boards"
-            return "", ""
+                return "星座作成タイム 1", Words(
+                    "choose two different boards", "違う星座ボードを2枚選びます"
+                )
+            return "", LEGAL
         if isinstance(action, Lay):
             if phase is not Phase.LAY:
-                return "星座作成タイム 2", "boards are laid after the two are chosen"
+                return "星座作成タイム 2", Words(
+                    "boards are laid after the two are chosen",
+                    "星座ボードを置くのは2枚を選んだ後です",
+                )
             for pose in (action.first, action.second):
                 if not all(abs(v) < FAR_OFF for v in (pose.x, pose.y, pose.angle)):
-                    return "星座作成タイム 2", f"a board lies on the table: {pose.encode()}"
+                    return "星座作成タイム 2", Words(
+                        f"a board lies on the table: {pose.encode()}",
+                        f"星座ボードはテーブルの上にあります:{pose.encode()}",
+                    )
             try:
                 self._judge(action)
             except IllegalAction as exc:
-                return exc.rule, exc.reason
-            return "", ""
-        return "actions", f"{action!r} is not a Carrotein action"
+                reason, _ = exc.said("ja")
+                return exc.rule, Words(exc.reason, reason)
+            return "", LEGAL
+        return "actions", Words(
+            f"{action!r} is not a Carrotein action", f"{action!r}はキャロテインの手ではありません"
+        )
 
     def _known(self, board: str) -> bool:
         return any(b.id == board for b in self.sky.boards)

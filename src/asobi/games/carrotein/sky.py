@@ -267,10 +267,12 @@ def default_sky() -> Sky:
 
 # --- chips on the mat -------------------------------------------------------------------------
 class Refusal(NamedTuple):
-    """Why a chip may not lie somewhere: the rule, and the reason in words."""
+    """Why a chip may not lie somewhere: the rule, and the reason in words (``ja``: the
+    same in Japanese)."""
 
     rule: str
     reason: str
+    ja: str = ""
 
     def __str__(self) -> str:
         return self.reason
@@ -288,11 +290,17 @@ def chip_refusal(
     r = sky.chip_radius
     if not (r <= x <= sky.width - r and r <= y <= sky.height - r):  # NaN fails too
         mat = f"0–{sky.width:g} × 0–{sky.height:g} mm"
-        return Refusal(ON_THE_MAT, f"a chip at ({x:g}, {y:g}) would reach past the mat ({mat})")
+        return Refusal(
+            ON_THE_MAT,
+            f"a chip at ({x:g}, {y:g}) would reach past the mat ({mat})",
+            f"({x:g}, {y:g})の星チップは夜空のマットからはみ出します({mat})",
+        )
     for ox, oy in others:
         if touching(sky, x, y, ox, oy):
             return Refusal(
-                NOT_TOUCHING, f"a chip at ({x:g}, {y:g}) would touch the chip at ({ox:g}, {oy:g})"
+                NOT_TOUCHING,
+                f"a chip at ({x:g}, {y:g}) would touch the chip at ({ox:g}, {oy:g})",
+                f"({x:g}, {y:g})の星チップは({ox:g}, {oy:g})の星チップに触れます",
             )
     return None
 
@@ -332,13 +340,17 @@ def hides(figure: BaseGeometry, edges: BaseGeometry, x: float, y: float, radius:
     return bool(figure.covers(point)) and edges.distance(point) >= radius - TOUCH
 
 
+OVERLAP = "the boards overlap: 【星座ボード】の上に【星座ボード】を重ねて置かないこと"
+OVERLAP_JA = "星座ボードが重なっています:【星座ボード】の上に【星座ボード】を重ねて置かないこと"
+
+
 def overlap_refusal(plates: Sequence[BaseGeometry]) -> str | None:
     """Boards may touch but not lie on each other."""
     for i, a in enumerate(plates):
         for b in plates[i + 1 :]:
             # Plates that do not meet cannot overlap: the cheap question first.
             if a.intersects(b) and a.intersection(b).area > TOUCH:
-                return "the boards overlap: 【星座ボード】の上に【星座ボード】を重ねて置かないこと"
+                return OVERLAP
     return None
 
 
@@ -350,7 +362,8 @@ def judge(
     shapes = [pose.place_all(board.plate, board.figure, board.edges) for board, pose in placements]
     refusal = overlap_refusal([plate for plate, _, _ in shapes])
     if refusal is not None:
-        raise IllegalAction("星座作成タイム 2", refusal)
+        ja = OVERLAP_JA if refusal == OVERLAP else None
+        raise IllegalAction("星座作成タイム 2", refusal, ja=ja)
     if not centres:
         return Verdict(())
     # ``hides`` for every centre point at once: shapely's vectorised predicates ask GEOS the

@@ -42,11 +42,7 @@ def _say(en: str, ja: str, lang: str) -> str:
 
 def _seat(seat: int | None, viewer: int | None, lang: str) -> str:
     """A seat as the table names it: "seat 0 (you)" / 「席0(あなた)」."""
-    if lang != "ja":
-        return seat_label(seat, viewer)
-    if seat is None:
-        return "なし"
-    return f"席{seat}(あなた)" if seat == viewer else f"席{seat}"
+    return seat_label(seat, viewer, lang=lang)
 
 
 SUIT_EN = {s.letter: s.en for s in SEVEN_SUITS}

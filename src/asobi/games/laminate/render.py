@@ -4,15 +4,17 @@ It reads only the view (``views.read_view``) and events, never a state, so it ca
 show nothing a seat may not know: another seat's hand shows as a count (plus the cards it
 was seen to take), another researcher's two drawn cards as "2 cards", a gift as "a card"
 to everyone but its giver and receiver, and a publication in progress not at all (only its
-author's view holds the draft). English first, the game's own terms in Japanese after. The
-events are told in the game's phrasebook (``words.py``), which the browser uses too. The
-front end (``asobi.play``) finds this module by the game's id and calls:
+author's view holds the draft). In English the game's own terms follow in Japanese; in
+Japanese (``lang="ja"``) everything is said in the rulebook's terms (``words.py`` lists
+them). The events are told in the game's phrasebook (``words.py``), which the browser uses
+too. The front end (``asobi.play``) finds this module by the game's id and calls:
 
-- ``render(view, console)``: the table as ``view["seat"]`` sees it, and the outcome;
-- ``sections(view)``: the same table in its parts, for printing what changed;
+- ``render(view, console, lang)``: the table as ``view["seat"]`` sees it, and the outcome
+  (in Japanese the front end prints the phrasebook's outcome instead);
+- ``sections(view, lang)``: the same table in its parts, for printing what changed;
 - ``action_text(code)``: an action code with its cards coloured and a word on what it does;
-- ``public_code(code, hidden)``: a move as another seat may know it (which drawn card was
-  kept, the steps of a publication and the cards given as thanks are private).
+- ``public_code(code, hidden, lang)``: a move as another seat may know it (which drawn card
+  was kept, the steps of a publication and the cards given as thanks are private).
 """
 
 from __future__ import annotations
@@ -29,22 +31,50 @@ from rich.text import Text
 
 from asobi.core.cards import SEVEN
 from asobi.core.cardtext import SEVEN_TEXT
-from asobi.core.words import plural, seat_label
+from asobi.core.words import Words, plural, seat_label
 from asobi.games.laminate.actions import PAPER, PAPER_TYPES, PaperType, Shape
 from asobi.games.laminate.views import Citation, LaminateView, PaperView, read_view
-from asobi.games.laminate.words import NEED
+from asobi.games.laminate.words import NEED, PAPER_NAME, points
 
-TITLE = "Laminate Rummy ラミネートラミー"
+TITLE = Words("Laminate Rummy ラミネートラミー", "ラミネートラミー")
 SUIT_STYLE = SEVEN_TEXT.styles
 
 PHASE_DOING = {
-    "turn": "research 研究 (draw / take), review 査読 or publish 論文発表",
-    "keep": "research 研究: keep one of the two cards drawn; the other is discarded face up",
-    "publish": "publishing 論文発表: lay the paper's cards one by one (lay / cite)",
-    "gift": "thanks お礼: give a hand card to the author of each paper of another player cited",
-    "flag": "the End Flag エンドフラグ: lay a hand card with it",
-    "setup": "準備: from the third seat on, each discards face up down to 3 cards",
+    "turn": Words(
+        "research 研究 (draw / take), review 査読 or publish 論文発表",
+        "研究(draw / take)、査読、論文発表のどれか",
+    ),
+    "keep": Words(
+        "research 研究: keep one of the two cards drawn; the other is discarded face up",
+        "研究:引いた2枚から1枚を残す。もう1枚は表向きで捨て札へ",
+    ),
+    "publish": Words(
+        "publishing 論文発表: lay the paper's cards one by one (lay / cite)",
+        "論文発表:論文のカードを1枚ずつ出す(lay / cite)",
+    ),
+    "gift": Words(
+        "thanks お礼: give a hand card to the author of each paper of another player cited",
+        "お礼:引用したほかの人の論文1つにつき、手札1枚をその執筆者に渡す",
+    ),
+    "flag": Words(
+        "the End Flag エンドフラグ: lay a hand card with it",
+        "エンドフラグ:手札1枚を一緒に出す",
+    ),
+    "setup": Words(
+        "準備: from the third seat on, each discards face up down to 3 cards",
+        "3番手から順に、手札3枚になるまで表向きで捨て札にする",  # after 「準備・」
+    ),
 }
+
+
+def _say(en: str, ja: str, lang: str) -> str:
+    """``en`` or ``ja``, as ``lang`` asks."""
+    return ja if lang == "ja" else en
+
+
+def _cards(n: int, lang: str, noun: str = "card") -> str:
+    """ "3 cards" / 「3枚」."""
+    return _say(plural(n, noun), f"{n}枚", lang)
 
 
 # --- small pieces ------------------------------------------------------------------------
@@ -57,15 +87,20 @@ def paper_type(paper_id: str) -> PaperType | None:
     return PAPER.get(paper_id)
 
 
-def paper_name(paper_id: str) -> str:
-    """A paper in English, then Japanese: "5-straight 5ストレート", "49", "AK"."""
+def paper_name(paper_id: str, lang: str = "en") -> str:
+    """A paper in English, then Japanese: "5-straight 5ストレート", "49", "AK"; in Japanese
+    its name on the card alone (「5ストレート」)."""
     kind = paper_type(paper_id)
     if kind is None:
         return paper_id
+    if lang == "ja":
+        return PAPER_NAME[kind.id].ja
     return kind.en if kind.en == kind.ja else f"{kind.en} {kind.ja}"
 
 
-def _points(n: int) -> str:
+def _points(n: int, lang: str = "en") -> str:
+    if lang == "ja":
+        return points(n).ja
     return f"{n} pt" if n == 1 else f"{n} pts"
 
 
@@ -102,7 +137,13 @@ def action_text(code: str) -> Text:
 PRIVATE_STEPS = ("publish", "lay", "cite", "done", "give")
 
 
-def public_code(code: str, hidden: Sequence[str]) -> str:
+PRIVATE_MOVE = Words("a private move", "ほかの人には見えない手")
+SECRET_KEEP = Words(
+    "keep one of the two cards drawn (which is secret)", "引いた2枚から1枚を残した(どちらかは秘密)"
+)
+
+
+def public_code(code: str, hidden: Sequence[str], lang: str = "en") -> str:
     """``code`` as a seat that may not see the events of kinds ``hidden`` may know it.
 
     Which drawn card was kept is secret (the other card is seen discarded); a publication's
@@ -110,67 +151,107 @@ def public_code(code: str, hidden: Sequence[str]) -> str:
     secret from everyone but giver and receiver, so none of their codes is ever shown."""
     head = code.split()[0] if code.split() else ""
     if head in PRIVATE_STEPS:
-        return "a private move"
+        return PRIVATE_MOVE.get(lang)
     if head == "keep" or "kept" in hidden:
-        return "keep one of the two cards drawn (which is secret)"
+        return SECRET_KEEP.get(lang)
     return code
 
 
 # --- the table -----------------------------------------------------------------------------
-def _status(view: LaminateView) -> Text:
+def _status(view: LaminateView, lang: str = "en") -> Text:
     phase = view["phase"]
     viewer = view["seat"]
     active = view["active"]
     if phase == "over":
+        if lang == "ja":  # why it ended: the result box's headline says it
+            return Text("ゲーム終了", style="bold")
         reason = view["end_reason"] or ""
         return Text.assemble(("Game over 終了", "bold"), f" — {reason}" if reason else "")
-    who = " and ".join(seat_label(s, viewer) for s in active) or "nobody"
-    when = "Deal" if phase == "setup" else f"Turn {view['turn_no']}"
-    line = Text.assemble((f"{when} · {who} to act", "bold"))
-    doing = PHASE_DOING.get(phase, phase)
+    if lang == "ja":
+        who = "と".join(seat_label(s, viewer, lang=lang) for s in active) or "なし"
+        when = "準備" if phase == "setup" else f"ターン{view['turn_no']}"
+        # No space in it: a Japanese line folds where the width ends, not at a space
+        line = Text.assemble((f"{when}・{who}の手番", "bold"))
+        return line.append(f":{PHASE_DOING[phase].ja}" if phase in PHASE_DOING else phase)
+    else:
+        who = " and ".join(seat_label(s, viewer) for s in active) or "nobody"
+        when = "Deal" if phase == "setup" else f"Turn {view['turn_no']}"
+        line = Text.assemble((f"{when} · {who} to act", "bold"))
+    doing = PHASE_DOING[phase].en if phase in PHASE_DOING else phase
     line.append(f" — {doing}")
     return line
 
 
-def _end_line(view: LaminateView) -> Text:
+def _end_line(view: LaminateView, lang: str = "en") -> Text:
     """ゲーム終了条件: who met it and how many turns are left, or who is nearest."""
     viewer = view["seat"]
     n = view["players"]
     goal = view["end_points"]
     trigger = view["end_condition_met_by"]
     seats = view["seats"]
-    label = Text.assemble(("End condition ゲーム終了条件: ", "bold"))
+    ja = lang == "ja"
+
+    def name(s: int) -> str:
+        return seat_label(s, viewer, lang=lang)
+
+    label = Text.assemble((_say("End condition ゲーム終了条件: ", "ゲーム終了条件:", lang), "bold"))
     if trigger is None:
-        label.append(f"not met (complete papers worth {goal}+ at the end of one's own turn)")
+        label.append(
+            _say(
+                f"not met (complete papers worth {goal}+ at the end of one's own turn)",
+                f"未達成(自分の手番の終わりに、完成した論文が{goal}点以上)",
+                lang,
+            )
+        )
         best = max(s["points"] for s in seats)
         if best:
             leaders = [i for i, s in enumerate(seats) if s["points"] == best]
-            names = " and ".join(seat_label(s, viewer) for s in leaders)
-            label.append(f"; leading: {names} with {best}", style="dim")
+            names = _say(" and ", "と", lang).join(name(s) for s in leaders)
+            label.append(
+                _say(f"; leading: {names} with {best}", f" 首位:{names}({best}点)", lang),
+                style="dim",
+            )
         return label
-    label.append(f"met by {seat_label(trigger, viewer)} ⚑", style="bold red")
+    label.append(
+        _say(f"met by {name(trigger)} ⚑", f"{name(trigger)}が満たした ⚑", lang), style="bold red"
+    )
     if view["phase"] == "over":
         return label
     left = view["turns_left"] or 0
     turn = view["turn"]
     last = (turn + left) % n
     if left == 0:
-        label.append(" — this is the last turn", style="bold red")
+        label.append(
+            _say(" — this is the last turn", " — これが最後の手番", lang), style="bold red"
+        )
+    elif ja:
+        label.append(f" — この後あと{left}手番。{name(last)}の手番の後にゲーム終了")
     else:
         label.append(
             f" — {plural(left, 'more turn')} after this one; the game ends after "
-            f"{seat_label(last, viewer)}'s turn"
+            f"{name(last)}'s turn"
         )
     return label
 
 
-def _piles(view: LaminateView) -> list[Text]:
+def _piles(view: LaminateView, lang: str = "en") -> list[Text]:
     viewer = view["seat"]
     discards = view["discards"]
-    deck = Text.assemble(("Deck 山札: ", "bold"), plural(view["deck_size"], "card"))
+    deck = Text.assemble(
+        (_say("Deck 山札: ", "山札:", lang), "bold"), _cards(view["deck_size"], lang)
+    )
     if not view["deck_size"] and discards:
-        deck.append("  (the discards are shuffled in when a draw needs them)", style="dim")
-    pile = Text.assemble((f"Discards 捨て札 ({len(discards)}): ", "bold"))
+        deck.append(
+            _say(
+                "  (the discards are shuffled in when a draw needs them)",
+                "(引く必要が出たら捨て札をシャッフルして山札にする)",
+                lang,
+            ),
+            style="dim",
+        )
+    pile = Text.assemble(
+        (_say(f"Discards 捨て札 ({len(discards)}): ", f"捨て札({len(discards)}):", lang), "bold")
+    )
     if discards:
         pile.append_text(cards_text(discards[:-1], empty=""))
         if len(discards) > 1:
@@ -178,28 +259,43 @@ def _piles(view: LaminateView) -> list[Text]:
         pile.append("[")
         pile.append_text(card_text(discards[-1]))
         pile.append("]")
-        pile.append(" ← top (oldest first)", style="dim")
+        pile.append(_say(" ← top (oldest first)", " ← 一番上(古い順)", lang), style="dim")
     else:
-        pile.append("empty", style="dim")
+        pile.append(_say("empty", "なし", lang), style="dim")
     lines = [deck, pile]
     drawing = view["drawing"]
     drawn = view.get("drawn")
     if drawn:
-        line = Text.assemble(("You drew 研究: ", "bold yellow"))
+        line = Text.assemble((_say("You drew 研究: ", "引いたカード(研究):", lang), "bold yellow"))
         line.append_text(cards_text(drawn))
-        line.append(" — keep one; the other goes face up on the discards (only you see them)")
+        line.append(
+            _say(
+                " — keep one; the other goes face up on the discards (only you see them)",
+                # on a line of its own: after the cards' spaces it would wrap there anyway
+                "\n  1枚を残し、もう1枚は表向きで捨て札へ(あなただけが見ています)",
+                lang,
+            )
+        )
         lines.append(line)
     elif drawing:
-        who = seat_label(view["turn"], viewer)
-        lines.append(
-            Text(f"{who} is choosing between {plural(drawing, 'drawn card')} (hidden)", "dim")
+        who = seat_label(view["turn"], viewer, lang=lang)
+        said = _say(
+            f"{who} is choosing between {plural(drawing, 'drawn card')} (hidden)",
+            f"{who}が引いた{drawing}枚から選んでいます(非公開)",
+            lang,
         )
+        lines.append(Text(said, "dim"))
     passes = view["passes_in_row"]
     if passes and view["phase"] != "over":
         lines.append(
             Text(
-                f"Passes in a row パス: {passes} of {view['players']} "
-                "(if everyone passes in a row, the game ends at once)",
+                _say(
+                    f"Passes in a row パス: {passes} of {view['players']} "
+                    "(if everyone passes in a row, the game ends at once)",
+                    f"連続パス:{passes}/{view['players']}"
+                    "(全員が連続でパスをしたら、その場でゲーム終了)",
+                    lang,
+                ),
                 style="yellow",
             )
         )
@@ -211,7 +307,7 @@ def _pad(text: str, width: int) -> str:
     return text + " " * max(0, width - cell_len(text))
 
 
-def _supply(view: LaminateView) -> Text:
+def _supply(view: LaminateView, lang: str = "en") -> Text:
     """The papers in the centre (論文カード) in two halves side by side: the code to publish
     one with, its Japanese name, points and copies left (``asobi rules laminate`` says
     what each combination is). Plain aligned text: a table of 16 rows is slow to lay out.
@@ -221,7 +317,10 @@ def _supply(view: LaminateView) -> Text:
     half = (len(PAPER_TYPES) + 1) // 2
     code_w = max(len(p.id) for p in PAPER_TYPES)
     ja_w = max(cell_len(p.ja) for p in PAPER_TYPES)
-    head = f"{_pad('paper', code_w)} {_pad('論文', ja_w)} pts left"
+    if lang == "ja":  # " 点" and "残り" as wide as " pts" and "left", over their columns
+        head = f"{_pad('コード', code_w)} {_pad('論文', ja_w)}  点 残り"
+    else:
+        head = f"{_pad('paper', code_w)} {_pad('論文', ja_w)} pts left"
     out = Text.assemble((f"{head} │ {head}", "bold"))
 
     def cell(kind: PaperType) -> Text:
@@ -241,60 +340,75 @@ def _supply(view: LaminateView) -> Text:
     return out
 
 
-def _paper_line(paper: PaperView) -> Text:
+def _paper_line(paper: PaperView, lang: str = "en") -> Text:
     kind = paper_type(paper["paper"])
-    points = kind.points if kind is not None else 0
+    worth = kind.points if kind is not None else 0
     cards = paper["cards"]
+    name = paper_name(paper["paper"], lang)
     if paper["complete"]:
         mark = "⚑" if paper["paper"] == "endflag" else "✓"
-        line = Text.assemble((f"{mark} ", "bold green"), (paper_name(paper["paper"]), "bold"))
-        line.append(f" {_points(points)} 完成: ")
+        line = Text.assemble((f"{mark} ", "bold green"), (name, "bold"))
+        line.append(_say(f" {_points(worth)} 完成: ", f" {_points(worth, lang)} 完成:", lang))
         line.append_text(cards_text(cards))
         return line
-    line = Text.assemble(("… ", "yellow"), paper_name(paper["paper"]))
-    line.append(f" ({_points(points)}) 査読中: ", style="yellow")
+    line = Text.assemble(("… ", "yellow"), name)
+    line.append(
+        _say(f" ({_points(worth)}) 査読中: ", f"({_points(worth, lang)})査読中:", lang),
+        style="yellow",
+    )
     line.append_text(cards_text(cards))
-    line.append(f" ({plural(len(cards) - 1, 'review')} to go)", style="dim")
+    to_go = len(cards) - 1
+    line.append(
+        _say(f" ({plural(to_go, 'review')} to go)", f"(あと{to_go}回の査読)", lang), style="dim"
+    )
     return line
 
 
-def _seats_table(view: LaminateView) -> Table:
+def _seats_table(view: LaminateView, lang: str = "en") -> Table:
     viewer = view["seat"]
     active = set(view["active"])
     trigger = view["end_condition_met_by"]
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
-    table.add_column("seat", no_wrap=True)
-    table.add_column("hand 手札", no_wrap=True)
-    table.add_column("points 点", justify="right", no_wrap=True)
-    table.add_column("complete", justify="right", no_wrap=True)
-    table.add_column("papers 論文", overflow="fold")
+    table.add_column(_say("seat", "席", lang), no_wrap=True)
+    table.add_column(_say("hand 手札", "手札", lang), no_wrap=True)
+    table.add_column(_say("points 点", "得点", lang), justify="right", no_wrap=True)
+    table.add_column(_say("complete", "完成", lang), justify="right", no_wrap=True)
+    table.add_column(_say("papers 論文", "論文", lang), overflow="fold")
     for s, seat in enumerate(view["seats"]):
-        name = Text(seat_label(s, viewer), style="bold")
+        name = Text(seat_label(s, viewer, lang=lang), style="bold")
         if s in active:
             name = Text("▶ ", style="bold cyan").append_text(name)
         if s == trigger:
             name.append(" ⚑", style="bold red")
         if "hand" in seat:
-            hand = Text(plural(len(seat["hand"]), "card"))
+            hand = Text(_cards(len(seat["hand"]), lang))
         else:
-            hand = Text(plural(seat["hand_size"], "card"))
+            hand = Text(_cards(seat["hand_size"], lang))
             known = seat["known_cards"]
             if known:
-                hand.append("\nknown: ", style="dim")
+                hand.append(_say("\nknown: ", "\n既知:", lang), style="dim")
                 hand.append_text(cards_text(known))
-        points = Text(str(seat["points"]), style="bold")
+        score = Text(str(seat["points"]), style="bold")
         complete = Text(str(seat["complete_papers"]))
-        papers = [_paper_line(p) for p in seat["papers"]] or [Text("none yet", style="dim")]
-        table.add_row(name, hand, points, complete, Text("\n").join(papers))
+        none = Text(_say("none yet", "まだなし", lang), style="dim")
+        papers = [_paper_line(p, lang) for p in seat["papers"]] or [none]
+        table.add_row(name, hand, score, complete, Text("\n").join(papers))
     return table
 
 
-def _citable(view: LaminateView) -> Text:
+def _citable(view: LaminateView, lang: str = "en") -> Text:
     viewer = view["seat"]
     cards = view["citable"]
-    line = Text.assemble(("Citable cards 引用できる: ", "bold"))
+    line = Text.assemble((_say("Citable cards 引用できる: ", "引用できるカード:", lang), "bold"))
     if not cards:
-        line.append("none yet (only complete papers are cited)", style="dim")
+        line.append(
+            _say(
+                "none yet (only complete papers are cited)",
+                "まだなし(引用できるのは完成した論文だけ)",
+                lang,
+            ),
+            style="dim",
+        )
         return line
     by_author: dict[int, list[str]] = {}
     for entry in cards:
@@ -302,18 +416,26 @@ def _citable(view: LaminateView) -> Text:
     order = sorted(by_author, key=lambda a: (a != viewer, a))  # yours first
     parts = []
     for author in order:
-        who = "yours (free)" if author == viewer else seat_label(author, viewer)
-        parts.append(Text.assemble((f"{who}: ", "dim"), cards_text(by_author[author])))
+        if author == viewer:
+            who = _say("yours (free)", "自分の論文(お礼なし)", lang)
+        else:
+            who = seat_label(author, viewer, lang=lang)
+        colon = _say(": ", ":", lang)
+        parts.append(Text.assemble((f"{who}{colon}", "dim"), cards_text(by_author[author])))
     line.append_text(Text(" · ").join(parts))
     if viewer is not None:
         line.append(
-            "\n  citing another author's paper costs a hand card given to them as thanks お礼",
+            _say(
+                "\n  citing another author's paper costs a hand card given to them as thanks お礼",
+                "\n  ほかの人の論文を引用するときは、お礼として手札1枚をその執筆者に渡す",
+                lang,
+            ),
             style="dim",
         )
     return line
 
 
-def _hand(view: LaminateView) -> list[Text]:
+def _hand(view: LaminateView, lang: str = "en") -> list[Text]:
     """Your hand; during a publication the cards laid or chosen as thanks are still in it
     (they leave only when the paper is on the table), so they are listed apart."""
     viewer = view["seat"]
@@ -325,16 +447,26 @@ def _hand(view: LaminateView) -> list[Text]:
         if "hand" not in seat:
             continue
         hand = seat["hand"]
-        label = "Your hand 手札" if s == viewer else f"Seat {s} hand 手札"
-        line = Text.assemble((f"{label} ({len(hand)}): ", "bold"))
+        if lang == "ja":
+            label = "あなたの手札" if s == viewer else f"席{s}の手札"
+            line = Text.assemble((f"{label}({len(hand)}):", "bold"))
+        else:
+            label = "Your hand 手札" if s == viewer else f"Seat {s} hand 手札"
+            line = Text.assemble((f"{label} ({len(hand)}): ", "bold"))
         if s == viewer and (laid or thanks):
             rest = [c for c in hand if c not in laid and c not in thanks]
-            line.append_text(cards_text(rest, empty="no other card"))
+            line.append_text(
+                cards_text(rest, empty=_say("no other card", "ほかのカードなし", lang))
+            )
             if laid:
-                line.append(" · laid in your paper: ", style="cyan")
+                line.append(
+                    _say(" · laid in your paper: ", " · 論文に出したカード:", lang), style="cyan"
+                )
                 line.append_text(cards_text(laid))
             if thanks:
-                line.append(" · to give as thanks: ", style="cyan")
+                line.append(
+                    _say(" · to give as thanks: ", " · お礼に渡すカード:", lang), style="cyan"
+                )
                 line.append_text(cards_text(thanks))
         else:
             line.append_text(cards_text(hand))
@@ -342,11 +474,13 @@ def _hand(view: LaminateView) -> list[Text]:
     return lines
 
 
-def _draft(view: LaminateView) -> Text | None:
+def _draft(view: LaminateView, lang: str = "en") -> Text | None:
     """Your publication in progress: nobody else sees it until the paper is on the table."""
     draft = view.get("draft")
     if not draft:
         return None
+    if lang == "ja":
+        return _draft_ja(view, draft)
     viewer = view["seat"]
     out = Text.assemble(
         ("Your paper in progress 論文発表: ", "bold cyan"),
@@ -398,40 +532,105 @@ def _draft(view: LaminateView) -> Text | None:
     return out
 
 
-def sections(raw: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
+def _draft_ja(view: LaminateView, draft: Any) -> Text:
+    """:func:`_draft` in Japanese."""
+    viewer = view["seat"]
+    name = paper_name(draft["paper"], "ja")
+    out = Text.assemble(("発表中の論文(論文発表):", "bold cyan"), (f"「{name}」", "bold"))
+    kind = paper_type(draft["paper"])
+    if kind is not None:
+        out.append(f"({_points(kind.points, 'ja')}、{NEED[kind.id].ja})", style="dim")
+    out.append("\n  手札から出したカード:")
+    out.append_text(cards_text(draft["laid"], empty="まだなし"))
+    cited = draft["cited"]
+    out.append("\n  引用したカード:")
+    if cited:
+        parts = []
+        for entry in cited:
+            part = card_text(entry["card"])
+            author = entry["author"]
+            whose = "(自分の論文、お礼なし)" if author == viewer else f"(席{author}の論文)"
+            part.append(whose, style="dim")
+            parts.append(part)
+        out.append_text(Text("、").join(parts))
+    else:
+        out.append("なし", style="dim")
+    if kind is not None and kind.shape is Shape.SUM:
+        chosen = [*draft["laid"], *(e["card"] for e in cited)]
+        total = sum(SEVEN.card(c).rank for c in chosen)
+        if kind.at_least:
+            more = "終えるなら'done'" if total >= kind.total else "まだ"
+            out.append(f"\n  ランクの合計 {total}(100以上で完成:{more})")
+        else:
+            out.append(f"\n  ランクの合計 {total}(ちょうど{kind.total})")
+    foreign: list[Citation] = [entry for entry in cited if entry["author"] != viewer]
+    thanks = draft["thanks"]
+    if foreign and view["phase"] == "gift":
+        out.append("\n  お礼(引用したほかの人の論文1つにつき手札1枚):")
+        for i, entry in enumerate(foreign):
+            out.append(f"\n    席{entry['author']}へ({entry['card']}の分):")
+            if i < len(thanks):
+                out.append_text(card_text(thanks[i]))
+            elif i == len(thanks):
+                out.append("次の'give'", style="bold")
+            else:
+                out.append("—", style="dim")
+    elif foreign:
+        out.append(f"\n  カードを選び終えたら渡すお礼:{len(foreign)}枚")
+    out.append("\n  (論文が場に出るまで、ほかの人には見えません)", style="dim")
+    return out
+
+
+# The table's parts' names, as the terminal lists those that did not change.
+PART_NAMES = {
+    "status": Words("status", "手番"),
+    "end": Words("the end 終了", "ゲーム終了条件"),
+    "piles": Words("piles", "山札と捨て札"),
+    "papers": Words("papers 論文カード", "論文カード"),
+    "researchers": Words("researchers 研究者", "研究者"),
+    "citable": Words("citable 引用", "引用"),
+    "hand": Words("hand 手札", "手札"),
+    "draft": Words("draft", "発表中の論文"),
+}
+
+
+def sections(raw: Mapping[str, Any], lang: str = "en") -> list[tuple[str, RenderableType]]:
     """The table's parts, in order, each named: what to act on, how the game ends, the
     piles, the papers in the centre, the researchers, what may be cited, the hand, a
     publication being drafted."""
     view = read_view(raw)
     papers = Text.assemble(
-        ("Papers in the centre 論文カード", "bold"), ("  publish one with 'publish PAPER'", "dim")
+        (_say("Papers in the centre 論文カード", "論文カード", lang), "bold"),
+        (_say("  publish one with 'publish PAPER'", "  'publish 論文'で発表", lang), "dim"),
     )
     researchers = Text.assemble(
-        ("Researchers 研究者 and their papers 論文", "bold"),
-        ("  ✓ complete 完成 · … under review 査読中", "dim"),
+        (_say("Researchers 研究者 and their papers 論文", "研究者とその論文", lang), "bold"),
+        (_say("  ✓ complete 完成 · … under review 査読中", "  ✓ 完成 · … 査読中", lang), "dim"),
     )
     parts: list[tuple[str, RenderableType]] = [
-        ("status", _status(view)),
-        ("the end 終了", _end_line(view)),
-        ("piles", Group(*_piles(view))),
-        ("papers 論文カード", Group(papers, _supply(view))),
-        ("researchers 研究者", Group(researchers, _seats_table(view))),
-        ("citable 引用", _citable(view)),
-        ("hand 手札", Group(*_hand(view))),
+        ("status", _status(view, lang)),
+        ("end", _end_line(view, lang)),
+        ("piles", Group(*_piles(view, lang))),
+        ("papers", Group(papers, _supply(view, lang))),
+        ("researchers", Group(researchers, _seats_table(view, lang))),
+        ("citable", _citable(view, lang)),
+        ("hand", Group(*_hand(view, lang))),
     ]
-    draft = _draft(view)
+    draft = _draft(view, lang)
     if draft is not None:
         parts.append(("draft", draft))
-    return parts
+    return [(PART_NAMES[key].get(lang), part) for key, part in parts]
 
 
-def render(raw: Mapping[str, Any], console: Console) -> None:
-    """Print the table as ``view["seat"]`` sees it; after the game, the outcome too."""
+def render(raw: Mapping[str, Any], console: Console, lang: str = "en") -> None:
+    """Print the table as ``view["seat"]`` sees it; after the game, the outcome too (in
+    Japanese, the front end prints the phrasebook's)."""
     view = read_view(raw)
-    body = Group(*(part for _, part in sections(view)))
-    title = f"{TITLE} · {view['players']} players"
+    body = Group(*(part for _, part in sections(view, lang)))
+    players = _say(f"{view['players']} players", f"{view['players']}人", lang)
+    title = f"{TITLE.get(lang)} · {players}"
     console.print(Panel(body, title=title, box=box.ROUNDED, expand=False))
-    if view["outcome"] is not None:
+    if view["outcome"] is not None and lang != "ja":
         render_outcome(view, console)
 
 

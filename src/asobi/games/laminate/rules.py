@@ -26,6 +26,7 @@ from asobi.core.errors import IllegalAction
 from asobi.core.events import Event, private, public
 from asobi.core.protocol import Chance, Outcome
 from asobi.core.turns import NOBODY, just, next_seat
+from asobi.core.words import Words
 from asobi.games.laminate import scoring
 from asobi.games.laminate.actions import (
     CITE,
@@ -84,6 +85,7 @@ from asobi.games.laminate.state import (
     Paper,
 )
 from asobi.games.laminate.views import determinize, view_of
+from asobi.games.laminate.words import PAPER_NAME
 
 DECK_ORDER = {card: i for i, card in enumerate(SEVEN.cards)}  # the order hands are listed in
 DEAL = (3, 3, 4, 4, 5)  # 準備 5: cards drawn by the first, second, ... player
@@ -164,7 +166,7 @@ class LaminateRules(LaminateState):
         if action in self.legal_actions(seat):
             return
         rule, reason = self._why_illegal(seat, action)
-        raise IllegalAction(rule, reason)
+        raise IllegalAction(rule, reason.en, ja=reason.ja)
 
     # --- what an action does ----------------------------------------------------------
     def carry_out(self, seat: int, action: LaminateAction) -> list[Event]:
@@ -500,56 +502,95 @@ class LaminateRules(LaminateState):
         return tuple(float(scoring.points(papers)) for papers in self.papers)
 
     # --- refusals -----------------------------------------------------------------------------
-    def _why_illegal(self, seat: int, action: Any) -> tuple[str, str]:
+    def _why_illegal(self, seat: int, action: Any) -> tuple[str, Words]:
+        """The rule that forbids ``action`` now, and why, in both languages."""
         phase = self.phase
         waiting = {
-            SETUP_PHASE: "discarding dealt cards down to three ('discard X')",
-            TURN_PHASE: "choosing this turn's action",
-            KEEP_PHASE: "keeping one of the two cards drawn ('keep X')",
-            PUBLISH_PHASE: "laying the cards of your paper ('lay X', 'cite X')",
-            GIFT_PHASE: "giving a card for each paper of another player cited ('give X')",
-            FLAG_PHASE: "laying a hand card with the End Flag ('flag X')",
-            OVER_PHASE: "nothing: the game is over",
+            SETUP_PHASE: Words(
+                "discarding dealt cards down to three ('discard X')",
+                "配られた手札を3枚になるまで捨てるところです('discard X')",
+            ),
+            TURN_PHASE: Words(
+                "choosing this turn's action", "この手番のアクションを選ぶところです"
+            ),
+            KEEP_PHASE: Words(
+                "keeping one of the two cards drawn ('keep X')",
+                "引いた2枚から1枚を残すところです('keep X')",
+            ),
+            PUBLISH_PHASE: Words(
+                "laying the cards of your paper ('lay X', 'cite X')",
+                "論文のカードを出すところです('lay X'、'cite X')",
+            ),
+            GIFT_PHASE: Words(
+                "giving a card for each paper of another player cited ('give X')",
+                "引用したほかの人の論文1つにつき1枚、お礼のカードを渡すところです('give X')",
+            ),
+            FLAG_PHASE: Words(
+                "laying a hand card with the End Flag ('flag X')",
+                "手札1枚をエンドフラグと一緒に出すところです('flag X')",
+            ),
+            OVER_PHASE: Words("nothing: the game is over", "ゲームは終了しています"),
         }[phase]
-        now = f"now the game is waiting for {waiting}"
+        now = Words(f"now the game is waiting for {waiting.en}", f"今は{waiting.ja}")
         if isinstance(action, Discard):
             if phase is not SETUP_PHASE:
-                return "ゲームの準備 6", f"cards are discarded so only while dealing; {now}"
-            return "ゲームの準備 6", f"{action.card} is not in your hand"
+                return "ゲームの準備 6", Words(
+                    f"cards are discarded so only while dealing; {now.en}",
+                    f"この捨て方は準備のときだけです。{now.ja}",
+                )
+            return "ゲームの準備 6", _not_in_hand(action.card)
         if isinstance(action, Draw | Take | Review | Publish | Pass) and phase is not TURN_PHASE:
-            return "ゲームの進行", f"one action per turn, chosen at its start; {now}"
+            return "ゲームの進行", Words(
+                f"one action per turn, chosen at its start; {now.en}",
+                f"アクションは手番に1つだけ、手番の初めに選びます。{now.ja}",
+            )
         if isinstance(action, Draw):
             if not self.deck and not self.discards:
-                return "1. 研究", "the deck and the discard pile are both empty"
-            return (
-                "補遺 研究アクションに対する注意",
+                return "1. 研究", Words(
+                    "the deck and the discard pile are both empty", "山札も捨て札もありません"
+                )
+            return "補遺 研究アクションに対する注意", Words(
                 "the deck is empty and the discard pile holds one card: take it ('take')",
+                "山札がなく、捨て札は1枚です:それを取ります('take')",
             )
         if isinstance(action, Take):
-            return "1. 研究", "the discard pile is empty"
+            return "1. 研究", Words("the discard pile is empty", "捨て札がありません")
         if isinstance(action, Keep):
             if phase is not KEEP_PHASE:
-                return "1. 研究", f"you have not drawn two cards to choose from; {now}"
+                return "1. 研究", Words(
+                    f"you have not drawn two cards to choose from; {now.en}",
+                    f"選ぶための2枚を引いていません。{now.ja}",
+                )
             drawn = " ".join(c.code for c in self.drawn)
-            return "1. 研究", f"{action.card} is not one of the cards you drew ({drawn})"
+            return "1. 研究", Words(
+                f"{action.card} is not one of the cards you drew ({drawn})",
+                f"{action.card}は引いたカード({drawn})ではありません",
+            )
         if isinstance(action, Review):
             if action.card in self.citable():
-                return (
-                    "3. 査読",
+                return "3. 査読", Words(
                     f"{action.card} is the last card of a complete paper; only papers "
                     "holding 2 or more cards are reviewed",
+                    f"{action.card}は完成した論文の最後のカードです。査読できるのは"
+                    "セブンのカードが2枚以上ある(査読中)の論文だけです",
                 )
-            return "3. 査読", f"{action.card} is not on a paper under review (査読中)"
+            return "3. 査読", Words(
+                f"{action.card} is not on a paper under review (査読中)",
+                f"{action.card}は(査読中)の論文にありません",
+            )
         if isinstance(action, Publish):
             return self._why_not_publish(seat, action.paper)
         if isinstance(action, Pass):
-            return (
-                "補遺 パスに対する注意",
+            return "補遺 パスに対する注意", Words(
                 "研究か査読ができるときはパスはできません: you can research or review",
+                "研究か査読ができるときはパスはできません",
             )
         if isinstance(action, Lay | Cite | Done):
             if phase is not PUBLISH_PHASE or self.draft is None:
-                return "2. 論文発表", f"you are not laying a paper's cards; {now}"
+                return "2. 論文発表", Words(
+                    f"you are not laying a paper's cards; {now.en}",
+                    f"論文のカードを出しているところではありません。{now.ja}",
+                )
             if isinstance(action, Done):
                 return self._why_not_done(self.draft)
             if isinstance(action, Lay):
@@ -557,61 +598,86 @@ class LaminateRules(LaminateState):
             return self._why_not_cite(seat, self.draft, action.card)
         if isinstance(action, Give):
             if phase is not GIFT_PHASE:
-                return "論文の引用", f"no citation is waiting for its thanks; {now}"
-            return "論文の引用", f"{action.card} is not a card left in your hand to give"
+                return "論文の引用", Words(
+                    f"no citation is waiting for its thanks; {now.en}",
+                    f"お礼を待つ引用はありません。{now.ja}",
+                )
+            return "論文の引用", _not_left_in_hand(action.card, "to give", "渡せる")
         if isinstance(action, Flag):
             if phase is not FLAG_PHASE:
-                return (
-                    "ゲームの終了と勝利条件",
-                    f"the End Flag is taken by the player who meets the end condition; {now}",
+                return "ゲームの終了と勝利条件", Words(
+                    f"the End Flag is taken by the player who meets the end condition; {now.en}",
+                    f"エンドフラグはゲーム終了条件を満たした人が獲得します。{now.ja}",
                 )
-            return "ゲームの終了と勝利条件", f"{action.card} is not in your hand"
-        return "ゲームの進行", f"{action!r} is not a Laminate Rummy action"
+            return "ゲームの終了と勝利条件", _not_in_hand(action.card)
+        return "ゲームの進行", Words(
+            f"{action!r} is not a Laminate Rummy action",
+            f"{action!r}はラミネートラミーの手ではありません",
+        )
 
-    def _why_not_publish(self, seat: int, paper: PaperType) -> tuple[str, str]:
+    def _why_not_publish(self, seat: int, paper: PaperType) -> tuple[str, Words]:
+        name = PAPER_NAME[paper.id].ja
         if paper in self._held(seat):
-            return (
-                "2. 論文発表",
+            return "2. 論文発表", Words(
                 f"you already have a {paper} paper: "
+                "同じ論文カードを1人で2枚以上入手することはできません",
+                f"「{name}」の論文はもう持っています:"
                 "同じ論文カードを1人で2枚以上入手することはできません",
             )
         if not self.supply[paper]:
-            return "2. 論文発表", f"no {paper} paper is left: 論文カードは早い者勝ち"
-        return (
-            "2. 論文発表",
+            return "2. 論文発表", Words(
+                f"no {paper} paper is left: 論文カードは早い者勝ち",
+                f"「{name}」の論文カードは残っていません:論文カードは早い者勝ち",
+            )
+        return "2. 論文発表", Words(
             f"your hand and the complete papers you may cite cannot make a {paper}",
+            f"手札と引用できる完成した論文では「{name}」を作れません",
         )
 
-    def _why_not_done(self, draft: Draft) -> tuple[str, str]:
+    def _why_not_done(self, draft: Draft) -> tuple[str, Words]:
+        name = PAPER_NAME[draft.paper.id].ja
         if not draft.paper.at_least:
-            return (
-                "2. 論文発表",
+            return "2. 論文発表", Words(
                 f"a {draft.paper} is published as soon as its combination is complete",
+                f"「{name}」は組み合わせがそろった時点で発表されます",
             )
         if not draft.laid:
-            return "論文の引用", "引用のみで論文を発表することはできません: lay a hand card"
+            return "論文の引用", Words(
+                "引用のみで論文を発表することはできません: lay a hand card",
+                "引用のみで論文を発表することはできません:手札のカードを出します",
+            )
         total = sum(c.rank for c in draft.laid + draft.cited)
-        return "役の補足説明 100+", f"the cards total {total}, not 100 or more"
+        return "役の補足説明 100+", Words(
+            f"the cards total {total}, not 100 or more",
+            f"カードの合計は{total}で、100以上ではありません",
+        )
 
-    def _why_not_lay(self, seat: int, draft: Draft, card: Card) -> tuple[str, str]:
+    def _why_not_lay(self, seat: int, draft: Draft, card: Card) -> tuple[str, Words]:
         if card not in self.hands[seat] or card in draft.laid:
-            return "2. 論文発表", f"{card} is not a card left in your hand"
-        return (
-            "補遺 その他",
+            return "2. 論文発表", _not_left_in_hand(card)
+        return "補遺 その他", Words(
             f"{card} cannot be part of this {draft.paper} with the cards chosen so far: "
+            "役に関係ないカードを一緒に場に出すことはできません",
+            f"{card}はここまでに選んだカードと「{PAPER_NAME[draft.paper.id].ja}」を作れません:"
             "役に関係ないカードを一緒に場に出すことはできません",
         )
 
-    def _why_not_cite(self, seat: int, draft: Draft, card: Card) -> tuple[str, str]:
+    def _why_not_cite(self, seat: int, draft: Draft, card: Card) -> tuple[str, Words]:
         authors = self.citable()
         if card not in authors:
             try:
                 self._paper_holding(card)
             except KeyError:
-                return "論文の引用", f"{card} is not the card of a complete paper"
-            return "論文の引用", f"{card} is on a paper under review: まだ引用できません"
+                return "論文の引用", Words(
+                    f"{card} is not the card of a complete paper",
+                    f"{card}は完成した論文のカードではありません",
+                )
+            return "論文の引用", Words(
+                f"{card} is on a paper under review: まだ引用できません",
+                f"{card}は(査読中)の論文のカードです:まだ引用できません",
+            )
         if card in draft.cited:
-            return "論文の引用", f"{card} is cited already"
+            return "論文の引用", Words(f"{card} is cited already", f"{card}はもう引用しています")
         pool, budget = self._draft_pool(seat, draft)
         source = pool.source_of(card)
         assert source is not None
@@ -619,26 +685,29 @@ class LaminateRules(LaminateState):
         chosen = [*draft.laid, *draft.cited, card]
         rest = pool.without(card, source)
         if step and budget < 1:
-            return (
-                "論文の引用",
+            return "論文の引用", Words(
                 "カードを渡すことができない場合は論文を引用することができません: "
                 "no hand card would be left to give its author",
+                "カードを渡すことができない場合は論文を引用することができません:"
+                "執筆者に渡す手札が残りません",
             )
         if min_cost(draft.paper, chosen, rest, budget - step, False) is not None:
-            return (
-                "論文の引用",
+            return "論文の引用", Words(
                 "引用のみで論文を発表することはできません: with this citation no card "
                 "from your hand could complete the paper",
+                "引用のみで論文を発表することはできません:この引用では手札のカードで"
+                "論文を完成させられません",
             )
         if min_cost(draft.paper, chosen, rest, 99, not draft.laid) is not None:
-            return (
-                "論文の引用",
+            return "論文の引用", Words(
                 "カードを渡すことができない場合は論文を引用することができません: "
                 "your hand could not both complete the paper and thank every author cited",
+                "カードを渡すことができない場合は論文を引用することができません:"
+                "手札では論文の完成と、引用したすべての執筆者へのお礼を両立できません",
             )
-        return (
-            "補遺 その他",
+        return "補遺 その他", Words(
             f"{card} cannot be part of this {draft.paper} with the cards chosen so far",
+            f"{card}はここまでに選んだカードと「{PAPER_NAME[draft.paper.id].ja}」を作れません",
         )
 
     # --- what is known, and by whom ----------------------------------------------------
@@ -647,6 +716,18 @@ class LaminateRules(LaminateState):
 
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
         return determinize(self, seat, rng)
+
+
+def _not_in_hand(card: Card) -> Words:
+    return Words(f"{card} is not in your hand", f"{card}は手札にありません")
+
+
+def _not_left_in_hand(card: Card, en: str = "", ja: str = "") -> Words:
+    """A card not (or no longer) in the hand: laid in the paper already, or never there."""
+    return Words(
+        f"{card} is not a card left in your hand{' ' + en if en else ''}",
+        f"{card}は手札に残っている{ja}カードではありません",
+    )
 
 
 def new_state(

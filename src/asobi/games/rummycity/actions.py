@@ -165,13 +165,17 @@ def _parse(code: str) -> RummyCityAction:
         if verb == "place" and len(words) == 3:
             return Place(words[1].lower(), FRENCH52.card(words[2]))
     except InvalidSetup as exc:
-        raise BadActionCode(str(exc)) from None
+        ja = f"{words[2]!r}はトランプ(52枚)のカードではありません" if verb == "place" else None
+        raise BadActionCode(str(exc), ja) from None
     if verb in EXAMPLES:  # a move of the game, written without (or with wrong) words after it
         raise BadActionCode(
-            f"{code!r} is not written as the game reads it; for example {EXAMPLES[verb]!r}"
+            f"{code!r} is not written as the game reads it; for example {EXAMPLES[verb]!r}",
+            f"{code!r}はこのゲームの書き方ではありません。例:{EXAMPLES[verb]!r}",
         )
     raise BadActionCode(
-        f"{code!r} is not a Rummy City action; try " + ", ".join(repr(e) for e in EXAMPLES.values())
+        f"{code!r} is not a Rummy City action; try "
+        + ", ".join(repr(e) for e in EXAMPLES.values()),
+        f"{code!r}はラミーシティの手ではありません。例:" + "、".join(map(repr, EXAMPLES.values())),
     )
 
 

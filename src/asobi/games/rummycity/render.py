@@ -4,11 +4,13 @@ It reads only the view (``views.read_view``) and events, never a state, so it ca
 show nothing a seat may not know: the other hand shows as a count plus the cards seen going
 in, the row's face-down cards as ``??`` (except those this seat looked at with the School),
 the School's range only to its looker, and a face-down card drawn only to its drawer.
-English first, the game's own terms in Japanese after. The front end (``asobi.play``) finds
-this module by the game's id and calls:
+In English the game's own terms follow in Japanese; in Japanese (``lang="ja"``) everything
+is said in the rulebook's terms (``words.py`` lists them). The front end (``asobi.play``)
+finds this module by the game's id and calls:
 
-- ``render(view, console)``: the table as ``view["seat"]`` sees it, and the outcome;
-- ``sections(view)``: the same table in its parts, for printing what changed;
+- ``render(view, console, lang)``: the table as ``view["seat"]`` sees it, and the outcome
+  (in Japanese the front end prints the phrasebook's outcome instead);
+- ``sections(view, lang)``: the same table in its parts, for printing what changed;
 - ``action_text(code)``: an action code with its cards coloured and a word on what it does;
 - ``public_code(code, hidden)``: a move as another seat may know it (every Rummy City move
   is public: a School ``look`` and ``take 2`` name positions, never cards).
@@ -24,24 +26,49 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from asobi.core.cardtext import FRENCH_TEXT
-from asobi.core.words import plural, seat_label
-from asobi.games.rummycity.buildings import catalogue_of, default_data
-from asobi.games.rummycity.combos import JOKER, STANDING_NAMES
+from asobi.core.words import Words, plural, seat_label
+from asobi.games.rummycity.buildings import BANK, MARK_SYMBOL, POLICE, catalogue_of, default_data
+from asobi.games.rummycity.combos import JOKER, STANDING_NAMES, SUITLESS
 from asobi.games.rummycity.views import RummyCityView, read_view
+from asobi.games.rummycity.words import (
+    DEPOSIT_WORDS,
+    EFFECT_WORDS,
+    MARK_WORDS,
+    income_words,
+)
 
-TITLE = "Rummy City ラミーシティ"
+TITLE = Words("Rummy City ラミーシティ", "ラミーシティ")
 SUIT_STYLE = FRENCH_TEXT.styles
 SUIT_ORDER = "SHDC"
 RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13, **{str(n): n for n in range(2, 11)}}
 KIND_EN = {"run": "Run", "mix": "MIX Run", "set": "Set"}
 KIND_JA = {"run": "ラン", "mix": "ミックスラン", "set": "セット"}
+MARK_OF_SYMBOL = {symbol: mark for mark, symbol in MARK_SYMBOL.items()}  # the view's ♠ → spade
 WILD = STANDING_NAMES[JOKER]  # a Police station card's standing in a combination (views.py)
+# A card's standing in a combination, in Japanese: what the Bank or the Police station makes
+# of it (the phrasebook's words), and which of them.
+STANDING_JA = {
+    STANDING_NAMES[SUITLESS]: f"{DEPOSIT_WORDS[BANK].ja}(銀行)",
+    STANDING_NAMES[JOKER]: f"{DEPOSIT_WORDS[POLICE].ja}(警察署)",
+}
+
+
+def _say(en: str, ja: str, lang: str) -> str:
+    """``en`` or ``ja``, as ``lang`` asks."""
+    return ja if lang == "ja" else en
+
+
+def _cards(n: int, lang: str) -> str:
+    """ "3 cards" / 「3枚」."""
+    return _say(plural(n, "card"), f"{n}枚", lang)
+
 
 card_text = FRENCH_TEXT.card
 cards_text = FRENCH_TEXT.cards
@@ -70,16 +97,18 @@ def _remember(view: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
 
 
 def building_name(
-    building_id: Any, catalogue: Mapping[str, Mapping[str, Any]] | None = None
+    building_id: Any, catalogue: Mapping[str, Mapping[str, Any]] | None = None, lang: str = "en"
 ) -> str:
-    """A building in English, then Japanese: "Bank 銀行"."""
+    """A building in English, then Japanese: "Bank 銀行"; in Japanese its name alone."""
     b = (catalogue or _KNOWN).get(str(building_id)) or _KNOWN.get(str(building_id))
     if b is None:
         return str(building_id)
-    return f"{b['en']} {b['ja']}"
+    return str(b["ja"]) if lang == "ja" else f"{b['en']} {b['ja']}"
 
 
-def kind_name(kind: Any) -> str:
+def kind_name(kind: Any, lang: str = "en") -> str:
+    if lang == "ja":
+        return KIND_JA.get(str(kind), str(kind))
     return f"{KIND_EN.get(str(kind), str(kind))} {KIND_JA.get(str(kind), '')}".strip()
 
 
@@ -92,10 +121,10 @@ def _rank_label(rank: int) -> str:
     return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank))
 
 
-def hand_text(codes: Sequence[str]) -> Text:
+def hand_text(codes: Sequence[str], lang: str = "en") -> Text:
     """A hand grouped by suit, ♠ ♥ ♦ ♣ (in the deck's order, as the view lists it)."""
     if not codes:
-        return Text("empty", style="dim")
+        return Text(_say("empty", "なし", lang), style="dim")
     groups = [[c for c in codes if c[:1] == s] for s in SUIT_ORDER]
     return Text("  ").join(cards_text(g) for g in groups if g)
 
@@ -140,19 +169,29 @@ def combination_text(
     number: int,
     combination: Mapping[str, Any],
     catalogue: Mapping[str, Mapping[str, Any]],
+    lang: str = "en",
 ) -> Text:
     """ "2. Set セット C4 D4 S4 → Bank 銀行" (the number names it for lay-offs)."""
-    out = Text.assemble((f"{number}. ", "bold cyan"), (kind_name(combination["kind"]), "bold"), " ")
+    kind = kind_name(combination["kind"], lang)
+    out = Text.assemble((f"{number}. ", "bold cyan"), (kind, "bold"), " ")
     out.append_text(cards_text(ordered_cards(combination)))
     building = combination.get("building")
     if building is None:
-        out.append(" → no building (final turn)", style="dim")
+        out.append(
+            _say(" → no building (final turn)", " → 建物なし(最後の手番)", lang), style="dim"
+        )
     else:
-        out.append(f" → {building_name(building, catalogue)}")
+        out.append(f" → {building_name(building, catalogue, lang)}")
     standing = combination.get("standing") or {}
     if standing:
-        notes = Text(", ").join(
-            Text.assemble(card_text(str(c)), f" {_plain(s)}") for c, s in sorted(standing.items())
+
+        def said(standing: Any) -> str:
+            if lang == "ja":
+                return STANDING_JA.get(str(standing), str(standing))
+            return _plain(standing)
+
+        notes = Text(_say(", ", "、", lang)).join(
+            Text.assemble(card_text(str(c)), f" {said(s)}") for c, s in sorted(standing.items())
         )
         out.append(" (", style="dim")
         out.append_text(notes)
@@ -207,7 +246,11 @@ def public_code(code: str, hidden: Sequence[str]) -> str:
 
 
 # --- the table ---------------------------------------------------------------------------------
-def _status(view: RummyCityView, catalogue: Mapping[str, Mapping[str, Any]]) -> Text:
+def _status(
+    view: RummyCityView, catalogue: Mapping[str, Mapping[str, Any]], lang: str = "en"
+) -> Text:
+    if lang == "ja":
+        return _status_ja(view, catalogue)
     solo = view["mode"] == "solo"
     viewer = view["seat"]
     phase = str(view["phase"])
@@ -256,9 +299,58 @@ def _status(view: RummyCityView, catalogue: Mapping[str, Mapping[str, Any]]) -> 
     return line
 
 
-def _round_line(view: RummyCityView) -> Text:
+def _status_ja(view: RummyCityView, catalogue: Mapping[str, Mapping[str, Any]]) -> Text:
+    """:func:`_status` in Japanese: one run of words without spaces, so that it folds where
+    the width ends."""
+    solo = view["mode"] == "solo"
+    phase = str(view["phase"])
+    if phase == "over":  # why it ended: the result box's headline says it
+        return Text("ゲーム終了", style="bold")
+    turn = view["turn"]
+    seat = view["seats"][turn]
+    who = seat_label(turn, view["seat"], solo, "ja")
+    line = Text.assemble((f"{who}の手番", "bold"), ":")
+    if phase == "turn":
+        limit = min(seat["draw_limit"], len(view["row"]))
+        owned = [catalogue.get(b, {}) for b in seat["buildings"]]
+        if any(b.get("effect") == "school" for b in owned):
+            draw = f"山札の上から{limit}枚を見て(学校)要るカードを取る"
+        else:
+            draw = f"山札から1〜{limit}枚引く" if limit > 1 else "山札から1枚引く"
+        line.append(f"{draw}か、建物を3つまで建てる")
+        if any(b.get("mark") == "♠" for b in owned):
+            if view["passes_in_a_row"] >= len(view["seats"]):
+                nobody = "パス" if solo else "2人のパス"
+                line.append(f"({nobody}の直後はパスできない)", style="dim")
+            else:
+                line.append("。またはパス(♠)")
+    elif phase == "pick":
+        line.append("学校:見たカードから要るカードを取り、done")
+    elif phase == "lay":
+        line.append("組み合わせのカードを出し、done")
+    elif phase == "build":
+        built = view["builds_this_turn"]
+        if view["final_turn"]:
+            line.append(
+                "最後の手番:組み合わせをいくつでも出せる(meldは建物なし)。"
+                f"建物は3つまで({built}つ建てた)。終えるならend"
+            )
+        else:
+            line.append(f"さらに建てるか手番を終える(この手番で{built}/3)")
+    elif phase == "return":
+        line.append("ソロ:7つ目の建物。1つを場に返す")
+    elif phase == "settle":
+        line.append("決算:手札を相手の街の組み合わせに付け札する")
+    else:
+        line.append(phase)
+    return line
+
+
+def _round_line(view: RummyCityView, lang: str = "en") -> Text:
     solo = view["mode"] == "solo"
     viewer = view["seat"]
+    if lang == "ja":
+        return _round_line_ja(view)
     line = Text.assemble(("Round ラウンド ", "bold"), (str(view["round"]), "bold"))
     if solo:
         line.append(f" of {view.get('rounds', 3)} · the score is the tepu (テプ) held at the end")
@@ -279,17 +371,41 @@ def _round_line(view: RummyCityView) -> Text:
     return line
 
 
-def _row(view: RummyCityView) -> list[Text]:
+def _round_line_ja(view: RummyCityView) -> Text:
+    solo = view["mode"] == "solo"
+    viewer = view["seat"]
+    line = Text(f"第{view['round']}ラウンド", style="bold")
+    if solo:
+        line.append(f"(全{view.get('rounds', 3)}ラウンド)・得点は最後に持っているテプ")
+    else:  # no space: a Japanese line folds where the width ends
+        first = seat_label(view["first_player"], viewer, lang="ja")
+        line.append(f"・スタートプレイヤー:{first}・決算で{view['target']}テプ以上ならゲーム終了")
+        if view["overtime"]:
+            line.append("・延長戦", style="bold yellow")
+    last = view["last_drawer"]
+    if last is not None and view["phase"] != "over":
+        who = seat_label(last, viewer, solo, "ja")
+        line.append(f"\n山札が無くなった:最後の手番({who}が最後のカードを引いた)", style="yellow")
+    return line
+
+
+def _row(view: RummyCityView, lang: str = "en") -> list[Text]:
     """The row (山札), top first, in lines of ten with their positions."""
     viewer = view["seat"]
     solo = view["mode"] == "solo"
     row = view["row"]
     down = sum(1 for r in row if not r["face_up"])
-    head = Text.assemble(("Row 山札: ", "bold"), plural(len(row), "card"))
+    head = Text.assemble((_say("Row 山札: ", "山札:", lang), "bold"), _cards(len(row), lang))
     if not row:
-        head.append(" — empty", style="dim")
+        head.append(_say(" — empty", " — なし", lang), style="dim")
         return [head]
-    head.append(f", {down} face down (??); drawn from the top, position 1 first")
+    head.append(
+        _say(
+            f", {down} face down (??); drawn from the top, position 1 first",
+            f"(うち裏向き{down}枚 ??)。上から引く:1が一番上",
+            lang,
+        )
+    )
     lines = [head]
     marked_mine = marked_other = False
     for start in range(0, len(row), 10):
@@ -318,10 +434,19 @@ def _row(view: RummyCityView) -> list[Text]:
         lines.append(line)
     notes = []
     if marked_mine:
-        notes.append("(card): face down, you looked at it (学校)")
+        notes.append(
+            _say(
+                "(card): face down, you looked at it (学校)",
+                "(カード):裏向き、あなたが学校で見た",
+                lang,
+            )
+        )
     if marked_other:
-        other = "another seat" if solo or viewer is None else "the other town"
-        notes.append(f"??*: face down, {other} looked at it (学校)")
+        if lang == "ja":
+            notes.append("??*:裏向き、相手が学校で見た")
+        else:
+            other = "another seat" if solo or viewer is None else "the other town"
+            notes.append(f"??*: face down, {other} looked at it (学校)")
     if notes:
         lines.append(Text("      " + " · ".join(notes), style="dim"))
     return lines
@@ -331,76 +456,95 @@ def _building_line(
     building_id: str,
     catalogue: Mapping[str, Mapping[str, Any]],
     deposits: Mapping[str, str],
+    lang: str = "en",
 ) -> Text:
     b = catalogue.get(building_id) or _KNOWN.get(building_id) or {}
     out = Text.assemble(
-        (f"{b.get('mark', '?')} ", "bold"), building_name(building_id, catalogue), " "
+        (f"{b.get('mark', '?')} ", "bold"), building_name(building_id, catalogue, lang), " "
     )
     out.append(str(b.get("recipe", "")), style="cyan")
     card = deposits.get(building_id)
     if card is not None:
-        power = "wild" if b.get("effect") == "police" else "any suit"
-        out.append(" holds ")
-        out.append_text(card_text(card))
-        out.append(f": {_rank_label(_rank(card))}s {power}", style="dim")
+        rank = _rank_label(_rank(card))
+        if lang == "ja":
+            power = DEPOSIT_WORDS[POLICE if b.get("effect") == POLICE else BANK].ja
+            out.append(" 置いたカード:")
+            out.append_text(card_text(card))
+            out.append(f"({rank}は{power})", style="dim")
+        else:
+            power = "wild" if b.get("effect") == "police" else "any suit"
+            out.append(" holds ")
+            out.append_text(card_text(card))
+            out.append(f": {rank}s {power}", style="dim")
     elif b.get("effect") in ("bank", "police"):
-        out.append(" (no card yet: 'place')", style="dim")
+        out.append(_say(" (no card yet: 'place')", "(カードはまだ:'place')", lang), style="dim")
     return out
 
 
-def _towns(view: RummyCityView, catalogue: Mapping[str, Mapping[str, Any]]) -> Table:
+def _towns(
+    view: RummyCityView, catalogue: Mapping[str, Mapping[str, Any]], lang: str = "en"
+) -> Table:
     viewer = view["seat"]
     solo = view["mode"] == "solo"
     active = set(view["active"])
     deposits = view["deposits"]
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
-    table.add_column("town 街", no_wrap=True)
-    table.add_column("tepu テプ", justify="right", no_wrap=True)
-    table.add_column("hand 手札", overflow="fold")
-    table.add_column("buildings 建物", overflow="fold")
+    table.add_column(_say("town 街", "街", lang), no_wrap=True)
+    table.add_column(_say("tepu テプ", "テプ", lang), justify="right", no_wrap=True)
+    table.add_column(_say("hand 手札", "手札", lang), overflow="fold")
+    table.add_column(_say("buildings 建物", "建物", lang), overflow="fold")
     for s, seat in enumerate(view["seats"]):
-        name = Text(seat_label(s, viewer, solo), style="bold")
+        name = Text(seat_label(s, viewer, solo, lang), style="bold")
         if s in active:
             name = Text("▶ ", style="bold cyan").append_text(name)
-        name.append(f"\ndraws up to {seat['draw_limit']}", style="dim")
+        limit = seat["draw_limit"]
+        name.append(_say(f"\ndraws up to {limit}", f"\n引ける上限{limit}枚", lang), style="dim")
         if "hand" in seat:
-            hand = Text(plural(len(seat["hand"]), "card"))
+            hand = Text(_cards(len(seat["hand"]), lang))
         else:
-            hand = Text(plural(seat["hand_size"], "card"))
+            hand = Text(_cards(seat["hand_size"], lang))
             known = seat.get("known_cards", [])
             if known:
-                hand.append("\nknown: ", style="dim")
+                hand.append(_say("\nknown: ", "\n既知:", lang), style="dim")
                 hand.append_text(cards_text(known))
-        owned = [_building_line(b, catalogue, deposits) for b in seat["buildings"]]
+        owned = [_building_line(b, catalogue, deposits, lang) for b in seat["buildings"]]
         table.add_row(
             name,
             Text(str(seat["tepu"]), style="bold"),
             hand,
-            Text("\n").join(owned) if owned else Text("none", style="dim"),
+            Text("\n").join(owned) if owned else Text(_say("none", "なし", lang), style="dim"),
         )
     return table
 
 
-def _combinations(view: RummyCityView, catalogue: Mapping[str, Mapping[str, Any]]) -> list[Text]:
+def _combinations(
+    view: RummyCityView, catalogue: Mapping[str, Mapping[str, Any]], lang: str = "en"
+) -> list[Text]:
     """This round's combinations of each town, numbered as lay-offs name them."""
     viewer = view["seat"]
     solo = view["mode"] == "solo"
+    numbered = _say(
+        "  numbered for lay-offs at settlement: layoff CARD N",
+        "  番号は決算の付け札で使う:layoff カード 番号",
+        lang,
+    )
     lines = [
         Text.assemble(
-            ("Combinations this round 組み合わせ", "bold"),
-            ("" if solo else "  numbered for lay-offs at settlement: layoff CARD N", "dim"),
+            (_say("Combinations this round 組み合わせ", "このラウンドの組み合わせ", lang), "bold"),
+            ("" if solo else numbered, "dim"),
         )
     ]
-    width = max(len(seat_label(s, viewer, solo)) for s in range(len(view["seats"])))
+    names = [seat_label(s, viewer, solo, lang) for s in range(len(view["seats"]))]
+    width = max(cell_len(name) for name in names)
     for s, seat in enumerate(view["seats"]):
-        label = f"  {seat_label(s, viewer, solo):<{width}}  "
+        label = f"  {names[s]}{' ' * (width - cell_len(names[s]))}  "
         combos = seat["combinations"]
         if not combos:
-            lines.append(Text.assemble(label, ("none yet", "dim")))
+            lines.append(Text.assemble(label, (_say("none yet", "まだなし", lang), "dim")))
             continue
         for i, combo in enumerate(combos, start=1):
-            head = label if i == 1 else " " * len(label)
-            lines.append(Text(head).append_text(combination_text(i, combo, catalogue)))
+            head = label if i == 1 else " " * cell_len(label)
+            lines.append(Text(head).append_text(combination_text(i, combo, catalogue, lang)))
     return lines
 
 
@@ -417,7 +561,16 @@ EFFECT_SHORT = {
 }
 
 
-def effect_short(b: Mapping[str, Any]) -> str:
+def effect_short(b: Mapping[str, Any], lang: str = "en") -> str:
+    if lang == "ja":  # the phrasebook's words, as the page describes a building
+        mark = MARK_OF_SYMBOL.get(str(b.get("mark")), "")
+        said = [MARK_WORDS[mark].ja] if mark in MARK_WORDS else []
+        effect = str(b.get("effect") or "")
+        if effect:
+            said.append(EFFECT_WORDS[effect].ja if effect in EFFECT_WORDS else effect)
+        if b.get("income"):
+            said.append(income_words(int(b["income"])).ja)
+        return "、".join(said) or "—"
     parts = []
     if b.get("mark") == "♠":
         parts.append("may pass")
@@ -431,7 +584,9 @@ def effect_short(b: Mapping[str, Any]) -> str:
     return "; ".join(parts) or "—"
 
 
-def _catalogue(view: RummyCityView, catalogue: Mapping[str, Mapping[str, Any]]) -> Table:
+def _catalogue(
+    view: RummyCityView, catalogue: Mapping[str, Mapping[str, Any]], lang: str = "en"
+) -> Table:
     """Every building of this game: where it is, its recipe and what it does."""
     viewer = view["seat"]
     solo = view["mode"] == "solo"
@@ -439,27 +594,33 @@ def _catalogue(view: RummyCityView, catalogue: Mapping[str, Mapping[str, Any]]) 
     owner = {b: s for s, seat in enumerate(view["seats"]) for b in seat["buildings"]}
     deposits = view["deposits"]
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
-    table.add_column("build ID", no_wrap=True)
-    table.add_column("building 建物", no_wrap=True)
-    table.add_column("recipe", no_wrap=True)
-    table.add_column("where", no_wrap=True)
-    table.add_column("effect", overflow="fold")
+    table.add_column(_say("build ID", "コード", lang), no_wrap=True)
+    table.add_column(_say("building 建物", "建物", lang), no_wrap=True)
+    table.add_column(_say("recipe", "組み合わせ", lang), no_wrap=True)
+    table.add_column(_say("where", "場所", lang), no_wrap=True)
+    table.add_column(_say("effect", "効果", lang), overflow="fold")
     for b in catalogue.values():
         bid = str(b["id"])
         if bid in supply:
-            where = Text("supply", style="green")
+            where = Text(_say("supply", "場", lang), style="green")
         elif bid in owner:
             s = owner[bid]
-            where = Text("you" if s == viewer or solo else f"seat {s}", style="bold")
+            mine = s == viewer or solo
+            where = Text(
+                _say("you" if mine else f"seat {s}", "あなた" if mine else f"席{s}", lang),
+                style="bold",
+            )
         else:
             where = Text("—", style="dim")
-        effect = Text(effect_short(b), style="dim")
+        effect = Text(effect_short(b, lang), style="dim")
         card = deposits.get(bid)
         if card is not None:
-            effect = Text.assemble("holds ", card_text(card), "; ").append_text(effect)
+            held = Text.assemble(_say("holds ", "置いたカード:", lang), card_text(card))
+            effect = held.append(_say("; ", "、", lang)).append_text(effect)
+        name = building_name(bid, catalogue, lang)
         table.add_row(
             Text(bid, style="bold" if bid in supply else ""),
-            Text.assemble((f"{b.get('mark', '')} ", "bold"), f"{b['en']} {b['ja']}"),
+            Text.assemble((f"{b.get('mark', '')} ", "bold"), name),
             Text(str(b.get("recipe", "")), style="cyan"),
             where,
             effect,
@@ -467,7 +628,7 @@ def _catalogue(view: RummyCityView, catalogue: Mapping[str, Mapping[str, Any]]) 
     return table
 
 
-def _hands(view: RummyCityView) -> list[tuple[int, Text]]:
+def _hands(view: RummyCityView, lang: str = "en") -> list[tuple[int, Text]]:
     """Each hand the view shows, with its seat."""
     viewer = view["seat"]
     lines = []
@@ -475,21 +636,38 @@ def _hands(view: RummyCityView) -> list[tuple[int, Text]]:
         if "hand" not in seat:
             continue
         hand = seat["hand"]
-        label = "Your hand 手札" if s == viewer else f"Seat {s} hand 手札"
-        line = Text.assemble((f"{label} ({len(hand)}): ", "bold"))
-        line.append_text(hand_text(hand))
+        if lang == "ja":
+            label = "あなたの手札" if s == viewer else f"席{s}の手札"
+            line = Text.assemble((f"{label}({len(hand)}):", "bold"))
+        else:
+            label = "Your hand 手札" if s == viewer else f"Seat {s} hand 手札"
+            line = Text.assemble((f"{label} ({len(hand)}): ", "bold"))
+        line.append_text(hand_text(hand, lang))
         lines.append((s, line))
     return lines
 
 
-def _making(view: RummyCityView, catalogue: Mapping[str, Mapping[str, Any]]) -> Text | None:
+def _making(
+    view: RummyCityView, catalogue: Mapping[str, Mapping[str, Any]], lang: str = "en"
+) -> Text | None:
     making = view.get("making")
     if not making:
         return None
     viewer = view["seat"]
     solo = view["mode"] == "solo"
-    who = seat_label(view["turn"], viewer, solo)
+    who = seat_label(view["turn"], viewer, solo, lang)
     building = making["building"]
+    if lang == "ja":
+        out = Text.assemble((f"{who}が出している組み合わせ:", "bold cyan"))
+        if building is None:
+            out.append("建物なしの")
+        else:
+            recipe = (catalogue.get(building) or {}).get("recipe", "")
+            out.append(f"{building_name(building, catalogue, lang)}({recipe})の")
+        out.append(kind_name(making["kind"], lang), style="bold")
+        out.append(":")
+        out.append_text(cards_text(making["cards"], empty="まだなし"))
+        return out
     out = Text.assemble((f"Being laid by {who} 組み合わせ: ", "bold cyan"))
     out.append(kind_name(making["kind"]), style="bold")
     if building is None:
@@ -502,7 +680,7 @@ def _making(view: RummyCityView, catalogue: Mapping[str, Mapping[str, Any]]) -> 
     return out
 
 
-def _looking(view: RummyCityView) -> Text | None:
+def _looking(view: RummyCityView, lang: str = "en") -> Text | None:
     looking = view.get("looking")
     if not looking:
         return None
@@ -511,6 +689,8 @@ def _looking(view: RummyCityView) -> Text | None:
     count = looking["count"]
     taken = looking["taken"]
     cards = looking["cards"]
+    if lang == "ja":
+        return _looking_ja(view, count, taken, cards)
     if cards is not None:
         out = Text.assemble((f"School 学校: you looked at the top {count}: ", "bold yellow"))
         for p, code in enumerate(cards, start=1):
@@ -532,17 +712,48 @@ def _looking(view: RummyCityView) -> Text | None:
     return out
 
 
-def _discards(view: RummyCityView) -> Text | None:
-    if view["mode"] != "solo":
-        return None
-    discards = view.get("discards", [])
-    out = Text.assemble((f"Discards 捨て札 ({len(discards)}): ", "bold"))
-    out.append_text(cards_text(discards, empty="none"))
-    out.append("  (solo: a draw of N discards the next N; a pass, 4)", style="dim")
+def _looking_ja(
+    view: RummyCityView, count: int, taken: Sequence[int], cards: Sequence[str] | None
+) -> Text:
+    if cards is not None:
+        out = Text.assemble((f"学校:山札の上から{count}枚を見た:", "bold yellow"))
+        for p, code in enumerate(cards, start=1):
+            out.append(f"{p} ", style="bold cyan")
+            out.append_text(card_text(code))
+            if p in taken:
+                out.append(" 取った", style="green")
+            out.append("  ")
+        out.append(
+            "\n  要るカードを取り('take N')、'done'。残りはそのままの順で山札に残る", style="dim"
+        )
+        return out
+    who = seat_label(view["turn"], view["seat"], view["mode"] == "solo", "ja")
+    out = Text(f"{who}が学校の効果で山札の上から{count}枚を見ている", "yellow")
+    if taken:
+        out.append(f"。取ったのは{'、'.join(map(str, taken))}枚目")
     return out
 
 
-def _settlements(view: RummyCityView) -> list[RenderableType]:
+def _discards(view: RummyCityView, lang: str = "en") -> Text | None:
+    if view["mode"] != "solo":
+        return None
+    discards = view.get("discards", [])
+    out = Text.assemble(
+        (_say(f"Discards 捨て札 ({len(discards)}): ", f"捨て札({len(discards)}):", lang), "bold")
+    )
+    out.append_text(cards_text(discards, empty=_say("none", "なし", lang)))
+    out.append(
+        _say(
+            "  (solo: a draw of N discards the next N; a pass, 4)",
+            "  (ソロ:N枚引くと続くN枚を捨て札に。パスなら4枚)",
+            lang,
+        ),
+        style="dim",
+    )
+    return out
+
+
+def _settlements(view: RummyCityView, lang: str = "en") -> list[RenderableType]:
     """決算 so far, a line a round: what the town gained in the round (where any town did),
     paid for the cards in hand, gained per combination and from income, and the tepu after."""
     viewer = view["seat"]
@@ -551,11 +762,18 @@ def _settlements(view: RummyCityView) -> list[RenderableType]:
     if not records:
         return []
     moved = any(town["gained"] for record in records for town in record["towns"])
-    head = Text.assemble(
-        ("Settlements 決算", "bold"),
-        ("  " + ("gained in the round; " if moved else ""), "dim"),
-        ("−paid for the cards in hand, +combinations, +income = tepu", "dim"),
-    )
+    if lang == "ja":
+        head = Text.assemble(
+            ("決算", "bold"),
+            ("  " + ("ラウンド中に得たテプ、" if moved else ""), "dim"),
+            ("−手札の支払い +組み合わせ +収入 = テプ", "dim"),
+        )
+    else:
+        head = Text.assemble(
+            ("Settlements 決算", "bold"),
+            ("  " + ("gained in the round; " if moved else ""), "dim"),
+            ("−paid for the cards in hand, +combinations, +income = tepu", "dim"),
+        )
     table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 2, 0, 0))
     table.add_column(no_wrap=True, style="dim")
     for _ in records[0]["towns"]:
@@ -565,18 +783,29 @@ def _settlements(view: RummyCityView) -> list[RenderableType]:
         for s, town in enumerate(record["towns"]):
             paid, cards = town["paid"], town["hand"]
             gained = town["gained"]
-            during = f"{gained:+d}; " if moved and gained else ("±0; " if moved else "")
-            cell = Text(f"{seat_label(s, viewer, solo)}: {during}−{paid}")
-            if paid < cards:
-                cell.append(f" of {cards}", style="yellow")
+            sep = _say("; ", "、", lang)
+            during = f"{gained:+d}{sep}" if moved and gained else (f"±0{sep}" if moved else "")
+            name = seat_label(s, viewer, solo, lang)
+            cell = Text(f"{name}{_say(': ', ':', lang)}{during}−{paid}")
+            if paid < cards:  # all the tepu held, short of a tepu a card
+                cell.append(_say(f" of {cards}", f"(手札{cards}枚)", lang), style="yellow")
             cell.append(f" +{town['combinations']} +{town['income']} = ")
             cell.append(str(town["tepu"]), style="bold")
             cells.append(cell)
-        table.add_row(f"  round {record['round']}", *cells)
+        n = record["round"]
+        table.add_row(_say(f"  round {n}", f"  第{n}ラウンド", lang), *cells)
     return [head, table]
 
 
-def _legend() -> Text:
+def _legend(lang: str = "en") -> Text:
+    if lang == "ja":
+        return Text(
+            # No space in it: a Japanese line folds where the width ends, not at a space
+            "カード:S♠スペード・H♥ハート・D♦ダイヤ・C♣クラブ、A・2〜10・J・Q・K。"
+            "ラン:同じマークの連続した数字3枚以上・ミックスラン:マークがすべて違う連続した"
+            "数字3〜4枚・セット:同じ数字3〜4枚・K-A-2はつながらない。",
+            style="dim",
+        )
     return Text(
         "Cards: S ♠ spades · H ♥ hearts · D ♦ diamonds · C ♣ clubs; A 2–10 J Q K. "
         "Run ラン: 3+ in a row of one suit · MIX Run ミックスラン: 3–4 in a row, all suits "
@@ -585,7 +814,7 @@ def _legend() -> Text:
     )
 
 
-def sections(raw: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
+def sections(raw: Mapping[str, Any], lang: str = "en") -> list[tuple[str, RenderableType]]:
     """The table's parts, in order, each named: what to act on, the round, the row, the
     towns and their combinations, the buildings, the settlements so far, a School look or
     a combination under way, the hand, the card legend."""
@@ -593,42 +822,64 @@ def sections(raw: Mapping[str, Any]) -> list[tuple[str, RenderableType]]:
     catalogue = _remember(view)
     solo = view["mode"] == "solo"
     parts: list[tuple[str, RenderableType]] = [
-        ("status", _status(view, catalogue)),
-        ("round ラウンド", _round_line(view)),
-        ("row 山札", Group(*_row(view))),
+        (_say("status", "手番", lang), _status(view, catalogue, lang)),
+        (_say("round ラウンド", "ラウンド", lang), _round_line(view, lang)),
+        (_say("row 山札", "山札", lang), Group(*_row(view, lang))),
     ]
-    discards = _discards(view)
+    discards = _discards(view, lang)
     if discards is not None:
-        parts.append(("discards 捨て札", discards))
-    parts.append(("towns 街", _towns(view, catalogue)))
-    parts.append(("combinations 組み合わせ", Group(*_combinations(view, catalogue))))
-    where = "the supply" if solo else "the supply or the other town"
-    heading = Text.assemble(
-        ("Buildings 建物カード", "bold"), (f"  build one with 'build ID', from {where}", "dim")
+        parts.append((_say("discards 捨て札", "捨て札", lang), discards))
+    parts.append((_say("towns 街", "街", lang), _towns(view, catalogue, lang)))
+    parts.append(
+        (
+            _say("combinations 組み合わせ", "組み合わせ", lang),
+            Group(*_combinations(view, catalogue, lang)),
+        )
     )
-    parts.append(("buildings 建物", Group(heading, _catalogue(view, catalogue))))
-    settlements = _settlements(view)
+    if lang == "ja":
+        where = "場" if solo else "場か相手の街"
+        heading = Text.assemble(
+            ("建物カード", "bold"), (f"  {where}から'build コード'で建てる", "dim")
+        )
+    else:
+        where = "the supply" if solo else "the supply or the other town"
+        heading = Text.assemble(
+            ("Buildings 建物カード", "bold"), (f"  build one with 'build ID', from {where}", "dim")
+        )
+    parts.append(
+        (_say("buildings 建物", "建物", lang), Group(heading, _catalogue(view, catalogue, lang)))
+    )
+    settlements = _settlements(view, lang)
     if settlements:
-        parts.append(("settlements 決算", Group(*settlements)))
-    looking, making = _looking(view), _making(view, catalogue)
+        parts.append((_say("settlements 決算", "決算", lang), Group(*settlements)))
+    looking, making = _looking(view, lang), _making(view, catalogue, lang)
     if looking is not None:
-        parts.append(("School 学校", looking))
+        parts.append((_say("School 学校", "学校", lang), looking))
     if making is not None:
-        parts.append(("combination being laid", making))
+        parts.append((_say("combination being laid", "出している組み合わせ", lang), making))
     viewer = view["seat"]
-    for s, line in _hands(view):
-        parts.append(("your hand 手札" if s == viewer else f"seat {s}'s hand", line))
-    parts.append(("card legend", _legend()))
+    for s, line in _hands(view, lang):
+        if lang == "ja":
+            parts.append(("手札" if s == viewer else f"席{s}の手札", line))
+        else:
+            parts.append(("your hand 手札" if s == viewer else f"seat {s}'s hand", line))
+    parts.append((_say("card legend", "カードの見方", lang), _legend(lang)))
     return parts
 
 
-def render(raw: Mapping[str, Any], console: Console) -> None:
-    """Print the table as ``view["seat"]`` sees it; after the game, the outcome too."""
+def render(raw: Mapping[str, Any], console: Console, lang: str = "en") -> None:
+    """Print the table as ``view["seat"]`` sees it; after the game, the outcome too (in
+    Japanese, the front end prints the phrasebook's)."""
     view = read_view(raw)
-    mode = "solo score attack ソロ" if view["mode"] == "solo" else "two towns"
-    body = Group(*(part for _, part in sections(view)))
-    console.print(Panel(body, title=f"{TITLE} · {mode}", box=box.ROUNDED, expand=False))
-    if view["outcome"] is not None:
+    solo = view["mode"] == "solo"
+    if lang == "ja":
+        mode = "ソロ(スコアアタック)" if solo else "2人の街"
+    else:
+        mode = "solo score attack ソロ" if solo else "two towns"
+    body = Group(*(part for _, part in sections(view, lang)))
+    title = f"{TITLE.get(lang)} · {mode}"
+    console.print(Panel(body, title=title, box=box.ROUNDED, expand=False))
+    if view["outcome"] is not None and lang != "ja":
         render_outcome(view, console)
 
 

@@ -21,6 +21,7 @@ from asobi.core.errors import IllegalAction
 from asobi.core.events import Event, private, public
 from asobi.core.protocol import Chance, Outcome
 from asobi.core.turns import NOBODY, just
+from asobi.core.words import Words
 from asobi.games.rummycity import scoring
 from asobi.games.rummycity.actions import (
     DONE,
@@ -60,6 +61,7 @@ from asobi.games.rummycity.buildings import (
     STATION_FARE,
 )
 from asobi.games.rummycity.combos import (
+    KIND_NAMES_JA,
     KINDS,
     LONGEST,
     Combination,
@@ -198,101 +200,204 @@ class RummyCityRules(RummyCityState):
             if listed is action:
                 return
         if not self.is_listed(seat, action):
-            raise IllegalAction(*self._why_not(seat, action))
+            rule, reason = self._why_not(seat, action)
+            raise IllegalAction(rule, reason.en, ja=reason.ja, rule_ja=_rule_ja(rule))
 
-    def _why_not(self, seat: int, action: Any) -> tuple[str, str]:
-        """The rule that forbids an action the legal list does not hold."""
+    def _why_not(self, seat: int, action: Any) -> tuple[str, Words]:
+        """The rule that forbids an action the legal list does not hold, and why, in both
+        languages."""
         phase = self.phase
         code = action.encode() if hasattr(action, "encode") else repr(action)
         if phase is LAY_PHASE and not isinstance(action, Lay | Done):
-            return "プレーの手順 2", "finish the combination under way first (lay cards, done)"
+            return "プレーの手順 2", Words(
+                "finish the combination under way first (lay cards, done)",
+                "先に出している途中の組み合わせを終えます(lay でカードを出し、done)",
+            )
         if phase is PICK_PHASE and not isinstance(action, Take | Done):
-            return "学校 (School)", "take cards from the range looked at, then done"
+            return "学校 (School)", Words(
+                "take cards from the range looked at, then done",
+                "見た範囲からカードを取り、done で終えます",
+            )
         if phase is RETURN_PHASE and not isinstance(action, Return):
-            return "solo 2", "you own 7 buildings: return one to the supply first"
+            return "solo 2", Words(
+                "you own 7 buildings: return one to the supply first",
+                "建物が7つあります:先に1つを場に返します",
+            )
         if isinstance(action, Draw | Look):
             if phase is not TURN_PHASE:
-                return "プレーの手順", "drawing is a whole turn: not now"
+                return "プレーの手順", Words(
+                    "drawing is a whole turn: not now", "引くのは手番の行動です:今はできません"
+                )
             if isinstance(action, Look):
-                return "学校 (School)", "only the School's owner looks before drawing"
+                return "学校 (School)", Words(
+                    "only the School's owner looks before drawing",
+                    "引く前に見られるのは学校の持ち主だけです",
+                )
             if self._owns_effect(seat, SCHOOL):
-                return "学校 (School)", "with the School, look at the range first (look)"
+                return "学校 (School)", Words(
+                    "with the School, look at the range first (look)",
+                    "学校があるので、先に範囲のカードを見ます(look)",
+                )
             limit = min(self.draw_limit(seat), len(self.row))
-            return "プレーの手順 1", f"draw 1 to {limit} cards (the draw limit; cards in the row)"
+            return "プレーの手順 1", Words(
+                f"draw 1 to {limit} cards (the draw limit; cards in the row)",
+                f"引けるのは1〜{limit}枚です(引ける上限と山札の枚数)",
+            )
         if isinstance(action, Pass):
             if phase is not TURN_PHASE:
-                return "♠について", "passing replaces a whole turn: not now"
+                return "♠について", Words(
+                    "passing replaces a whole turn: not now", "パスは手番の行動です:今はできません"
+                )
             if self.passes >= self.players:
                 if self.solo:
-                    return "solo 5", "no pass right after a pass (連続でパスは行えません)"
-                return "ruling 11", "both players just passed: draw or build (the table repeats)"
-            return "♠について", "only the owner of a ♠ building may pass"
+                    return "solo 5", Words(
+                        "no pass right after a pass (連続でパスは行えません)",
+                        "連続でパスは行えません",
+                    )
+                return "ruling 11", Words(
+                    "both players just passed: draw or build (the table repeats)",
+                    "2人とも続けてパスしました:引くか建てます(同じ局面の繰り返しになるため)",
+                )
+            return "♠について", Words(
+                "only the owner of a ♠ building may pass", "パスができるのは♠の建物の持ち主だけです"
+            )
         if isinstance(action, Build):
             if action.building not in self.catalogue:
-                return "建物カード", f"there is no building {action.building!r} in this game"
+                return "建物カード", Words(
+                    f"there is no building {action.building!r} in this game",
+                    f"このゲームに建物{action.building!r}はありません",
+                )
             if phase not in (TURN_PHASE, BUILD_PHASE):
-                return "プレーの手順 2", "building is a turn's action: not now"
+                return "プレーの手順 2", Words(
+                    "building is a turn's action: not now",
+                    "建てるのは手番の行動です:今はできません",
+                )
             if self.builds >= MOST_BUILDS:
-                return "プレーの手順 2", "at most 3 buildings a turn (建物を3つまで)"
+                return "プレーの手順 2", Words(
+                    "at most 3 buildings a turn (建物を3つまで)", "1手番に建物を3つまでです"
+                )
             b = self.catalogue[action.building]
             if action.building in self.owned[seat]:
-                return "プレーの手順 2", f"you already own the {b.en}"
+                return "プレーの手順 2", Words(
+                    f"you already own the {b.en}", f"{b.ja}はもう持っています"
+                )
             if b.recipe in {self.catalogue[o].recipe for o in self.owned[seat]}:
-                return "プレーの手順 2", f"you own a {b.recipe} building: 出すこともできません"
-            return "プレーの手順 2", f"your hand makes no {b.recipe} for the {b.en}"
+                return "プレーの手順 2", Words(
+                    f"you own a {b.recipe} building: 出すこともできません",
+                    f"{b.recipe}の建物はもう持っています:出すこともできません",
+                )
+            return "プレーの手順 2", Words(
+                f"your hand makes no {b.recipe} for the {b.en}",
+                f"手札では{b.ja}の{b.recipe}を作れません",
+            )
         if isinstance(action, Meld):
             if not self.final or phase is not BUILD_PHASE:
-                return "ruling 2", "every combination claims a building, except in the final turns"
-            return "ラウンドの終了", f"your hand makes no {action.kind} to lay"
+                return "ruling 2", Words(
+                    "every combination claims a building, except in the final turns",
+                    "最後の手番のほかは、組み合わせは必ず建物を建てるために出します",
+                )
+            kind = KIND_NAMES_JA.get(action.kind, action.kind)
+            return "ラウンドの終了", Words(
+                f"your hand makes no {action.kind} to lay", f"手札では{kind}を作れません"
+            )
         if isinstance(action, Lay):
             if phase is not LAY_PHASE:
-                return "プレーの手順 2", "choose a building (build X) before laying cards"
+                return "プレーの手順 2", Words(
+                    "choose a building (build X) before laying cards",
+                    "カードを出す前に建物を選びます(build X)",
+                )
             if action.card not in self.hands[seat]:
-                return "プレーの手順 2", f"{action.card} is not in your hand"
-            return "組み合わせ", f"{action.card} cannot complete this {self._making()}"
+                return "プレーの手順 2", _not_in_hand(action.card)
+            making = self._making()
+            return "組み合わせ", Words(
+                f"{action.card} cannot complete this {making.en}",
+                f"{action.card}ではこの{making.ja}を完成できません",
+            )
         if isinstance(action, Done):
             if phase is LAY_PHASE:
-                return "組み合わせ", f"the cards laid are not yet a {self._making()}"
+                making = self._making()
+                return "組み合わせ", Words(
+                    f"the cards laid are not yet a {making.en}",
+                    f"出したカードはまだ{making.ja}になっていません",
+                )
             if phase is PICK_PHASE:
-                return "プレーの手順 1", "take at least one card (1 to the draw limit)"
-            return "protocol", "nothing is under way to finish"
+                return "プレーの手順 1", Words(
+                    "take at least one card (1 to the draw limit)",
+                    "1枚以上取ります(1枚から引ける上限まで)",
+                )
+            return "protocol", Words("nothing is under way to finish", "終える途中の手はありません")
         if isinstance(action, Take):
             if phase is not PICK_PHASE:
-                return "学校 (School)", "look at the range first"
-            return "学校 (School)", f"position {action.position} is not an untaken card looked at"
+                return "学校 (School)", Words("look at the range first", "先に範囲のカードを見ます")
+            return "学校 (School)", Words(
+                f"position {action.position} is not an untaken card looked at",
+                f"{action.position}枚目は、見たカードのうちまだ取っていないカードではありません",
+            )
         if isinstance(action, End):
             if phase is TURN_PHASE:
-                return "プレーの手順", "a turn draws or builds (or passes with ♠)"
-            return "protocol", "nothing to end now"
+                return "プレーの手順", Words(
+                    "a turn draws or builds (or passes with ♠)",
+                    "手番では引くか建てます(♠があればパス)",
+                )
+            return "protocol", Words("nothing to end now", "今は終えるものがありません")
         if isinstance(action, Place):
             b = self.catalogue.by_id.get(action.building)  # type: ignore[attr-defined]
             if b is None or b.effect not in DEPOSITS:
-                return "銀行/警察署", f"{action.building!r} takes no card"
+                return "銀行/警察署", Words(
+                    f"{action.building!r} takes no card",
+                    f"{action.building!r}にはカードを置けません",
+                )
             if action.building not in self.owned[seat]:
-                return "銀行/警察署", f"you do not own the {b.en}"
+                return "銀行/警察署", Words(f"you do not own the {b.en}", f"{b.ja}を持っていません")
             if action.building in self.deposits:
-                return "銀行/警察署", "置いたカードを変更することはできません: it already has one"
+                return "銀行/警察署", Words(
+                    "置いたカードを変更することはできません: it already has one",
+                    "置いたカードを変更することはできません:もう1枚置いてあります",
+                )
             if action.card not in self.hands[seat]:
-                return "銀行/警察署", f"{action.card} is not in your hand"
-            return "銀行/警察署", "not while a combination or a draw is under way"
+                return "銀行/警察署", _not_in_hand(action.card)
+            return "銀行/警察署", Words(
+                "not while a combination or a draw is under way",
+                "組み合わせや引く途中にはできません",
+            )
         if isinstance(action, LayOff):
             if phase is not SETTLE_PHASE:
-                return "決算", "lay-offs (付け札) come at settlement"
+                return "決算", Words(
+                    "lay-offs (付け札) come at settlement", "付け札は決算のときにします"
+                )
             if action.card not in self.hands[seat]:
-                return "決算", f"{action.card} is not in your hand"
+                return "決算", _not_in_hand(action.card)
             if not 1 <= action.target <= len(self.laid[1 - seat]):
-                return "決算", f"the other player has no combination {action.target}"
-            return "決算", f"{action.card} does not extend that combination"
+                return "決算", Words(
+                    f"the other player has no combination {action.target}",
+                    f"相手に組み合わせ{action.target}はありません",
+                )
+            return "決算", Words(
+                f"{action.card} does not extend that combination",
+                f"{action.card}はその組み合わせに付け札できません",
+            )
         if isinstance(action, Return):
             if phase is not RETURN_PHASE:
-                return "solo 2", "a building goes back only when a 7th is built"
-            return "solo 2", f"you do not own {action.building!r}"
-        return "protocol", f"{code!r} is not a Rummy City action"
+                return "solo 2", Words(
+                    "a building goes back only when a 7th is built",
+                    "建物を場に返すのは7つ目を建てたときだけです",
+                )
+            return "solo 2", Words(
+                f"you do not own {action.building!r}", f"{action.building!r}を持っていません"
+            )
+        return "protocol", Words(
+            f"{code!r} is not a Rummy City action", f"{code!r}はラミーシティの手ではありません"
+        )
 
-    def _making(self) -> str:
+    def _making(self) -> Words:
+        """The combination under way: "♠3Run for the Park" / 「公園の♠3Run」."""
         if self.target is None:
-            return f"{self.kind} matching no building you own (no building)"
-        return f"{self.recipes[0]} for the {self.catalogue[self.target].en}"
+            kind = KIND_NAMES_JA.get(self.kind, self.kind)
+            return Words(
+                f"{self.kind} matching no building you own (no building)", f"建物なしの{kind}"
+            )
+        target = self.catalogue[self.target]
+        return Words(f"{self.recipes[0]} for the {target.en}", f"{target.ja}の{self.recipes[0]}")
 
     # --- carry out -------------------------------------------------------------------------
     def _idle(self, seat: int) -> bool:
@@ -655,6 +760,23 @@ class RummyCityRules(RummyCityState):
 
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
         return determinize(self, seat, rng)
+
+
+def _rule_ja(rule: str) -> str:
+    """A rule's name in Japanese: the rulebook's sections are already (学校 less its English),
+    the solo rules are its ソロプレイルール, a ruling is the project's (docs/rules), and the
+    moves' own protocol is the rules'."""
+    if rule == "protocol":
+        return "ルール"
+    return (
+        rule.replace(" (School)", "")
+        .replace("solo ", "ソロプレイルール ")
+        .replace("ruling ", "裁定 ")
+    )
+
+
+def _not_in_hand(card: Card) -> Words:
+    return Words(f"{card} is not in your hand", f"{card}は手札にありません")
 
 
 def new_state(

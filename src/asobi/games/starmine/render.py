@@ -49,13 +49,7 @@ def _say(en: str, ja: str, lang: str) -> str:
 
 def _seat(seat: int | None, viewer: int | None, solo: bool, lang: str) -> str:
     """A seat as the table names it: "seat 0 (you)" / 「席0(あなた)」."""
-    if lang != "ja":
-        return seat_label(seat, viewer, solo)
-    if seat is None:
-        return "なし"
-    if solo:
-        return "あなた"
-    return f"席{seat}(あなた)" if seat == viewer else f"席{seat}"
+    return seat_label(seat, viewer, solo, lang)
 
 
 # --- small pieces ------------------------------------------------------------------------
