@@ -20,7 +20,7 @@ def test_a_discard_shows_a_hidden_card_and_stays() -> None:
     seat = min(state.active_seats())
     refusal = take_back_refusal(state, seat, _code(state, seat, "discard"))
     assert refusal is not None and "hidden" in refusal.en
-    assert refusal.ja == f"{2 - seat}番の席に隠れていたものを見せました"  # the other seat's
+    assert refusal.ja == f"{{s:{1 - seat}}}に隠れていたものを見せました"  # the other seat's
 
 
 def test_a_card_drawn_from_the_deck_is_chance_and_stays() -> None:

@@ -324,3 +324,59 @@ def test_hint_shows_the_games_suggested_move_and_typing_it_plays_it() -> None:
     assert (passed, chose, seat) == ("pass", "choose sitting sleeping", 1)
     assert isinstance(match.state, CarroteinState) and laid != APART.encode()
     assert match.state.challenges[-1].verdict.success
+
+
+def _drawing_from_the_discards(
+    table: list[TerminalGame], script: list[str]
+) -> Callable[[str], str]:
+    """Types ``script`` first; then discards and takes what lies in the discards, the first
+    of the moves otherwise."""
+    queue = list(script)
+
+    def ask(prompt: str) -> str:
+        if queue:
+            return queue.pop(0)
+        legal: list[str] = [a.encode() for a in table[0].state.legal_actions(0)]
+        taken = [c for c in legal if c.startswith("draw ") and c != "draw deck"]
+        return taken[0] if taken else legal[0]
+
+    return ask
+
+
+def test_undo_takes_back_your_last_move_within_your_turn_as_the_server_would() -> None:
+    """asobi.core.takeback, at the terminal: ``undo`` takes back the player's own last move
+    within their turn when it showed nobody anything hidden and drew on no chance (a card
+    taken from the discards, which everyone saw); a discard showed a hidden card and stays,
+    said why, naming the seat by its name; before any move there is nothing to take back.
+    The record keeps the moves as played, and replays to the same game."""
+    screen, out = console()
+    match = Match("starmine", {"players": 2, "start_player": 0}, 2)
+    table: list[TerminalGame] = []
+    script = ["undo", "discard R2", "undo", "draw B1", "undo", "q"]
+    table.append(TerminalGame(match, [HUMAN, "greedy"], screen, scripted(script), seed=2))
+    table[0].run()
+    text = out.getvalue()
+    assert "Refused: Nothing to take back: only your own last move, within your turn." in text
+    assert (
+        "Refused: “Discard R2” cannot be taken back: it showed seat 1 (greedy bot) something "
+        "that was hidden from them" in text
+    )
+    assert "Taken back: Take B1 from the discards." in text
+    assert match.record.moves == [(0, "discard R2")]
+    assert replay(match.record).view(0) == match.state.view(0)
+    assert "draw B1" in [a.encode() for a in match.state.legal_actions(0)]
+
+
+def test_undo_is_said_in_japanese_and_plays_on() -> None:
+    """The same in Japanese; after a take-back the game goes on to its end, and the record
+    of it replays to the same outcome."""
+    screen, out = console()
+    match = Match("starmine", {"players": 2, "start_player": 0}, 2)
+    table: list[TerminalGame] = []
+    policy = _drawing_from_the_discards(table, ["discard R2", "draw B1", "undo"])
+    table.append(TerminalGame(match, [HUMAN, "greedy"], screen, policy, seed=2, lang="ja"))
+    assert table[0].run().finished
+    text = out.getvalue()
+    assert "取り消しました:捨て札からB1を取る。" in text, text
+    outcome = replay(match.record).outcome()
+    assert outcome is not None and match.record.outcome == outcome.to_json()

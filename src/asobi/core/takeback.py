@@ -43,6 +43,14 @@ CHANCE = Words(
 )
 
 
+def cannot_take_back(move: Words, why: Words) -> Words:
+    """The refusal to take back ``move`` (its words), saying ``why`` (as
+    :func:`take_back_refusal` gives it), for every front end alike."""
+    return Words(
+        f"“{move.en}” cannot be taken back: {why.en}", f"「{move.ja}」は取り消せません:{why.ja}"
+    )
+
+
 def take_back_refusal(before: State, seat: int, action: Action) -> Words | None:
     """Why ``seat`` may not take back ``action`` played in ``before``, in both languages;
     None if it may."""
@@ -78,7 +86,9 @@ def _same_turn(before: State, after: State, seat: int) -> bool:
 def _why(seat: int, other: int) -> Words:
     if other == seat:
         return CHANCE
+    # The seat as a mark, each front end names it ("seat 2" named seat 1, counted from 1
+    # where every table counts from 0).
     return Words(
-        f"it showed seat {other + 1} something that was hidden from them",
-        f"{other + 1}番の席に隠れていたものを見せました",
+        f"it showed {{s:{other}}} something that was hidden from them",
+        f"{{s:{other}}}に隠れていたものを見せました",
     )

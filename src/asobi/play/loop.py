@@ -43,6 +43,7 @@ from asobi.core.errors import BadActionCode, IllegalAction
 from asobi.core.events import Event
 from asobi.core.protocol import State
 from asobi.core.records import Match
+from asobi.core.takeback import cannot_take_back, take_back_refusal
 from asobi.core.words import Lang, Words, addressed, fill, seat_names
 from asobi.play.io import Ask
 from asobi.play.render import Renderer, renderer_for
@@ -53,6 +54,7 @@ HELP_WORDS = {"?", "h", "help"}
 VIEW_WORDS = {"v", "view"}
 RULES_WORDS = {"rules"}
 HINT_WORDS = {"hint"}
+UNDO_WORDS = {"undo"}
 
 # Clear the screen and the scrollback (xterm, tmux, most terminals), cursor home.
 CLEAR = "\033[H\033[2J\033[3J"
@@ -63,11 +65,11 @@ SAID = {
     "seats": Words("Seats: {seating}. Seed {seed}.", "プレイヤー:{seating}。シード{seed}。"),
     "how": Words(
         "Choose a move by its number or type its code; [bold]?[/] help, [bold]v[/] the whole "
-        "table 盤面, [bold]rules[/], [bold]q[/] quit. After your first move you see what "
-        "changed since your last one.",
+        "table 盤面, [bold]rules[/], [bold]undo[/] your last move, [bold]q[/] quit. After "
+        "your first move you see what changed since your last one.",
         "手は番号で選ぶか、そのコードを入力します。[bold]?[/] ヘルプ、[bold]v[/] 盤面の全体、"
-        "[bold]rules[/] ルール、[bold]q[/] 終了。2手目からは、前の手番から変わったところだけを"
-        "表示します。",
+        "[bold]rules[/] ルール、[bold]undo[/] 直前の手を取り消す、[bold]q[/] 終了。2手目からは、"
+        "前の手番から変わったところだけを表示します。",
     ),
     "stopped": Words("Game stopped: {reason}.", "ゲームを中断しました:{reason}。"),
     "quit": Words("quit", "終了しました"),
@@ -86,6 +88,11 @@ SAID = {
     "unknown move": Words("unknown move: {problem}", "わからない手です:{problem}"),
     "refused": Words("Refused: ", "できません:"),
     "rule": Words("  (rule: {rule})", "(ルール:{rule})"),
+    "undone": Words("Taken back: {move}.", "取り消しました:{move}。"),
+    "nothing to undo": Words(
+        "Nothing to take back: only your own last move, within your turn.",
+        "取り消せる手はありません(取り消せるのは、自分の手番の中の自分の直前の手だけです)。",
+    ),
     "no hint": Words("No hint here: the game suggests no move now.", "ここでは助言はありません。"),
     "hint": Words("Hint 助言: ", "助言:"),
     "play hint": Words(" — type it to play it", " — 入力するとこの手を指します"),
@@ -205,6 +212,9 @@ class TerminalGame:
         # the next decision prints only the parts that read differently now.
         self.shown: dict[int, dict[str, str]] = {}
         self.seed = seed
+        # The last move a person made, the state before it and who made it: what ``undo``
+        # may take back (asobi.core.takeback decides whether it can, as the server's does).
+        self.last: tuple[int, State, Action] | None = None
 
     @property
     def state(self) -> State:
@@ -275,6 +285,7 @@ class TerminalGame:
     # --- bots -------------------------------------------------------------------------
     def _bot_turn(self, seat: int) -> None:
         action = choose_for(self.bots[seat], self.state, seat)
+        self.last = None  # another has moved: the turn it was made in is over
         events = self.match.play(seat, action)
         self._announce(seat, action.encode(), events)
 
@@ -332,6 +343,10 @@ class TerminalGame:
             if not text:
                 continue
             # A legal move's code is that move, never a command (Rummy City's "look").
+            if word not in codes and word in UNDO_WORDS:
+                if self._undo(seat):
+                    return  # the same seat decides again, from the state before
+                continue
             if word not in codes and self._command(word, seat, view, choices, note):
                 continue
             if text.isdigit():
@@ -349,14 +364,42 @@ class TerminalGame:
                 except BadActionCode as exc:
                     self._refuse(self._unknown(exc))
                     continue
+            before = self.state.clone()
             try:
                 events = self.match.play(seat, action)
             except IllegalAction as exc:
                 reason, rule = exc.said(self.lang)
                 self._refuse(reason, rule=rule)
                 continue
+            self.last = (seat, before, action)
             self._announce(seat, action.encode(), events)
             return
+
+    def _undo(self, seat: int) -> bool:
+        """Take back ``seat``'s last move if the rules of fair play allow it (its own, within
+        its turn, having shown nobody anything hidden and drawn on no chance: the server's
+        test); say why not otherwise. True when it was taken back."""
+        if self.last is None or self.last[0] != seat:
+            self._refuse(self._said("nothing to undo"))
+            return False
+        _, before, action = self.last
+        code = action.encode()
+        move = self.renderer.words.action(code) if self.renderer.words else Words(code, code)
+        why = take_back_refusal(before, seat, action)
+        if why is not None:
+            self._refuse(self.renderer.say(cannot_take_back(move, why), self.names, seat).plain)
+            return False
+        self.match.state = before
+        self.match.record.moves.pop()
+        self.last = None
+        # Nobody else has had a turn since: the move waits, unseen, in the others' news.
+        for human in self.humans:
+            waiting = self.pending[human].moves
+            if waiting and waiting[-1][:2] == (seat, code):
+                waiting.pop()
+        said = self.renderer.say(move, self.names, seat).plain
+        self.console.print(Text(self._said("undone", move=said), style="bold"))
+        return True
 
     def _command(
         self,
@@ -542,6 +585,9 @@ class TerminalGame:
                         ":盤面の全体(2手目からは変わったところだけを表示)· ",
                         ("rules", "bold"),
                         ":ルールの要約 · ",
+                        ("undo", "bold"),
+                        ":自分の手番の中の直前の手を取り消す"
+                        "(隠れていたものや偶然を見せなかった手だけ)· ",
                         *(hint if self.spec.insight else ()),
                         ("q", "bold"),
                         ":終了(--saveでそこまでの記録を保存)",
@@ -562,6 +608,9 @@ class TerminalGame:
                     ": the whole table 盤面 (after your first move you see what changed) · ",
                     ("rules", "bold"),
                     ": the rules summary · ",
+                    ("undo", "bold"),
+                    ": take back your last move within your turn (one that showed nothing "
+                    "hidden and drew on no chance) · ",
                     *(
                         (("hint", "bold"), ": a suggested move, where the game has one · ")
                         if self.spec.insight

@@ -46,8 +46,8 @@ from asobi.core.events import Event
 from asobi.core.protocol import GameOptions, GameSpec, State
 from asobi.core.records import GameRecord, replay, replay_steps
 from asobi.core.registry import all_specs, get_spec
-from asobi.core.takeback import take_back_refusal
-from asobi.core.words import Phrasebook, Words, addressed
+from asobi.core.takeback import cannot_take_back, take_back_refusal
+from asobi.core.words import Phrasebook, Words, addressed, fill
 from asobi.server.bots import BotRunner
 from asobi.server.store import (
     Behind,
@@ -802,9 +802,9 @@ class Lobby:
             if refusal is not None:
                 code = moves[-1][1]
                 move = room.words.action(code)
-                said = Words(f"“{move['en']}” cannot be taken back: {refusal.en}",
-                             f"「{move['ja']}」は取り消せません:{refusal.ja}")  # fmt: skip
-                raise RoomError(f"{code!r} cannot be taken back: {refusal.en}", said=said)
+                said = cannot_take_back(Words(move["en"], move["ja"]), refusal)
+                why = fill(refusal.en, [])  # (for a program: its seat marks as "seat N")
+                raise RoomError(f"{code!r} cannot be taken back: {why}", said=said)
             number = room.number - 1
             told_of = _told_of(before, seat, undone)
             note = self._note(room, "undo", seat=seat, n=number)
