@@ -330,8 +330,9 @@ function clearedCombinations(s, ctx) {
 // dealt and the combinations are gone. The log said it in one line and the combinations
 // vanished unexplained: here the table says what each town settled, from which combinations and
 // buildings, and why they left. Open while it is news; folded to its line when the player folds
-// it or has played on (drawn or laid) in the new round.
+// it or has played on (drawn, laid or passed) in the new round.
 let folded = null;  // the round whose settlement the player folded
+let askedAt = null;  // {round, number}: the move number at the player's first move of that round
 
 function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (_, key) => String(values[key]));
@@ -376,7 +377,11 @@ function settledPanel(ctx) {
   const { view } = ctx;
   const over = view.phase === "over";
   const me = ctx.seat === null ? null : view.seats[ctx.seat];
-  const playedOn = !over && me && me.hand && (me.hand.length > 2 || me.combinations.length > 0);
+  if (ctx.legal.length && askedAt?.round !== record.round) askedAt = { round: record.round, number: ctx.number };
+  // Played on: a move since the round first asked one of the player (a pass shows nowhere
+  // else), or, on a page opened later, cards drawn or laid.
+  const moved = askedAt?.round === record.round && ctx.number > askedAt.number;
+  const playedOn = !over && (moved || (me && me.hand && (me.hand.length > 2 || me.combinations.length > 0)));
   const box = el("details", "rc-settled");
   box.id = "rc-settled";
   box.open = folded !== record.round && !playedOn;
