@@ -479,105 +479,84 @@ def _draft(view: LaminateView, lang: str = "en") -> Text | None:
     draft = view.get("draft")
     if not draft:
         return None
-    if lang == "ja":
-        return _draft_ja(view, draft)
+    ja = lang == "ja"
     viewer = view["seat"]
+    name = paper_name(draft["paper"], lang)
     out = Text.assemble(
-        ("Your paper in progress 論文発表: ", "bold cyan"),
-        (paper_name(draft["paper"]), "bold"),
+        (_say("Your paper in progress 論文発表: ", "発表中の論文(論文発表):", lang), "bold cyan"),
+        (f"「{name}」" if ja else name, "bold"),
     )
     kind = paper_type(draft["paper"])
     if kind is not None:
-        out.append(f" ({_points(kind.points)}; {NEED[kind.id].en})", style="dim")
-    out.append("\n  laid from your hand: ")
-    out.append_text(cards_text(draft["laid"], empty="none yet"))
+        points, need = _points(kind.points, lang), NEED[kind.id].get(lang)
+        out.append(f"({points}、{need})" if ja else f" ({points}; {need})", style="dim")
+    out.append(_say("\n  laid from your hand: ", "\n  手札から出したカード:", lang))
+    out.append_text(cards_text(draft["laid"], empty=_say("none yet", "まだなし", lang)))
     cited = draft["cited"]
-    out.append("\n  cited 引用: ")
+    out.append(_say("\n  cited 引用: ", "\n  引用したカード:", lang))
     if cited:
         parts = []
         for entry in cited:
             part = card_text(entry["card"])
             author = entry["author"]
-            part.append(" (yours, free)" if author == viewer else f" (seat {author})", style="dim")
+            if author == viewer:
+                part.append(_say(" (yours, free)", "(自分の論文、お礼なし)", lang), style="dim")
+            else:
+                part.append(f"(席{author}の論文)" if ja else f" (seat {author})", style="dim")
             parts.append(part)
-        out.append_text(Text(", ").join(parts))
+        out.append_text(Text(_say(", ", "、", lang)).join(parts))
     else:
-        out.append("none", style="dim")
+        out.append(_say("none", "なし", lang), style="dim")
     if kind is not None and kind.shape is Shape.SUM:
         chosen = [*draft["laid"], *(e["card"] for e in cited)]
         total = sum(SEVEN.card(c).rank for c in chosen)
         if kind.at_least:
-            more = "'done' when you are finished" if total >= kind.total else "not yet"
-            out.append(f"\n  ranks total {total} (100 or more to finish: {more})")
+            more = (
+                _say("'done' when you are finished", "終えるなら'done'", lang)
+                if total >= kind.total
+                else _say("not yet", "まだ", lang)
+            )
+            out.append(
+                _say(f"\n  ranks total {total} (100 or more to finish: {more})",
+                     f"\n  ランクの合計 {total}(100以上で完成:{more})", lang)
+            )  # fmt: skip
         else:
-            out.append(f"\n  ranks total {total} of exactly {kind.total}")
+            out.append(
+                _say(f"\n  ranks total {total} of exactly {kind.total}",
+                     f"\n  ランクの合計 {total}(ちょうど{kind.total})", lang)
+            )  # fmt: skip
     # One card per paper of another author cited, given in the order of the citations.
     foreign: list[Citation] = [entry for entry in cited if entry["author"] != viewer]
     thanks = draft["thanks"]
     if foreign and view["phase"] == "gift":
-        out.append("\n  thanks お礼, one hand card per paper of another player cited:")
-        for i, entry in enumerate(foreign):
-            out.append(f"\n    to seat {entry['author']} for {entry['card']}: ")
-            if i < len(thanks):
-                out.append_text(card_text(thanks[i]))
-            elif i == len(thanks):
-                out.append("your next 'give'", style="bold")
-            else:
-                out.append("—", style="dim")
-    elif foreign:
         out.append(
-            f"\n  thanks お礼 to give when the cards are chosen: {plural(len(foreign), 'card')}"
-        )
-    out.append("\n  (hidden from the others until the paper is on the table)", style="dim")
-    return out
-
-
-def _draft_ja(view: LaminateView, draft: Any) -> Text:
-    """:func:`_draft` in Japanese."""
-    viewer = view["seat"]
-    name = paper_name(draft["paper"], "ja")
-    out = Text.assemble(("発表中の論文(論文発表):", "bold cyan"), (f"「{name}」", "bold"))
-    kind = paper_type(draft["paper"])
-    if kind is not None:
-        out.append(f"({_points(kind.points, 'ja')}、{NEED[kind.id].ja})", style="dim")
-    out.append("\n  手札から出したカード:")
-    out.append_text(cards_text(draft["laid"], empty="まだなし"))
-    cited = draft["cited"]
-    out.append("\n  引用したカード:")
-    if cited:
-        parts = []
-        for entry in cited:
-            part = card_text(entry["card"])
-            author = entry["author"]
-            whose = "(自分の論文、お礼なし)" if author == viewer else f"(席{author}の論文)"
-            part.append(whose, style="dim")
-            parts.append(part)
-        out.append_text(Text("、").join(parts))
-    else:
-        out.append("なし", style="dim")
-    if kind is not None and kind.shape is Shape.SUM:
-        chosen = [*draft["laid"], *(e["card"] for e in cited)]
-        total = sum(SEVEN.card(c).rank for c in chosen)
-        if kind.at_least:
-            more = "終えるなら'done'" if total >= kind.total else "まだ"
-            out.append(f"\n  ランクの合計 {total}(100以上で完成:{more})")
-        else:
-            out.append(f"\n  ランクの合計 {total}(ちょうど{kind.total})")
-    foreign: list[Citation] = [entry for entry in cited if entry["author"] != viewer]
-    thanks = draft["thanks"]
-    if foreign and view["phase"] == "gift":
-        out.append("\n  お礼(引用したほかの人の論文1つにつき手札1枚):")
+            _say("\n  thanks お礼, one hand card per paper of another player cited:",
+                 "\n  お礼(引用したほかの人の論文1つにつき手札1枚):", lang)
+        )  # fmt: skip
         for i, entry in enumerate(foreign):
-            out.append(f"\n    席{entry['author']}へ({entry['card']}の分):")
+            author, card = entry["author"], entry["card"]
+            out.append(
+                _say(
+                    f"\n    to seat {author} for {card}: ", f"\n    席{author}へ({card}の分):", lang
+                )
+            )
             if i < len(thanks):
                 out.append_text(card_text(thanks[i]))
             elif i == len(thanks):
-                out.append("次の'give'", style="bold")
+                out.append(_say("your next 'give'", "次の'give'", lang), style="bold")
             else:
                 out.append("—", style="dim")
     elif foreign:
-        out.append(f"\n  カードを選び終えたら渡すお礼:{len(foreign)}枚")
-    out.append("\n  (論文が場に出るまで、ほかの人には見えません)", style="dim")
+        count = plural(len(foreign), "card")
+        out.append(
+            _say(f"\n  thanks お礼 to give when the cards are chosen: {count}",
+                 f"\n  カードを選び終えたら渡すお礼:{len(foreign)}枚", lang)
+        )  # fmt: skip
+    out.append(
+        _say("\n  (hidden from the others until the paper is on the table)",
+             "\n  (論文が場に出るまで、ほかの人には見えません)", lang),
+        style="dim",
+    )  # fmt: skip
     return out
 
 
