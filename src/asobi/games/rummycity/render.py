@@ -249,98 +249,73 @@ def public_code(code: str, hidden: Sequence[str]) -> str:
 def _status(
     view: RummyCityView, catalogue: Mapping[str, Mapping[str, Any]], lang: str = "en"
 ) -> Text:
-    if lang == "ja":
-        return _status_ja(view, catalogue)
+    """Whose turn it is and what they may do. In Japanese one run of words without spaces,
+    so that it folds where the width ends."""
+    ja = lang == "ja"
+
+    def say(en: str, jp: str) -> str:
+        return _say(en, jp, lang)
+
     solo = view["mode"] == "solo"
-    viewer = view["seat"]
     phase = str(view["phase"])
     if phase == "over":
+        if ja:  # why it ended: the result box's headline says it
+            return Text("ゲーム終了", style="bold")
         outcome = view["outcome"]
         reason = outcome["details"].get("reason", "") if outcome is not None else ""
         return Text.assemble(("Game over 終了", "bold"), f" — {reason}" if reason else "")
     turn = view["turn"]
     seat = view["seats"][turn]
-    who = seat_label(turn, viewer, solo)
-    line = Text.assemble((f"{who} to act", "bold"), " — ")
-    if phase == "turn":
-        rows = len(view["row"])
-        limit = min(seat["draw_limit"], rows)
-        owned = [catalogue.get(b, {}) for b in seat["buildings"]]
-        if any(b.get("effect") == "school" for b in owned):
-            draw = f"look at the top {limit} (School 学校) and take the ones you want"
-        else:
-            draw = f"draw 1–{limit} from the row (山札を引く)" if limit > 1 else "draw 1"
-        line.append(f"{draw}, or build up to 3 buildings (建物を建てる)")
-        if any(b.get("mark") == "♠" for b in owned):
-            if view["passes_in_a_row"] >= len(view["seats"]):
-                nobody = "a pass" if solo else "both players' passes"
-                line.append(f" — no pass right after {nobody}", style="dim")
-            else:
-                line.append(", or pass (パス ♠)")
-    elif phase == "pick":
-        line.append("School 学校: take the cards you want from those looked at, then done")
-    elif phase == "lay":
-        line.append("lay the cards of the combination (組み合わせ), then done")
-    elif phase == "build":
-        built = view["builds_this_turn"]
-        if view["final_turn"]:
-            line.append(
-                "final turn 最後の手番: lay any combinations (meld needs no building), "
-                f"build at most 3 ({built} built), then end"
-            )
-        else:
-            line.append(f"build again ({built} of 3 this turn) or end the turn")
-    elif phase == "return":
-        line.append("solo: a 7th building — return one to the supply (場に返す)")
-    elif phase == "settle":
-        line.append("settlement 決算: lay off 付け札 hand cards onto the other town's combinations")
-    else:
-        line.append(phase)
-    return line
-
-
-def _status_ja(view: RummyCityView, catalogue: Mapping[str, Mapping[str, Any]]) -> Text:
-    """:func:`_status` in Japanese: one run of words without spaces, so that it folds where
-    the width ends."""
-    solo = view["mode"] == "solo"
-    phase = str(view["phase"])
-    if phase == "over":  # why it ended: the result box's headline says it
-        return Text("ゲーム終了", style="bold")
-    turn = view["turn"]
-    seat = view["seats"][turn]
-    who = seat_label(turn, view["seat"], solo, "ja")
-    line = Text.assemble((f"{who}の手番", "bold"), ":")
+    who = seat_label(turn, view["seat"], solo, lang)
+    line = Text.assemble((say(f"{who} to act", f"{who}の手番"), "bold"), say(" — ", ":"))
     if phase == "turn":
         limit = min(seat["draw_limit"], len(view["row"]))
         owned = [catalogue.get(b, {}) for b in seat["buildings"]]
         if any(b.get("effect") == "school" for b in owned):
-            draw = f"山札の上から{limit}枚を見て(学校)要るカードを取る"
+            draw = say(
+                f"look at the top {limit} (School 学校) and take the ones you want",
+                f"山札の上から{limit}枚を見て(学校)要るカードを取る",
+            )
+        elif limit > 1:
+            draw = say(f"draw 1–{limit} from the row (山札を引く)", f"山札から1〜{limit}枚引く")
         else:
-            draw = f"山札から1〜{limit}枚引く" if limit > 1 else "山札から1枚引く"
-        line.append(f"{draw}か、建物を3つまで建てる")
+            draw = say("draw 1", "山札から1枚引く")
+        line.append(say(f"{draw}, or build up to 3 buildings (建物を建てる)",
+                        f"{draw}か、建物を3つまで建てる"))  # fmt: skip
         if any(b.get("mark") == "♠" for b in owned):
             if view["passes_in_a_row"] >= len(view["seats"]):
-                nobody = "パス" if solo else "2人のパス"
-                line.append(f"({nobody}の直後はパスできない)", style="dim")
+                if ja:
+                    nobody = "パス" if solo else "2人のパス"
+                    line.append(f"({nobody}の直後はパスできない)", style="dim")
+                else:
+                    nobody = "a pass" if solo else "both players' passes"
+                    line.append(f" — no pass right after {nobody}", style="dim")
             else:
-                line.append("。またはパス(♠)")
+                line.append(say(", or pass (パス ♠)", "。またはパス(♠)"))
     elif phase == "pick":
-        line.append("学校:見たカードから要るカードを取り、done")
+        line.append(say("School 学校: take the cards you want from those looked at, then done",
+                        "学校:見たカードから要るカードを取り、done"))  # fmt: skip
     elif phase == "lay":
-        line.append("組み合わせのカードを出し、done")
+        line.append(say("lay the cards of the combination (組み合わせ), then done",
+                        "組み合わせのカードを出し、done"))  # fmt: skip
     elif phase == "build":
         built = view["builds_this_turn"]
         if view["final_turn"]:
             line.append(
-                "最後の手番:組み合わせをいくつでも出せる(meldは建物なし)。"
-                f"建物は3つまで({built}つ建てた)。終えるならend"
-            )
+                say("final turn 最後の手番: lay any combinations (meld needs no building), "
+                    f"build at most 3 ({built} built), then end",
+                    "最後の手番:組み合わせをいくつでも出せる(meldは建物なし)。"
+                    f"建物は3つまで({built}つ建てた)。終えるならend")
+            )  # fmt: skip
         else:
-            line.append(f"さらに建てるか手番を終える(この手番で{built}/3)")
+            line.append(say(f"build again ({built} of 3 this turn) or end the turn",
+                            f"さらに建てるか手番を終える(この手番で{built}/3)"))  # fmt: skip
     elif phase == "return":
-        line.append("ソロ:7つ目の建物。1つを場に返す")
+        line.append(say("solo: a 7th building — return one to the supply (場に返す)",
+                        "ソロ:7つ目の建物。1つを場に返す"))  # fmt: skip
     elif phase == "settle":
-        line.append("決算:手札を相手の街の組み合わせに付け札する")
+        line.append(say("settlement 決算: lay off 付け札 hand cards onto the other town's "
+                        "combinations", "決算:手札を相手の街の組み合わせに付け札する"))  # fmt: skip
     else:
         line.append(phase)
     return line
