@@ -114,6 +114,16 @@ def addressed(words: Words, viewer: int | None) -> Words:
     return Words(en, ja)
 
 
+def hand_heading(seat: int, viewer: int | None, count: int, lang: str = "en") -> str:
+    """A hand's heading on the terminal's table, before its cards: "Your hand 手札 (3): ",
+    "Seat 1 hand 手札 (3): "; in Japanese 「あなたの手札(3):」「席1の手札(3):」."""
+    if lang == "ja":
+        label = "あなたの手札" if seat == viewer else f"席{seat}の手札"
+        return f"{label}({count}):"
+    label = "Your hand 手札" if seat == viewer else f"Seat {seat} hand 手札"
+    return f"{label} ({count}): "
+
+
 def seat_label(seat: int | None, viewer: int | None, solo: bool = False, lang: str = "en") -> str:
     """A seat as the terminal's table names it: "seat 1", "seat 0 (you)" for the viewer's
     own, "you" in a solo game, "nobody" for no seat; in Japanese 「席1」「席0(あなた)」

@@ -31,7 +31,7 @@ from rich.text import Text
 
 from asobi.core.cards import SEVEN
 from asobi.core.cardtext import SEVEN_TEXT
-from asobi.core.words import Words, plural, seat_label
+from asobi.core.words import Words, hand_heading, plural, seat_label
 from asobi.games.laminate.actions import PAPER, PAPER_TYPES, PaperType, Shape
 from asobi.games.laminate.views import Citation, LaminateView, PaperView, read_view
 from asobi.games.laminate.words import NEED, PAPER_NAME, points
@@ -447,12 +447,7 @@ def _hand(view: LaminateView, lang: str = "en") -> list[Text]:
         if "hand" not in seat:
             continue
         hand = seat["hand"]
-        if lang == "ja":
-            label = "あなたの手札" if s == viewer else f"席{s}の手札"
-            line = Text.assemble((f"{label}({len(hand)}):", "bold"))
-        else:
-            label = "Your hand 手札" if s == viewer else f"Seat {s} hand 手札"
-            line = Text.assemble((f"{label} ({len(hand)}): ", "bold"))
+        line = Text.assemble((hand_heading(s, viewer, len(hand), lang), "bold"))
         if s == viewer and (laid or thanks):
             rest = [c for c in hand if c not in laid and c not in thanks]
             line.append_text(

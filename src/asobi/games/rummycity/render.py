@@ -33,7 +33,7 @@ from rich.table import Table
 from rich.text import Text
 
 from asobi.core.cardtext import FRENCH_TEXT
-from asobi.core.words import Words, plural, seat_label
+from asobi.core.words import Words, hand_heading, plural, seat_label
 from asobi.games.rummycity.buildings import BANK, MARK_SYMBOL, POLICE, catalogue_of, default_data
 from asobi.games.rummycity.combos import JOKER, STANDING_NAMES, SUITLESS
 from asobi.games.rummycity.views import RummyCityView, read_view
@@ -611,12 +611,7 @@ def _hands(view: RummyCityView, lang: str = "en") -> list[tuple[int, Text]]:
         if "hand" not in seat:
             continue
         hand = seat["hand"]
-        if lang == "ja":
-            label = "あなたの手札" if s == viewer else f"席{s}の手札"
-            line = Text.assemble((f"{label}({len(hand)}):", "bold"))
-        else:
-            label = "Your hand 手札" if s == viewer else f"Seat {s} hand 手札"
-            line = Text.assemble((f"{label} ({len(hand)}): ", "bold"))
+        line = Text.assemble((hand_heading(s, viewer, len(hand), lang), "bold"))
         line.append_text(hand_text(hand, lang))
         lines.append((s, line))
     return lines
