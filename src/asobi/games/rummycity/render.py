@@ -651,56 +651,43 @@ def _making(
 
 
 def _looking(view: RummyCityView, lang: str = "en") -> Text | None:
+    """A School's look at the top of the row: the cards to the one looking, the count to the
+    others."""
     looking = view.get("looking")
     if not looking:
         return None
-    viewer = view["seat"]
-    solo = view["mode"] == "solo"
     count = looking["count"]
     taken = looking["taken"]
     cards = looking["cards"]
-    if lang == "ja":
-        return _looking_ja(view, count, taken, cards)
     if cards is not None:
-        out = Text.assemble((f"School 学校: you looked at the top {count}: ", "bold yellow"))
+        head = _say(
+            f"School 学校: you looked at the top {count}: ",
+            f"学校:山札の上から{count}枚を見た:",
+            lang,
+        )
+        out = Text.assemble((head, "bold yellow"))
         for p, code in enumerate(cards, start=1):
             out.append(f"{p} ", style="bold cyan")
             out.append_text(card_text(code))
             if p in taken:
-                out.append(" taken", style="green")
+                out.append(_say(" taken", " 取った", lang), style="green")
             out.append("  ")
         out.append(
-            "\n  take the ones you want ('take N'), then 'done'; the rest stay in the row, "
-            "in order",
+            _say("\n  take the ones you want ('take N'), then 'done'; the rest stay in the row, "
+                 "in order",
+                 "\n  要るカードを取り('take N')、'done'。残りはそのままの順で山札に残る", lang),
             style="dim",
-        )
+        )  # fmt: skip
         return out
-    who = seat_label(view["turn"], viewer, solo)
-    out = Text(f"{who} is looking at the top {count} cards of the row (School 学校)", "yellow")
+    who = seat_label(view["turn"], view["seat"], view["mode"] == "solo", lang)
+    out = Text(
+        _say(f"{who} is looking at the top {count} cards of the row (School 学校)",
+             f"{who}が学校の効果で山札の上から{count}枚を見ている", lang),
+        "yellow",
+    )  # fmt: skip
     if taken:
-        out.append(f"; taken so far: positions {', '.join(map(str, taken))}")
-    return out
-
-
-def _looking_ja(
-    view: RummyCityView, count: int, taken: Sequence[int], cards: Sequence[str] | None
-) -> Text:
-    if cards is not None:
-        out = Text.assemble((f"学校:山札の上から{count}枚を見た:", "bold yellow"))
-        for p, code in enumerate(cards, start=1):
-            out.append(f"{p} ", style="bold cyan")
-            out.append_text(card_text(code))
-            if p in taken:
-                out.append(" 取った", style="green")
-            out.append("  ")
-        out.append(
-            "\n  要るカードを取り('take N')、'done'。残りはそのままの順で山札に残る", style="dim"
-        )
-        return out
-    who = seat_label(view["turn"], view["seat"], view["mode"] == "solo", "ja")
-    out = Text(f"{who}が学校の効果で山札の上から{count}枚を見ている", "yellow")
-    if taken:
-        out.append(f"。取ったのは{'、'.join(map(str, taken))}枚目")
+        out.append(_say(f"; taken so far: positions {', '.join(map(str, taken))}",
+                        f"。取ったのは{'、'.join(map(str, taken))}枚目", lang))  # fmt: skip
     return out
 
 
