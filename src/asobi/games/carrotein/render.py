@@ -433,85 +433,78 @@ def chips_line(chips: Sequence[Mapping[str, Any]], title: str, lang: str = "en")
 
 # --- the table -----------------------------------------------------------------------------
 def _status(view: Mapping[str, Any], lang: str = "en") -> Text:
-    if lang == "ja":
-        return _status_ja(view)
+    """The round, its phase, who acts and how. In Japanese the sentences have no spaces, so
+    that they fold where the width ends."""
+    ja = lang == "ja"
+
+    def say(en: str, jp: str) -> str:
+        return _say(en, jp, lang)
+
     phase = str(view["phase"])
-    line = Text.assemble(("Round ラウンド ", "bold"), (str(view.get("round", "")), "bold"), " · ")
-    line.append_text(_phase_name(phase))
+    if ja:
+        line = Text(f"ラウンド{view.get('round', '')}", style="bold")
+        line.append("・")
+    else:
+        line = Text.assemble(
+            ("Round ラウンド ", "bold"), (str(view.get("round", "")), "bold"), " · "
+        )
     if phase == "over":
+        if ja:  # why it ended: the result box's headline says it
+            return line.append("ゲーム終了", style="bold")
+        line.append_text(_phase_name(phase))
         details = (view.get("outcome") or {}).get("details") or {}
         if details.get("reason"):
             line.append(f" — {details['reason']}")
         return line
+    line.append_text(_phase_name(phase, lang))
     turn = view.get("turn")
     if not isinstance(turn, int):
         return line
-    line.append(" · ")
-    who = seat_label(turn, view)
+    line.append(say(" · ", "・"))
+    who = seat_label(turn, view, lang)
     if phase == "scatter":
         line.append_text(who)
-        line.append(" to act: place a chip (place X Y) or pass (パス)")
         line.append(
-            f"\nThe round began with {seat_label(int(view.get('first', 0)), view).plain}; "
-            "a chip lies wholly on the mat and touches no other (centres more than "
-            f"{_mm(view['mat']['chip_diameter'])} mm apart). When all but one have passed, "
-            "the one left is the challenger 挑戦プレイヤー.",
-            style="dim",
+            say(
+                " to act: place a chip (place X Y) or pass (パス)",
+                "の手番:星チップを置くかパスする",
+            )
         )
+        first = seat_label(int(view.get("first", 0)), view, lang).plain
+        apart = _mm(view["mat"]["chip_diameter"])
+        line.append(
+            say(f"\nThe round began with {first}; a chip lies wholly on the mat and touches no "
+                f"other (centres more than {apart} mm apart). When all but one have passed, the "
+                "one left is the challenger 挑戦プレイヤー.",
+                f"\nこのラウンドは{first}から。星チップはすべてが夜空のマットの上にあり、ほかの"
+                f"星チップに触れないように置く(中心どうしが{apart}mmより離れる)。1人を残して"
+                "全員がパスしたら、残った人が挑戦プレイヤー。"),
+            style="dim",
+        )  # fmt: skip
     elif phase == "choose":
         line.append_text(who)
-        line.append(" is the challenger 挑戦プレイヤー: choose two boards (choose ID ID; final)")
-    elif phase == "lay":
-        chosen = " + ".join(board_name(b) for b in view.get("chosen") or [])
-        line.append_text(who)
-        line.append(f" lays {chosen}: at most 2 centre points 中心点 may be left showing")
         line.append(
-            "\nlay x,y,turn x,y,turn — each board's centre in mm and its turn in degrees "
-            "anticlockwise, ',flip' when turned over, in the order chosen. The listed move lays "
-            "the boards apart; type hint for the solver's placement",
-            style="dim",
-        )
-    return line
-
-
-def _status_ja(view: Mapping[str, Any]) -> Text:
-    """:func:`_status` in Japanese: its sentences without spaces, so that they fold where the
-    width ends."""
-    phase = str(view["phase"])
-    line = Text(f"ラウンド{view.get('round', '')}", style="bold")
-    line.append("・")
-    if phase == "over":  # why it ended: the result box's headline says it
-        return line.append("ゲーム終了", style="bold")
-    line.append_text(_phase_name(phase, "ja"))
-    turn = view.get("turn")
-    if not isinstance(turn, int):
-        return line
-    line.append("・")
-    who = seat_label(turn, view, "ja")
-    if phase == "scatter":
-        line.append_text(who)
-        line.append("の手番:星チップを置くかパスする")
-        first = seat_label(int(view.get("first", 0)), view, "ja").plain
-        line.append(
-            f"\nこのラウンドは{first}から。星チップはすべてが夜空のマットの上にあり、ほかの"
-            f"星チップに触れないように置く(中心どうしが{_mm(view['mat']['chip_diameter'])}mm"
-            "より離れる)。1人を残して全員がパスしたら、残った人が挑戦プレイヤー。",
-            style="dim",
-        )
-    elif phase == "choose":
-        line.append_text(who)
-        line.append("が挑戦プレイヤー:星座ボードを2枚選ぶ(選んだら変更できない)")
+            say(" is the challenger 挑戦プレイヤー: choose two boards (choose ID ID; final)",
+                "が挑戦プレイヤー:星座ボードを2枚選ぶ(選んだら変更できない)")
+        )  # fmt: skip
     elif phase == "lay":
         line.append_text(who)
-        chosen = _boards(view.get("chosen") or [], "ja")
-        line.append(f"が{chosen}を置く:見えている中心点は2つまでなら成功")
+        if ja:
+            chosen = _boards(view.get("chosen") or [], "ja")
+            line.append(f"が{chosen}を置く:見えている中心点は2つまでなら成功")
+        else:
+            chosen = " + ".join(board_name(b) for b in view.get("chosen") or [])
+            line.append(f" lays {chosen}: at most 2 centre points 中心点 may be left showing")
         line.append(
-            # the code on a line of its own: its spaces are where a line would wrap
-            "\n選んだ順に、各星座ボードの中心(mm)と左回りの回転角(度)を次のように書く。"
-            "裏返すなら',flip'を付ける。一覧の手は2枚を離して置く。ソルバーの置き方はhintで"
-            "見られる\n  lay x,y,turn x,y,turn",
+            say("\nlay x,y,turn x,y,turn — each board's centre in mm and its turn in degrees "
+                "anticlockwise, ',flip' when turned over, in the order chosen. The listed move "
+                "lays the boards apart; type hint for the solver's placement",
+                # the code on a line of its own: its spaces are where a line would wrap
+                "\n選んだ順に、各星座ボードの中心(mm)と左回りの回転角(度)を次のように書く。"
+                "裏返すなら',flip'を付ける。一覧の手は2枚を離して置く。ソルバーの置き方はhintで"
+                "見られる\n  lay x,y,turn x,y,turn"),
             style="dim",
-        )
+        )  # fmt: skip
     return line
 
 
