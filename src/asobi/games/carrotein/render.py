@@ -42,7 +42,7 @@ import shapely
 from numpy.typing import NDArray
 from rich import box
 from rich.cells import cell_len
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, Group, JustifyMethod, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -524,20 +524,15 @@ def _boards_won(view: Mapping[str, Any], lang: str = "en") -> list[Text]:
 def _seats(view: Mapping[str, Any], lang: str = "en") -> Table:
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
     table.add_column("", no_wrap=True)
-    if lang == "ja":
-        table.add_column("席 色", no_wrap=True)
-        table.add_column("手元", justify="right")
-        table.add_column("得点チップ", justify="right")
-        table.add_column("星座ボード", justify="right")
-        table.add_column("パス", justify="center")
-        table.add_column("得点", justify="right")
-    else:
-        table.add_column("seat 色", no_wrap=True)
-        table.add_column("at hand\n手元", justify="right")
-        table.add_column("chips scored\n得点チップ", justify="right")
-        table.add_column("boards won\n星座ボード", justify="right")
-        table.add_column("passed\nパス", justify="center")
-        table.add_column("score\n得点", justify="right")
+    # (English heads carry the rulebook's word under them; Japanese ones are that word.)
+    heads: list[tuple[str, str, JustifyMethod]] = [
+        ("seat 色", "席 色", "left"), ("at hand\n手元", "手元", "right"),
+        ("chips scored\n得点チップ", "得点チップ", "right"),
+        ("boards won\n星座ボード", "星座ボード", "right"), ("passed\nパス", "パス", "center"),
+        ("score\n得点", "得点", "right"),
+    ]  # fmt: skip
+    for en, ja, justify in heads:
+        table.add_column(_say(en, ja, lang), justify=justify, no_wrap=justify == "left")
     over = view.get("phase") == "over"
     turn = view.get("turn")
     ranks = list(((view.get("outcome") or {}).get("ranks")) or [])
