@@ -159,6 +159,15 @@ def test_a_cautioned_place_button_has_a_readable_warning(site: str, browser: Any
     assert errors == []
 
 
+_BADGE_IN_ITS_ROW = """(() => {
+  const row = document.querySelector("#mine .star-row[data-row='opening']");
+  const badge = row && row.querySelector("[data-card='W1'] .star-stands");
+  if (!badge) return false;
+  const r = row.getBoundingClientRect(), b = badge.getBoundingClientRect();
+  return b.width > 0 && r.left <= b.left && b.right <= r.right;
+})()"""
+
+
 @pytest.mark.parametrize(
     ("seed", "meld", "lang", "viewport", "badge", "said"),
     [
@@ -188,10 +197,8 @@ def test_a_boost_placed_in_a_meld_shows_what_it_stands_for(
     boost = page.locator("#mine .star-row[data-row='opening'] [data-card='W1']")
     assert boost.locator(".star-stands").inner_text() == badge
     assert said in (boost.get_attribute("aria-label") or "")
-    # The badge is in sight on the card, not under the fan's next card or off the row.
-    box = boost.locator(".star-stands").bounding_box()
-    row = page.locator("#mine .star-row[data-row='opening']").bounding_box()
-    assert box is not None and row is not None
-    assert row["x"] <= box["x"] and box["x"] + box["width"] <= row["x"] + row["width"]
+    # The badge is in sight on the card, not under the fan's next card or off the row: both
+    # measured in one look (the table may be drawn again meanwhile, its nodes replaced).
+    wait(page, _BADGE_IN_ITS_ROW)
     shot(page, f"starmine-boost-stands-{lang}-{viewport['width']}-{seed}")
     assert errors == []
