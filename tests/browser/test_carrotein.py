@@ -17,6 +17,7 @@ from .helpers import (
     end_names_you_as_the_status_does,
     legal,
     make_room,
+    measure,
     my_turn_or_over,
     no_sideways_scroll,
     number,
@@ -44,7 +45,7 @@ def click_on_mat(page: Page, x: float, y: float, scroll: bool = True) -> None:
     scrolled into sight first unless not ``scroll``."""
     if scroll:
         page.locator("#mat").scroll_into_view_if_needed()
-    box = page.locator("#mat").bounding_box()
+    box = measure(page, "#mat")
     assert box is not None
     width, height = MAT
     page.mouse.click(

@@ -16,6 +16,7 @@ from .helpers import (
     PHONE,
     legal,
     make_room,
+    measure,
     my_turn_or_over,
     no_sideways_scroll,
     number,
@@ -240,7 +241,7 @@ def test_on_a_laptop_your_hand_is_in_the_window_at_the_start_of_your_turn(
     page, errors = open_page(browser, site + room["invites"][0]["link"], lang, LAPTOP)
     my_turn_or_over(page)
     assert page.evaluate("scrollY") == 0
-    hand = page.locator("#hand").bounding_box()
+    hand = measure(page, "#hand")
     assert hand and hand["y"] + hand["height"] <= LAPTOP["height"], hand
     assert page.locator("#lam-supply .lam-paper").count() == 16
     sizes = page.eval_on_selector_all(

@@ -14,6 +14,7 @@ from .helpers import (
     DESKTOP,
     PHONE,
     make_room,
+    measure,
     my_turn_or_over,
     no_sideways_scroll,
     number,
@@ -39,7 +40,7 @@ def solo_turn(site: str, browser: Any, lang: str, viewport: Any) -> tuple[Page, 
 
 
 def in_sight(page: Page, selector: str) -> bool:
-    box = page.locator(selector).first.bounding_box()
+    box = measure(page, selector)
     assert box is not None
     height = page.evaluate("innerHeight")
     return bool(box["y"] >= 0 and box["y"] + box["height"] <= height)
@@ -57,7 +58,7 @@ def test_the_hands_melds_are_compact_ranked_with_points_and_lead_to_the_place_bu
     assert headings == ["3カード 5点", "3カード 4点", "ペア 3点", "ペア 2点"]
     assert page.locator(".meld-pick").count() == 10
     # Compact: the ten picks take less than half the phone's screen.
-    picks = page.locator(".meld-picks").bounding_box()
+    picks = measure(page, ".meld-picks")
     assert picks is not None and picks["height"] < PHONE["height"] / 2
     best = page.locator(".meld-pick").first
     assert best.get_attribute("data-meld") == "B5 G5 R5"

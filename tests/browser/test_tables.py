@@ -19,6 +19,7 @@ from .helpers import (
     PHONE,
     legal,
     make_room,
+    measure,
     my_turn_or_over,
     no_sideways_scroll,
     number,
@@ -140,7 +141,7 @@ def _count_take_backs_offered(
             if would:  # in sight however the page is scrolled, as an undo usually is
                 for scrolled in ("0", "document.body.scrollHeight"):
                     page.evaluate(f"window.scrollTo(0, {scrolled})")
-                    box = page.locator("#undo").bounding_box()
+                    box = measure(page, "#undo")
                     assert box is not None and 0 <= box["y"] <= PHONE["height"] - box["height"]
             offered[would] += 1
 
@@ -178,7 +179,7 @@ def test_a_refused_take_back_is_not_offered_and_a_refusal_is_said_in_japanese(
         wait(page, "document.getElementById('problem').textContent.includes('取り消せません')")
     problem = page.locator("#problem").inner_text()
     assert "「山札から引く」は取り消せません" in problem and "偶然で決まったもの" in problem
-    box = page.locator("#problem").bounding_box()
+    box = measure(page, "#problem")
     assert box is not None and 0 <= box["y"] < PHONE["height"]
     shot(page, "starmine-take-back-refused-ja")
     assert errors == []
@@ -485,7 +486,7 @@ def test_a_card_lifted_under_the_pointer_at_its_foot_stays_lifted(site: str, bro
     room = make_room(site, "laminate", [{"name": "ami"}, {"bot": "random"}, {"bot": "random"}])
     page, errors = open_page(browser, site + room["invites"][0]["link"], "en", DESKTOP)
     my_turn_or_over(page)
-    deck = page.locator("[data-pile='deck']").bounding_box()
+    deck = measure(page, "[data-pile='deck']")
     assert deck
     page.mouse.move(deck["x"] + deck["width"] / 2, deck["y"] + deck["height"] - 2)
     tops = page.evaluate(_FRAMES, "[data-pile='deck']")
