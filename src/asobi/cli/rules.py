@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from asobi.cli.common import GameArg, console, fail, game_spec
+from asobi.core.protocol import GameSpec
 
 
 def rules(
@@ -28,7 +29,7 @@ def rules(
     spec = game_spec(game)
     screen = console()
     if scenario:
-        screen.print(Markdown(scenario_page(spec.id)))
+        screen.print(Markdown(scenario_page(spec)))
         return
     if not spec.summary:
         screen.print(f"{spec.name_en} ({spec.name_ja}) has no rules summary yet.")
@@ -36,12 +37,11 @@ def rules(
     screen.print(Markdown(spec.summary))
 
 
-def scenario_page(game: str) -> str:
-    """The form of ``game``'s scenarios as Markdown, from its model: the model's docstring
+def scenario_page(spec: GameSpec) -> str:
+    """The form of ``spec``'s scenarios as Markdown, from its model: the model's docstring
     (with its example) and each key's, as written in the game's ``scenarios.py``."""
     from asobi.core.scenarios import scenario_model
 
-    spec = game_spec(game)
     model = scenario_model(spec)
     if model is None:
         fail(f"{spec.name_en} ({spec.id}) starts only from a deal: it takes no scenario")
