@@ -145,7 +145,7 @@ class RoomRequest(BaseModel):
     )
     seed: int | None = Field(default=None, ge=0, lt=2**31)
     turn_seconds: float | None = Field(default=None, ge=1, le=3600)
-    # The game's suggestions for the one to act (Carrotein's solver laying the boards);
+    # The game's suggestions for the one to act (an insight's hint: a solver's move);
     # None: offered where one person plays against bots, not among several people.
     hints: bool | None = None
 

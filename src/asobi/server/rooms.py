@@ -191,8 +191,8 @@ def summary_of(stored: RoomRecord, connected: Sequence[bool] | None = None) -> d
 
 
 def hints_allowed(stored: RoomRecord) -> bool:
-    """Whether the game's suggestions for the one to act (an insight's ``hint``: Carrotein's
-    solver laying the boards) are offered at this table: as the room was made, else where
+    """Whether the game's suggestions for the one to act (an insight's ``hint``: a game's
+    solver's move) are offered at this table: as the room was made, else where
     one person plays, against bots. Among several people a hint would play for whoever asks
     (anyone may: the insight is worked out from the public table), unless they all chose it."""
     people = sum(1 for seat in stored.seats if seat.token_hash is not None)
