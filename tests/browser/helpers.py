@@ -29,22 +29,25 @@ def wait(page: Page, expression: str, timeout: float = 30.0) -> None:
         page.wait_for_timeout(40)
 
 
-_MEASURE = """selector => {
-  const found = document.querySelector(selector);
+_MEASURE = """([selector, nth]) => {
+  const found = document.querySelectorAll(selector)[nth];
   if (!found || !found.getClientRects().length) return null;
   const r = found.getBoundingClientRect();
   return { x: r.x, y: r.y, width: r.width, height: r.height };
 }"""
 
 
-def measure(page: Page, selector: str, timeout: float = 10.0) -> dict[str, float] | None:
-    """The box of the first element ``selector`` finds, as Playwright's ``bounding_box`` gives
-    it, but measured in one look in the page: the table is drawn again when a message comes
-    (the server's answer to "can I take this back?"), and a node replaced between Playwright
-    finding it and measuring it measured as None. None if it never shows."""
+def measure(
+    page: Page, selector: str, timeout: float = 10.0, nth: int = 0
+) -> dict[str, float] | None:
+    """The box of the element ``selector`` finds (the first, or the ``nth`` from 0), as
+    Playwright's ``bounding_box`` gives it, but measured in one look in the page: the table
+    is drawn again when a message comes (the server's answer to "can I take this back?"),
+    and a node replaced between Playwright finding it and measuring it measured as None.
+    None if it never shows."""
     end = time.monotonic() + timeout
     while True:
-        found: dict[str, float] | None = page.evaluate(_MEASURE, selector)
+        found: dict[str, float] | None = page.evaluate(_MEASURE, [selector, nth])
         if found is not None or time.monotonic() > end:
             return found
         page.wait_for_timeout(40)

@@ -167,7 +167,7 @@ def test_carrotein_a_chip_then_two_boards_dragged_turned_flipped_and_laid(
 
     # Scatter time: a click on the mat places a chip there.
     before = number(first)
-    box = first.locator("#mat").bounding_box()
+    box = measure(first, "#mat")
     assert box is not None
     first.mouse.click(box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.35)
     wait(first, f"Number(document.body.dataset.number) > {before}")
@@ -185,9 +185,8 @@ def test_carrotein_a_chip_then_two_boards_dragged_turned_flipped_and_laid(
     # Drag the first board over our chip: its centre point is then hidden (live).
     assert first.locator("#showing").inner_text().startswith("centre points showing: 2")
     first.locator("#mat").scroll_into_view_if_needed()  # the phone's mat, in sight
-    board = first.locator("#mat g[data-board]").first
-    start = board.bounding_box()
-    chip = first.locator("#mat circle.centre").nth(1).bounding_box()
+    start = measure(first, "#mat g[data-board]")
+    chip = measure(first, "#mat circle.centre", nth=1)
     assert start is not None and chip is not None
     first.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
     first.mouse.down()

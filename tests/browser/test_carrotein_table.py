@@ -155,7 +155,7 @@ def test_a_failed_challenge_stays_for_both_players_until_each_moves_on_in_japane
     note = ami.locator("#cr-note")
     assert note.is_visible() and "ほかの星チップに触れてはいけません" in note.inner_text()
     assert _in_view(ami, "#cr-note")
-    mat, said = measure(ami, "#mat"), note.bounding_box()
+    mat, said = measure(ami, "#mat"), measure(ami, "#cr-note")
     assert mat is not None and said is not None
     assert mat["y"] <= said["y"] and said["y"] + said["height"] <= mat["y"] + mat["height"]
     assert number(ami) == before  # nothing was sent
@@ -207,7 +207,7 @@ def test_the_last_challenge_on_a_phone(site: str, browser: Any) -> None:
     my_turn_or_over(page)
     panel = page.locator("#cr-last")
     assert panel.get_attribute("open") is not None
-    mat, drawn = measure(page, "#mat"), panel.bounding_box()
+    mat, drawn = measure(page, "#mat"), measure(page, "#cr-last")
     assert mat is not None and drawn is not None and drawn["y"] > mat["y"] + mat["height"]
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     page.click("#language")

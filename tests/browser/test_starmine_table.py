@@ -116,8 +116,7 @@ def test_a_row_clicked_anywhere_places_the_meld_in_the_duel(site: str, browser: 
     my_turn_or_over(page)
     page.click(".meld-pick[data-meld='B5 G5 W1']")
     wait(page, "document.querySelectorAll('.plate.mine .star-row.target').length === 3")
-    row = page.locator(".plate.mine .star-row[data-row='main']")
-    box = row.bounding_box()
+    box = measure(page, ".plate.mine .star-row[data-row='main']")
     assert box is not None
     before = number(page)
     page.mouse.click(box["x"] + box["width"] - 8, box["y"] + box["height"] - 6)  # not the button

@@ -415,8 +415,7 @@ def test_on_a_phone_the_status_stays_in_sight_after_every_move(
             seen_scrolled = seen_scrolled or page.evaluate("scrollY") > 200
             bar = page.eval_on_selector("#bar", "n => n.getBoundingClientRect().bottom")
             for brought in ("#tray", "#hand-moves"):
-                box = page.locator(f"{brought}:visible")
-                where = box.bounding_box() if box.count() else None
+                where = measure(page, brought, timeout=0)
                 if where is not None and page.evaluate("scrollY") > 0:
                     assert where["y"] >= bar - 1, f"{game}: {brought} under the bar"
         shot(page, f"{game}-phone-{lang}-status-in-sight")
