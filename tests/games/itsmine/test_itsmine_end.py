@@ -6,7 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from asobi.core import new_game
+from asobi.games.itsmine.render import _round_line
 from asobi.games.itsmine.state import ItsMineState
+from asobi.games.itsmine.views import read_view
+from asobi.games.itsmine.words import ItsMineWords
 
 from .itsmine_helpers import bids, duel, phase, play, refused
 
@@ -45,7 +48,12 @@ def test_end_A_the_deck_runs_out_finish_the_round_then_one_more() -> None:
     play(state, 0, "play H2")
     view = state.view(None)
     assert view["round"] == 2 and view["final_round"] is True
-    assert view["end_reason"] == "the deck is empty"
+    assert view["end_reason"] == "deck"
+    # Why the round is the last, said in the status and the terminal's heading, both languages
+    status = ItsMineWords(state.options).status(state.view(0))
+    assert status is not None and "山札がなくなった" in status.ja and "deck ran out" in status.en
+    assert "山札がなくなった" in _round_line(read_view(state.view(0)), "ja").plain
+    assert "deck ran out" in _round_line(read_view(state.view(0)), "en").plain
     assert state.outcome() is None
     play_round(state, 4, 5)
     assert phase(state) == "over" and state.outcome() is not None
@@ -74,7 +82,7 @@ def test_end_B_the_bonus_pile_runs_out_however_much_deck_remains() -> None:
     play(state, 0, "play K10", "keep")
     view = state.view(None)
     assert view["bonus_pile"] == 0 and view["deck_size"] == len(deck) - 3
-    assert view["final_round"] is True and view["end_reason"] == "the bonus pile is empty"
+    assert view["final_round"] is True and view["end_reason"] == "bonus"
     play_round(state, 4, 5)
     assert state.outcome() is not None
     assert state.view(None)["deck_size"] > 0, "the deck was never used up"
@@ -149,7 +157,7 @@ def test_ruling_round_limit_ends_a_game_of_endless_ties() -> None:
         assert len(state.all_cards()) == 42
         if round_no == 6:
             assert state.view(None)["final_round"]
-            assert "round limit" in state.view(None)["end_reason"]
+            assert state.view(None)["end_reason"] == "round_limit"
         if state.outcome() is not None:
             break
     assert state.outcome() is not None and state.view(None)["round"] == 7

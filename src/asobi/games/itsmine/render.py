@@ -31,6 +31,7 @@ from asobi.core.cardtext import SEVEN_TEXT
 from asobi.core.typed import OutcomeJSON
 from asobi.core.words import Words, plural, seat_label
 from asobi.games.itsmine.views import ItsMineView, read_view
+from asobi.games.itsmine.words import end_reason
 
 TITLE = Words("It's Mine! イッツマイン!", "イッツマイン!")
 
@@ -114,12 +115,12 @@ def _round_line(view: ItsMineView, lang: str = "en") -> Text:
         variant = "simple variant シンプル" if view["variant"] == "simple" else "basic rules 基本"
         line = Text.assemble((f"Round {n}", "bold"), " ラウンド", f" · {variant}")
     if view["final_round"] and view["phase"] != "over":
+        why = end_reason(view["end_reason"])
         if lang == "ja":
-            line.append("  ⚠ 最終ラウンド:このラウンドの後に得点計算", style="bold red")
+            line.append(f"  ⚠ 最終ラウンド({why.ja}):このラウンドの後に得点計算", style="bold red")
         else:
-            why = view["end_reason"] or "the end is near"
             line.append(
-                f"  ⚠ FINAL ROUND 最終ラウンド ({why}): the game is scored after this round",
+                f"  ⚠ FINAL ROUND 最終ラウンド ({why.en}): the game is scored after this round",
                 style="bold red",
             )
     return line

@@ -461,12 +461,12 @@ class ItsMineRules(ItsMineState):
             return self._finish()
         if not self.deck or not self.bonus:  # 終わり A / B
             self.final_round = True
-            self.end_reason = "the deck is empty" if not self.deck else "the bonus pile is empty"
+            self.end_reason = "deck" if not self.deck else "bonus"
         elif self.round >= self.options.round_limit:
             # Ruling (ours): ties with one card left in the deck can repeat for ever; the round
             # limit ends such a game the way A and B do.
             self.final_round = True
-            self.end_reason = f"round {self.round} reached the round limit"
+            self.end_reason = "round_limit"
         self.round += 1
         return self._start_round()
 

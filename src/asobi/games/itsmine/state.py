@@ -28,6 +28,10 @@ from asobi.core.protocol import (
 )
 from asobi.games.itsmine.actions import MINES, ItsMineAction, Play
 
+# Why the final round came: 終わり A (the deck ran out), 終わり B (the bonus pile did), or the
+# round limit (ours: ties with one card left could repeat for ever).
+EndReason = Literal["deck", "bonus", "round_limit"]
+
 
 class ItsMineOptions(GameOptions):
     """Two players; ``variant`` "basic" or "simple" (シンプル); the rest are the rule's
@@ -162,7 +166,7 @@ class ItsMineState(State[ItsMineAction]):
         self.bonus_card: Card | None = None
         self.round = 1
         self.final_round = False
-        self.end_reason: str | None = None
+        self.end_reason: EndReason | None = None
         self.phase = Phase.BID
         self.result: Outcome | None = None
 

@@ -316,13 +316,11 @@ function bonusPile(ctx) {
   return box;
 }
 
-// The key of the words for why this is the final round (words.py's _end_reason).
+// The key of the words for why this is the final round (the view's end_reason, as words.py's
+// END_REASONS says it).
+const END_REASONS = { deck: "deckOut", bonus: "bonusOut", round_limit: "limit" };
 function endReason(view) {
-  const reason = view.end_reason || "";
-  if (reason.includes("deck")) return "deckOut";
-  if (reason.includes("bonus")) return "bonusOut";
-  if (reason.includes("limit")) return "limit";
-  return "endNear";
+  return END_REASONS[view.end_reason] || "endNear";
 }
 
 // The status, the server's words said shorter where this table shows the rest: it stays at

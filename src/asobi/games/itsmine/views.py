@@ -19,7 +19,7 @@ from asobi.core.cards import SEVEN
 from asobi.core.protocol import Chance
 from asobi.core.typed import GameOver, OutcomeJSON, closed, outcome_json
 from asobi.games.itsmine.actions import FACES, MINES
-from asobi.games.itsmine.state import ItsMineState
+from asobi.games.itsmine.state import EndReason, ItsMineState
 
 S = TypeVar("S", bound=ItsMineState)
 
@@ -55,7 +55,7 @@ class ItsMineView(TypedDict):
     phase: PhaseName
     round: int
     final_round: bool  # this round is the last (終わり A / B, or the round limit)
-    end_reason: str | None  # why the final round came, once it has
+    end_reason: EndReason | None  # why the final round came (None: not yet, or a scenario's)
     active: list[int]  # the seats to act now
     mines: list[str]  # the seven mines' codes, smallest first
     bonus_claimed: list[str]  # mines whose 3枚ボーナス has been claimed

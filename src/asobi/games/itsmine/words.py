@@ -67,16 +67,17 @@ def _order(laid: Sequence[str]) -> Words:
     )
 
 
-def _end_reason(reason: Any) -> Words:
-    """Why this is the final round (``view["end_reason"]``), in words."""
-    text = str(reason or "")
-    if "deck" in text:
-        return Words("the deck ran out", "山札がなくなった")
-    if "bonus" in text:
-        return Words("the bonus pile ran out", "ボーナスの山がなくなった")
-    if "limit" in text:
-        return Words("the round limit was reached", "ラウンドの上限に達した")
-    return Words("the end is near", "終わりが近い")
+END_REASONS = {  # the view's end_reason: why this round is the last
+    "deck": Words("the deck ran out", "山札がなくなった"),  # 終わり A
+    "bonus": Words("the bonus pile ran out", "ボーナスの山がなくなった"),  # 終わり B
+    "round_limit": Words("the round limit was reached", "ラウンドの上限に達した"),
+}
+
+
+def end_reason(reason: str | None) -> Words:
+    """Why this is the final round (``view["end_reason"]``), in words (a scenario may start
+    in a final round without saying why)."""
+    return END_REASONS.get(reason or "", Words("the end is near", "終わりが近い"))
 
 
 class ItsMineWords:
@@ -275,7 +276,7 @@ class ItsMineWords:
         waiting = Words(" and ".join(seat(s) for s in others), "と".join(seat(s) for s in others))
         doing = self._doing(phase, view, mine, waiting, reader)
         if view["final_round"]:
-            why = _end_reason(view["end_reason"])
+            why = end_reason(view["end_reason"])
             return Words(f"Final round ({why.en}). ", f"最終ラウンド({why.ja})。") + doing
         return doing
 
