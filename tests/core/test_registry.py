@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import threading
+import time
 from importlib.metadata import entry_points
 
 import pytest
@@ -91,3 +93,29 @@ def test_each_games_state_knows_its_spec(spec: GameSpec) -> None:
         state = spec.new_game({"players": players}, seed=0)
         assert state.spec is spec  # bots and records read the game id from here
         assert state.players == players
+
+
+def test_a_thread_asking_while_another_loads_the_games_waits_for_all_of_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The server loads the games in a thread as it starts; a question from another thread
+    meanwhile found none of them ("no game 'carrotein' (known: none)")."""
+    spec = get_spec("starmine")
+    started = threading.Event()
+
+    class Slow:  # an entry point whose game takes a while to import
+        name = "starmine"
+
+        def load(self) -> GameSpec:
+            started.set()
+            time.sleep(0.3)
+            return spec
+
+    monkeypatch.setattr(registry, "_SPECS", {})
+    monkeypatch.setattr(registry, "_loaded", False)
+    monkeypatch.setattr(registry, "entry_points", lambda group: [Slow()])
+    loader = threading.Thread(target=all_specs)
+    loader.start()
+    assert started.wait(5)
+    assert get_spec("starmine") is spec  # waited for the loader
+    loader.join()

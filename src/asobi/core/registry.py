@@ -7,6 +7,7 @@ touching any front end.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
 from importlib.metadata import entry_points
 from typing import Any
@@ -15,7 +16,11 @@ from asobi.core.errors import UnknownGame
 from asobi.core.protocol import GameOptions, GameSpec, State
 
 _SPECS: dict[str, GameSpec] = {}
-_loaded = False
+_loaded = False  # every entry point's game is in _SPECS
+_loading = False  # the thread holding _LOCK is loading them (a game may ask while it loads)
+# The server loads the games in a thread as it starts: another thread asking meanwhile
+# waits for all of them, rather than finding some or none.
+_LOCK = threading.RLock()
 
 
 def register(spec: GameSpec) -> GameSpec:
@@ -27,15 +32,22 @@ def register(spec: GameSpec) -> GameSpec:
 
 
 def _load_entry_points() -> None:
-    global _loaded
+    global _loaded, _loading
     if _loaded:
         return
-    _loaded = True
-    for ep in entry_points(group="asobi.games"):
-        spec = ep.load()
-        if not isinstance(spec, GameSpec):
-            raise TypeError(f"entry point {ep.name} does not name a GameSpec")
-        register(spec)
+    with _LOCK:
+        if _loaded or _loading:  # loaded by another thread meanwhile; or asked while loading
+            return
+        _loading = True
+        try:
+            for ep in entry_points(group="asobi.games"):
+                spec = ep.load()
+                if not isinstance(spec, GameSpec):
+                    raise TypeError(f"entry point {ep.name} does not name a GameSpec")
+                register(spec)
+        finally:
+            _loading = False
+        _loaded = True
 
 
 def game_ids() -> list[str]:
