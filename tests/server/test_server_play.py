@@ -4,13 +4,17 @@ other seats; the record it gives at the end replays to the same outcome."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from dataclasses import replace
 from importlib import resources
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from asobi.core.records import GameRecord, replay
 from asobi.core.registry import game_ids, get_spec
+from asobi.server import rooms
 from asobi.server.app import create_app
 
 from .helpers import Player, make_room, play_out
@@ -171,6 +175,42 @@ def test_after_a_failed_challenge_the_solver_shows_what_would_have_worked(
     assert insight["round"] == 1
     found = insight["hindsight"]
     assert found is not None and sum(1 for h in found["hidden"] if not h) <= 2
+
+
+def test_a_position_s_insight_is_worked_out_once_however_many_pages_ask(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every page asks for the insight after every move, and a solver's answer may take a
+    second of CPU: the room works it out once a position (a move makes it new)."""
+    carrotein = get_spec("carrotein")
+    assert carrotein.insight is not None
+    asked: list[int] = []
+
+    def counted(view: Mapping[str, Any]) -> Mapping[str, Any]:
+        asked.append(len(view["chips"]))
+        assert carrotein.insight is not None
+        return carrotein.insight(view)
+
+    counting = replace(carrotein, insight=counted)
+    monkeypatch.setattr(rooms, "get_spec", lambda game: counting)
+    room = make_room(client, "carrotein", [{"name": "ami"}, {"name": "ben"}], seed=1)
+    url = f"/api/rooms/{room['room']}/insight"
+    answers = [client.get(url).json() for _ in range(3)]
+    assert asked == [1] and answers[0] == answers[1] == answers[2]  # the first star alone
+    base = f"/api/rooms/{room['room']}/ws?token="
+    tokens = [i["token"] for i in room["invites"]]
+    with (
+        client.websocket_connect(base + tokens[0]) as w0,
+        client.websocket_connect(base + tokens[1]) as w1,
+    ):
+        players = [Player(w0), Player(w1)]
+        for p in players:
+            p.until(lambda m: m["type"] == "state")
+        first = next(p for p in players if p.state and p.state["legal"])
+        first.act("place 100 100")
+        first.until(lambda m: m["type"] == "move")
+    assert client.get(url).status_code == client.get(url).status_code == 200
+    assert asked == [1, 2]
 
 
 @pytest.mark.parametrize(

@@ -435,7 +435,7 @@ def create_app(
         room = await lobby.get(room_id)
         if room.spec.insight is None:
             return {}
-        found = dict(await asyncio.to_thread(room.spec.insight, room.state.view(None)))
+        found = dict(await room.insight())
         if not hints_allowed(room.stored):
             found.pop("hint", None)
         return found

@@ -236,6 +236,9 @@ class Room:
         # People whose turn's time ran out: a bot makes their moves until that turn ends
         # (their seat stays theirs: the next turn, or a move of their own now, is theirs).
         self.standins: dict[int, str] = {}
+        # The game's insight into the position it was asked of (asked by every page after
+        # every move: a solver's answer may take a second of CPU), once a position.
+        self._insight: tuple[State, asyncio.Future[Mapping[str, Any]]] | None = None
 
     # --- who is who ------------------------------------------------------------------------
     def seat_for(self, token: str) -> int | None:
@@ -347,6 +350,16 @@ class Room:
 
     def changed(self) -> None:
         self.version += 1
+
+    async def insight(self) -> Mapping[str, Any]:
+        """The game's insight into the table as it is (``GameSpec.insight``, from the public
+        view), worked out in a thread once a position, however many pages ask, and at once."""
+        assert self.spec.insight is not None
+        if self._insight is None or self._insight[0] is not self.state:
+            work = asyncio.to_thread(self.spec.insight, self.state.view(None))
+            self._insight = (self.state, asyncio.ensure_future(work))
+        # shielded: a page that leaves while waiting does not cancel the others' answer
+        return await asyncio.shield(self._insight[1])
 
 
 class Said:
