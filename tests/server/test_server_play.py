@@ -17,7 +17,7 @@ from asobi.core.registry import game_ids, get_spec
 from asobi.server import rooms
 from asobi.server.app import create_app
 
-from .helpers import Player, make_room, play_out
+from .helpers import Player, make_room, play_out, two_seated
 
 SEATS = {"starmine": 2, "itsmine": 2, "laminate": 3, "rummycity": 2, "carrotein": 3}
 
@@ -197,15 +197,8 @@ def test_a_position_s_insight_is_worked_out_once_however_many_pages_ask(
     url = f"/api/rooms/{room['room']}/insight"
     answers = [client.get(url).json() for _ in range(3)]
     assert asked == [1] and answers[0] == answers[1] == answers[2]  # the first star alone
-    base = f"/api/rooms/{room['room']}/ws?token="
     tokens = [i["token"] for i in room["invites"]]
-    with (
-        client.websocket_connect(base + tokens[0]) as w0,
-        client.websocket_connect(base + tokens[1]) as w1,
-    ):
-        players = [Player(w0), Player(w1)]
-        for p in players:
-            p.until(lambda m: m["type"] == "state")
+    with two_seated(client, room["room"], tokens) as players:
         first = next(p for p in players if p.state and p.state["legal"])
         first.act("place 100 100")
         first.until(lambda m: m["type"] == "move")
