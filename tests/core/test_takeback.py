@@ -4,6 +4,8 @@ refusal said in English and Japanese."""
 
 from __future__ import annotations
 
+import random
+
 from asobi.core import Action, State
 from asobi.core.registry import get_spec, new_game
 from asobi.core.takeback import take_back_refusal
@@ -76,3 +78,28 @@ def test_nothing_is_taken_back_from_a_game_that_is_over() -> None:
             assert refusal == Words("it ended the game", "その手でゲームが終わりました")
             return
         state = after
+
+
+def test_a_paper_drafted_card_by_card_may_be_taken_back_until_it_is_on_the_table() -> None:
+    """Laminate Rummy's 論文発表: the paper's cards are laid one by one, hidden from the
+    others until it is complete: its maker may take a step back (the others saw nothing of
+    it), but not the step that puts the paper on the table (the turn is over)."""
+    state = new_game("laminate", {"players": 3}, seed=21)
+    rng = random.Random(0)
+    steps: list[str] = []
+    while len(steps) < 3 and not state.is_over:
+        seat = min(state.active_seats())
+        legal: list[Action] = state.legal_actions(seat)
+        drafting = [a for a in legal if a.encode().startswith(("publish", "lay"))]
+        action = drafting[0] if drafting else rng.choice(legal)
+        if drafting:
+            refusal = take_back_refusal(state, seat, action)
+            after = state.clone()
+            after.apply(seat, action)
+            if seat in after.active_seats():  # the paper goes on
+                assert refusal is None, (action.encode(), refusal)
+                steps.append(action.encode())
+            else:
+                assert refusal is not None and "turn is over" in refusal.en
+        state.apply(seat, action)
+    assert steps[0].startswith("publish") and steps[1].startswith("lay")

@@ -146,11 +146,54 @@ def test_a_page_opened_later_is_told_the_take_backs_takeovers_and_comebacks_wher
     assert takeover["seat"] == 1 and takeover["why"] == "left" and takeover["bot"]
 
 
+def test_a_card_laid_in_a_paper_still_drafted_is_taken_back_and_nobody_else_hears(
+    client: TestClient,
+) -> None:
+    """Laminate Rummy's 論文発表 is drafted a card at a time, hidden from the others until the
+    paper is on the table: its maker may take a step back (and change their mind), and the
+    others are told neither the step nor its taking back."""
+    room = make_room(client, "laminate", [{"name": n} for n in ("ami", "ben", "cho")], seed=3)
+    base = f"/api/rooms/{room['room']}/ws?token="
+    tokens = [i["token"] for i in room["invites"]]
+    rng = random.Random(3)
+    with (
+        client.websocket_connect(base + tokens[0]) as w0,
+        client.websocket_connect(base + tokens[1]) as w1,
+        client.websocket_connect(base + tokens[2]) as w2,
+    ):
+        players = [Player(w0), Player(w1), Player(w2)]
+        while True:
+            for p in players:  # the table as it is now, for each
+                p.send({"type": "sync"})
+                p.send({"type": "ping"})
+                p.until(lambda m: m["type"] == "pong")
+            mover = next(p for p in players if p.state and p.state["legal"])
+            assert mover.state is not None
+            drafts = [c for c in mover.state["legal"] if c.startswith("publish")]
+            if drafts:
+                break
+            mover.act(rng.choice(mover.state["legal"]))
+            mover.until(lambda m: m["type"] == "move")
+        others = [p for p in players if p is not mover]
+        heard = [len(p.received) for p in others]
+        offered = list(mover.state["legal"])
+        mover.act(drafts[0])
+        mover.until(lambda m: m["type"] == "move")
+        mover.send({"type": "undo"})
+        back = mover.until(lambda m: m["type"] in ("undo", "error"))
+        assert back["type"] == "undo", back
+        assert back["state"]["legal"] == offered  # the turn as it was, to choose again
+        for p, before in zip(others, heard, strict=True):
+            p.send({"type": "ping"})
+            p.until(lambda m: m["type"] == "pong")
+            news = [m["type"] for m in p.received[before:]]
+            assert news == ["pong"], news  # nothing of the draft, nor of its taking back
+
+
 def test_a_take_back_of_a_step_nobody_else_saw_is_told_later_to_its_maker_only() -> None:
     """Laminate Rummy's draft, a card at a time, is no news to the others (test_server_
-    secrecy): a step of it taken back is not either, in a page opened later. (Through the
-    server such a step is refused anyway, for its being legal tells of the hand: here the
-    catch-up is asked directly about one kept as taken back.)"""
+    secrecy): a step of it taken back is not either, in a page opened later (the catch-up
+    asked directly about one kept as taken back)."""
     spec = get_spec("laminate")
     options = spec.options({"players": 3})
     state, rng, moves = spec.new_game(options, 3), random.Random(3), []

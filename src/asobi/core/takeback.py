@@ -8,7 +8,9 @@ chance. That is tested through the protocol alone, so it holds for every game: f
 seat, in its events and its view afterwards. A discard shows a card that was hidden in the
 hand (in some of another seat's worlds the mover does not hold it); a draw from the deck
 shows the mover a card that chance chose (its worlds draw other cards); both stay. A chip
-placed on an open table, or a secret bid that is not yet revealed, can be taken back.
+placed on an open table, a secret bid that is not yet revealed, or a step of a move that
+another seat sees nothing of yet (no event, the same view: a card laid in a paper still
+being drafted), can be taken back.
 
 Sampling can miss a world, so the test can say "may" where a rarer world would say "may
 not"; with :data:`WORLDS` worlds per seat that needs a secret shared by nearly every world,
@@ -64,6 +66,11 @@ def take_back_refusal(before: State, seat: int, action: Action) -> Words | None:
     if not _same_turn(before, after, seat):
         return TURN_OVER
     for other in range(before.players):
+        if other != seat and not _seen(events, other) and after.view(other) == before.view(other):
+            # A quiet step to them (a card laid in a paper still hidden): it showed them
+            # nothing, so whether the mover could have made it in their worlds is no secret
+            # it told them.
+            continue
         rng = random.Random(other)
         for _ in range(WORLDS):
             world = before.determinize(other, rng)
