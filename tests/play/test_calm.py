@@ -175,10 +175,12 @@ def test_a_boost_melds_points_follow_the_games_boost_penalty() -> None:
 
 def test_a_move_with_a_caution_is_listed_alone_with_its_code() -> None:
     """ソロ §3 C ③: a placement the game cautions against is not folded into its meld's
-    line: it stands alone, its code and caution in full."""
+    line: it stands alone, its code in full and marked; the caution the placements share is
+    said once, above the list."""
     text, _ = play("starmine", {"players": 1}, 0, ["open", "q"], FINALE_UNDER_THE_OPENING)
     listed = text.split("): open\n")[1]
-    assert re.search(r"\d+ place finale three R5 Y5 G5\s+⚠ ends the launch", listed)
+    assert listed.count("⚠ ends the launch") == 1
+    assert re.search(r"\d+ place finale three R5 Y5 G5\s+⚠", listed)
     assert re.search(r"\d+ three of a kind R5 Y5 G5  5 points → main\b", listed)
 
 

@@ -131,6 +131,40 @@ def test_a_move_with_a_caution_has_it_printed_beside_it(monkeypatch: pytest.Monk
     assert re.search(rf"{number} [^\n]*{marked.encode()}[^⚠]{{0,4}}⚠ 注意\n", out.getvalue())
 
 
+def test_a_caution_several_moves_share_is_said_once_above_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A caution true of many moves (the Starmine solo's lost launch is true of every one)
+    is said once, above the list, and those moves marked; one true of every move needs no
+    mark at all."""
+    screen, out = console()
+    match = Match("itsmine", {"players": 2}, 4)
+    seat = min(match.state.active_seats())
+    legal = match.state.legal_actions(seat)
+    marked = set(legal[1:])
+
+    def caution(state: Any, seat: int, action: Any) -> Words | None:
+        return Words("mind this", "注意") if action in marked else None
+
+    monkeypatch.setattr(type(match.state), "caution", caution)
+    seats = [HUMAN if s == seat else "random" for s in range(2)]
+    TerminalGame(match.clone(), seats, screen, scripted(["q"]), seed=4).run()
+    text = out.getvalue()
+    assert text.count("mind this") == 1
+    assert "⚠ mind this — the moves marked ⚠ below" in text
+    assert text.count("⚠") == 2 + len(marked)  # (the line above names the mark)
+    everything = set(legal)
+    monkeypatch.setattr(
+        type(match.state),
+        "caution",
+        lambda state, seat, action: Words("mind this", "注意") if action in everything else None,
+    )
+    screen, out = console()
+    TerminalGame(match, seats, screen, scripted(["q"]), seed=4, lang="ja").run()
+    text = out.getvalue()
+    assert "⚠ 注意 — 下のどの手も" in text and text.count("⚠") == 1
+
+
 def test_a_long_japanese_caution_is_folded_whole_at_80_columns(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -182,19 +216,22 @@ def test_the_terminal_speaks_japanese_with_lang_ja() -> None:
 
 def test_starmine_solo_cautions_the_placement_that_fails_the_launch() -> None:
     """ソロ §3 C ③: the finale meld that would close the main row under the opening is
-    listed with its caution; nothing else is."""
+    listed with its caution; nothing else is. The placements of it share the caution: it is
+    said once above them."""
     screen, out = console()
     match = Match("starmine", {"players": 1}, 0, FINALE_UNDER_THE_OPENING)
     TerminalGame(match, [HUMAN], screen, scripted(["open", "q"]), seed=0).run()
     text = out.getvalue()
     finale = [a.encode() for a in match.state.legal_actions(0) if a.encode().startswith("place f")]
-    assert finale and text.count("⚠") == len(finale)
+    # (they share it: it is said once above the list, and each of them marked)
+    assert finale and text.count("⚠") == 2 + len(finale)
+    assert re.search(
+        r"⚠ ends the launch: failure — the main row closes at 3, not above the opening's 5"
+        r"\s+— the moves marked ⚠ below",
+        text,
+    )
     for code in finale:
-        assert re.search(
-            rf"{code}\s+⚠ ends the launch: failure — the main row closes at 3, not above the "
-            r"opening's 5 *\n",
-            text,
-        ), code
+        assert re.search(rf"{code}\s+⚠", text), code
 
 
 def test_scripted_input_echoes_and_ends_with_eof() -> None:

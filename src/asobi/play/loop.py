@@ -103,6 +103,8 @@ SAID = {
         "1–{count}か、{labels}のどれかを選びます。Enterで手の一覧に戻ります",
     ),
     "unseen": Words("made a move you cannot see", "見えない手を指した"),
+    "every move": Words(" — every move below", " — 下のどの手も"),
+    "marked moves": Words(" — the moves marked ⚠ below", " — 下の⚠の付いた手"),
     "no rules": Words("No rules summary yet.", "ルールの要約はまだありません。"),
     "final score": Words("Final score: ", "最終得点:"),
     "draw": Words("Result: a draw.", "結果:引き分け。"),
@@ -500,6 +502,17 @@ class TerminalGame:
 
     def _list_choices(self, seat: int, choices: Sequence[Choice], note: Text | None = None) -> None:
         width = len(str(len(choices)))
+        # A caution several moves share is said once, above them (the Starmine solo's lost
+        # launch is true of every move: beside each it filled the list two lines a move).
+        cautions = [c.caution for c in choices if c.caution is not None]
+        shared = [
+            c for i, c in enumerate(cautions) if cautions.count(c) > 1 and c not in cautions[:i]
+        ]
+        for caution in shared:
+            every = cautions.count(caution) == len(choices)
+            line = self._caution_text(seat, caution)
+            line.append(self._said("every move" if every else "marked moves"), style="yellow")
+            self.console.print(line, overflow="fold")
         items = []
         for i, choice in enumerate(choices, start=1):
             # Folded, not cut short: a Japanese caution has no space to wrap at, and a
@@ -507,7 +520,10 @@ class TerminalGame:
             item = Text.assemble((f"{i:>{width}}", "bold cyan"), " ", overflow="fold")
             if choice.head is None:
                 item.append_text(self._move_text(seat, choice.moves[0]))
-                if choice.caution is not None:
+                if choice.caution in shared:
+                    if len(shared) > 1 or cautions.count(choice.caution) < len(choices):
+                        item.append("  ⚠", style="bold yellow")
+                elif choice.caution is not None:
                     item.append_text(self._caution_text(seat, choice.caution))
             else:
                 item.append_text(choice.head)
