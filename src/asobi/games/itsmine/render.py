@@ -239,7 +239,7 @@ def _dice(view: ItsMineView, lang: str = "en") -> list[Text]:
     secret = phase in ("bid", "play_together")
     lines = [
         Text.assemble(
-            (_say("Dice サイコロ", "サイコロ", lang), "bold"),
+            (_say("Dice ダイス", "ダイス", lang), "bold"),
             _say(" (the face each showed last):", "(それぞれが最後に出した目):", lang),
         )
     ]
@@ -439,7 +439,7 @@ def _sections(view: ItsMineView, lang: str = "en") -> list[tuple[str, Renderable
         (_say("status", "手番", lang), _status(view, lang)),
         (_say("deck 山札", "山札", lang), deck),
         (_say("citizens 国民カード", "国民カード", lang), citizens),
-        (_say("dice サイコロ", "サイコロ", lang), Group(*_dice(view, lang))),
+        (_say("dice ダイス", "ダイス", lang), Group(*_dice(view, lang))),
         (_say("mines 鉱山", "鉱山", lang), _mines_table(view, lang)),
         *_hands(view, lang),
     ]
