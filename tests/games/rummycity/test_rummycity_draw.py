@@ -28,6 +28,8 @@ def test_draw_1_to_3_cards() -> None:
     state = table([["SK", "HQ"], ["DK", "CQ"]], ROW)
     assert [c for c in legal(state) if c.startswith("draw")] == ["draw 1", "draw 2", "draw 3"]
     refused(state, 0, "draw 4", "プレーの手順 1")
+    refused(state, 0, "draw 99", "プレーの手順 1")  # past any draw limit: the rule says why
+    refused(state, 0, "done", "プレーの手順")  # nothing under way (once "rule: protocol")
 
 
 def test_draw_takes_the_cards_from_the_top_of_the_row_in_order() -> None:

@@ -164,6 +164,9 @@ def _parse(code: str) -> RummyCityAction:
             return Return(words[1].lower())
         if verb == "place" and len(words) == 3:
             return Place(words[1].lower(), FRENCH52.card(words[2]))
+        if verb in ("draw", "take") and len(words) == 2 and words[1].isdigit():
+            # Past any draw limit or range: well written, and the rules say why not.
+            return (Draw if verb == "draw" else Take)(int(words[1]))
     except InvalidSetup as exc:
         ja = f"{words[2]!r}はトランプ(52枚)のカードではありません" if verb == "place" else None
         raise BadActionCode(str(exc), ja) from None

@@ -325,7 +325,9 @@ class RummyCityRules(RummyCityState):
                     "take at least one card (1 to the draw limit)",
                     "1枚以上取ります(1枚から引ける上限まで)",
                 )
-            return "protocol", Words("nothing is under way to finish", "終える途中の手はありません")
+            return "プレーの手順", Words(
+                "nothing is under way to finish", "終える途中の手はありません"
+            )
         if isinstance(action, Take):
             if phase is not PICK_PHASE:
                 return "学校 (School)", Words("look at the range first", "先に範囲のカードを見ます")
@@ -339,7 +341,7 @@ class RummyCityRules(RummyCityState):
                     "a turn draws or builds (or passes with ♠)",
                     "手番では引くか建てます(♠があればパス)",
                 )
-            return "protocol", Words("nothing to end now", "今は終えるものがありません")
+            return "プレーの手順", Words("nothing to end now", "今は終えるものがありません")
         if isinstance(action, Place):
             b = self.catalogue.by_id.get(action.building)  # type: ignore[attr-defined]
             if b is None or b.effect not in DEPOSITS:
@@ -385,7 +387,7 @@ class RummyCityRules(RummyCityState):
             return "solo 2", Words(
                 f"you do not own {action.building!r}", f"{action.building!r}を持っていません"
             )
-        return "protocol", Words(
+        return "プレーの手順", Words(
             f"{code!r} is not a Rummy City action", f"{code!r}はラミーシティの手ではありません"
         )
 
@@ -765,9 +767,7 @@ class RummyCityRules(RummyCityState):
 def _rule_ja(rule: str) -> str:
     """A rule's name in Japanese: the rulebook's sections are already (学校 less its English),
     the solo rules are its ソロプレイルール, a ruling is the project's (docs/rules), and the
-    moves' own protocol is the rules'."""
-    if rule == "protocol":
-        return "ルール"
+    moves' order is its プレーの手順."""
     return (
         rule.replace(" (School)", "")
         .replace("solo ", "ソロプレイルール ")
