@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from click.testing import Result
+from rich.cells import cell_len
 
 from asobi.cli import app
 from asobi.core.bots import LEVELS, level_bot
@@ -45,19 +46,24 @@ def test_games_lists_starmine_with_its_japanese_name() -> None:
     assert result.exit_code == 0, result.output
     assert "starmine" in result.output
     assert "Starmine Rummy Pocket" in result.output
-    assert "スターマイン・ラミー ポケット" in result.output
-    assert "1 (solo), 2" in result.output
+    assert "スターマイン・ラミー" in result.output and "ポケット" in result.output  # (wrapped)
+    assert "1 (solo), 2 players" in result.output
+    assert "2–6 players" in result.output  # Carrotein's seats, as a range
 
 
 def test_games_reads_at_80_columns_every_id_whole() -> None:
-    """The ids are what a person types: whole on a terminal of 80 columns."""
+    """The ids are what a person types: whole on a terminal of 80 columns; so is every word
+    of a Japanese name (it once read "星をなくしたキ / ャロテイン")."""
     result = runner.invoke(app, ["games"], env={**ENV, "COLUMNS": "80"})
     assert result.exit_code == 0, result.output
-    assert max(len(line) for line in result.output.splitlines()) <= 80
+    assert max(cell_len(line) for line in result.output.splitlines()) <= 80
     rows = [line.split("│")[1].strip() for line in result.output.splitlines() if "│" in line]
     assert {"carrotein", "itsmine", "laminate", "rummycity", "starmine"} <= set(rows)
+    names = {line.split("│")[2].strip() for line in result.output.splitlines() if "│" in line}
+    for spec in all_specs():
+        assert set(spec.name_ja.split()) <= names, spec.name_ja
     # The levels' bots wrap between their parameters, never inside one (seconds=0.75 whole).
-    levels = [line.split("│")[5].strip() for line in result.output.splitlines() if "│" in line]
+    levels = [line.split("│")[4].strip() for line in result.output.splitlines() if "│" in line]
     words = {word for cell in levels for word in cell.split()}
     for spec in all_specs():
         for level in LEVELS:

@@ -10,23 +10,26 @@ from asobi.core.registry import all_specs
 
 def games() -> None:
     """List the games you can play, with their Japanese names, seat counts and bots."""
+    from rich.cells import cell_len
     from rich.table import Table
 
-    # The id first and whole (what a person types), the names one over the other: at 80
-    # columns every id and name still reads; bots and levels wrap at their commas.
+    # The id first and whole (what a person types), the names one over the other and the
+    # seats under them: at 80 columns every id, name and level still reads; bots and levels
+    # wrap at their commas and spaces.
     table = Table(title="asobi games")
     table.add_column("id", style="bold", no_wrap=True, min_width=9)
-    table.add_column("name 名前", ratio=2, overflow="fold")
-    table.add_column("players", justify="center", no_wrap=True)
+    # Wide enough for the longest word of a Japanese name (a name folded mid-word misreads:
+    # "星をなくしたキ / ャロテイン"); a longer name wraps at its spaces.
+    widest = max(cell_len(word) for spec in all_specs() for word in spec.name_ja.split())
+    table.add_column("name 名前, players", overflow="fold", width=widest)
     table.add_column("bots", ratio=2)
-    table.add_column("levels (--level)", ratio=3)
+    table.add_column("levels (--level)", ratio=3, overflow="fold")
     specs = all_specs()
     for spec in specs:
         levels = "\n".join(_level(lv, level_bot(spec.id, lv)) for lv in LEVELS)
         table.add_row(
             spec.id,
-            f"{spec.name_en}\n{spec.name_ja}",
-            seat_counts(spec),
+            f"{spec.name_en}\n{spec.name_ja}\n[dim]{seat_counts(spec)}[/] players",
             ", ".join(bot_names(spec.id)),
             levels,
         )

@@ -19,8 +19,12 @@ from asobi.core.registry import all_specs
 
 
 def seat_counts(spec: GameSpec) -> str:
-    """``1 (solo), 2``"""
-    return ", ".join(f"{n} (solo)" if n == 1 else str(n) for n in sorted(spec.seat_counts))
+    """``1 (solo), 2``; a run of three or more as ``2–6``."""
+    counts = sorted(spec.seat_counts)
+    solo = ["1 (solo)"] if counts[0] == 1 else []
+    rest = counts[1:] if solo else counts
+    together = len(rest) >= 3 and rest == list(range(rest[0], rest[-1] + 1))
+    return ", ".join(solo + ([f"{rest[0]}–{rest[-1]}"] if together else [str(n) for n in rest]))
 
 
 def alias_list(spec: GameSpec, word: str = "`-o {}`") -> str:
