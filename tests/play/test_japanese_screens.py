@@ -4,13 +4,17 @@ the terminal's commands (``v``, ``?``, ``q``) and the command lines it suggests.
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
+from rich.console import Console
 
 from asobi.cli import app
+from asobi.core.records import Match
+from asobi.play import HUMAN, TerminalGame, scripted
 
 from .helpers import ENV, invoke, ones, runner
 
@@ -152,3 +156,22 @@ def test_a_japanese_screen_fits_80_columns(args: list[str]) -> None:
         headed = [line for line in result.output.splitlines() if "完成した論" in line]
         assert headed and all("完成した論文" in line for line in headed)
         assert "完成した論文:5" in result.output  # the result, row by row
+
+
+def test_a_move_s_code_is_whole_on_a_line_where_its_words_are_long() -> None:
+    """In Japanese a move reads in words, its code after them (what to type): where both
+    would not fit on a line of 80 columns, the code goes whole onto the next (Carrotein's
+    星座ボード choice once wrapped as "choose leaping / stretching")."""
+    match = Match("carrotein", {"players": 2, "start_player": 0}, 2)
+    place = next(a for a in match.state.legal_actions(0) if a.encode().startswith("place"))
+    match.play(0, place)
+    match.play(1, next(a for a in match.state.legal_actions(1) if a.encode() == "pass"))
+    out = io.StringIO()
+    screen = Console(file=out, width=80, color_system=None, highlight=False)
+    TerminalGame(match, [HUMAN, "random"], screen, scripted(["q"]), seed=2, lang="ja").run()
+    lines = out.getvalue().splitlines()
+    codes = [a.encode() for a in match.state.legal_actions(0)]
+    assert codes and all(code.startswith("choose ") for code in codes)
+    for code in codes:
+        assert any(code in line for line in lines), code
+    assert max(cell_len(line) for line in lines) <= 80

@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rich.cells import cell_len
 from rich.columns import Columns
 from rich.console import Console
 from rich.markdown import Markdown
@@ -543,7 +544,10 @@ class TerminalGame:
             return self.renderer.action_text(code)
         said = self.renderer.say(self.renderer.words.action(code), self.names, seat)
         if said.plain != code:
-            said.append(f"  {code}", style="dim")
+            # The code is what to type: whole on a line of its own where the words and it
+            # would not fit on one (a wrap at its spaces read "choose leaping / stretching").
+            fits = cell_len(said.plain) + 2 + len(code) <= self.console.width - 4  # (its number)
+            said.append(f"  {code}" if fits else f"\n   {code}", style="dim")
         return said
 
     def _status(self, seat: int, view: Mapping[str, Any]) -> None:
