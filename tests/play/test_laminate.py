@@ -139,7 +139,7 @@ def states_before(record: GameRecord) -> list[LaminateState]:
 def test_games_rules_and_help_know_laminate() -> None:
     listed = invoke(["games"])
     assert listed.exit_code == 0 and "laminate" in listed.output
-    assert "ラミネートラミー" in listed.output and "3, 4, 5" in listed.output
+    assert "ラミネートラミー" in listed.output and "3–5 players" in listed.output
     rules = invoke(["rules", "laminate"])
     assert rules.exit_code == 0, rules.output
     for term in (
