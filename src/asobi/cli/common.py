@@ -77,6 +77,8 @@ def json_value(text: str) -> Any:
         raise ValueError(f"not JSON ({exc})") from None
 
 
+GAME = "GAME"  # the game argument's name in the help, and in the error when it is missing
+
 # The ids are the games' entry points' names, read without importing any game: importing
 # them all (their engines, numpy, shapely) would cost every command, `asobi --version`
 # included, half a second.
@@ -85,7 +87,7 @@ GameArg = Annotated[
     typer.Argument(
         help=f"Game id: {', '.join(game_ids()) or 'none installed'} (see `asobi games`).",
         show_default=False,
-        metavar="GAME",
+        metavar=GAME,
     ),
 ]
 PlayersArg = Annotated[
