@@ -10,6 +10,9 @@ on their ``GameSpec``. Each command imports what it runs on only when it runs, s
 
 from __future__ import annotations
 
+import codecs
+import io
+import sys
 from typing import Annotated
 
 import typer
@@ -63,7 +66,19 @@ def _main(
 
 def main() -> None:
     """Entry point of the ``asobi`` console script."""
+    _replace_what_cannot_be_written()
     app()
+
+
+def _replace_what_cannot_be_written() -> None:
+    """Let an output that is not UTF-8 write "?" for a character its encoding lacks, where it
+    raised UnicodeEncodeError: Japanese Windows writes cp932 to a pipe, which has no '•' (in
+    the help) nor '·' (in the games' words), and ``asobi --help`` ended in a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        if not isinstance(stream, io.TextIOWrapper):  # (None under pythonw; a test's capture)
+            continue
+        if codecs.lookup(stream.encoding).name != "utf-8":
+            stream.reconfigure(errors="replace")
 
 
 __all__ = ["app", "main"]

@@ -53,6 +53,28 @@ def check_bot(flag: str, name: str, game: str, why: str = "") -> None:
         fail(f"{flag} {name}: {why}{exc}")
 
 
+def writable_file(path: Path, flag: str, example: str) -> None:
+    """Refuse, before the work whose result goes to ``path``, a file that could not be
+    written once it is done (a folder, a folder missing or not writable): found only then,
+    the whole game was played and lost. ``example`` is a file name to suggest in a folder.
+    A file that is not there yet is made and removed, so every cause (permissions, a
+    read-only disk) is found as writing it would find it."""
+    if path.is_dir():
+        fail(f"{flag} {path}: that is a folder; name a file in it, e.g. {flag} {path / example}")
+    if path.parent.exists() and not path.parent.is_dir():
+        fail(f"{flag} {path}: {path.parent} is a file, not a folder")
+    if not path.parent.is_dir():
+        fail(f"{flag} {path}: the folder {path.parent} does not exist")
+    existed = path.exists()
+    try:
+        with path.open("a"):  # (appending nothing: a file there is left as it is)
+            pass
+    except OSError as exc:
+        fail(f"{flag} {path}: cannot be written ({exc.strerror or exc})")
+    if not existed:
+        path.unlink(missing_ok=True)
+
+
 def read_json(path: Path, what: str) -> dict[str, Any]:
     """The JSON object in the file ``path`` (``what`` names it in errors: ``--setup``)."""
     try:
@@ -77,6 +99,8 @@ def json_value(text: str) -> Any:
         raise ValueError(f"not JSON ({exc})") from None
 
 
+GAME = "GAME"  # the game argument's name in the help, and in the error when it is missing
+
 # The ids are the games' entry points' names, read without importing any game: importing
 # them all (their engines, numpy, shapely) would cost every command, `asobi --version`
 # included, half a second.
@@ -85,7 +109,7 @@ GameArg = Annotated[
     typer.Argument(
         help=f"Game id: {', '.join(game_ids()) or 'none installed'} (see `asobi games`).",
         show_default=False,
-        metavar="GAME",
+        metavar=GAME,
     ),
 ]
 PlayersArg = Annotated[

@@ -8,14 +8,15 @@ command should pay for before it runs (``asobi --version`` included)."""
 from __future__ import annotations
 
 import inspect
+import re
 from typing import Any
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from asobi.cli.common import fail
+from asobi.cli.common import GAME, fail
 from asobi.core.protocol import GameSpec
-from asobi.core.registry import all_specs
+from asobi.core.registry import all_specs, game_ids
 
 
 def seat_counts(spec: GameSpec) -> str:
@@ -88,10 +89,39 @@ def bad_value(exc: typer.BadParameter) -> str:
     return f"{flag} {value}: {why}"
 
 
+def left_out(exc: typer.BadParameter) -> bool:
+    """Whether ``exc`` is click's MissingParameter, known by its name: typer raises its own
+    copy of click (``typer._click``, not public) where older typers raised click's."""
+    return any(kind.__name__ == "MissingParameter" for kind in type(exc).__mro__)
+
+
+def missing(exc: typer.BadParameter, command: str) -> str:
+    """A required argument or option left out, as the one line ``asobi: error:`` prints:
+    which, what it takes, and where to read more (``missing GAME (one of: ...); asobi play
+    --help for more``). Click's own message is empty: the line said only ``GAME: ``."""
+    param = exc.param
+    flags = [name for name in getattr(param, "opts", []) if name.startswith("--")]
+    metavar = getattr(param, "metavar", None)
+    name = flags[0] if flags else metavar or str(getattr(param, "name", "") or "").upper()
+    if metavar == GAME:  # the games installed now (the help's list was read at import)
+        what = f"one of: {', '.join(game_ids()) or 'none installed'}"
+    else:
+        what = _phrase(getattr(param, "help", None) or "")
+    said = f"missing {name} ({what})" if what else f"missing {name}"
+    return f"{said}; {command} --help for more"
+
+
+def _phrase(help: str) -> str:
+    """A parameter's help as a phrase inside a line: ``A simulation folder.`` -> ``a
+    simulation folder`` (an acronym keeps its capitals; backticks go)."""
+    text = help.replace("`", "").strip().rstrip(".")
+    return re.sub(r"^[A-Z](?=[a-z ])", lambda first: first.group().lower(), text)
+
+
 class GameHelp(TyperCommand):
     """A command whose help ends with the games' examples of it and, where it takes ``-o``,
     their aliases. A value of the wrong type (``--seed abc``) is refused in the one line
-    every other bad value is."""
+    every other bad value is, and so is a required one left out."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -101,7 +131,7 @@ class GameHelp(TyperCommand):
         try:
             return super().parse_args(ctx, args)
         except typer.BadParameter as exc:
-            fail(bad_value(exc))
+            fail(missing(exc, ctx.command_path) if left_out(exc) else bad_value(exc))
 
     def format_help(self, ctx: Any, formatter: Any) -> None:  # typer's own click's types
         specs = all_specs()

@@ -19,6 +19,7 @@ from asobi.cli.common import (
     game_spec,
     language,
     read_json,
+    writable_file,
 )
 from asobi.cli.options import GameOptionArgs, option_names, parse_options
 from asobi.core.bots import LEVELS
@@ -174,8 +175,8 @@ def play(
         spec, opts.players, hotseat=hotseat, seat_types=kinds, bot=opponents, seat=seat
     )
     scenario = read_json(setup, "--setup") if setup is not None else None
-    if save is not None and not save.parent.is_dir():
-        fail(f"--save {save}: the folder {save.parent} does not exist")
+    if save is not None:
+        writable_file(save, "--save", "game.json")
     if seed is None:
         seed = secrets.randbelow(1_000_000)
 

@@ -14,7 +14,7 @@ def report(
     results: Annotated[
         Path,
         typer.Argument(
-            help="A simulation folder (the --out of asobi simulate).", metavar="RESULTS"
+            help="A simulation folder: the --out of `asobi simulate`.", metavar="RESULTS"
         ),
     ],
     out: Annotated[

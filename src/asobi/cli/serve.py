@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import os
@@ -95,6 +96,7 @@ def serve(
         "max_sockets": max_sockets,
         "rooms_per_minute": rooms_per_minute,
     }
+    free(host, port)
     console().print(f"asobi: open http://{host}:{port}/ to play (Ctrl+C stops)")
     # Plain logging for uvicorn and asobi alike (uvicorn's own config would silence the
     # loggers made before it, asobi.server's among them).
@@ -123,3 +125,31 @@ def serve(
         timeout_worker_healthcheck=WORKER_HEALTHCHECK,
         **options,
     )
+
+
+# The codes of an address in use (Windows gives its own).
+IN_USE = {errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", errno.EADDRINUSE)}
+
+
+def free(host: str, port: int) -> None:
+    """Refuse an address uvicorn could not listen on before saying to open it: uvicorn found
+    it only after "open http://...", and said so in a raw log line ("[Errno 98] ...").
+    The address is bound as uvicorn binds it (``Config.bind_socket``: IPv6 for a host with
+    a colon, SO_REUSEADDR, so a port left in TIME_WAIT by a server just stopped is free),
+    then let go at once."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OverflowError:
+            fail(f"--port {port}: ports are 0 to 65535")
+        except OSError as exc:
+            if exc.errno in IN_USE:
+                fail(
+                    f"port {port} on {host} is in use (another asobi serve?); "
+                    "choose another with --port"
+                )
+            fail(f"--host {host} --port {port}: {exc.strerror or exc}")

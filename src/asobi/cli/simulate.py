@@ -123,10 +123,14 @@ def simulate(
     except ValueError as exc:  # a lineup that does not fit the seats
         fail(f"--bots: {exc}")
     folder = out or Path("simulations") / f"{spec.id}-{games}-seed{seed}"
+    _a_folder(folder)
     try:
         done = prepare(folder, plan, f"{plan.command()} --out {shlex.quote(str(folder))}")
-    except (SimulationMismatch, OSError) as exc:
+    except SimulationMismatch as exc:
         fail(str(exc))
+    except OSError as exc:  # a file on the way, a folder that cannot be written
+        where = f" ({exc.filename})" if exc.filename and str(exc.filename) != str(folder) else ""
+        fail(f"--out {folder}: {exc.strerror or exc}{where}")
     screen = console()
     if done:
         screen.print(f"Resuming {folder}: {done} of {len(jobs)} games already played.")
@@ -170,3 +174,17 @@ def simulate(
         + ", ".join(p.name for p in [folder / "games.jsonl", *written, folder / "timings.csv"])
         + f". Next: asobi report {folder}"
     )
+
+
+def _a_folder(folder: Path) -> None:
+    """Refuse an --out that is a file, or in one, by name: making it said only "[Errno 17]
+    File exists" (or "Not a directory")."""
+    for place in (folder, *folder.parents):
+        if place.is_dir():
+            return
+        if place.exists():
+            fail(
+                f"--out {folder}: {'that' if place == folder else place} is a file, not a "
+                "folder; name a folder for the games and their results (a new one, or a "
+                "stopped run's to resume it)"
+            )

@@ -19,6 +19,7 @@ from asobi.cli.common import (
     console,
     fail,
     game_spec,
+    writable_file,
 )
 from asobi.cli.options import GameOptionArgs, parse_options
 from asobi.core.errors import InvalidOptions
@@ -94,6 +95,8 @@ def tournament(
     for flag, value in (("--rounds", rounds), ("--workers", workers)):
         if value < 1:
             fail(f"{flag} {value}: at least 1")
+    if out is not None:
+        writable_file(out, "--out", "tournament.json")
     plan = Tournament(spec.id, tuple(names), opts.players, rounds, opts.model_dump(), seed)
     screen = console()
     with Progress(console=screen, transient=True) as progress:

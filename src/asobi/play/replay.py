@@ -53,7 +53,7 @@ def replay_record(
     """Show every step of ``record`` as ``viewer`` (None: a spectator) sees it.
 
     With ``ask`` the replay waits for Enter between moves (``a`` shows all the rest, ``q``
-    stops, end of input shows all the rest); without it everything is printed at once.
+    or the end of input stops); without it everything is printed at once.
     Returns the replayed outcome (None if the record stops before the game ends or the
     replay was stopped). Before it shows anything, raises :class:`RecordMismatch` if a
     move cannot be replayed or the outcome differs from the record's (or the error of an
@@ -99,8 +99,9 @@ def replay_record(
         if interactive and ask is not None and step.number < total:
             try:
                 answer = ask(said("prompt")).strip().lower()
-            except EOFError:
-                answer = "a"
+            except EOFError:  # Ctrl-D stops, as in play (it printed the hundreds of moves left)
+                console.print()  # (the prompt's line, which Enter would have ended)
+                answer = "q"
             if answer in ("q", "quit", "exit"):
                 console.print(said("stopped"))
                 return None
