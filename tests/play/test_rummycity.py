@@ -218,6 +218,24 @@ def test_the_rules_table_is_the_default_catalogue() -> None:
         assert ("draw limit +1" in effect) == (b.mark == "heart"), bid
 
 
+def test_the_japanese_rules_table_is_the_default_catalogue() -> None:
+    """The buildings table of ``rules.ja.md``, as the English one: written from
+    ``catalogue.toml`` by hand, each building by its Japanese name."""
+    rows = re.findall(
+        r"^\| `(\w+)` \| (.+?) \| (.) \| (\S+) \| (.+?) \|$",
+        RULES_MD.with_name("rules.ja.md").read_text("utf-8"),
+        flags=re.M,
+    )
+    buildings = catalogue_of(default_data()).buildings
+    assert [r[0] for r in rows] == [b.id for b in buildings], DEFAULT_FILE
+    for (bid, name, mark, recipe, effect), b in zip(rows, buildings, strict=True):
+        assert (name, mark, recipe) == (b.ja, b.symbol, b.recipe.text), bid
+        income = re.search(r"収入(\d+)", effect)
+        assert (int(income[1]) if income else 0) == b.income, bid
+        assert ("パスできる" in effect) == (b.mark == "spade"), bid
+        assert ("引く上限+1" in effect) == (b.mark == "heart"), bid
+
+
 @pytest.mark.slow
 def test_bots_play_a_whole_game_through_the_cli_then_replay(tmp_path: Path) -> None:
     path = tmp_path / "city.json"

@@ -24,7 +24,7 @@ class OddsEvensOptions(GameOptions):
     """Frozen and closed to unknown keys (``GameOptions``): a typo is an error. Each field
     is a rule a simulation may sweep (``asobi simulate oddsevens -o rounds_to_win=3``)."""
 
-    players: int = 2
+    players: int = Field(default=2, description="the two players: one odd (半), one even (丁)")
     rounds_to_win: int = Field(default=2, ge=1, le=5, description="rounds to win the game")
 
 

@@ -58,7 +58,9 @@ class StartPlayerOptions(GameOptions):
     ``start_player`` names the seat, or the seed draws it."""
 
     start_player: int | None = Field(
-        default=None, description="who starts the first round; drawn from the seed when unset"
+        default=None,
+        description="the seat (0 to players − 1) that starts the first round; drawn from the "
+        "seed when unset",
     )
 
     @model_validator(mode="after")
@@ -410,7 +412,10 @@ class GameSpec:
     options_model: type[GameOptions]
     action_space: ActionSpace[Any]
     factory: StateFactory
+    # The rules on one page, as Markdown (``asobi rules``, the terminal's ``rules``): in
+    # English, and in Japanese where the game has it ("": shown in English, saying so).
     summary: str = ""
+    summary_ja: str = ""
     default_players: int | None = None
     # The game's own bots by name (its heuristic bot, ...): ``factory(seed) -> Bot``, or
     # ``factory(seed, **params) -> Bot`` for a bot that takes parameters (``perfect:seconds=1``).

@@ -48,6 +48,7 @@ from asobi.core.takeback import cannot_take_back, take_back_refusal
 from asobi.core.words import Lang, Words, addressed, fill, seat_names
 from asobi.play.io import Ask
 from asobi.play.render import Renderer, renderer_for
+from asobi.play.summary import summary
 
 HUMAN = "human"
 QUIT_WORDS = {"q", "quit", "exit"}
@@ -106,7 +107,6 @@ SAID = {
     "unseen": Words("made a move you cannot see", "見えない手を指した"),
     "every move": Words(" — every move below", " — 下のどの手も"),
     "marked moves": Words(" — the moves marked ⚠ below", " — 下の⚠の付いた手"),
-    "no rules": Words("No rules summary yet.", "ルールの要約はまだありません。"),
     "final score": Words("Final score: ", "最終得点:"),
     "draw": Words("Result: a draw.", "結果:引き分け。"),
     "result": Words("Result: ", "結果:"),
@@ -422,7 +422,7 @@ class TerminalGame:
             self._show_table(seat, view, whole=True)
             self._list_choices(seat, choices, note)
         elif word in RULES_WORDS:
-            self.console.print(Markdown(self.spec.summary or self._said("no rules")))
+            self.console.print(Markdown(summary(self.spec, self.lang)))
         elif word in HINT_WORDS:
             self._hint()
         else:

@@ -27,6 +27,7 @@ SPEC = GameSpec(
     action_space=ACTION_SPACE,
     factory=new_state,
     summary=(Path(__file__).with_name("rules.md")).read_text(encoding="utf-8"),
+    summary_ja=(Path(__file__).with_name("rules.ja.md")).read_text(encoding="utf-8"),
     default_players=3,
     bots=BOTS,
     heuristic="perfect",  # the solver's own eye (``greedy`` is the same bot by another name)

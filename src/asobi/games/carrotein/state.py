@@ -17,6 +17,7 @@ from typing import ClassVar
 
 import numpy as np
 from numpy.typing import NDArray
+from pydantic import Field
 from typing_extensions import TypedDict  # pydantic reads TypedDicts from here on 3.11
 
 from asobi.core.protocol import (
@@ -52,7 +53,11 @@ NEAR = 1.0  # mm: spots this much past touching distance are still asked (the ru
 class CarroteinOptions(StartPlayerOptions):
     """``players``: 2–6, each with the ten chips of a colour (seat 0 red, 1 blue, ...)."""
 
-    players: int = 3
+    players: int = Field(
+        default=3,
+        description="the seats, each with the ten star chips of a colour (seat 0 red, 1 blue, "
+        "2 green, 3 purple, 4 orange, 5 pink)",
+    )
 
 
 @closed

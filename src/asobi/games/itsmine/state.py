@@ -38,7 +38,7 @@ class ItsMineOptions(GameOptions):
     constants, exposed so that simulations can sweep them. Their bounds keep the deal within
     the 42 playing cards (at most 2 × 8 + 12 + 7 = 35)."""
 
-    players: int = 2
+    players: int = Field(default=2, description="the two princesses: a duel")
     variant: Literal["basic", "simple"] = Field(
         default="basic",
         description="the basic rules or the simple variant (シンプル)",

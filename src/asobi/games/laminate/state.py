@@ -36,7 +36,7 @@ START_HAND = 3  # 準備 6: "ゲーム開始時の初期手札は3枚"
 class LaminateOptions(GameOptions):
     """3–5 players. ``end_points`` is the rule's constant (15), exposed for simulations."""
 
-    players: int = 4
+    players: int = Field(default=4, description="researchers at the table")
     end_points: int = Field(
         default=15, ge=1, le=100, description="complete papers worth this many end the game"
     )

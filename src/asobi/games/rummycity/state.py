@@ -62,7 +62,9 @@ SOLO_PASS_DISCARDS = 4  # solo 5: "パスした場合、山札から4枚捨て�
 class RummyCityOptions(StartPlayerOptions):
     """``players``: 2 for the game between two towns, 1 for the solo score attack."""
 
-    players: int = 2
+    players: int = Field(
+        default=2, description="2 for the game between two towns, 1 for the solo score attack"
+    )
     start_tepu: int = Field(default=7, ge=0, le=1000, description="tepu each town starts with")
     target: int = Field(default=50, ge=1, le=10_000, description="tepu that ends the game")
     solo_rounds: int = Field(default=3, ge=1, le=50, description="rounds of the solo game")

@@ -36,7 +36,9 @@ SMALLEST_MELD = 2  # a pair (ペア)
 class StarmineOptions(StartPlayerOptions):
     """``players``: 2 for the duel, 1 for the solo contest (ソロ用ルール)."""
 
-    players: int = 2
+    players: int = Field(
+        default=2, description="2 for the duel, 1 for the solo contest (ソロ用ルール)"
+    )
     hand_size: int = Field(default=3, ge=1, le=8, description="firework cards dealt to each hand")
     boost_penalty: BoostPenalty = Field(
         default=PER_MELD,
