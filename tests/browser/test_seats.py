@@ -78,6 +78,12 @@ def test_a_turn_timer_out_of_range_is_refused_in_the_readers_language(
         assert page.locator("#create-error").inner_text().startswith("持ち時間は10〜3600秒")
         assert "/play/" not in page.url
         page.evaluate("document.getElementById('create-error').textContent = ''")
+    # Not a number at all: the field reads empty ("no timer"), and made a room without one.
+    page.fill("#timer", "")
+    page.locator("#timer").press_sequentially("1e")
+    page.click("#create")
+    wait(page, "document.getElementById('create-error').textContent !== ''")
+    assert page.locator("#create-error").inner_text().startswith("持ち時間は10〜3600秒")
     assert len(httpx.get(site + "/api/rooms").json()) == rooms
     page.fill("#timer", "60")
     page.click("#create")
@@ -108,4 +114,22 @@ def test_the_lobby_asks_whether_friends_play_with_hints(site: str, browser: Any)
     wait(page, "!document.getElementById('invites').hidden")
     rooms = [r for r in httpx.get(site + "/api/rooms").json() if r["game"] == "carrotein"]
     assert len(rooms) == 1 and rooms[0]["hints"] is True, rooms
+    assert errors == []
+
+
+def test_a_double_click_on_create_makes_one_room(site: str, browser: Any) -> None:
+    """The button waits for the server's answer: a double click made two rooms, the second
+    a stray left in "Games in play". A change to the form offers it again for another."""
+    page, errors = open_page(browser, site + "/", "en", PHONE)
+    page.fill("#name", "ami")
+    page.select_option("#game", "itsmine")
+    page.select_option("#seat-1", "friend")
+    before = len(httpx.get(site + "/api/rooms").json())
+    page.dblclick("#create")
+    wait(page, "!document.getElementById('invites').hidden")
+    page.wait_for_timeout(300)  # (a second request, had one been sent, is answered by now)
+    assert len(httpx.get(site + "/api/rooms").json()) == before + 1
+    assert page.locator("#create").is_disabled()
+    page.select_option("#seat-1", "bot:random")
+    assert page.locator("#create").is_enabled()
     assert errors == []

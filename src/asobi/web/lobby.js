@@ -97,7 +97,17 @@ function showHints() {
   $("hints-row").hidden = !current().hints || people.length < 2;
 }
 
+// One room a click: a double click made two (the second a stray in "Games in play"). The
+// button waits for the server's answer; a room made keeps it off until the form changes.
 async function create() {
+  const button = $("create");
+  if (button.disabled) return;
+  button.disabled = true;
+  const made = await makeRoom().catch(() => { $("create-error").textContent = t("refused"); return false; });
+  if (!made) button.disabled = false;
+}
+
+async function makeRoom() {
   $("create-error").textContent = "";
   const n = Number($("players").value);
   const me = $("name").value.trim();
@@ -113,14 +123,14 @@ async function create() {
   const body = { game: current().id, options, seats };
   if (!$("hints-row").hidden) body.hints = $("hints").checked;
   const typed = $("timer").value.trim();
-  if (typed) {
+  if (typed || $("timer").validity.badInput) {  // ("1e" reads as empty: no timer, silently)
     // Checked here, in the reader's language: a timer too short to read the table by is no
     // game (the server's own bound, 1 s, is for programs).
     const timer = Number(typed);
     if (!Number.isInteger(timer) || timer < TIMER_MIN || timer > TIMER_MAX) {
       $("create-error").textContent = t("timerRange");
       $("timer").focus();
-      return;
+      return false;
     }
     body.turn_seconds = timer;
   }
@@ -132,14 +142,14 @@ async function create() {
     const detail = room.detail;
     $("create-error").textContent = typeof detail === "string"
       ? detail : (Array.isArray(detail) ? detail.map((d) => d.msg).join("; ") : t("refused"));
-    return;
+    return false;
   }
   const mine = room.invites.find((i) => i.seat === 0);
   rememberSeat(room.room, mine.link);
   const friends = room.invites.filter((i) => i.seat !== 0);
   if (!friends.length) {
     location.href = mine.link;
-    return;
+    return true;
   }
   const box = $("invites");
   box.hidden = false;
@@ -174,6 +184,7 @@ async function create() {
   go.addEventListener("click", () => { location.href = mine.link; });
   parts.push(go);
   box.replaceChildren(...parts);
+  return true;
 }
 
 function seatLabel(seat, i) {
@@ -220,6 +231,8 @@ async function start() {
   $("players").addEventListener("change", fillSeats);
   $("seats").addEventListener("change", showHints);
   $("create").addEventListener("click", create);
+  // Another room wanted after one was made: a change to the form offers the button again.
+  $("create").closest("form, main, body").addEventListener("change", () => { $("create").disabled = false; });
   showRooms();
   setInterval(showRooms, 5000);
 }
