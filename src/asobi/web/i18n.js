@@ -41,6 +41,7 @@ const WORDS = {
   away: ["away", "離席"],
   playedBy: ["played by", "担当:"],
   leave: ["Leave (a bot plays on)", "退出(ボットが代わりに続けます)"],
+  leaveSure: ["Click again to leave: a bot plays your seat from now on", "もう一度押すと退出:ここからボットがあなたの席でプレイします"],
   reconnecting: ["Connection lost: reconnecting…", "接続が切れました。再接続中…"],
   noRoom: ["There is no such game here (mistyped, or from another server?).", "このゲームは見つかりません(リンクの打ち間違いか、別のサーバーのゲームです)。"],
   badLink: ["This link opens no seat at this table (mistyped, or from another game?).", "このリンクではこのテーブルの席に着けません(打ち間違いか、別のゲームのリンクです)。"],

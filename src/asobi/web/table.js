@@ -494,6 +494,30 @@ function stillMyTurn() {
 // --- a link to watch ------------------------------------------------------------------------
 // The page's own address holds its seat's secret token: friends who copy it to say "come and
 // see" would hand over their hand. The link to give is the room's, without it.
+// Leaving hands the seat to a bot at once (at a table of bots it plays the game out in a
+// second), and the button sits among others: a first click asks, a second within a few
+// seconds leaves.
+const LEAVE_ASKS_MS = 5000;
+let leaveAsked = 0;
+function leave() {
+  const button = $("leave");
+  const asking = Date.now() - leaveAsked < LEAVE_ASKS_MS;
+  leaveAsked = asking ? 0 : Date.now();
+  button.classList.toggle("asking", !asking);
+  button.textContent = t(asking ? "leave" : "leaveSure");
+  if (asking) {
+    send({ type: "leave" });
+    return;
+  }
+  setTimeout(() => {
+    if (leaveAsked && Date.now() - leaveAsked >= LEAVE_ASKS_MS) {
+      leaveAsked = 0;
+      button.classList.remove("asking");
+      button.textContent = t("leave");
+    }
+  }, LEAVE_ASKS_MS + 50);
+}
+
 function shareWatching() {
   const link = `${location.origin}${location.pathname}`;
   const input = $("watch-link");
@@ -864,7 +888,7 @@ async function start() {
   game.module = module;
   document.body.dataset.game = info.game;
   translate();
-  $("leave").addEventListener("click", () => send({ type: "leave" }));
+  $("leave").addEventListener("click", leave);
   $("back").addEventListener("click", () => send({ type: "back" }));
   $("share").addEventListener("click", shareWatching);
   setInterval(drawClock, 1000);
