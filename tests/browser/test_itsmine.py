@@ -208,3 +208,21 @@ def test_on_a_phone_the_status_takes_two_lines_at_most_the_table_the_rest(
     play_by_clicking(page, click_and_check)
     assert seen["bid"] and seen["final"], seen
     assert errors == []
+
+
+def test_after_a_tie_the_die_is_captioned_with_the_tied_face(site: str, browser: Any) -> None:
+    """あいこ: the dice stay on the tied face, barred for the rebid: the die under it is the
+    tied face, not "the face the dice start on" (a caption read by the round alone)."""
+    room = make_room(site, "itsmine", [{"name": "ami"}, {"name": "ben"}])
+    pages = [open_page(browser, site + i["link"], "en", DESKTOP) for i in room["invites"]]
+    for page, _ in pages:
+        wait(page, "JSON.parse(document.body.dataset.legal || '[]').includes('bid 3')")
+        assert "the face the dice start on" in page.locator(".im-die-caption").first.inner_text()
+    for page, _ in pages:
+        page.click(".im-faces button[data-code='bid 3']")
+    for page, errors in pages:
+        wait(page, "document.querySelectorAll('.im-ties').length > 0")
+        wait(page, "JSON.parse(document.body.dataset.legal || '[]').length > 0")
+        captions = page.locator(".im-die-caption").all_inner_texts()
+        assert captions and all(c.startswith("the tied face") for c in captions), captions
+        assert errors == []

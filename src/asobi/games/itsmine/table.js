@@ -18,6 +18,7 @@ const WORDS = {
   die: ["Die", "ダイス"], lastRound: ["shown last round", "前のラウンドの目"],
   // 準備: the dice start with 「1」 up, so round 1 has no last round's face.
   startFace: ["the face the dice start on", "はじめの目"],
+  tiedFace: ["the tied face", "あいこの目"],
   choosing: ["choosing a face…", "目を選んでいます…"], bidIn: ["bid in, hidden", "出した目は伏せてある"],
   yourBid: ["your bid, hidden from the other", "あなたの目(相手には秘密)"],
   higher: ["higher face: lays first", "大きい目:先に出す"],
@@ -125,7 +126,9 @@ function dieOf(s, ctx) {
     return box;
   }
   if (view.phase === "bid") {
-    const shown = view.round === 1 ? "startFace" : "lastRound";
+    // What the die shows: after a tie this round's tied face, else last round's (the start's
+    // 1 in round 1): captioned by the round alone, a tied face read as the start's.
+    const shown = view.ties ? "tiedFace" : view.round === 1 ? "startFace" : "lastRound";
     box.append(labelled(dieFace(seat.die, "last"), `${name} ${seat.die}: ${word(shown, ctx)}`));
     // The other is choosing; you see your own choice in the faces beside your die.
     caption.textContent = word(shown, ctx) + (s === ctx.seat ? "" : ` · ${word("choosing", ctx)}`);
