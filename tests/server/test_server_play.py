@@ -225,3 +225,23 @@ def test_a_room_offers_hints_to_one_person_against_bots_or_as_made(
     assert room["hints"] is offered
     listed = client.get(f"/api/rooms/{room['room']}").json()
     assert listed["hints"] is offered
+
+
+def test_a_game_longer_than_the_backlog_is_caught_up_whole(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page opened on a long game is sent every move it missed at once: a burst it asked
+    for, not a client too slow to read (cut off past ``BACKLOG`` messages waiting, it
+    reconnected to the same burst for ever: Rummy City games pass 500 moves)."""
+    room = make_room(client, "starmine", [{"name": "ami"}, {"bot": "random"}])
+    base = f"/api/rooms/{room['room']}/ws"
+    with client.websocket_connect(f"{base}?token={room['invites'][0]['token']}") as ws:
+        play_out(Player(ws), random.Random(2))
+    moves = client.get(f"/api/rooms/{room['room']}").json()["moves"]
+    monkeypatch.setattr(rooms, "BACKLOG", 5)
+    assert moves > 2 * 5
+    with client.websocket_connect(f"{base}?since=0") as ws:  # a spectator, from the start
+        watcher = Player(ws)
+        final = watcher.until(lambda m: m["type"] == "state")
+    told = [m for m in watcher.received if m["type"] == "move"]
+    assert final["outcome"] and len(told) == moves

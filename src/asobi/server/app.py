@@ -520,8 +520,7 @@ async def _serve_socket(
             catch_up = await asyncio.to_thread(
                 missed, record, by, seat, int(since), room.words, happenings
             )
-            for message in catch_up:
-                listener.put(encode(message))
+            listener.burst([encode(message) for message in catch_up])
             listener.release()
         listener.send(room.snapshot(seat))
         bucket = Bucket(rate, 2 * rate)
@@ -548,6 +547,7 @@ async def _serve_socket(
 async def _send_all(ws: WebSocket, listener: Listener) -> None:
     while True:
         text = await listener.queue.get()
+        listener.sent()
         if listener.behind:  # it stopped reading: cut off, it reconnects and catches up
             await ws.close(4408, "too far behind: reconnect")
             return

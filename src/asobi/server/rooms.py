@@ -136,11 +136,14 @@ class Listener:
     """One open connection: a seat (None: a spectator), the token it came with, and the
     messages waiting for it (encoded). A client that stops reading is cut off once
     :data:`BACKLOG` messages wait (it reconnects and is sent what it missed) rather than
-    filling the server's memory."""
+    filling the server's memory. A reconnection's catch-up is a burst it asked for, which
+    may be longer (a Rummy City game passes 500 moves): it widens the room by its length
+    (:meth:`burst`), narrowed again as it is sent (:meth:`sent`)."""
 
     seat: int | None
     token: str | None = None
-    queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(maxsize=BACKLOG))
+    queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+    room: int = field(default_factory=lambda: BACKLOG)  # messages that may wait before a cut
     behind: bool = False
     # The room's news while a reconnection's catch-up is being worked out (None: none held):
     # sent after the moves it missed, so that every move reaches it in order.
@@ -155,10 +158,20 @@ class Listener:
 
     def put(self, text: str) -> None:
         """Queue ``text`` now, ahead of any news held."""
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
+        if self.queue.qsize() >= self.room:
             self.behind = True
+            return
+        self.queue.put_nowait(text)
+
+    def burst(self, texts: Sequence[str]) -> None:
+        """Queue a catch-up's messages, however many: the connection asked for them."""
+        self.room += len(texts)
+        for text in texts:
+            self.put(text)
+
+    def sent(self) -> None:
+        """One message went out: a catch-up's room shrinks back as it is sent."""
+        self.room = max(BACKLOG, self.room - 1)
 
     def hold(self) -> None:
         """Keep the room's news back (until :meth:`release`)."""
