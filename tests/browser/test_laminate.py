@@ -5,6 +5,7 @@ in English and in Japanese; at phone size the table never scrolls sideways."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -21,6 +22,7 @@ from .helpers import (
     no_sideways_scroll,
     number,
     open_page,
+    over,
     play_by_clicking,
     serious_violations,
     shot,
@@ -90,13 +92,13 @@ class Person:
             self._on_a_phone(page)
 
     def _tray(self, page: Page, kind: str) -> None:
-        """The first time a tray shows: it is there, says there is no way back where the
-        rules allow none, and is photographed (desktop, then phone size)."""
+        """The first time a tray shows: it is there, says each step of the paper can be
+        taken back until it is on the table, and is photographed (desktop, then phone)."""
         tray = page.locator("#tray")
         assert tray.is_visible()
         if kind in ("publish", "gift"):
             text = tray.inner_text()
-            assert ("No way back" in text) or ("途中でやめることはできません" in text), text
+            assert ("each step can be taken back" in text) or ("一手ずつ取り消せます" in text), text
             # Your plate counts your hand as its heading does: without the tray's cards.
             held = page.locator("#hand [data-card]").count()
             line = page.locator("#mine .summary").inner_text()
@@ -251,4 +253,33 @@ def test_on_a_laptop_your_hand_is_in_the_window_at_the_start_of_your_turn(
     assert min(sizes) >= 11.5, sizes
     assert no_sideways_scroll(page)
     shot(page, f"laminate-laptop-{lang}-start")
+    assert errors == []
+
+
+def test_a_card_laid_in_a_paper_is_taken_back_at_a_click(site: str, browser: Any) -> None:
+    """論文発表 is drafted a card at a time, hidden from the others: its author may take a
+    step back (the tray says so), and the card goes back to the hand."""
+    room = make_room(
+        site, "laminate", [{"name": "ami"}, {"bot": "random"}, {"bot": "random"}], seed=21
+    )
+    page, errors = open_page(browser, site + room["invites"][0]["link"], "en", DESKTOP)
+    person = Person(21, "laminate-undo")
+    for _ in range(200):
+        my_turn_or_over(page)
+        moves = legal(page)
+        if over(page) or any(code.startswith("lay ") for code in moves):
+            break
+        before = number(page)
+        person(page, moves)
+        wait(page, f"Number(document.body.dataset.number) > {before}")
+    assert any(code.startswith("lay ") for code in legal(page)), "no paper was published"
+    assert "each step can be taken back" in page.locator("#tray").inner_text()
+    lay = next(code for code in legal(page) if code.startswith("lay "))
+    before = number(page)
+    page.click(f"#hand [data-code='{lay}']")
+    wait(page, f"Number(document.body.dataset.number) > {before}")
+    wait(page, "!document.getElementById('undo').hidden")
+    page.click("#undo")
+    wait(page, f"Number(document.body.dataset.number) === {before}")
+    wait(page, f"JSON.parse(document.body.dataset.legal).includes({json.dumps(lay)})")
     assert errors == []

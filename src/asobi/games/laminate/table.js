@@ -44,8 +44,8 @@ const WORDS = {
   next: ["next", "次"], later: ["later", "あとで"],
   total: ["Total", "合計"],
   progress: ["cards", "枚"], of: ["of", "/"],
-  noWayBack: ["No way back: the paper you chose is published this turn, and any card offered leads to finishing it. The others see nothing until it is on the table.",
-    "この論文はこの手番で発表します(途中でやめることはできません)。示されるカードはどれを選んでも論文を完成できます。発表するまで、ほかの人には何も見えません。"],
+  stepBack: ["Until the paper is on the table, each step can be taken back (“Take back my last move”), the choice of paper too; any card offered leads to finishing it. The others see nothing until it is on the table.",
+    "論文が場に出るまでは、一手ずつ取り消せます(「最後の手を取り消す」、論文の選択も)。示されるカードはどれを選んでも論文を完成できます。発表するまで、ほかの人には何も見えません。"],
   endFlag: ["End Flag (エンドフラグ)", "エンドフラグ"],
   flagHint: ["You met the end condition! Choose a card of your hand to lay with the End Flag (highlighted below); it cannot be refused.",
     "ゲーム終了条件を満たしました!エンドフラグと一緒に出す手札を1枚選んでください(下の光っているカード)。受け取り拒否はできません。"],
@@ -468,7 +468,7 @@ function publishTray(ctx) {
     next.append(el("span", "lam-slot-label", word("nextSteps", ctx)), steps);
     box.append(next);
   }
-  box.append(el("p", "lam-noback", word("noWayBack", ctx)));
+  box.append(el("p", "lam-noback", word("stepBack", ctx)));
   return box;
 }
 
