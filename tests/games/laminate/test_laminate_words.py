@@ -159,8 +159,26 @@ def test_words_everyone_passes_the_game_ends() -> None:
     outcome = state.outcome()
     assert outcome is not None
     headline = BOOK.outcome(outcome.to_json()).headline
-    assert headline.en.endswith("(everyone passed in a row)")
-    assert headline.ja.endswith("(全員が連続でパスした)")
+    assert headline.en.endswith("(the game ended: everyone passed in a row)")
+    assert headline.ja.endswith("(全員が連続でパスして終了)")
+
+
+def test_the_headline_says_why_the_game_ended_and_how_a_tie_on_top_was_broken() -> None:
+    """ゲームの終了と勝利条件: the end condition ends the game, it does not win it (the
+    headline read "{s:1} won ({s:0} met the end condition)"); a tie on points goes to fewer
+    complete papers ("同点なら完成した論文の数が少ない方")."""
+    outcome = {
+        "scores": [9, 13, 13],
+        "ranks": [3, 1, 2],
+        "details": {"end_condition_met_by": 0, "complete_papers": [3, 2, 3]},
+    }
+    headline = BOOK.outcome(outcome).headline
+    assert headline.en.startswith("{s:1}")
+    assert headline.en.endswith(
+        "(the game ended: {s:0} met the end condition; 13 points each: fewer complete papers won)"
+    )
+    said = "{s:0}がゲーム終了条件を満たして終了。13点で同点、完成した論文の少ない方の勝ち"
+    assert said in headline.ja
 
 
 def test_words_the_last_card_there_is_and_a_reshuffle() -> None:

@@ -305,20 +305,36 @@ class LaminateWords:
         ranks = list(outcome.get("ranks") or [])
         headline = ranks_headline(ranks)
         trigger = details.get("end_condition_met_by")
+        # Why the game ended, not why its winner won (it read "Bot 2 won (you met the end
+        # condition)"); and where the top score was tied, the tie-break that decided it.
         if details.get("reason") == "everyone passed in a row":
-            why = Words("everyone passed in a row", "全員が連続でパスした")
+            why = Words("the game ended: everyone passed in a row", "全員が連続でパスして終了")
         elif isinstance(trigger, int):
             why = Words(
-                f"{seat(trigger)} met the end condition",
-                f"{seat(trigger)}がゲーム終了条件を満たした",
+                f"the game ended: {seat(trigger)} met the end condition",
+                f"{seat(trigger)}がゲーム終了条件を満たして終了",
             )
         else:
             why = None
+        counts = list(details.get("complete_papers") or [])
+        top = [s for s, r in enumerate(ranks) if r == 1]
+        if top and counts and len(scores) == len(ranks):
+            best = scores[top[0]]
+            behind = [s for s in range(len(scores)) if s not in top and scores[s] == best]
+            if behind:
+                broken = Words(
+                    f"{best:g} points each: fewer complete papers won",
+                    f"{best:g}点で同点、完成した論文の少ない方の勝ち",
+                )
+                why = (
+                    broken
+                    if why is None
+                    else Words(f"{why.en}; {broken.en}", f"{why.ja}。{broken.ja}")
+                )
         if why is not None:
             headline = Words(f"{headline.en} ({why.en})", f"{headline.ja}({why.ja})")
         complete = list(details.get("papers") or [])
         review = list(details.get("under_review") or [])
-        counts = list(details.get("complete_papers") or [])
         citations = list(details.get("citations") or [])
         columns = (
             PLAYER,
