@@ -171,7 +171,7 @@ export function summary(s, ctx) {
     return `${seat.points}点・手札${held}枚・論文${seat.papers.length}(完成${complete})`;
   }
   return `${pointsText(seat.points, ctx)} · ${word("hand", ctx).toLowerCase()} ${held} · ` +
-    `${seat.papers.length} ${word("papers", ctx)} (${complete} ${word("complete", ctx)})`;
+    `${seat.papers.length} ${word(seat.papers.length === 1 ? "paper" : "papers", ctx).toLowerCase()} (${complete} ${word("complete", ctx)})`;
 }
 
 // --- the middle: the end condition, the deck, the discard pile, the supply ---------------------
