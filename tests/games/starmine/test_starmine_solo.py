@@ -6,6 +6,7 @@ import pytest
 
 from asobi.games.starmine.cards import FIREWORKS
 from asobi.games.starmine.scoring import gap_penalty, title
+from asobi.games.starmine.words import phrasebook
 
 from .starmine_helpers import active, hand, legal, phase, play, refused, row_melds, solo, totals
 
@@ -357,6 +358,10 @@ def test_solo_s4_rows_must_rise_strictly_at_the_end() -> None:
     result = state.outcome()
     assert result is not None and result.details["failed_launch"] is True
     assert result.scores == (0.0,)
+    # The result says which row does not rise (the caution said it only before the move).
+    said = phrasebook(state.options).outcome(result.to_json()).headline
+    assert said.en.endswith("failed (打上げ失敗): the finale row (5) is not above the main row (7)")
+    assert said.ja == "打上げ失敗:フィナーレ(5点)がメイン(7点)を超えていない"
 
 
 def test_solo_a_low_launch_that_rises_is_evaluated() -> None:

@@ -224,7 +224,10 @@ class StarmineWords:
             (ROW[row], same(str(rows.get(row, 0)))) for row in ROW_NAMES
         ]
         if details.get("failed_launch"):
+            why = _not_rising([int(rows.get(row, 0)) for row in ROW_NAMES])
             headline = Words("The launch failed (打上げ失敗)", "打上げ失敗")
+            if why is not None:
+                headline = Words(f"{headline.en}: {why.en}", f"{headline.ja}:{why.ja}")
             return ScoreTable(headline, (Words("Row", "列"), Words("Points", "点")), tuple(table))
         table += [
             (Words("Total", "合計"), same(str(details.get("total", 0)))),
@@ -241,6 +244,19 @@ class StarmineWords:
             f"評価点 {details.get('evaluation')}:{details.get('title')}",
         )
         return ScoreTable(headline, (Words("Row", "列"), Words("Points", "点")), tuple(table))
+
+
+def _not_rising(points: list[int]) -> Words | None:
+    """Why the rows fail ソロ §4 ②'s 「オープニング < メイン < フィナーレ」: the first row not
+    above the one before it (None where they rise)."""
+    for k in range(1, len(ROW_NAMES)):
+        lower, upper, low, high = ROW_NAMES[k - 1], ROW_NAMES[k], points[k - 1], points[k]
+        if high <= low:
+            return Words(
+                f"the {upper} row ({high}) is not above the {lower} row ({low})",
+                f"{ROW[upper].ja}({high}点)が{ROW[lower].ja}({low}点)を超えていない",
+            )
+    return None
 
 
 def phrasebook(options: StarmineOptions) -> StarmineWords:
