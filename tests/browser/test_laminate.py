@@ -173,6 +173,11 @@ def test_a_person_plays_a_whole_laminate_game_against_bots_in_english(
     finished_well(page, person, errors)
     outcome = page.locator("#outcome").inner_text()
     assert "Game over" in outcome and "Complete papers" in outcome and "Hilbert" in outcome
+    # The whole table in its box at a desktop's width: its last column (Place) was out of
+    # sight, its headings kept each on one line.
+    assert page.evaluate(
+        "(w => w.scrollWidth <= w.clientWidth)(document.querySelector('.score-wrap'))"
+    )
     log = page.locator("#log").inner_text()
     assert "researched: drew 2 cards from the deck" in log and " published “" in log
     # A publication's steps (told as their buttons while it was in progress) give way to
