@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -148,6 +148,18 @@ def server(db: str, log: Path) -> Iterator[str]:
     """``asobi serve`` in its own process (bots in a thread), logging to ``log``."""
     with running_server(db, log) as url:
         yield url
+
+
+@contextmanager
+def seated(client: TestClient, room: str, tokens: list[str]) -> Iterator[list[Player]]:
+    """A player for each of ``tokens``' seats, each connected with its link and shown the
+    table."""
+    base = f"/api/rooms/{room}/ws?token="
+    with ExitStack() as stack:
+        players = [Player(stack.enter_context(client.websocket_connect(base + t))) for t in tokens]
+        for p in players:
+            p.until(lambda m: m["type"] == "state")
+        yield players
 
 
 @contextmanager

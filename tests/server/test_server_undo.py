@@ -12,7 +12,7 @@ from asobi.server import rooms
 from asobi.server.rooms import said_for
 from asobi.server.store import Happening
 
-from .helpers import Player, make_room, play_out, two_seated
+from .helpers import Player, make_room, play_out, seated, two_seated
 
 
 def _bidders(client: TestClient) -> tuple[str, list[str]]:
@@ -153,15 +153,9 @@ def test_a_card_laid_in_a_paper_still_drafted_is_taken_back_and_nobody_else_hear
     paper is on the table: its maker may take a step back (and change their mind), and the
     others are told neither the step nor its taking back."""
     room = make_room(client, "laminate", [{"name": n} for n in ("ami", "ben", "cho")], seed=3)
-    base = f"/api/rooms/{room['room']}/ws?token="
     tokens = [i["token"] for i in room["invites"]]
     rng = random.Random(3)
-    with (
-        client.websocket_connect(base + tokens[0]) as w0,
-        client.websocket_connect(base + tokens[1]) as w1,
-        client.websocket_connect(base + tokens[2]) as w2,
-    ):
-        players = [Player(w0), Player(w1), Player(w2)]
+    with seated(client, room["room"], tokens) as players:
         while True:
             for p in players:  # the table as it is now, for each
                 p.send({"type": "sync"})
