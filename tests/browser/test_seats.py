@@ -133,3 +133,16 @@ def test_a_double_click_on_create_makes_one_room(site: str, browser: Any) -> Non
     page.select_option("#seat-1", "bot:random")
     assert page.locator("#create").is_enabled()
     assert errors == []
+
+
+def test_each_game_chosen_in_the_lobby_comes_with_its_own_player_count(
+    site: str, browser: Any
+) -> None:
+    """The seats a game is usually played with, whatever the game chosen before had (3 from
+    Carrotein stayed 3 for Laminate Rummy, whose default is 4)."""
+    page, errors = open_page(browser, site + "/", "en", PHONE)
+    games = {g["id"]: g for g in httpx.get(site + "/api/games").json()}
+    for game in ("carrotein", "laminate", "starmine", "laminate"):
+        page.select_option("#game", game)
+        assert page.input_value("#players") == str(games[game]["default_players"]), game
+    assert errors == []

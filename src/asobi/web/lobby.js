@@ -29,12 +29,12 @@ function current() {
 
 function fillPlayers() {
   const game = current();
-  const chosen = Number($("players").value);
   const counts = [...game.seat_counts].sort((a, b) => a - b);
   // One player is the game's solo mode: said so, where "1" alone hides it.
   const label = (n) => (n === 1 ? `1 (${t("solo")})` : String(n));
   $("players").replaceChildren(...counts.map((n) => new Option(label(n), String(n))));
-  $("players").value = String(counts.includes(chosen) ? chosen : game.default_players);
+  // Each game's own default (Laminate's 4, not the 3 kept from Carrotein chosen before).
+  $("players").value = String(game.default_players);
   fillChoices();
   fillSeats();
 }
