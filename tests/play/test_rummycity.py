@@ -557,8 +557,8 @@ def test_lay_offs_name_the_combination_by_number_and_settlement_is_told() -> Non
         "layoff H5 1 (付け札 onto their combination 1)"
     )
     events = match.play(0, "layoff H5 1")
-    assert "Seat 0 laid off H5 onto the other town's combination 1" in told(events, 1)
-    assert "Seat 0 laid off H5 onto the other town's combination 1" in told(events, None)
+    assert "Seat 0 laid off H5 onto combination 1 (laid by you)" in told(events, 1)
+    assert "Seat 0 laid off H5 onto combination 1 (laid by seat 1)" in told(events, None)
     events = match.play(0, "layoff H4 1")  # a chain: H4 fits once H5 is on
     events += match.play(0, "end")  # the run is still open: seat 0 says it is done
     text = told(events, None)

@@ -388,7 +388,8 @@ class RummyCityWords:
         other = seat(1 - actor) if isinstance(actor, int) else ""
         c, n = card(str(event.get("card"))), event.get("target")
         return Words(
-            f"{who} laid off {c} onto the other town's combination {n}",
+            # Whose combination, by name ("the other town's" left the reader to work it out)
+            f"{who} laid off {c} onto combination {n} (laid by {other})",
             f"{who}が{other}の組み合わせ{n}に{c}を付け札した",
         )
 
