@@ -503,8 +503,8 @@ class TerminalGame:
 
     def _list_choices(self, seat: int, choices: Sequence[Choice], note: Text | None = None) -> None:
         width = len(str(len(choices)))
-        # A caution several moves share is said once, above them (the Starmine solo's lost
-        # launch is true of every move: beside each it filled the list two lines a move).
+        # A caution several moves share is said once, above them (a lost game's caution can
+        # be true of every move: beside each it filled the list two lines a move).
         cautions = [c.caution for c in choices if c.caution is not None]
         shared = [
             c for i, c in enumerate(cautions) if cautions.count(c) > 1 and c not in cautions[:i]

@@ -137,7 +137,7 @@ class Listener:
     messages waiting for it (encoded). A client that stops reading is cut off once
     :data:`BACKLOG` messages wait (it reconnects and is sent what it missed) rather than
     filling the server's memory. A reconnection's catch-up is a burst it asked for, which
-    may be longer (a Rummy City game passes 500 moves): it widens the room by its length
+    may be longer (a long game passes 500 moves): it widens the room by its length
     (:meth:`burst`), narrowed again as it is sent (:meth:`sent`)."""
 
     seat: int | None

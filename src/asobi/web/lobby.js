@@ -33,7 +33,7 @@ function fillPlayers() {
   // One player is the game's solo mode: said so, where "1" alone hides it.
   const label = (n) => (n === 1 ? `1 (${t("solo")})` : String(n));
   $("players").replaceChildren(...counts.map((n) => new Option(label(n), String(n))));
-  // Each game's own default (Laminate's 4, not the 3 kept from Carrotein chosen before).
+  // Each game's own default, not the count kept from the game chosen before.
   $("players").value = String(game.default_players);
   fillChoices();
   fillSeats();
