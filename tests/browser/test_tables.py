@@ -197,13 +197,15 @@ def test_leaving_is_logged_as_a_sentence(site: str, browser: Any, lang: str, sai
     page, errors = open_page(browser, site + room["invites"][0]["link"], lang, PHONE)
     my_turn_or_over(page)
     # A first click asks (against a bot alone, leaving plays the game out in a second): it
-    # sends nothing, and says what a second click does.
+    # sends nothing, and says what a second click does. A double click's second is no
+    # answer (it comes before the words could be read).
     lines = len(_log_lines(page))
-    page.click("#leave")
+    page.dblclick("#leave")
     asking = "Click again to leave" if lang == "en" else "もう一度押すと退出"
     assert asking in page.locator("#leave").inner_text()
     page.wait_for_timeout(300)
     assert len(_log_lines(page)) == lines and legal(page)
+    page.wait_for_timeout(400)
     page.click("#leave")
     wait(page, f"document.getElementById('log').textContent.includes({json.dumps(said)})")
     assert errors == []
@@ -219,7 +221,8 @@ def test_a_seat_a_bot_took_over_is_taken_back_at_a_click(site: str, browser: Any
     my_turn_or_over(page)
     assert page.locator("#back").is_hidden()
     page.click("#leave")
-    page.click("#leave")  # (the second click leaves)
+    page.wait_for_timeout(700)
+    page.click("#leave")  # (the second click leaves, once its words could be read)
     # The bot plays Ami's turn (her log says it was the bot); then the game waits for Ben.
     wait(page, "!document.getElementById('back').hidden")
     wait(page, "document.getElementById('log').textContent.includes('(played by the bot)')")

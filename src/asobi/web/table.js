@@ -496,12 +496,15 @@ function stillMyTurn() {
 // see" would hand over their hand. The link to give is the room's, without it.
 // Leaving hands the seat to a bot at once (at a table of bots it plays the game out in a
 // second), and the button sits among others: a first click asks, a second within a few
-// seconds leaves.
+// seconds leaves; not a double click's second, which comes before the words could be read.
 const LEAVE_ASKS_MS = 5000;
+const LEAVE_READ_MS = 600;
 let leaveAsked = 0;
 function leave() {
   const button = $("leave");
-  const asking = Date.now() - leaveAsked < LEAVE_ASKS_MS;
+  const since = Date.now() - leaveAsked;
+  if (since < LEAVE_READ_MS) return;
+  const asking = since < LEAVE_ASKS_MS;
   leaveAsked = asking ? 0 : Date.now();
   button.classList.toggle("asking", !asking);
   button.textContent = t(asking ? "leave" : "leaveSure");
