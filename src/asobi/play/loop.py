@@ -25,6 +25,7 @@ so nothing of a pending choice is ever printed to another seat.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -505,12 +506,10 @@ class TerminalGame:
         width = len(str(len(choices)))
         # A caution several moves share is said once, above them (a lost game's caution can
         # be true of every move: beside each it filled the list two lines a move).
-        cautions = [c.caution for c in choices if c.caution is not None]
-        shared = [
-            c for i, c in enumerate(cautions) if cautions.count(c) > 1 and c not in cautions[:i]
-        ]
+        cautions = Counter(c.caution for c in choices if c.caution is not None)
+        shared = [caution for caution, n in cautions.items() if n > 1]
         for caution in shared:
-            every = cautions.count(caution) == len(choices)
+            every = cautions[caution] == len(choices)
             line = self._caution_text(seat, caution)
             line.append(self._said("every move" if every else "marked moves"), style="yellow")
             self.console.print(line, overflow="fold")
@@ -522,7 +521,7 @@ class TerminalGame:
             if choice.head is None:
                 item.append_text(self._move_text(seat, choice.moves[0]))
                 if choice.caution in shared:
-                    if len(shared) > 1 or cautions.count(choice.caution) < len(choices):
+                    if len(shared) > 1 or cautions[choice.caution] < len(choices):
                         item.append("  ⚠", style="bold yellow")
                 elif choice.caution is not None:
                     item.append_text(self._caution_text(seat, choice.caution))
