@@ -19,7 +19,7 @@ from asobi.games.carrotein.solver import (
     GOOD_EYE,
     Attempt,
     Solver,
-    _overlap,
+    _overlaps,
     _shapes,
     hindsight,
     reference_solve,
@@ -178,8 +178,8 @@ def test_plates_overlap_by_separating_axes_exactly_when_shapely_says(seed: int) 
             float(300 + rng.uniform(-200, 200)), float(200 + rng.uniform(-150, 150)),
             float(rng.uniform(0, 360)), bool(rng.random() < 0.5),
         )  # fmt: skip
-        corners, axes = _shapes(a).plate(pa)
-        depth = float(_overlap(corners[None], axes[None], *_shapes(b).plate(pb))[0])
+        at, side = np.array([[pa.x, pa.y, pa.angle]]), np.array([pa.mirrored])
+        depth = float(_overlaps(_shapes(a), at, side, (b, pb))[0])
         area = pa.place(a.plate).intersection(pb.place(b.plate)).area
         if abs(depth) > 1e-6:
             assert (depth > 0) == (area > 1e-6), (pa, pb, depth, area)

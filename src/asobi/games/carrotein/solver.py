@@ -66,6 +66,7 @@ from numpy.typing import NDArray
 from shapely import affinity
 
 from asobi.core.errors import IllegalAction
+from asobi.games.carrotein import kernels
 from asobi.games.carrotein.sky import Board, Pose, Sky, Verdict, default_sky, judge
 
 MOST_SHOWN = 2  # "2つだけ隠せない【中心点】があったがそれ以外は全て隠せた" still succeeds
@@ -180,7 +181,7 @@ class _Shapes:
     (sampled every ``FIELD`` mm, read between samples bilinearly) and its plate as the
     corners of its convex hull, both in the board's own frame.
 
-    The queries are the refinement's inner loop: see :class:`_Weigher`."""
+    The queries that are the refinement's inner loop are compiled (``kernels``)."""
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -196,75 +197,37 @@ class _Shapes:
         distance = shapely.distance(edges, shapely.points(gx, gy))
         self.field = np.ascontiguousarray(np.where(inside, distance, -distance))
         self.x0, self.y0 = float(xs[0]), float(ys[0])
-        # quad[:, k]: the four samples around a point after sample k (k = i * ny + j): at k,
-        # one on in y, one on in x, one on in both; read in one gather.
-        flat, ny = self.field.reshape(-1), self.field.shape[1]
-        padded = np.concatenate([flat, np.zeros(ny + 1)])
-        self.quad = np.stack([padded[at : at + len(flat)] for at in (0, 1, ny, ny + 1)])
         self.hull = shapely.get_coordinates(board.plate.convex_hull)[:-1]  # closed ring
         sides = np.roll(self.hull, -1, axis=0) - self.hull
         self.normals = np.stack([-sides[:, 1], sides[:, 0]], 1) / np.hypot(*sides.T)[:, None]
         # The hull's corners then its edges' normals, turned over or not: turned in one go.
         outline = np.concatenate([self.hull, self.normals])
         self.outlines = {False: outline, True: outline * [-1.0, 1.0]}
-        self._layouts: dict[tuple[bool, int, int, int], _Layout] = {}
+        self.both = np.stack([self.outlines[False], self.outlines[True]])  # by side
+        # What the compiled refinement reads of the board, either side up (``kernels.NY``...):
+        # the field's rows, the last sample it reads from, its origin and step in the
+        # board's frame (turned over, x is negated), and the hull's corners.
+        nx, ny = self.field.shape
+        self.flat = self.field.reshape(-1)
+        self.constants = {
+            mirrored: np.array([
+                ny, nx - 2.0, ny - 2.0, sign * self.x0, self.y0, sign * FIELD, FIELD,
+                len(self.hull),
+            ]) for mirrored, sign in ((False, 1.0), (True, -1.0))
+        }  # fmt: skip
 
     def margins(
         self, poses: NDArray[np.float64], mirrored: bool, xs: NDArray[np.float64],
         ys: NDArray[np.float64], radius: float,
     ) -> NDArray[np.float64]:  # fmt: skip
         """For each pose (rows of x, y, turn) and centre point: how far inside (+) or outside
-        (-) of being hidden it is, in mm — ``(P, N)``."""
-        weigher = _Weigher(self, mirrored, xs, ys, np.ones(len(xs)), radius, None)
-        return weigher.margins(weigher.table(poses)).reshape(len(poses), len(xs))
-
-    def depths(
-        self, poses: NDArray[np.float64], mirrored: bool, xs: NDArray[np.float64],
-        ys: NDArray[np.float64], radius: float,
-    ) -> NDArray[np.float64]:  # fmt: skip
-        """:meth:`margins` for many poses at once, in plain numpy (the same field read the
-        same way, not to the last bit): ``(P, N)``. For weighing every pose of a mask, whose
-        counts vary too much to keep a :class:`_Layout` for each."""
-        dx = xs[None, :] - poses[:, 0:1]
-        dy = ys[None, :] - poses[:, 1:2]
-        turn = np.radians(poses[:, 2:3])
-        c, s = np.cos(turn), np.sin(turn)
-        x = c * dx + s * dy
-        y = c * dy - s * dx
-        if mirrored:
-            x = -x
-        nx, ny = self.field.shape
-        fx, fy = (x - self.x0) / FIELD, (y - self.y0) / FIELD
-        i = np.clip(np.floor(fx), 0, nx - 2)
-        j = np.clip(np.floor(fy), 0, ny - 2)
-        fx, fy = np.clip(fx - i, 0.0, 1.0), np.clip(fy - j, 0.0, 1.0)
-        four = self.quad.take((i * ny + j).astype(np.intp), axis=1)  # (4, P, N)
-        near = four[0] * (1 - fx) + four[2] * fx
-        far = four[1] * (1 - fx) + four[3] * fx
-        out: NDArray[np.float64] = near * (1 - fy) + far * fy - radius
+        (-) of being hidden it is, in mm — ``(P, N)`` (compiled: ``kernels.margins``, the
+        refinement's own reading)."""
+        out: NDArray[np.float64] = kernels.margins(
+            np.ascontiguousarray(poses, dtype=float), xs, ys, self.flat,
+            self.constants[mirrored], radius,
+        )  # fmt: skip
         return out
-
-    def layout(self, mirrored: bool, count: int, n: int, other_edges: int) -> _Layout:
-        """The :class:`_Layout` of ``count`` poses against ``n`` points (kept)."""
-        key = (mirrored, count, n, other_edges)
-        layout = self._layouts.get(key)
-        if layout is None:
-            layout = self._layouts[key] = _Layout(self, mirrored, count, n, other_edges)
-        return layout
-
-    def corners(self, poses: NDArray[np.float64], mirrored: bool) -> NDArray[np.float64]:
-        """The plate's corners at each pose: ``(P, m, 2)``."""
-        out = _turned(self.hull, _turns(poses[:, 2]), mirrored)
-        out += poses[:, None, 0:2]
-        return out
-
-    def axes(self, poses: NDArray[np.float64], mirrored: bool) -> NDArray[np.float64]:
-        """The normals of the plate's edges at each pose: ``(P, m, 2)``."""
-        return _turned(self.normals, _turns(poses[:, 2]), mirrored)
-
-    def plate(self, pose: Pose) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-        """The plate's corners and edge normals at one pose."""
-        return self.corners(_row(pose), pose.mirrored)[0], self.axes(_row(pose), pose.mirrored)[0]
 
     def support(self, angle: float, mirrored: bool) -> NDArray[np.float64]:
         """How far the plate reaches from the board's origin along each separating
@@ -283,42 +246,6 @@ def _shapes(board: Board) -> _Shapes:
     if kept is None or kept.board is not board:
         kept = _SHAPES[id(board)] = _Shapes(board)
     return kept
-
-
-def _overlap(
-    corners: NDArray[np.float64], axes: NDArray[np.float64], other: NDArray[np.float64],
-    other_axes: NDArray[np.float64],
-) -> NDArray[np.float64]:  # fmt: skip
-    """How deep each of ``P`` convex plates (corners ``(P, m, 2)``, edge normals ``axes``
-    the same) reaches into the ``other`` (``(k, 2)`` each), in mm, by separating axes:
-    positive when they overlap, and when apart the (negative) gap along the best axis."""
-    every = np.concatenate(
-        [axes, np.broadcast_to(other_axes, (len(corners), *other_axes.shape))], 1
-    )
-    return _overlap_along(every, corners, other)
-
-
-def _overlap_along(
-    every: NDArray[np.float64], corners: NDArray[np.float64], other: NDArray[np.float64]
-) -> NDArray[np.float64]:
-    """:func:`_overlap` given all the axes to try per plate, ``every`` (``(P, m + k, 2)``:
-    its own edges' normals, then the other's)."""
-    mine = _along(every, corners)
-    theirs = _along(every, other[None])
-    top = np.minimum(mine.max(axis=2), theirs.max(axis=2))
-    bottom = np.maximum(mine.min(axis=2), theirs.min(axis=2))
-    depth: NDArray[np.float64] = (top - bottom).min(axis=1)
-    return depth
-
-
-def _along(axes: NDArray[np.float64], corners: NDArray[np.float64]) -> NDArray[np.float64]:
-    """Each corner projected on each axis, per plate: ``(P, k, v)`` from axes ``(P, k, 2)``
-    and corners ``(P, v, 2)`` (or ``(1, v, 2)``, the same for all). Written out: the two
-    products and their sum are einsum's, to the last bit, in a fraction of its time (its
-    loops over two-long rows cost more than the arithmetic)."""
-    out: NDArray[np.float64] = axes[:, :, 0, None] * corners[:, None, :, 0]
-    out += axes[:, :, 1, None] * corners[:, None, :, 1]
-    return out
 
 
 # --- the coarse look ---------------------------------------------------------------------
@@ -384,9 +311,34 @@ def _padded(bitmaps: Sequence[_Bitmap]) -> NDArray[np.uint8]:
 
 def prepare(sky: Sky, eye: Eye) -> None:
     """Build every board's shapes and bitmaps for ``eye`` now (some seconds, once a process),
-    so that a bot in a hurry does not spend its first decision's time on them."""
+    and load the compiled kernels, so that a bot in a hurry does not spend its first
+    decision's time on them."""
     for board in sky.boards:
         _bitmaps(board, eye, sky.centre_radius)
+    _load_kernels(sky)
+
+
+@cache
+def _load_kernels(sky: Sky) -> None:
+    """Call each compiled kernel once with the types the solver gives it: numba loads its
+    machine code on a function's first call of a process (some tenths of a second in all;
+    on a fresh install it compiles them, some seconds)."""
+    board, other = sky.boards[0], sky.boards[1]
+    shapes, radius = _shapes(board), sky.centre_radius
+    start = Pose(*sky.middle)
+    xs, ys, one = np.array([start.x]), np.array([start.y]), np.ones(1)
+    refine(board, start, xs, ys, one, radius, PERFECT, (other, _apart(sky, board, other, start)))
+    shapes.margins(_row(start), False, xs, ys, radius)
+    side = np.array([False])
+    _overlaps(shapes, _row(start), side, (other, start))
+    kernels.pair_overlaps(
+        _row(start), side, shapes.both, len(shapes.hull), _row(start), side, shapes.both,
+        len(shapes.hull),
+    )  # fmt: skip
+    bitmaps = _bitmaps(board, PERFECT, radius)
+    for points in (2, 9, 17, 33):  # masks of 8, 16, 32 and 64 bits
+        grid = _Grid([(start.x + k, start.y) for k in range(points)], PERFECT)
+        grid.layers(bitmaps, 1, [True] + [False] * (len(bitmaps) - 1))
 
 
 def _bits(indices: Sequence[int], words: int) -> NDArray[np.uint64]:
@@ -426,44 +378,15 @@ def _groups(rows: NDArray[np.uint64]) -> tuple[NDArray[np.intp], NDArray[np.intp
     return order, np.flatnonzero(new)
 
 
-def _column_ends(
-    t: NDArray[np.float64], starts: NDArray[np.intp]
-) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
-    """The cells that may reach farthest in a row, along any direction: of each run of cells
-    with the same x in a row (cells ``t`` in rows starting at ``starts``, each row ordered by
-    x, then y), its first and last. A projection x·u + y·v is monotonic in y at a fixed x
-    (rounding too), so a row's least and most along every direction are at these cells: the
-    same values as over all the cells, for a fraction of the work (a row of c cells has some
-    2√c ends). Returns their indices into ``t`` and where each row starts among them."""
-    n = len(t)
-    new = np.zeros(n, dtype=bool)
-    new[starts] = True
-    new[1:] |= t[1:, 0] != t[:-1, 0]
-    keep = new.copy()
-    keep[:-1] |= new[1:]  # the last of a run: the next cell starts another
-    keep[-1] = True
-    ends = np.flatnonzero(keep)
-    # Two cells at least (when there are): numpy hands a single row to another BLAS routine,
-    # whose rounding differs in the last bit.
-    return ends, np.searchsorted(ends, starts)
-
-
 def _reach(
-    t: NDArray[np.float64], starts: NDArray[np.intp], bitmap: _Bitmap, alone: bool = False
+    t: NDArray[np.float64], starts: NDArray[np.intp], bitmap: _Bitmap
 ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-    """Per row of cells ``t`` (rows starting at ``starts``): the least far its plate reaches
-    along each separating direction, and the farthest back it starts (``_Masks.front`` and
-    ``back``). ``alone``: ``t`` is its orientation's only cell, so its projection is taken as
-    a single row, as numpy takes it from BLAS's matrix-vector routine: that rounds the last
-    bit otherwise than the matrix-matrix one, which gives the same bits for a cell among any
-    two or more (a row's reach must not depend on which other rows are worked out with it)."""
-    ends, end_starts = _column_ends(t, starts)
-    points = np.take(t, ends, axis=0)
-    if len(points) == 1 and not alone:
-        points = np.concatenate([points, points])
-    along = (points @ _UNITS.T)[: len(ends)]  # (column ends, DIRECTIONS)
-    front = np.minimum.reduceat(along, end_starts, axis=0) + bitmap.support
-    back = np.maximum.reduceat(along, end_starts, axis=0) - bitmap.support[_OPPOSITE]
+    """Per row of cells ``t`` (rows starting at ``starts``, each ordered by x, then y): the
+    least far its plate reaches along each separating direction, and the farthest back it
+    starts (``_Masks.front`` and ``back``), compiled (``kernels.reaches``: a row's own cells
+    alone decide its reach, to the last bit)."""
+    slots = np.zeros(len(starts), dtype=np.intp)
+    front, back = kernels.reaches(t, starts, slots, bitmap.support[None, :], _OPPOSITE, _UNITS)
     return front, back
 
 
@@ -520,15 +443,10 @@ class _Layer:
         front, back = np.take(self.front, rows, axis=0), np.take(self.back, rows, axis=0)
         return _Layer(self.cell, t, words, starts, front, back)
 
-    def above(self, floor: int, bitmap: _Bitmap) -> _Layer:
+    def above(self, floor: int) -> _Layer:
         """Only the rows of at least ``floor`` points: the same cells in the same order, and
-        so the same rows and reach, as from scratch (but for a single cell left, whose reach
-        is worked out as from scratch: see :func:`_reach`)."""
-        kept = self._rows_of(floor)
-        if len(kept.t) == 1 and len(self.t) > 1:
-            front, back = _reach(kept.t, kept.starts, bitmap, alone=True)
-            return replace(kept, front=front, back=back)
-        return kept
+        so the same rows and reach, as from scratch."""
+        return self._rows_of(floor)
 
     @staticmethod
     def of(
@@ -536,7 +454,7 @@ class _Layer:
         bitmap: _Bitmap, eye: Eye,
     ) -> _Layer:  # fmt: skip
         t = (grid * eye.cell).astype(np.float64, copy=False)
-        return _Layer(eye.cell, t, words, starts, *_reach(t, starts, bitmap, len(t) == 1))
+        return _Layer(eye.cell, t, words, starts, *_reach(t, starts, bitmap))
 
     def plus(self, bitmap: _Bitmap, u: int, v: int, bit: int, floor: int) -> _Layer:
         """The layer once centre point ``bit`` (the highest yet) is added at grid point
@@ -544,16 +462,14 @@ class _Layer:
         (2 at least: no cell lacks a point). A row's cells that may hide the new point make
         a row of their mask and the new bit; those masks sort after every mask without it
         (one word), and among them as before. Only the rows that lose cells or gain the bit
-        have their reach worked out again; the same cells in the same order as from scratch
-        (:meth:`_Grid.layer`), to the last bit — but for a single cell left of several, none
-        grown: its reach is kept, as worked out among the others, where from scratch it is
-        worked out alone (:func:`_reach`), which can differ in the last bit."""
+        have their reach worked out again; the same cells in the same order, and the same
+        reach, as from scratch (:meth:`_Grid.layer`), to the last bit."""
         sizes, row, points = self._rows
         # The cells under the new point's bitmap: looked up from the window's cells.
         wa, wb = bitmap.ones.shape
         ox, oy = u - bitmap.a0 - wa + 1, v - bitmap.b0 - wb + 1  # the window's cell [0, 0]
         x_low, x_high, y_low, y_high = self._box
-        if len(self.t) > 1 and (ox > x_high or ox + wa <= x_low or oy > y_high or oy + wb <= y_low):
+        if ox > x_high or ox + wa <= x_low or oy > y_high or oy + wb <= y_low:
             # The window lies off the cells' box (a spot away from the stars, most often):
             # no cell grows, so every row keeps all its cells or none, and its reach. What
             # the rest below comes to then, in a few calls.
@@ -586,11 +502,9 @@ class _Layer:
         starts = np.cumsum(lengths) - lengths
         front = np.empty((len(starts), DIRECTIONS))
         back = np.empty((len(starts), DIRECTIONS))
-        # A kept row with all its cells keeps its reach, unless the old layer had a single
-        # cell (reached as a matrix-vector product) and this one more.
+        # A kept row with all its cells keeps its reach.
         same = np.zeros(len(starts), dtype=bool)
-        if len(self.t) > 1:
-            same[: len(kept_rows)] = keeps[kept_rows] == sizes[kept_rows]
+        same[: len(kept_rows)] = keeps[kept_rows] == sizes[kept_rows]
         reused = source[same]
         front[same], back[same] = np.take(self.front, reused, 0), np.take(self.back, reused, 0)
         again = np.flatnonzero(~same)
@@ -600,7 +514,7 @@ class _Layer:
             sub_starts = np.cumsum(counts) - counts
             take = np.repeat(starts[again] - sub_starts, counts) + np.arange(counts.sum())
             moved = np.take(t, take, axis=0)
-            front[again], back[again] = _reach(moved, sub_starts, bitmap, len(t) == 1)
+            front[again], back[again] = _reach(moved, sub_starts, bitmap)
         return _Layer(self.cell, t, words, starts, front, back)
 
 
@@ -736,7 +650,7 @@ class _Masks:
             angle, mirrored = self.eye.orientations[int(self.row_k[row])]
             cells = self._cells(row)
             at = np.column_stack([cells, np.full(len(cells), angle)])
-            depth = shapes.depths(at, mirrored, xs, ys, radius) - CLEARANCE
+            depth = shapes.margins(at, mirrored, xs, ys, radius) - CLEARANCE
             value = np.clip(depth, -GIVE_UP, 0.0).sum(axis=1) + 1e-3 * depth.min(axis=1)
             k = int(np.argmax(value))
             picks = [k]
@@ -886,29 +800,25 @@ class _Grid:
             np.left_shift(ones, dtype(i), out=shifted)
             window = acc[:, du : du + wa, dv : dv + wb]
             np.bitwise_or(window, shifted, out=window)
-        # Found flat, then split into orientation, x and y: numpy's nonzero and gather over
-        # three axes cost some three and five times as much (the same cells, the same order).
-        enough = acc != 0 if floor <= 1 else np.bitwise_count(acc) >= floor
-        flat = np.flatnonzero(enough)
-        ks, rest = np.divmod(flat, acc.shape[1] * acc.shape[2])
-        xs, ys = np.divmod(rest, acc.shape[2])
-        found = acc.reshape(-1).take(flat).astype(np.uint64)
-        # Each orientation's cells, in the order of its grid (x, then y), as nonzero gives.
-        bounds = np.searchsorted(ks, np.arange(len(picked) + 1))
+        # Each orientation's cells, in the order of its grid, then sorted by mask: its rows.
+        xs, ys, masks, bounds = kernels.cells(acc, floor)
+        order, starts = kernels.rows(masks, bounds, 8 * acc.itemsize)
+        shifts = [
+            (umin - (bitmaps[k].a0 + a - 1), vmin - (bitmaps[k].b0 + b - 1))
+            for k in picked
+            for a, b in [bitmaps[k].ones.shape]
+        ]  # each orientation's window cell [0, 0], as a grid translation
+        t, words = kernels.arranged(xs, ys, masks, order, bounds, np.array(shifts), self.eye.cell)
+        # Every orientation's reach at once, as _reach works it out for each.
+        cuts = np.searchsorted(starts, bounds).tolist()  # where each orientation's rows start
+        slots = np.repeat(np.arange(len(picked)), np.diff(cuts))
+        supports = np.stack([bitmaps[k].support for k in picked])
+        front, back = kernels.reaches(t, starts, slots, supports, _OPPOSITE, _UNITS)
+        bounds = bounds.tolist()
         for slot, k in enumerate(picked):
-            at = slice(int(bounds[slot]), int(bounds[slot + 1]))
-            mine = found[at].reshape(-1, 1)
-            order, starts = _groups(mine)
-            bitmap = bitmaps[k]
-            a, b = bitmap.ones.shape
-            grid = np.stack(
-                [
-                    umin - (bitmap.a0 + a - 1) + xs[at][order],
-                    vmin - (bitmap.b0 + b - 1) + ys[at][order],
-                ],
-                1,
-            )
-            out[k] = _Layer.of(grid, mine[order], starts, bitmap, self.eye)
+            here, its = slice(bounds[slot], bounds[slot + 1]), slice(cuts[slot], cuts[slot + 1])
+            at, first = t[here], starts[its] - bounds[slot]
+            out[k] = _Layer(self.eye.cell, at, words[here], first, front[its], back[its])
         return out
 
     def can_grow(self, floor: int) -> bool:
@@ -926,182 +836,38 @@ def _grown(old: _Layer | None, bitmap: _Bitmap, u: int, v: int, bit: int, floor:
 
 
 # --- placing for real ----------------------------------------------------------------------
-class _Layout:
-    """Where a :class:`_Weigher` puts things for ``count`` poses of one board, one side up,
-    against ``n`` centre points, and the board's constants repeated to those lengths: the
-    same for every refinement with as many poses and points (kept by :meth:`_Shapes.layout`).
-
-    Flat, pose p's point i is at p * n + i, its outline's entry j (the hull's corners, then
-    its edges' normals) at p * outline + j; its axes to separate the plates along (its own
-    edges' normals, then the other plate's ``other_edges``) at p * axes + k."""
-
-    def __init__(
-        self, shapes: _Shapes, mirrored: bool, count: int, n: int, other_edges: int
-    ) -> None:
-        size = count * n
-        self.each_point = np.repeat(np.arange(count), n)  # the pose of each flat point
-        # Turned over, a point's x in the board's frame is negated: (-x - x0) / FIELD is
-        # (x + x0) / -FIELD to the last bit.
-        sign = -1.0 if mirrored else 1.0
-        self.origin = np.stack([np.full(size, sign * shapes.x0), np.full(size, shapes.y0)])
-        self.step = np.stack([np.full(size, sign * FIELD), np.full(size, FIELD)])
-        nx, ny = shapes.field.shape
-        self.last = np.stack([np.full(size, nx - 2.0), np.full(size, ny - 2.0)])
-        outline = shapes.outlines[mirrored]
-        corners, edges = len(shapes.hull), len(shapes.normals)
-        self.each_outline = np.repeat(np.arange(count), len(outline))
-        self.outline = np.tile(outline.T, count)  # (2, count * outline)
-        self.turned = count * len(outline)  # the turned outlines' length, flat
-        # Each axis of each pose, in the turned outlines followed by the other's normals.
-        axes = edges + other_edges
-        pose, k = np.divmod(np.arange(count * axes), axes)
-        self.axes = np.where(k < edges, pose * len(outline) + corners + k, self.turned + k - edges)
-        # Each corner of each pose, once for each of its axes, then each of the other's
-        # corners (after the turned outlines): (corners + other_edges, count * axes).
-        theirs = self.turned + np.arange(other_edges)[:, None]
-        self.corners = np.concatenate([
-            pose[None, :] * len(outline) + np.arange(corners)[:, None],
-            np.broadcast_to(theirs, (other_edges, len(pose))),
-        ])  # fmt: skip
-        self.plates = np.array([0, corners])  # where each plate's corners start there
+_NOTHING_TO_AVOID = (np.zeros((0, 2)), np.zeros(4))
 
 
-_Kept = tuple[
-    _Layout, NDArray[np.float64], NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]
-]
+def _knobs(radius: float) -> NDArray[np.float64]:
+    """The constants of a refinement, as ``kernels.RADIUS``... order them."""
+    return np.array([radius, CLEARANCE, GIVE_UP, PLATE_GAP, OVERLAP_STEP, OVERLAP_PER_MM, FINEST])
 
 
-class _Weigher:
-    """How far a board's poses are from hiding their centre points (the refinement's inner
-    loop, a few poses at a time, some 16 times a refinement).
-
-    Its numpy calls cost more than their arithmetic, and more again when they loop over
-    short rows, so the poses and points are laid out flat (:class:`_Layout`) and a pose's
-    x, y and turn are spread over its points with one gather. The arithmetic, element by
-    element, is that of the plain form (a point's margin read from the field, the plate
-    turned as :func:`_turned`, the overlap as :func:`_overlap_along`), to the last bit:
-    only the calls are fewer and their loops longer."""
-
-    def __init__(
-        self, shapes: _Shapes, mirrored: bool, xs: NDArray[np.float64],
-        ys: NDArray[np.float64], weights: NDArray[np.float64], radius: float,
-        other: tuple[NDArray[np.float64], NDArray[np.float64]] | None,
-    ) -> None:  # fmt: skip
-        self.shapes = shapes
-        self.mirrored = mirrored
-        self.xs, self.ys, self.weights = xs, ys, weights
-        self.radius = radius
-        self.other = other  # the plate to keep off: its corners and edge normals
-        self._kept: dict[int, _Kept] = {}
-
-    def _of(self, count: int) -> _Kept:
-        """The layout for ``count`` poses, the points and the weights repeated for each, and
-        the overlap's buffers with the other plate's normals and corners written in."""
-        kept = self._kept.get(count)
-        if kept is None:
-            n, other = len(self.xs), self.other
-            edges = 0 if other is None else len(other[1])
-            layout = self.shapes.layout(self.mirrored, count, n, edges)
-            points = np.stack([np.tile(self.xs, count), np.tile(self.ys, count)])
-            turned = np.empty((2, layout.turned + edges))
-            moved = np.empty((2, layout.turned + edges))
-            if other is not None:
-                turned[:, layout.turned :] = other[1].T
-                moved[:, layout.turned :] = other[0].T
-            kept = (layout, points, np.tile(self.weights, count), turned, moved)
-            self._kept[count] = kept
-        return kept
-
-    @staticmethod
-    def table(poses: NDArray[np.float64]) -> NDArray[np.float64]:
-        """Each pose's x, y and turn's cosine and sine: ``(4, P)``."""
-        table = np.empty((4, len(poses)))
-        table[:2] = poses[:, :2].T
-        turn = np.radians(poses[:, 2])
-        np.cos(turn, out=table[2])
-        np.sin(turn, out=table[3])
-        return table
-
-    def margins(self, table: NDArray[np.float64]) -> NDArray[np.float64]:
-        """:meth:`_Shapes.margins`, flat: ``(P * N,)``."""
-        layout, points, *_ = self._of(table.shape[1])
-        spread = table.take(layout.each_point, axis=1)  # each point's pose: x, y, c, s
-        # Each point in the board's frame: x = c dx + s dy, y = c dy - s dx.
-        offset = points - spread[:2]
-        along_c, along_s = offset * spread[2], offset * spread[3]
-        at = np.empty_like(offset)
-        np.add(along_c[0], along_s[1], out=at[0])
-        np.subtract(along_c[1], along_s[0], out=at[1])
-        at -= layout.origin
-        at /= layout.step
-        # The sample before each point, in x and y, kept inside; whole numbers as floats
-        # (exactly), so that the index is worked out in fewer calls.
-        sample = np.floor(at)
-        np.minimum(np.maximum(sample, 0.0, out=sample), layout.last, out=sample)
-        at -= sample  # how far on towards the next sample
-        np.minimum(np.maximum(at, 0.0, out=at), 1.0, out=at)
-        k = sample[0] * self.shapes.field.shape[1]
-        k += sample[1]
-        four = self.shapes.quad.take(k.astype(np.intp), axis=1)
-        rest = 1 - at
-        rows = four[:2] * rest[0]  # along x, at the sample's y and the next's
-        rows += four[2:] * at[0]
-        out: NDArray[np.float64] = rows[0] * rest[1]
-        out += rows[1] * at[1]
-        out -= self.radius
-        return out
-
-    def shortfall(self, poses: NDArray[np.float64]) -> NDArray[np.float64]:
-        """Per pose: the weighted depth of its points left out (0: all hidden with the
-        clearance), less what overlapping the other plate costs: ``(P,)``."""
-        count = len(poses)
-        table = self.table(poses)
-        m = self.margins(table)
-        m -= CLEARANCE
-        np.minimum(np.maximum(m, -GIVE_UP, out=m), 0.0, out=m)
-        m *= self._of(count)[2]
-        value: NDArray[np.float64] = np.add.reduce(m.reshape(count, len(self.xs)), axis=1)
-        if self.other is not None:
-            value -= self._overlap(table)
-        return value
-
-    def _overlap(self, table: NDArray[np.float64]) -> NDArray[np.float64]:
-        """Per pose: what overlapping the other plate (or coming closer than ``PLATE_GAP``)
-        costs."""
-        assert self.other is not None
-        count = table.shape[1]
-        layout, _, _, turned, moved = self._of(count)
-        spread = table.take(layout.each_outline, axis=1)  # x, y, c, s
-        px, py = layout.outline
-        # The outlines turned (c x - s y, s x + c y), before the other's normals; then moved
-        # to their poses, before the other's corners.
-        head = turned[:, : layout.turned]
-        np.multiply(spread[2], px, out=head[0])
-        head[0] -= spread[3] * py
-        np.multiply(spread[3], px, out=head[1])
-        head[1] += spread[2] * py
-        axes = turned.take(layout.axes, axis=1)
-        np.add(head, spread[:2], out=moved[:, : layout.turned])
-        # Each corner of either plate projected on each axis of each pose.
-        corners = moved.take(layout.corners, axis=1)
-        along = corners[0] * axes[0]
-        along += corners[1] * axes[1]
-        high = np.maximum.reduceat(along, layout.plates, axis=0)
-        low = np.minimum.reduceat(along, layout.plates, axis=0)
-        top = np.minimum(high[0], high[1])
-        top -= np.maximum(low[0], low[1])
-        depth = np.minimum.reduce(top.reshape(count, -1), axis=1)
-        depth += PLATE_GAP
-        penalty: NDArray[np.float64] = np.where(
-            depth > 0, OVERLAP_STEP + OVERLAP_PER_MM * depth, 0.0
-        )
-        return penalty
+def _avoided(avoid: tuple[Board, Pose] | None) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """The other board's outline (its side up) and its pose with its hull's corners."""
+    if avoid is None:
+        return _NOTHING_TO_AVOID
+    shapes, pose = _shapes(avoid[0]), avoid[1]
+    return shapes.outlines[pose.mirrored], np.array([pose.x, pose.y, pose.angle, len(shapes.hull)])
 
 
-# A refinement's moves: x, y and the turn, each up and down a step.
-_MOVES = np.array(
-    [(1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)], dtype=float
-)
+def shortfalls(
+    board: Board, poses: NDArray[np.float64], mirrored: bool, xs: NDArray[np.float64],
+    ys: NDArray[np.float64], weights: NDArray[np.float64], radius: float,
+    avoid: tuple[Board, Pose] | None = None,
+) -> NDArray[np.float64]:  # fmt: skip
+    """Per pose (rows of x, y, turn), what a refinement climbs: the weighted depth of the
+    points left out (0: all hidden with the clearance), each as far as ``GIVE_UP`` at most,
+    less what overlapping the other board's plate (or coming closer than ``PLATE_GAP``)
+    costs."""
+    shapes = _shapes(board)
+    outline, pose = _avoided(avoid)
+    out: NDArray[np.float64] = kernels.shortfalls(
+        np.ascontiguousarray(poses, dtype=float), xs, ys, weights, shapes.flat,
+        shapes.constants[mirrored], shapes.outlines[mirrored], outline, pose, _knobs(radius),
+    )  # fmt: skip
+    return out
 
 
 def refine(
@@ -1116,71 +882,46 @@ def refine(
 ) -> Pose:
     """Move ``board`` from ``start`` (same side up) to hide the given centre points, the
     heavier first, and off the other board's plate (``avoid``): a pattern search over x, y
-    and the turn, halving its steps, that weighs its six moves at once."""
-    other = None if avoid is None else _shapes(avoid[0]).plate(avoid[1])
-    weigher = _Weigher(_shapes(board), start.mirrored, xs, ys, weights, radius, other)
-    shortfall = weigher.shortfall
-    pose = np.array([start.x, start.y, start.angle])
-    best = float(shortfall(pose[None, :])[0])
-    step, turn = eye.cell, eye.turn / 2
-    while best < 0 and (step > FINEST or turn > FINEST):
-        trials = pose + _MOVES * (step, step, turn)  # 0 * step is 0.0, as is 0 in a float array
-        values = shortfall(trials)
-        k = int(np.argmax(values))
-        if values[k] > best:
-            pose, best = trials[k], float(values[k])
-        else:
-            step, turn = step / 2, turn / 2
-    return Pose(float(pose[0]), float(pose[1]), float(pose[2]) % 360, start.mirrored)
+    and the turn, from steps of a cell and half the eye's turn, halving them (compiled:
+    ``kernels.refine``)."""
+    shapes = _shapes(board)
+    outline, pose = _avoided(avoid)
+    x, y, angle = kernels.refine(
+        start.x, start.y, start.angle, eye.cell, eye.turn / 2, xs, ys, weights, shapes.flat,
+        shapes.constants[start.mirrored], shapes.outlines[start.mirrored], outline, pose,
+        _knobs(radius),
+    )  # fmt: skip
+    return Pose(x, y, angle % 360, start.mirrored)
 
 
-AFTER_CHUNK = 256  # poses whose overlap is weighed at a time, the most promising first
+def _overlaps(
+    shapes: _Shapes, poses: NDArray[np.float64], sides: NDArray[np.bool_],
+    avoid: tuple[Board, Pose],
+) -> NDArray[np.float64]:  # fmt: skip
+    """How deep the board's plate at each pose (turned over where ``sides``) reaches into
+    the plate of the board ``avoid`` at its pose, in mm, by separating axes: positive when
+    they overlap, and when apart the (negative) gap along the best axis."""
+    depth: NDArray[np.float64] = kernels.overlaps(
+        np.ascontiguousarray(poses, dtype=float), np.ascontiguousarray(sides, dtype=bool),
+        shapes.both, len(shapes.hull), *_avoided(avoid),
+    )  # fmt: skip
+    return depth
+
+
+def _overlap_cost(depth: NDArray[np.float64]) -> NDArray[np.float64]:
+    """What plates ``depth`` into each other (or closer than ``PLATE_GAP``) cost."""
+    depth = depth + PLATE_GAP
+    cost: NDArray[np.float64] = np.where(depth > 0, OVERLAP_STEP + OVERLAP_PER_MM * depth, 0.0)
+    return cost
 
 
 def _best_off(
-    shapes: _Shapes,
-    poses: NDArray[np.float64],
-    sides: NDArray[np.bool_],
-    value: NDArray[np.float64],
-    plate: tuple[NDArray[np.float64], NDArray[np.float64]],
-) -> int:
-    """The pose (its index) of greatest ``value`` less what overlapping the other board's
-    ``plate`` (corners and edge normals) costs, the first of equals: the same pose as if
-    that cost were weighed for every pose. A mask can have thousands of poses, and the cost
-    only ever lowers a value, so they are weighed best value first, a chunk at a time (each
-    twice the last), until none left can come level with the best so far; and only the best
-    chunk is sorted first (the rest seldom needs to be)."""
-    best: tuple[float, int] = (-np.inf, len(poses))
-    head, rest = np.arange(len(value)), np.zeros(0, dtype=np.intp)
-    if len(value) > AFTER_CHUNK:
-        low = np.partition(value, len(value) - AFTER_CHUNK)[len(value) - AFTER_CHUNK]
-        head, rest = np.flatnonzero(value >= low), np.flatnonzero(value < low)
-    for part in (head, rest):
-        if not len(part) or value[part].max() < best[0]:
-            break  # none left can come level: overlap only lowers a value
-        order = part[np.argsort(-value[part], kind="stable")]
-        start, size = 0, AFTER_CHUNK
-        while start < len(order):
-            # Each chunk twice the last: when the best poses all overlap the plate, the
-            # walk goes on through thousands, and a call costs more than its poses.
-            chunk = order[start : start + size]
-            start, size = start + size, 2 * size
-            if value[chunk[0]] < best[0]:
-                break
-            weighed = value[chunk].copy()
-            for mirrored in (False, True):
-                on = np.flatnonzero(sides[chunk] == mirrored)
-                if not len(on):
-                    continue
-                some = poses[chunk[on]]
-                corners, axes = shapes.corners(some, mirrored), shapes.axes(some, mirrored)
-                overlap = _overlap(corners, axes, *plate) + PLATE_GAP
-                weighed[on] -= np.where(overlap > 0, OVERLAP_STEP + OVERLAP_PER_MM * overlap, 0.0)
-            top = float(weighed.max())
-            first = int(chunk[weighed == top].min())
-            if top > best[0] or (top == best[0] and first < best[1]):
-                best = (top, first)
-    return best[1]
+    shapes: _Shapes, poses: NDArray[np.float64], sides: NDArray[np.bool_],
+    value: NDArray[np.float64], avoid: tuple[Board, Pose],
+) -> int:  # fmt: skip
+    """The pose (its index) of greatest ``value`` less what overlapping the plate of the
+    board ``avoid`` costs, the first of equals."""
+    return int(np.argmax(value - _overlap_cost(_overlaps(shapes, poses, sides, avoid))))
 
 
 def hidden_by(
@@ -1212,16 +953,14 @@ def _pose_bytes(pose: Pose) -> bytes:
 @dataclass
 class _Look:
     """What solvers of one sky found in their coarse look, each part as first asked for:
-    per board, its orientations' caps and counts (whole numbers: the same however they were
-    worked out), its cells by floor of solvers without a ``base``, and those grown straight
-    from a base's (:meth:`Solver._layers` says why the two are kept apart). A solver's masks
-    are its own: masks of a floor are taken from those of a lower floor it already has, the
-    same but for the last bit of a lone cell's reach, so they follow its own questions."""
+    per board, its orientations' caps and counts, and its cells by floor. Each is the same,
+    to the last bit, however it was worked out (from scratch, from cells of fewer points, or
+    grown from a ``base``'s: ``tests/games/carrotein/test_carrotein_solver_reuse.py``). A
+    solver's masks are its own (made from the cells of the floors it asks for)."""
 
     caps: dict[str, list[int]] = field(default_factory=dict)
     count_maps: dict[str, list[NDArray[np.uint8]]] = field(default_factory=dict)
     cells: dict[tuple[str, int], list[_Layer | None]] = field(default_factory=dict)
-    grown_cells: dict[tuple[str, int], list[_Layer | None]] = field(default_factory=dict)
 
 
 class Memo:
@@ -1360,12 +1099,8 @@ class Solver:
 
     @cached_property
     def _cells(self) -> dict[tuple[str, int], list[_Layer | None]]:
-        """Cells by board and floor (:meth:`_layers` says which are shared)."""
-        return self._look.cells if self._base is None else {}
-
-    @cached_property
-    def _direct(self) -> dict[tuple[str, int], list[_Layer | None]]:
-        return self._look.cells if self._base is None else self._look.grown_cells
+        """Cells by board and floor."""
+        return self._look.cells
 
     def _bitmaps(self, board: Board) -> tuple[_Bitmap, ...]:
         return _bitmaps(board, self.eye, self.sky.centre_radius)
@@ -1413,12 +1148,8 @@ class Solver:
         cells a chip changes are those under its bitmaps, a fraction of the others.
 
         Given a memo, the cells are those of every solver of the same centre points (its
-        :class:`_Look`). A solver without a base shares them all: from scratch or from its
-        cells of fewer points (:meth:`_Layer.above`), they are the same to the last bit. A
-        solver with one shares only the cells grown straight from its base's (``_direct``):
-        those it takes from its own of fewer points can differ from them in the last bit of
-        a lone cell's reach (see :meth:`_Layer.plus`), and it must see what it would have
-        worked out alone."""
+        :class:`_Look`): from scratch, from cells of fewer points (:meth:`_Layer.above`) or
+        grown, they are the same to the last bit."""
         assert self._grid is not None
         key = (board.id, max(floor, 1))
         lower = [f for b, f in self._cells if b == board.id and f < key[1]]
@@ -1428,11 +1159,9 @@ class Solver:
             caps, bitmaps = self._orientation_caps(board), self._bitmaps(board)
             below = self._cells[(board.id, max(lower))]
             self._cells[key] = [
-                None if caps[k] < key[1] or old is None else old.above(key[1], bitmaps[k])
+                None if caps[k] < key[1] or old is None else old.above(key[1])
                 for k, old in enumerate(below)
             ]
-        if key not in self._cells and key in self._direct:
-            self._cells[key] = self._direct[key]  # worked out so by another solver
         if key not in self._cells:
             caps, bitmaps = self._orientation_caps(board), self._bitmaps(board)
             base = self._base if self._grid.can_grow(floor) else None
@@ -1449,7 +1178,7 @@ class Solver:
                     _grown(fewer[k], bitmaps[k], u, v, bit, max(floor, 1)) if want else None
                     for k, want in enumerate(wanted)
                 ]
-            self._cells[key] = self._direct[key] = layers
+            self._cells[key] = layers
         return self._cells[key]
 
     def cap(self, board: Board) -> int:
@@ -1658,11 +1387,9 @@ class Solver:
         board, masks, m, share = side
         r = self.sky.centre_radius
         index = sorted(share)
-        plate = None
         if avoid is not None:
             hidden = hidden_by(avoid[0], avoid[1], self._xs, self._ys, r)
             index = sorted(k for k in share if not hidden[k]) or index
-            plate = _shapes(avoid[0]).plate(avoid[1])
         shapes = _shapes(board)
         poses, sides = masks.poses(m)
         value = np.empty(len(poses))
@@ -1671,9 +1398,13 @@ class Solver:
             if not len(on):
                 continue
             at = poses[on]
-            depth = shapes.depths(at, mirrored, self._xs[index], self._ys[index], r) - CLEARANCE
+            depth = shapes.margins(at, mirrored, self._xs[index], self._ys[index], r) - CLEARANCE
             value[on] = np.clip(depth, -GIVE_UP, 0.0).sum(axis=1) + 1e-3 * depth.min(axis=1)
-        k = _best_off(shapes, poses, sides, value, plate) if plate else int(np.argmax(value))
+        k = (
+            int(np.argmax(value))
+            if avoid is None
+            else _best_off(shapes, poses, sides, value, avoid)
+        )
         return _pose_of(poses[k], bool(sides[k]))
 
     def _together(
@@ -1698,24 +1429,13 @@ class Solver:
             poses, sides, values = masks.good_poses(
                 m, shapes, self._xs[index], self._ys[index], r, GOOD, direction, forward
             )
-            corners = np.concatenate([
-                shapes.corners(poses[k : k + 1], bool(sides[k])) for k in range(len(poses))
-            ])  # fmt: skip
-            axes = np.concatenate([
-                shapes.axes(poses[k : k + 1], bool(sides[k])) for k in range(len(poses))
-            ])  # fmt: skip
-            found.append((poses, sides, values, corners, axes))
-        (pa, sa, va, ca, xa), (pb, sb, vb, cb, xb) = found
+            found.append((poses, sides, values, shapes))
+        (pa, sa, va, ha), (pb, sb, vb, hb) = found
         # Every pose of a's against every pose of b's, by separating axes.
-        every = np.concatenate([
-            np.repeat(xa, len(pb), axis=0), np.tile(xb, (len(pa), 1, 1))
-        ], axis=1)  # fmt: skip
-        mine = _along(every, np.repeat(ca, len(pb), axis=0))
-        theirs = _along(every, np.tile(cb, (len(pa), 1, 1)))
-        top = np.minimum(mine.max(axis=2), theirs.max(axis=2))
-        bottom = np.maximum(mine.min(axis=2), theirs.min(axis=2))
-        depth = (top - bottom).min(axis=1) + PLATE_GAP
-        cost = np.where(depth > 0, OVERLAP_STEP + OVERLAP_PER_MM * depth, 0.0)
+        depth = kernels.pair_overlaps(
+            pa, sa, ha.both, len(ha.hull), pb, sb, hb.both, len(hb.hull)
+        ).reshape(-1)  # fmt: skip
+        cost = _overlap_cost(depth)
         value = np.add.outer(va, vb).reshape(-1) - cost
         starts: list[tuple[Pose, Pose]] = []
         for k in np.argsort(-value, kind="stable").tolist():
@@ -1770,9 +1490,8 @@ class Solver:
     @staticmethod
     def _touching(a: Board, pose_a: Pose, b: Board, pose_b: Pose) -> bool:
         """Closer than ``PLATE_GAP`` (or overlapping)."""
-        corners, axes = _shapes(a).plate(pose_a)
-        depth = _overlap(corners[None], axes[None], *_shapes(b).plate(pose_b))[0]
-        return bool(depth + PLATE_GAP > 0)
+        row, side = _row(pose_a), np.array([pose_a.mirrored])
+        return bool(_overlaps(_shapes(a), row, side, (b, pose_b))[0] + PLATE_GAP > 0)
 
     def any_pair(self, boards: Sequence[Board]) -> Attempt | None:
         """The best attempt over the pairs of ``boards``: those whose boards may hide the
@@ -1792,7 +1511,7 @@ class Solver:
 
 
 # --- answers given before ------------------------------------------------------------------
-_AnswerKey = tuple[Eye, bytes, bytes, tuple[str, ...], bool, bool]
+_AnswerKey = tuple[Eye, bytes, bytes, tuple[str, ...], bool]
 
 
 class Answers:
@@ -1803,8 +1522,8 @@ class Answers:
     nearest to the stars first, so a round's skies are mostly those of the rounds and games
     before (in a balance simulation, after some games most of a bot's looks and most
     challenges have been worked out already in its process). An answer depends only on the
-    eye, the centre points, their weights, the boards asked about, and whether the solver
-    grows its cells from a ``base`` (see :class:`_Look`), so it is kept by those, exactly
+    eye, the centre points, their weights and the boards asked about, so it is kept by
+    those, exactly
     (the floats' bits): the same answer as the solver's own, only sooner. A solver with a
     deadline takes the answers kept like any other (each is the answer its own search gives
     when it has the time), and its own is kept only when its search was not cut short: a
@@ -1820,8 +1539,7 @@ class Answers:
     def _key(self, solver: Solver, boards: tuple[str, ...], any_success: bool) -> _AnswerKey:
         assert solver.sky is self.sky, "answers of another sky"
         weights = np.array(solver.weights, dtype=float).tobytes()
-        grown = solver._base is not None  # (see _Look: its cells can differ in a last bit)
-        return (solver.eye, solver._centres_key, weights, boards, any_success, grown)
+        return (solver.eye, solver._centres_key, weights, boards, any_success)
 
     def _answer(
         self, solver: Solver, key: _AnswerKey, work: Callable[[], Attempt | None]

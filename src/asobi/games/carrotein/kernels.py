@@ -1,0 +1,462 @@
+"""The solver's inner loops compiled (numba), each the same arithmetic as the numpy form it
+replaced, element by element and in the same order, so the same answers to the last bit
+(``tests/games/carrotein/test_carrotein_kernels.py`` holds each to its plain numpy form).
+
+- **The refinement** (:func:`refine`): a pattern search weighs six poses a step against a
+  dozen centre points, some 16 steps a refinement; as numpy calls, each step cost some 70 µs
+  of call overhead for a few hundred multiplications. Compiled, a whole refinement costs
+  about 30 µs. The field is read bilinearly (:func:`_distance`), the plates are kept apart
+  by separating axes (:func:`_overlap`), the points are summed as numpy sums a row
+  (:func:`_pairwise`).
+- **The plates** of many poses against another board (:func:`overlaps`), or of two lists
+  of poses against each other (:func:`pair_overlaps`).
+- **The coarse look** (:func:`cells`, :func:`rows`, :func:`arranged`, :func:`reaches`): a
+  board's grid cells of every orientation found, sorted by mask, and each row's reach in one
+  pass each, where numpy took a dozen calls an orientation. A projection is worked out as
+  one fused multiply-add (:func:`_fma`), as numpy's matrix product does on this machine's
+  BLAS, so that the reach is the same as :func:`solver._reach`'s.
+
+numba compiles a function on its first call in a process and keeps the machine code in
+``__pycache__`` (or its own cache folder when that is read-only): a fresh install pays some
+seconds once, a new process some tenths of a second to load it (``solver.prepare``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any, cast
+
+import numpy as np
+from llvmlite import ir
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
+from numpy.typing import NDArray
+
+Floats = NDArray[np.float64]
+Ints = NDArray[np.int64]
+Flags = NDArray[np.bool_]
+Words = NDArray[np.uint64]
+
+compiled = njit(cache=True, nogil=True)  # nogil: the server's threads solve side by side
+
+
+@intrinsic
+def _fma(typingctx: Any, a: Any, b: Any, c: Any) -> Any:
+    """a × b + c, rounded once (LLVM's ``llvm.fma.f64``)."""
+    signature = types.float64(types.float64, types.float64, types.float64)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        double = ir.DoubleType()
+        kind = ir.FunctionType(double, [double, double, double])
+        insert: Any = cgutils.get_or_insert_function  # (untyped)
+        fma = insert(builder.module, kind, "llvm.fma.f64")
+        return builder.call(fma, args)
+
+    return signature, codegen
+
+
+fused = cast(Callable[[float, float, float], float], _fma)  # (as the type checker sees it)
+
+
+@compiled
+def _block(values: Floats, low: int, n: int) -> float:
+    """numpy's sum of up to 128 values from ``low``: one at a time under 8, else eight
+    running sums, then the rest one at a time."""
+    if n < 8:
+        total = -0.0
+        for i in range(n):
+            total += values[low + i]
+        return total
+    r0, r1, r2, r3 = values[low], values[low + 1], values[low + 2], values[low + 3]
+    r4, r5, r6, r7 = values[low + 4], values[low + 5], values[low + 6], values[low + 7]
+    i = 8
+    while i < n - (n % 8):
+        at = low + i
+        r0 += values[at]
+        r1 += values[at + 1]
+        r2 += values[at + 2]
+        r3 += values[at + 3]
+        r4 += values[at + 4]
+        r5 += values[at + 5]
+        r6 += values[at + 6]
+        r7 += values[at + 7]
+        i += 8
+    total = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
+    while i < n:
+        total += values[low + i]
+        i += 1
+    return float(total)
+
+
+@compiled
+def _pairwise(values: Floats, n: int) -> float:
+    """numpy's sum of ``values[:n]`` (``np.add.reduce`` along a row), to the last bit:
+    blocks of up to 128 (:func:`_block`), halved above that and the halves added. Without
+    recursion (numba's cache cannot keep a recursive function): a stack of pieces to sum
+    (``n`` > 0) and of sums to add (``n`` = -1)."""
+    if n <= 128:
+        return _block(values, 0, n)
+    pieces = [(0, n)]
+    sums = [0.0]
+    sums.pop()
+    while pieces:
+        low, count = pieces.pop()
+        if count < 0:
+            right = sums.pop()
+            sums.append(sums.pop() + right)
+        elif count <= 128:
+            sums.append(_block(values, low, count))
+        else:
+            half = count // 2
+            half -= half % 8
+            pieces.append((0, -1))
+            pieces.append((low + half, count - half))
+            pieces.append((low, half))
+    return sums[0]
+
+
+# What a refinement is given about its board (``board``) and the constants (``knobs``), as
+# numbers in arrays: a compiled call checks the type of each argument it is given.
+NY, LAST_X, LAST_Y, ORIGIN_X, ORIGIN_Y, STEP_X, STEP_Y, CORNERS = range(8)
+RADIUS, CLEARANCE, GIVE_UP, PLATE_GAP, OVERLAP_STEP, OVERLAP_PER_MM, FINEST = range(7)
+
+
+@compiled
+def _plate(
+    outline: Floats, corners: int, x: float, y: float, c: float, s: float, out: Floats
+) -> None:
+    """A plate's outline (its hull's ``corners``, then its edges' normals) turned by the
+    cosine and sine ``c``, ``s``, and its corners moved to (x, y): into ``out``, as
+    ``solver._turned`` turns points."""
+    for j in range(outline.shape[0]):
+        px, py = outline[j, 0], outline[j, 1]
+        out[j, 0] = c * px - s * py
+        out[j, 1] = s * px + c * py
+        if j < corners:
+            out[j, 0] += x
+            out[j, 1] += y
+
+
+@compiled
+def _overlap(mine: Floats, corners: int, theirs: Floats, their_corners: int) -> float:
+    """How deep two plates (outlines as :func:`_plate` writes them, with ``corners`` and
+    ``their_corners``) reach into each other, in mm, by separating axes (their edges'
+    normals): positive when they overlap, and when apart the (negative) gap along the best
+    axis."""
+    depth = np.inf
+    edges = mine.shape[0] - corners
+    for axis in range(edges + theirs.shape[0] - their_corners):
+        if axis < edges:
+            ax, ay = mine[corners + axis, 0], mine[corners + axis, 1]
+        else:
+            ax, ay = (
+                theirs[their_corners + axis - edges, 0],
+                theirs[their_corners + axis - edges, 1],
+            )
+        high, low = -np.inf, np.inf
+        for j in range(corners):
+            along = mine[j, 0] * ax + mine[j, 1] * ay
+            high, low = max(high, along), min(low, along)
+        their_high, their_low = -np.inf, np.inf
+        for j in range(their_corners):
+            along = theirs[j, 0] * ax + theirs[j, 1] * ay
+            their_high, their_low = max(their_high, along), min(their_low, along)
+        depth = min(depth, min(high, their_high) - max(low, their_low))
+    return depth
+
+
+@compiled
+def _distance(
+    px: float, py: float, x: float, y: float, c: float, s: float, field: Floats, board: Floats
+) -> float:
+    """How far inside (+) or outside (-) the figure of a board at (x, y), its turn's
+    cosine and sine ``c``, ``s``, the point (px, py) lies, in mm: the distance field read
+    bilinearly between its samples (``solver._Shapes``)."""
+    ny = int(board[NY])
+    ox, oy = px - x, py - y
+    at_x = ((ox * c + oy * s) - board[ORIGIN_X]) / board[STEP_X]
+    at_y = ((oy * c - ox * s) - board[ORIGIN_Y]) / board[STEP_Y]
+    sample_x = min(max(math.floor(at_x), 0.0), board[LAST_X])
+    sample_y = min(max(math.floor(at_y), 0.0), board[LAST_Y])
+    at_x = min(max(at_x - sample_x, 0.0), 1.0)
+    at_y = min(max(at_y - sample_y, 0.0), 1.0)
+    k = int(sample_x * ny + sample_y)
+    rest_x = 1 - at_x
+    near = field[k] * rest_x + field[k + ny] * at_x
+    far = field[k + 1] * rest_x + field[k + ny + 1] * at_x
+    return float(near * (1 - at_y) + far * at_y)
+
+
+@compiled
+def margins(
+    poses: Floats, xs: Floats, ys: Floats, field: Floats, board: Floats, radius: float
+) -> Floats:
+    """For each pose (rows of x, y, turn) and centre point: how far inside (+) or outside
+    (-) of being hidden it is, in mm: ``(poses, points)``."""
+    out = np.empty((len(poses), len(xs)))
+    for p in range(len(poses)):
+        turn = poses[p, 2] * (math.pi / 180.0)
+        c, s = math.cos(turn), math.sin(turn)
+        for i in range(len(xs)):
+            out[p, i] = (
+                _distance(xs[i], ys[i], poses[p, 0], poses[p, 1], c, s, field, board) - radius
+            )
+    return out
+
+
+@compiled
+def _shortfall(
+    x: float, y: float, angle: float, xs: Floats, ys: Floats, weights: Floats, field: Floats,
+    board: Floats, outline: Floats, other: Floats, their_corners: int, knobs: Floats,
+    scratch: Floats, mine: Floats,
+) -> float:  # fmt: skip
+    """One pose's shortfall, as ``solver.shortfalls`` says (``other``: the other plate's
+    outline, moved, or no rows)."""
+    turn = angle * (math.pi / 180.0)
+    c, s = math.cos(turn), math.sin(turn)
+    n = len(xs)
+    for i in range(n):
+        distance = _distance(xs[i], ys[i], x, y, c, s, field, board)
+        margin = (distance - knobs[RADIUS]) - knobs[CLEARANCE]
+        scratch[i] = min(max(margin, -knobs[GIVE_UP]), 0.0) * weights[i]
+    value = _pairwise(scratch, n)
+    if other.shape[0] == 0:
+        return value
+    corners = int(board[CORNERS])
+    _plate(outline, corners, x, y, c, s, mine)
+    depth = _overlap(mine, corners, other, their_corners) + knobs[PLATE_GAP]
+    if depth > 0:
+        value -= knobs[OVERLAP_STEP] + knobs[OVERLAP_PER_MM] * depth
+    return value
+
+
+@compiled
+def _other(outline: Floats, pose: Floats) -> Floats:
+    """The other board's plate at ``pose`` (x, y, turn and its hull's corners), or no rows
+    without one."""
+    out = np.empty((outline.shape[0], 2))
+    if outline.shape[0]:
+        turn = pose[2] * (math.pi / 180.0)
+        _plate(outline, int(pose[3]), pose[0], pose[1], math.cos(turn), math.sin(turn), out)
+    return out
+
+
+@compiled
+def shortfalls(
+    poses: Floats, xs: Floats, ys: Floats, weights: Floats, field: Floats, board: Floats,
+    outline: Floats, other_outline: Floats, other_pose: Floats, knobs: Floats,
+) -> Floats:  # fmt: skip
+    """Each pose's (rows of x, y, turn) shortfall: what a refinement climbs."""
+    scratch, mine = np.empty(len(xs)), np.empty(outline.shape)
+    other, theirs = _other(other_outline, other_pose), int(other_pose[3])
+    out = np.empty(len(poses))
+    for p in range(len(poses)):
+        out[p] = _shortfall(
+            poses[p, 0], poses[p, 1], poses[p, 2], xs, ys, weights, field, board, outline,
+            other, theirs, knobs, scratch, mine,
+        )  # fmt: skip
+    return out
+
+
+@compiled
+def refine(
+    x: float, y: float, angle: float, step: float, turn: float, xs: Floats, ys: Floats,
+    weights: Floats, field: Floats, board: Floats, outline: Floats, other_outline: Floats,
+    other_pose: Floats, knobs: Floats,
+) -> tuple[float, float, float]:  # fmt: skip
+    """The pattern search of ``solver.refine`` from (x, y, angle), its steps ``step`` mm and
+    ``turn`` degrees: the pose it ends at. Each step weighs the six moves (x, y and the
+    turn, up and down) and takes the best (the first of equals) if it does better, else
+    halves the steps, until nothing is left out or both steps are below ``FINEST``."""
+    scratch, mine = np.empty(len(xs)), np.empty(outline.shape)
+    other, theirs = _other(other_outline, other_pose), int(other_pose[3])
+    best = _shortfall(
+        x, y, angle, xs, ys, weights, field, board, outline, other, theirs, knobs, scratch, mine
+    )  # fmt: skip
+    while best < 0 and (step > knobs[FINEST] or turn > knobs[FINEST]):
+        found, top = -1, -np.inf
+        for move in range(6):
+            # pose + move * (step, step, turn): a coordinate not moved is kept as it is.
+            ahead = step if move < 4 else turn
+            ahead = ahead if move % 2 == 0 else -ahead
+            tx = x + ahead if move < 2 else x
+            ty = y + ahead if 2 <= move < 4 else y
+            ta = angle + ahead if move >= 4 else angle
+            value = _shortfall(
+                tx, ty, ta, xs, ys, weights, field, board, outline, other, theirs, knobs,
+                scratch, mine,
+            )  # fmt: skip
+            if found < 0 or value > top:
+                found, top = move, value
+        if top > best:
+            ahead = step if found < 4 else turn
+            ahead = ahead if found % 2 == 0 else -ahead
+            if found < 2:
+                x = x + ahead
+            elif found < 4:
+                y = y + ahead
+            else:
+                angle = angle + ahead
+            best = top
+        else:
+            step, turn = step / 2, turn / 2
+    return x, y, angle
+
+
+@compiled
+def _plates(poses: Floats, sides: Flags, outlines: Floats, corners: int) -> Floats:
+    """Each pose's plate (``outlines[side]`` turned and moved, :func:`_plate`)."""
+    out = np.empty((len(poses), outlines.shape[1], 2))
+    for p in range(len(poses)):
+        turn = poses[p, 2] * (math.pi / 180.0)
+        outline = outlines[1 if sides[p] else 0]
+        _plate(outline, corners, poses[p, 0], poses[p, 1], math.cos(turn), math.sin(turn), out[p])
+    return out
+
+
+@compiled
+def overlaps(
+    poses: Floats, sides: Flags, outlines: Floats, corners: int, other_outline: Floats,
+    other_pose: Floats,
+) -> Floats:  # fmt: skip
+    """How deep a board's plate at each pose (rows of x, y, turn; ``sides``: turned over)
+    reaches into the other board's at ``other_pose``: ``_overlap`` of each."""
+    other = _other(other_outline, other_pose)
+    theirs = int(other_pose[3])
+    plates = _plates(poses, sides, outlines, corners)
+    out = np.empty(len(poses))
+    for p in range(len(poses)):
+        out[p] = _overlap(plates[p], corners, other, theirs)
+    return out
+
+
+@compiled
+def pair_overlaps(
+    poses_a: Floats, sides_a: Flags, outlines_a: Floats, corners_a: int, poses_b: Floats,
+    sides_b: Flags, outlines_b: Floats, corners_b: int,
+) -> Floats:  # fmt: skip
+    """How deep the plates of every pose of one board and every pose of another reach into
+    each other: ``(poses of a, poses of b)``."""
+    plates_a = _plates(poses_a, sides_a, outlines_a, corners_a)
+    plates_b = _plates(poses_b, sides_b, outlines_b, corners_b)
+    out = np.empty((len(poses_a), len(poses_b)))
+    for p in range(len(poses_a)):
+        for q in range(len(poses_b)):
+            out[p, q] = _overlap(plates_a[p], corners_a, plates_b[q], corners_b)
+    return out
+
+
+# --- the coarse look ----------------------------------------------------------------------
+@compiled
+def _bits_set(word: np.uint64) -> int:
+    count = 0
+    while word:
+        word &= word - np.uint64(1)
+        count += 1
+    return count
+
+
+@compiled
+def cells(acc: NDArray[np.unsignedinteger[Any]], floor: int) -> tuple[Ints, Ints, Words, Ints]:
+    """The grid cells of every orientation (``acc[k]``: each cell's mask of centre points)
+    with at least ``floor`` points (1 at least), orientation by orientation, each in the
+    order of its grid (x, then y): their x, y and mask, and where each orientation's start
+    (and the last's end)."""
+    orientations, width, height = acc.shape
+    floor = max(floor, 1)
+    count = 0
+    for k in range(orientations):
+        for x in range(width):
+            for y in range(height):
+                if acc[k, x, y] and (floor == 1 or _bits_set(np.uint64(acc[k, x, y])) >= floor):
+                    count += 1
+    xs, ys = np.empty(count, dtype=np.int64), np.empty(count, dtype=np.int64)
+    masks = np.empty(count, dtype=np.uint64)
+    bounds = np.zeros(orientations + 1, dtype=np.int64)
+    at = 0
+    for k in range(orientations):
+        for x in range(width):
+            for y in range(height):
+                if acc[k, x, y] and (floor == 1 or _bits_set(np.uint64(acc[k, x, y])) >= floor):
+                    xs[at], ys[at], masks[at] = x, y, acc[k, x, y]
+                    at += 1
+        bounds[k + 1] = at
+    return xs, ys, masks, bounds
+
+
+@compiled
+def rows(masks: Words, bounds: Ints, bits: int) -> tuple[Ints, Ints]:
+    """Each orientation's cells (from ``bounds[k]`` to ``bounds[k + 1]``) sorted by mask,
+    stably (a byte at a time, the lowest first: masks of ``bits`` bits): the order, and
+    where each row (a run of one mask) starts in it."""
+    count = len(masks)
+    order = np.arange(count)
+    spare = np.empty(count, dtype=np.int64)
+    tally = np.empty(257, dtype=np.int64)
+    for k in range(len(bounds) - 1):
+        low, high = bounds[k], bounds[k + 1]
+        for shift in range(0, bits, 8):
+            tally[:] = 0
+            for j in range(low, high):
+                tally[((masks[order[j]] >> np.uint64(shift)) & np.uint64(255)) + 1] += 1
+            for digit in range(256):
+                tally[digit + 1] += tally[digit]
+            for j in range(low, high):
+                digit = (masks[order[j]] >> np.uint64(shift)) & np.uint64(255)
+                spare[low + tally[digit]] = order[j]
+                tally[digit] += 1
+            order[low:high] = spare[low:high]
+    starts = np.zeros(count, dtype=np.bool_)
+    for k in range(len(bounds) - 1):
+        for j in range(bounds[k], bounds[k + 1]):
+            starts[j] = j == bounds[k] or masks[order[j]] != masks[order[j - 1]]
+    return order, np.flatnonzero(starts)
+
+
+@compiled
+def reaches(
+    t: Floats, starts: Ints, slots: Ints, supports: Floats, opposite: Ints, units: Floats
+) -> tuple[Floats, Floats]:
+    """Per row of cells (translations ``t``, rows from each of ``starts``, each of the
+    orientation ``slots[row]``): how far its plate reaches least along each direction of
+    ``units`` (``supports[slot]``: how far the plate reaches from the board's origin),
+    and how far back it starts at most (``solver._reach``). A projection is monotonic in
+    y at a fixed x, so only the first and last cell of each run of one x count."""
+    rows, directions = len(starts), len(units)
+    front, back = np.empty((rows, directions)), np.empty((rows, directions))
+    low, high = np.empty(directions), np.empty(directions)
+    for r in range(rows):
+        first = starts[r]
+        last = (starts[r + 1] if r + 1 < rows else len(t)) - 1
+        low[:], high[:] = np.inf, -np.inf
+        for j in range(first, last + 1):
+            x, y = t[j, 0], t[j, 1]
+            if j != first and j != last and x == t[j - 1, 0] and x == t[j + 1, 0]:
+                continue
+            for d in range(directions):
+                along = fused(y, units[d, 1], x * units[d, 0])
+                low[d], high[d] = min(low[d], along), max(high[d], along)
+        slot = slots[r]
+        for d in range(directions):
+            front[r, d] = low[d] + supports[slot, d]
+            back[r, d] = high[d] - supports[slot, opposite[d]]
+    return front, back
+
+
+@compiled
+def arranged(
+    xs: Ints, ys: Ints, masks: Words, order: Ints, bounds: Ints, shifts: Ints, cell: float
+) -> tuple[Floats, Words]:
+    """The cells in ``order``: their translations in mm (window cell plus its orientation's
+    ``shifts``, in whole steps, times ``cell``) and their masks as one-word rows."""
+    t = np.empty((len(order), 2))
+    words = np.empty((len(order), 1), dtype=np.uint64)
+    for k in range(len(bounds) - 1):
+        for j in range(bounds[k], bounds[k + 1]):
+            at = order[j]
+            t[j, 0] = float(xs[at] + shifts[k, 0]) * cell
+            t[j, 1] = float(ys[at] + shifts[k, 1]) * cell
+            words[j, 0] = masks[at]
+    return t, words

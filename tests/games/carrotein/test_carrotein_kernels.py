@@ -1,0 +1,324 @@
+"""The solver's compiled inner loops (``carrotein.kernels``) work out, to the last bit, what
+their plain numpy forms here work out: a refinement compares these values at every step, so a
+last bit off could move a board (and change a bot's move, or a hint).
+
+The plain forms are the solver's arithmetic written out with numpy, per pose and point: a
+point's margin read bilinearly from the board's distance field, the plates turned
+(``_turned``) and their overlap by separating axes, numpy's own sum over the points, and the
+pattern search of a refinement over them.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from numpy.typing import NDArray
+
+from asobi.games.carrotein import kernels
+from asobi.games.carrotein.sky import Pose, default_sky
+from asobi.games.carrotein.solver import (
+    _OPPOSITE,
+    _UNITS,
+    CLEARANCE,
+    FIELD,
+    FINEST,
+    GIVE_UP,
+    OVERLAP_PER_MM,
+    OVERLAP_STEP,
+    PERFECT,
+    PLATE_GAP,
+    _best_off,
+    _bitmaps,
+    _Grid,
+    _groups,
+    _overlaps,
+    _shapes,
+    _turned,
+    _turns,
+    refine,
+    shortfalls,
+)
+
+SKY = default_sky()
+BOARDS = [b.id for b in SKY.boards]
+
+
+def plain_margins(
+    board_id: str, poses: NDArray[np.float64], mirrored: bool, xs: NDArray[np.float64],
+    ys: NDArray[np.float64], radius: float,
+) -> NDArray[np.float64]:  # fmt: skip
+    shapes = _shapes(SKY.board(board_id))
+    c, s = _turns(poses[:, 2])
+    dx, dy = xs[None, :] - poses[:, 0:1], ys[None, :] - poses[:, 1:2]
+    bx = c * dx + s * dy
+    by = -s * dx + c * dy
+    if mirrored:
+        bx = -bx
+    fx, fy = (bx - shapes.x0) / FIELD, (by - shapes.y0) / FIELD
+    nx, ny = shapes.field.shape
+    ix = np.clip(np.floor(fx).astype(np.int64), 0, nx - 2)
+    iy = np.clip(np.floor(fy).astype(np.int64), 0, ny - 2)
+    tx, ty = np.clip(fx - ix, 0.0, 1.0), np.clip(fy - iy, 0.0, 1.0)
+    f, at, rx = shapes.field.reshape(-1), ix * ny + iy, 1 - tx
+    distance = (f[at] * rx + f[at + ny] * tx) * (1 - ty) + (
+        f[at + 1] * rx + f[at + (ny + 1)] * tx
+    ) * ty
+    out: NDArray[np.float64] = distance - radius
+    return out
+
+
+def plain_plates(
+    board_id: str, poses: NDArray[np.float64], sides: NDArray[np.bool_]
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """Each pose's plate: its corners and its edges' normals, ``(P, m, 2)`` each."""
+    shapes = _shapes(SKY.board(board_id))
+    corners, normals = (
+        np.empty((len(poses), *shapes.hull.shape)),
+        np.empty((len(poses), *shapes.normals.shape)),
+    )
+    for mirrored in (False, True):
+        on = sides == mirrored
+        turns = _turns(poses[on, 2])
+        corners[on] = _turned(shapes.hull, turns, mirrored) + poses[on, None, 0:2]
+        normals[on] = _turned(shapes.normals, turns, mirrored)
+    return corners, normals
+
+
+def plain_overlap(
+    corners: NDArray[np.float64], normals: NDArray[np.float64],
+    other_corners: NDArray[np.float64], other_normals: NDArray[np.float64],
+) -> NDArray[np.float64]:  # fmt: skip
+    """Separating axes with einsum: per pair of plates (rows), how deep they overlap."""
+    axes = np.concatenate([normals, other_normals], axis=1)
+    mine = np.einsum("pkc,pvc->pkv", axes, corners)
+    theirs = np.einsum("pkc,pvc->pkv", axes, other_corners)
+    top = np.minimum(mine.max(axis=2), theirs.max(axis=2))
+    bottom = np.maximum(mine.min(axis=2), theirs.min(axis=2))
+    depth: NDArray[np.float64] = (top - bottom).min(axis=1)
+    return depth
+
+
+def plain_shortfall(
+    board_id: str, poses: NDArray[np.float64], mirrored: bool, xs: NDArray[np.float64],
+    ys: NDArray[np.float64], weights: NDArray[np.float64], radius: float,
+    avoid: tuple[str, Pose] | None,
+) -> NDArray[np.float64]:  # fmt: skip
+    m = plain_margins(board_id, poses, mirrored, xs, ys, radius) - CLEARANCE
+    value: NDArray[np.float64] = np.add.reduce(np.clip(m, -GIVE_UP, 0.0) * weights, axis=1)
+    if avoid is not None:
+        corners, normals = plain_plates(board_id, poses, np.full(len(poses), mirrored))
+        other = np.array([[avoid[1].x, avoid[1].y, avoid[1].angle]])
+        theirs = plain_plates(avoid[0], other, np.array([avoid[1].mirrored]))
+        count = len(poses)
+        depth = plain_overlap(corners, normals, *(np.repeat(p, count, axis=0) for p in theirs))
+        depth += PLATE_GAP
+        value -= np.where(depth > 0, OVERLAP_STEP + OVERLAP_PER_MM * depth, 0.0)
+    return value
+
+
+def plain_refine(
+    board_id: str, start: Pose, xs: NDArray[np.float64], ys: NDArray[np.float64],
+    weights: NDArray[np.float64], avoid: tuple[str, Pose] | None,
+) -> Pose:  # fmt: skip
+    """The pattern search: the six moves weighed at once, the best (the first of equals)
+    taken if better, else the steps halved."""
+    moves = np.array([(1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)], float)
+    radius = SKY.centre_radius
+    pose = np.array([start.x, start.y, start.angle])
+
+    def weigh(poses: NDArray[np.float64]) -> NDArray[np.float64]:
+        return plain_shortfall(board_id, poses, start.mirrored, xs, ys, weights, radius, avoid)
+
+    best = float(weigh(pose[None, :])[0])
+    step, turn = PERFECT.cell, PERFECT.turn / 2
+    while best < 0 and (step > FINEST or turn > FINEST):
+        trials = pose + moves * (step, step, turn)
+        values = weigh(trials)
+        k = int(np.argmax(values))
+        if values[k] > best:
+            pose, best = trials[k], float(values[k])
+        else:
+            step, turn = step / 2, turn / 2
+    return Pose(float(pose[0]), float(pose[1]), float(pose[2]) % 360, start.mirrored)
+
+
+def sky_around(
+    rng: np.random.Generator,
+) -> tuple[str, str, NDArray[np.float64], NDArray[np.float64], float, float]:
+    board, other = (str(b) for b in rng.choice(BOARDS, 2, replace=False))
+    n = int(rng.integers(1, 30))
+    cx, cy = rng.uniform(150, 450), rng.uniform(100, 350)
+    xs, ys = rng.uniform(cx - 60, cx + 60, n), rng.uniform(cy - 60, cy + 60, n)
+    return board, other, xs, ys, float(cx), float(cy)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_compiled_shortfall_and_margins_are_the_plain_forms_to_the_last_bit(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    radius = SKY.centre_radius
+    for _ in range(20):
+        board, other, xs, ys, cx, cy = sky_around(rng)
+        weights = rng.choice([1.0, 0.3], len(xs))
+        mirrored = bool(rng.integers(2))
+        avoid = None
+        if rng.random() < 0.7:
+            avoid = (
+                other,
+                Pose(cx + rng.normal(0, 40), cy + rng.normal(0, 40), 37.5, bool(rng.integers(2))),
+            )
+        for count in (1, 6, 11):
+            poses = np.column_stack([
+                rng.uniform(cx - 30, cx + 30, count), rng.uniform(cy - 30, cy + 30, count),
+                rng.uniform(-400, 400, count),
+            ])  # fmt: skip
+            avoided = None if avoid is None else (SKY.board(avoid[0]), avoid[1])
+            got = shortfalls(SKY.board(board), poses, mirrored, xs, ys, weights, radius, avoided)
+            plain = plain_shortfall(board, poses, mirrored, xs, ys, weights, radius, avoid)
+            assert got.tobytes() == plain.tobytes()
+            margins = _shapes(SKY.board(board)).margins(poses, mirrored, xs, ys, radius)
+            assert (
+                margins.tobytes() == plain_margins(board, poses, mirrored, xs, ys, radius).tobytes()
+            )
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_compiled_refinement_ends_where_the_plain_pattern_search_does(seed: int) -> None:
+    rng = np.random.default_rng(100 + seed)
+    moved = 0
+    for _ in range(12):
+        board, other, xs, ys, cx, cy = sky_around(rng)
+        xs, ys = xs[:8], ys[:8]
+        weights = rng.choice([1.0, 0.3], len(xs))
+        start = Pose(
+            cx + rng.normal(0, 10),
+            cy + rng.normal(0, 10),
+            float(rng.uniform(0, 360)),
+            bool(rng.integers(2)),
+        )
+        avoid = None if rng.random() < 0.3 else (other, Pose(cx + 70, cy, 90.0))
+        avoided = None if avoid is None else (SKY.board(avoid[0]), avoid[1])
+        got = refine(SKY.board(board), start, xs, ys, weights, SKY.centre_radius, PERFECT, avoided)
+        assert got == plain_refine(board, start, xs, ys, weights, avoid)
+        moved += got != start
+    assert moved  # (refinements that went somewhere)
+
+
+@pytest.mark.parametrize("n", [*range(1, 20), 31, 64, 127, 128, 129, 200, 256, 257, 300, 1000])
+def test_points_are_summed_as_numpy_sums_a_row(n: int) -> None:
+    """numpy adds a row pairwise (blocks of 128, eight running sums in each), and the order
+    of additions shows in the last bit."""
+    rng = np.random.default_rng(n)
+    values = rng.normal(size=(5, n)) * 10.0 ** rng.integers(-6, 6, size=(5, n))
+    expected = np.add.reduce(values, axis=1)
+    for row, total in zip(values, expected, strict=True):
+        assert kernels._pairwise(np.ascontiguousarray(row), n) == total
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_plates_overlap_as_the_plain_separating_axes_say(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    board, other = SKY.boards[seed], SKY.boards[(seed + 3) % len(SKY.boards)]
+    count = 300
+    poses = np.column_stack([
+        rng.normal(300, 80, count), rng.normal(220, 80, count), rng.uniform(-400, 400, count)
+    ])  # fmt: skip
+    sides = rng.random(count) < 0.5
+    at = Pose(300.0, 220.0, 20.0 * seed, bool(seed % 2))
+    mine = plain_plates(board.id, poses, sides)
+    theirs = plain_plates(other.id, np.array([[at.x, at.y, at.angle]]), np.array([at.mirrored]))
+    expected = plain_overlap(*mine, *(np.repeat(p, count, axis=0) for p in theirs))
+    assert _overlaps(_shapes(board), poses, sides, (other, at)).tobytes() == expected.tobytes()
+    # Every pose of one list against every pose of another.
+    shapes_a, shapes_b = _shapes(board), _shapes(other)
+    pa, sa, pb, sb = poses[:20], sides[:20], poses[20:35], sides[20:35]
+    every = kernels.pair_overlaps(
+        pa, sa, shapes_a.both, len(shapes_a.hull), pb, sb, shapes_b.both, len(shapes_b.hull)
+    )
+    a_plates, b_plates = plain_plates(board.id, pa, sa), plain_plates(other.id, pb, sb)
+    rows = plain_overlap(
+        *(np.repeat(p, len(pb), axis=0) for p in a_plates),
+        *(np.tile(p, (len(pa), 1, 1)) for p in b_plates),
+    )
+    assert every.reshape(-1).tobytes() == rows.tobytes()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_best_pose_off_a_plate_is_the_one_weighing_every_pose_finds(seed: int) -> None:
+    """``_best_off``: the pose (the first of equals) of the greatest value less what
+    overlapping the other plate costs, here with most of the best poses on that plate."""
+    rng = np.random.default_rng(seed)
+    board, other = SKY.boards[seed], SKY.boards[(seed + 3) % len(SKY.boards)]
+    at = Pose(300.0, 220.0, 20.0 * seed)
+    count = 3000
+    poses = np.column_stack([
+        rng.normal(300, 60, count), rng.normal(220, 60, count), rng.choice([0.0, 36.0, 90.0], count)
+    ])  # fmt: skip
+    sides = rng.random(count) < 0.5
+    # Values with ties, the best nearest the plate's middle.
+    value = -np.round(np.hypot(poses[:, 0] - 300, poses[:, 1] - 220) / 5)
+    mine = plain_plates(board.id, poses, sides)
+    theirs = plain_plates(other.id, np.array([[at.x, at.y, at.angle]]), np.array([False]))
+    depth = plain_overlap(*mine, *(np.repeat(p, count, axis=0) for p in theirs)) + PLATE_GAP
+    weighed = value - np.where(depth > 0, OVERLAP_STEP + OVERLAP_PER_MM * depth, 0.0)
+    best = _best_off(_shapes(board), poses, sides, value, (other, at))
+    assert best == int(np.argmax(weighed))
+    assert depth[best] <= 0 < depth[int(np.argmax(value))]  # (it had to step off the plate)
+
+
+@pytest.mark.parametrize("bits", [3, 16, 17, 40])
+def test_masks_are_grouped_as_one_stable_sort_of_their_words_groups_them(bits: int) -> None:
+    """Masks of a few points are sorted as 16-bit keys (by radix): the same order."""
+    rng = np.random.default_rng(bits)
+    masks = rng.integers(0, 2**bits, (40, 1), dtype=np.uint64)
+    rows = masks[rng.integers(0, 40, 3000)]
+    order, starts = _groups(rows)
+    expected = np.argsort(rows[:, 0], kind="stable")
+    assert np.array_equal(order, expected)
+    ordered = rows[expected, 0]
+    assert np.array_equal(starts, np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]]))
+
+
+def fused(x: float, y: float, u: float, v: float) -> float:
+    """x·u + y·v with one rounding after y·v is added to the rounded x·u (exactly)."""
+    return float(Fraction(y) * Fraction(v) + Fraction(x * u))
+
+
+def test_a_rows_reach_is_the_least_and_most_over_all_its_cells() -> None:
+    """Only the ends of each run of one x count (a projection is monotonic in y at a fixed
+    x): the same as over every cell of the row, each projection rounded once."""
+    rng = np.random.default_rng(5)
+    support = np.linspace(-30.0, 40.0, len(_UNITS))
+    t = np.array(sorted({(float(x), float(y)) for x, y in rng.integers(-20, 20, (60, 2)) * 2.0}))
+    starts = np.array([0, 7, 8, 30], dtype=np.intp)
+    front, back = kernels.reaches(
+        t, starts, np.zeros(len(starts), np.intp), support[None, :], _OPPOSITE, _UNITS
+    )
+    for r, (low, high) in enumerate(zip(starts, [*starts[1:], len(t)], strict=True)):
+        along = np.array([[fused(x, y, u, v) for u, v in _UNITS] for x, y in t[low:high]])
+        assert np.array_equal(front[r], along.min(axis=0) + support)
+        assert np.array_equal(back[r], along.max(axis=0) - support[_OPPOSITE])
+
+
+@pytest.mark.parametrize(("chips", "floor"), [(5, 1), (12, 1), (12, 4), (20, 3), (20, 9), (40, 2)])
+def test_every_orientations_cells_at_once_are_each_orientations_own(chips: int, floor: int) -> None:
+    """``_Grid.layers`` (all orientations in one pass, compiled) gives each orientation's
+    cells, masks, rows and reach as ``_Grid.layer`` finds them one orientation at a time;
+    masks of 8, 16, 32 and 64 bits."""
+    rng = np.random.default_rng(chips * 100 + floor)
+    centres = [(float(x), float(y)) for x, y in rng.normal((300, 220), 35, (chips, 2))]
+    grid = _Grid(centres, PERFECT)
+    board = SKY.board("sitting")
+    bitmaps = _bitmaps(board, PERFECT, SKY.centre_radius)
+    caps = grid.caps(bitmaps)
+    wanted = [cap >= floor for cap in caps]
+    for k, layer in enumerate(grid.layers(bitmaps, floor, wanted)):
+        if not wanted[k]:
+            assert layer is None
+            continue
+        assert layer is not None
+        alone = grid.layer(bitmaps[k], floor)
+        for name in ("t", "words", "starts", "front", "back"):
+            mine, theirs = getattr(layer, name), getattr(alone, name)
+            assert mine.dtype == theirs.dtype and np.array_equal(mine, theirs), (k, name)
