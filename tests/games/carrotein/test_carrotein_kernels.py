@@ -292,9 +292,7 @@ def test_a_rows_reach_is_the_least_and_most_over_all_its_cells() -> None:
     support = np.linspace(-30.0, 40.0, len(_UNITS))
     t = np.array(sorted({(float(x), float(y)) for x, y in rng.integers(-20, 20, (60, 2)) * 2.0}))
     starts = np.array([0, 7, 8, 30], dtype=np.intp)
-    front, back = kernels.reaches(
-        t, starts, np.zeros(len(starts), np.intp), support[None, :], _OPPOSITE, _UNITS
-    )
+    front, back = kernels.reaches(t, starts, support, _OPPOSITE, _UNITS)
     for r, (low, high) in enumerate(zip(starts, [*starts[1:], len(t)], strict=True)):
         along = np.array([[fused(x, y, u, v) for u, v in _UNITS] for x, y in t[low:high]])
         assert np.array_equal(front[r], along.min(axis=0) + support)
@@ -322,3 +320,79 @@ def test_every_orientations_cells_at_once_are_each_orientations_own(chips: int, 
         for name in ("t", "words", "starts", "front", "back"):
             mine, theirs = getattr(layer, name), getattr(alone, name)
             assert mine.dtype == theirs.dtype and np.array_equal(mine, theirs), (k, name)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_groups_of_rows_reach_as_far_as_their_rows_reduced(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    front, back = rng.normal(size=(300, 36)), rng.normal(size=(300, 36))
+    order = rng.permutation(300)
+    starts = np.unique(np.r_[0, rng.integers(1, 300, 40)])
+    low, high = kernels.grouped_reach(front, back, order, starts)
+    assert low.tobytes() == np.minimum.reduceat(front[order], starts, axis=0).tobytes()
+    assert high.tobytes() == np.maximum.reduceat(back[order], starts, axis=0).tobytes()
+
+
+def plain_pairings(
+    words_a: NDArray[np.uint64], words_b: NDArray[np.uint64], front_a: NDArray[np.float64],
+    back_b: NDArray[np.float64], full: NDArray[np.uint64], gain: NDArray[np.uint64],
+    cell: float, tries: int, chunk: int,
+) -> set[tuple[int, int, int, int, float, int]]:  # fmt: skip
+    """The pairs worth placing, in numpy: every pair of a run of a's masks with every one of
+    b's at once, the valid ones' keys sorted stably (else the two fewest left out)."""
+    out = set()
+    for start in range(0, len(words_a), chunk):
+        a = words_a[start : start + chunk]
+        left = full[None, None, :] & ~(a[:, None, :] | words_b[None, :, :])
+        missing = np.bitwise_count(left).sum(axis=2)
+        ii, jj = np.nonzero(missing <= 2)
+        if len(ii) == 0:
+            flat = np.lexsort((np.arange(missing.size), missing.reshape(-1)))[:2]
+            ii, jj = np.divmod(flat, len(words_b))
+        room_all = back_b[jj] - front_a[start + ii]
+        direction = np.argmax(room_all, axis=1)
+        room = room_all[np.arange(len(ii)), direction]
+        good = np.bitwise_count(left[ii, jj] & gain[None, :]).sum(axis=1)
+        apart = room >= -cell
+        key = (~apart) * 1e9 + missing[ii, jj] * 1e6 - good * 1e3 - np.clip(room, -999, 999)
+        for p in np.argsort(key, kind="stable")[:tries]:
+            out.add((
+                start + int(ii[p]), int(jj[p]), int(missing[ii[p], jj[p]]), int(good[p]),
+                float(room[p]), int(direction[p]),
+            ))  # fmt: skip
+    return out
+
+
+@pytest.mark.parametrize(("points", "seed"), [(10, 0), (14, 1), (20, 2), (70, 3)])
+def test_the_pairs_worth_placing_are_those_numpy_finds(points: int, seed: int) -> None:
+    """Masks of one and of two words, with many ties (the first found of equals), runs of
+    masks of a that leave none valid, and rooms that tie along several directions."""
+    rng = np.random.default_rng(seed)
+    words = -(-points // 64)
+
+    def masks(count: int, density: float) -> NDArray[np.uint64]:
+        bits = rng.random((count, words * 64)) < density
+        bits[:, points:] = False
+        weights = np.uint64(1) << np.arange(64, dtype=np.uint64)
+        return np.stack(
+            [
+                (bits[:, w * 64 : (w + 1) * 64] * weights).sum(axis=1, dtype=np.uint64)
+                for w in range(words)
+            ],
+            axis=1,
+        )
+
+    words_a, words_b = masks(90, 0.7), masks(70, 0.6)
+    full = np.zeros(words, np.uint64)
+    for i in range(points):
+        full[i // 64] |= np.uint64(1) << np.uint64(i % 64)
+    gain = full & masks(1, 0.3)[0]
+    front_a = np.round(rng.normal(0, 20, (90, 36)))
+    back_b = np.round(rng.normal(0, 20, (70, 36)))
+    for chunk, tries in ((7, 12), (90, 4), (1, 3)):
+        got = kernels.pairings(words_a, words_b, front_a, back_b, full, gain, 2.0, tries, chunk, 2)
+        rows = set(zip(*(array.tolist() for array in got), strict=True))
+        assert rows == plain_pairings(
+            words_a, words_b, front_a, back_b, full, gain, 2.0, tries, chunk
+        )
+        assert len(rows) == len(got[0])

@@ -349,114 +349,292 @@ def pair_overlaps(
 
 
 # --- the coarse look ----------------------------------------------------------------------
-@compiled
-def _bits_set(word: np.uint64) -> int:
-    count = 0
-    while word:
-        word &= word - np.uint64(1)
-        count += 1
-    return count
+@intrinsic
+def _ctpop(typingctx: Any, word: Any) -> Any:
+    """The bits set in a 64-bit word (LLVM's ``llvm.ctpop.i64``: one instruction)."""
+    signature = types.uint64(types.uint64)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        kind = ir.FunctionType(ir.IntType(64), [ir.IntType(64)])
+        insert: Any = cgutils.get_or_insert_function  # (untyped)
+        return builder.call(insert(builder.module, kind, "llvm.ctpop.i64"), args)
+
+    return signature, codegen
+
+
+bits_set = cast(Callable[[np.uint64], int], _ctpop)  # (as the type checker sees it)
 
 
 @compiled
-def cells(acc: NDArray[np.unsignedinteger[Any]], floor: int) -> tuple[Ints, Ints, Words, Ints]:
-    """The grid cells of every orientation (``acc[k]``: each cell's mask of centre points)
-    with at least ``floor`` points (1 at least), orientation by orientation, each in the
-    order of its grid (x, then y): their x, y and mask, and where each orientation's start
-    (and the last's end)."""
-    orientations, width, height = acc.shape
-    floor = max(floor, 1)
-    count = 0
-    for k in range(orientations):
-        for x in range(width):
-            for y in range(height):
-                if acc[k, x, y] and (floor == 1 or _bits_set(np.uint64(acc[k, x, y])) >= floor):
-                    count += 1
-    xs, ys = np.empty(count, dtype=np.int64), np.empty(count, dtype=np.int64)
-    masks = np.empty(count, dtype=np.uint64)
-    bounds = np.zeros(orientations + 1, dtype=np.int64)
-    at = 0
-    for k in range(orientations):
-        for x in range(width):
-            for y in range(height):
-                if acc[k, x, y] and (floor == 1 or _bits_set(np.uint64(acc[k, x, y])) >= floor):
-                    xs[at], ys[at], masks[at] = x, y, acc[k, x, y]
-                    at += 1
-        bounds[k + 1] = at
-    return xs, ys, masks, bounds
+def _qualifies(mask: np.uint64, floor: int) -> bool:
+    """A cell's mask with at least ``floor`` points (1 at least)."""
+    return mask != 0 and (floor <= 1 or bits_set(np.uint64(mask)) >= floor)
 
 
 @compiled
-def rows(masks: Words, bounds: Ints, bits: int) -> tuple[Ints, Ints]:
-    """Each orientation's cells (from ``bounds[k]`` to ``bounds[k + 1]``) sorted by mask,
-    stably (a byte at a time, the lowest first: masks of ``bits`` bits): the order, and
-    where each row (a run of one mask) starts in it."""
-    count = len(masks)
-    order = np.arange(count)
-    spare = np.empty(count, dtype=np.int64)
-    tally = np.empty(257, dtype=np.int64)
-    for k in range(len(bounds) - 1):
-        low, high = bounds[k], bounds[k + 1]
-        for shift in range(0, bits, 8):
-            tally[:] = 0
-            for j in range(low, high):
-                tally[((masks[order[j]] >> np.uint64(shift)) & np.uint64(255)) + 1] += 1
-            for digit in range(256):
-                tally[digit + 1] += tally[digit]
-            for j in range(low, high):
-                digit = (masks[order[j]] >> np.uint64(shift)) & np.uint64(255)
-                spare[low + tally[digit]] = order[j]
-                tally[digit] += 1
-            order[low:high] = spare[low:high]
-    starts = np.zeros(count, dtype=np.bool_)
-    for k in range(len(bounds) - 1):
-        for j in range(bounds[k], bounds[k + 1]):
-            starts[j] = j == bounds[k] or masks[order[j]] != masks[order[j - 1]]
-    return order, np.flatnonzero(starts)
+def _row_reach(
+    t: Floats, first: int, last: int, support: Floats, opposite: Ints, units: Floats,
+    front: Floats, back: Floats,
+) -> None:  # fmt: skip
+    """The reach of the row of cells ``t[first:last + 1]`` (ordered by x, then y): how far
+    its plate (reaching ``support`` from the board's origin) reaches least along each
+    direction of ``units``, and how far back it starts at most, into ``front`` and ``back``.
+    A projection is monotonic in y at a fixed x, so only the first and last cell of each run
+    of one x count. A projection is one fused multiply-add, as numpy's matrix product works
+    it out on this machine's BLAS (and so did the numpy form)."""
+    directions = len(units)
+    for d in range(directions):
+        front[d], back[d] = np.inf, -np.inf
+    for j in range(first, last + 1):
+        x, y = t[j, 0], t[j, 1]
+        if j != first and j != last and x == t[j - 1, 0] and x == t[j + 1, 0]:
+            continue
+        for d in range(directions):
+            along = fused(y, units[d, 1], x * units[d, 0])
+            front[d], back[d] = min(front[d], along), max(back[d], along)
+    for d in range(directions):
+        front[d] += support[d]
+        back[d] -= support[opposite[d]]
 
 
 @compiled
 def reaches(
-    t: Floats, starts: Ints, slots: Ints, supports: Floats, opposite: Ints, units: Floats
+    t: Floats, starts: Ints, support: Floats, opposite: Ints, units: Floats
 ) -> tuple[Floats, Floats]:
-    """Per row of cells (translations ``t``, rows from each of ``starts``, each of the
-    orientation ``slots[row]``): how far its plate reaches least along each direction of
-    ``units`` (``supports[slot]``: how far the plate reaches from the board's origin),
-    and how far back it starts at most (``solver._reach``). A projection is monotonic in
-    y at a fixed x, so only the first and last cell of each run of one x count."""
+    """Per row of cells (translations ``t``, rows from each of ``starts``): its reach
+    (:func:`_row_reach`)."""
     rows, directions = len(starts), len(units)
     front, back = np.empty((rows, directions)), np.empty((rows, directions))
-    low, high = np.empty(directions), np.empty(directions)
     for r in range(rows):
-        first = starts[r]
         last = (starts[r + 1] if r + 1 < rows else len(t)) - 1
-        low[:], high[:] = np.inf, -np.inf
-        for j in range(first, last + 1):
-            x, y = t[j, 0], t[j, 1]
-            if j != first and j != last and x == t[j - 1, 0] and x == t[j + 1, 0]:
-                continue
-            for d in range(directions):
-                along = fused(y, units[d, 1], x * units[d, 0])
-                low[d], high[d] = min(low[d], along), max(high[d], along)
-        slot = slots[r]
-        for d in range(directions):
-            front[r, d] = low[d] + supports[slot, d]
-            back[r, d] = high[d] - supports[slot, opposite[d]]
+        _row_reach(t, starts[r], last, support, opposite, units, front[r], back[r])
     return front, back
 
 
 @compiled
-def arranged(
-    xs: Ints, ys: Ints, masks: Words, order: Ints, bounds: Ints, shifts: Ints, cell: float
-) -> tuple[Floats, Words]:
-    """The cells in ``order``: their translations in mm (window cell plus its orientation's
-    ``shifts``, in whole steps, times ``cell``) and their masks as one-word rows."""
-    t = np.empty((len(order), 2))
-    words = np.empty((len(order), 1), dtype=np.uint64)
-    for k in range(len(bounds) - 1):
-        for j in range(bounds[k], bounds[k + 1]):
+def _sorted(masks: Words, count: int, bits: int, order: Ints, spare: Ints) -> None:
+    """The order of ``masks[:count]`` sorted, stably, into ``order``: a byte at a time, the
+    lowest first (masks of ``bits`` bits)."""
+    tally = np.empty(257, dtype=np.int64)
+    for j in range(count):
+        order[j] = j
+    for shift in range(0, bits, 8):
+        tally[:] = 0
+        for j in range(count):
+            tally[((masks[order[j]] >> np.uint64(shift)) & np.uint64(255)) + 1] += 1
+        for digit in range(256):
+            tally[digit + 1] += tally[digit]
+        for j in range(count):
+            digit = (masks[order[j]] >> np.uint64(shift)) & np.uint64(255)
+            spare[tally[digit]] = order[j]
+            tally[digit] += 1
+        order[:count] = spare[:count]
+
+
+@compiled
+def look(
+    acc: NDArray[np.unsignedinteger[Any]], floor: int, shifts: Ints, cell: float,
+    supports: Floats, opposite: Ints, units: Floats,
+) -> tuple[Floats, Words, Ints, Ints, Ints, Floats, Floats]:  # fmt: skip
+    """A board's coarse look (``solver._Grid.layers``), every orientation at once:
+    ``acc[k]`` holds each grid cell's mask of centre points in orientation k (its window
+    cell [0, 0] at the grid translation ``shifts[k]``, in steps of ``cell`` mm).
+
+    Orientation by orientation, the cells of at least ``floor`` points (1 at least) in the
+    order of its grid (x, then y), sorted by mask, stably: their translations (mm) and masks,
+    where each orientation's cells start (and the last's end); each row's (a run of one
+    mask's) start within its orientation, where each orientation's rows start (and the
+    last's end), and each row's reach (:func:`_row_reach`; ``supports[k]``: orientation k's
+    plate's)."""
+    orientations, width, height = acc.shape
+    bits = 8 * acc.itemsize
+    bounds = np.zeros(orientations + 1, dtype=np.int64)
+    for k in range(orientations):
+        count = 0
+        for x in range(width):
+            for y in range(height):
+                count += _qualifies(acc[k, x, y], floor)
+        bounds[k + 1] = bounds[k] + count
+    most = 0
+    for k in range(orientations):
+        most = max(most, bounds[k + 1] - bounds[k])
+    t = np.empty((bounds[orientations], 2))
+    words = np.empty((bounds[orientations], 1), dtype=np.uint64)
+    xs, ys = np.empty(most, dtype=np.int64), np.empty(most, dtype=np.int64)
+    masks = np.empty(most, dtype=np.uint64)
+    order, spare = np.empty(most, dtype=np.int64), np.empty(most, dtype=np.int64)
+    directions = len(units)
+    room = 64
+    starts = np.empty(room, dtype=np.int64)
+    front, back = np.empty((room, directions)), np.empty((room, directions))
+    cuts = np.zeros(orientations + 1, dtype=np.int64)
+    rows = 0
+    for k in range(orientations):
+        count = 0
+        for x in range(width):
+            for y in range(height):
+                if _qualifies(acc[k, x, y], floor):
+                    xs[count], ys[count], masks[count] = x, y, acc[k, x, y]
+                    count += 1
+        _sorted(masks, count, bits, order, spare)
+        base = bounds[k]
+        for j in range(count):
             at = order[j]
-            t[j, 0] = float(xs[at] + shifts[k, 0]) * cell
-            t[j, 1] = float(ys[at] + shifts[k, 1]) * cell
-            words[j, 0] = masks[at]
-    return t, words
+            t[base + j, 0] = float(xs[at] + shifts[k, 0]) * cell
+            t[base + j, 1] = float(ys[at] + shifts[k, 1]) * cell
+            words[base + j, 0] = masks[at]
+        first = 0
+        while first < count:
+            last = first
+            while last + 1 < count and masks[order[last + 1]] == masks[order[first]]:
+                last += 1
+            if rows == room:  # (room for twice as many rows)
+                room *= 2
+                more_starts = np.empty(room, dtype=np.int64)
+                more_front, more_back = np.empty((room, directions)), np.empty((room, directions))
+                more_starts[:rows], more_front[:rows], more_back[:rows] = (
+                    starts[:rows],
+                    front[:rows],
+                    back[:rows],
+                )
+                starts, front, back = more_starts, more_front, more_back
+            starts[rows] = first
+            _row_reach(
+                t, base + first, base + last, supports[k], opposite, units, front[rows], back[rows]
+            )  # fmt: skip
+            rows += 1
+            first = last + 1
+        cuts[k + 1] = rows
+    return t, words, bounds, starts[:rows], cuts, front[:rows], back[:rows]
+
+
+@compiled
+def grouped_reach(front: Floats, back: Floats, order: Ints, starts: Ints) -> tuple[Floats, Floats]:
+    """Per group of rows (``order[starts[g]:starts[g + 1]]``): the least of their ``front``
+    and the most of their ``back``, direction by direction (``np.minimum.reduceat`` and
+    ``np.maximum.reduceat`` of the rows in that order, without gathering them first)."""
+    groups, directions = len(starts), front.shape[1]
+    low, high = np.empty((groups, directions)), np.empty((groups, directions))
+    for g in range(groups):
+        stop = starts[g + 1] if g + 1 < groups else len(order)
+        first = order[starts[g]]
+        for d in range(directions):
+            low[g, d], high[g, d] = front[first, d], back[first, d]
+        for at in range(starts[g] + 1, stop):
+            row = order[at]
+            for d in range(directions):
+                low[g, d] = min(low[g, d], front[row, d])
+                high[g, d] = max(high[g, d], back[row, d])
+    return low, high
+
+
+@compiled
+def _worse(key: float, at: int, other_key: float, other_at: int) -> bool:
+    """Later in a stable sort by key: a greater key, or an equal one found later."""
+    return key > other_key or (key == other_key and at > other_at)
+
+
+@compiled
+def pairings(
+    words_a: Words, words_b: Words, front_a: Floats, back_b: Floats, full: Words,
+    gain: Words, cell: float, tries: int, chunk: int, most_shown: int,
+) -> tuple[Ints, Ints, Ints, Ints, Floats, Ints]:  # fmt: skip
+    """The pairs of masks, one of each board's (``words_a``, ``words_b``: rows of words),
+    worth placing (``solver.Solver._candidates``): in each run of ``chunk`` masks of a, the
+    ``tries`` best pairs that leave out at most ``most_shown`` of the points of ``full``
+    (else the two that leave out fewest, the first of equals), best first: those whose
+    plates can lie apart (their room, along the best of the directions, at least a cell
+    short of apart), then fewest left out, then most left out of ``gain``, then most room;
+    the first found of equals. Returns each pair's a, b, points left out, of them in
+    ``gain``, room and direction."""
+    count_a, count_b, words = len(words_a), len(words_b), words_a.shape[1]
+    most = tries * (count_a // chunk + 1)
+    out_i, out_j = np.empty(most, dtype=np.int64), np.empty(most, dtype=np.int64)
+    out_missing, out_good = np.empty(most, dtype=np.int64), np.empty(most, dtype=np.int64)
+    out_room, out_direction = np.empty(most), np.empty(most, dtype=np.int64)
+    keys, places = np.empty(tries + 1), np.empty(tries + 1, dtype=np.int64)
+    chosen = np.empty((tries + 1, 2), dtype=np.int64)
+    found = 0
+    for start in range(0, count_a, chunk):
+        stop = min(start + chunk, count_a)
+        kept = 0
+        closest = 0  # while nothing is kept: the two that leave out fewest
+        for i in range(start, stop):
+            for j in range(count_b):
+                missing = 0
+                for w in range(words):
+                    missing += bits_set(full[w] & ~(words_a[i, w] | words_b[j, w]))
+                at = (i - start) * count_b + j
+                if missing > most_shown:
+                    if kept == 0:
+                        # The two fewest so far, in order (a key of the points left out).
+                        key = float(missing)
+                        if closest < 2 or _worse(keys[1], places[1], key, at):
+                            slot = min(closest, 1)
+                            while slot > 0 and _worse(keys[slot - 1], places[slot - 1], key, at):
+                                keys[slot], places[slot] = keys[slot - 1], places[slot - 1]
+                                chosen[slot] = chosen[slot - 1]
+                                slot -= 1
+                            keys[slot], places[slot] = key, at
+                            chosen[slot, 0], chosen[slot, 1] = i, j
+                            closest = min(closest + 1, 2)
+                    continue
+                if kept == 0:
+                    closest = 0
+                key = _pair_key(words_a, words_b, front_a, back_b, full, gain, cell, i, j)
+                if kept == tries and not _worse(keys[kept - 1], places[kept - 1], key, at):
+                    continue
+                slot = min(kept, tries - 1) if kept == tries else kept
+                while slot > 0 and _worse(keys[slot - 1], places[slot - 1], key, at):
+                    keys[slot], places[slot] = keys[slot - 1], places[slot - 1]
+                    chosen[slot] = chosen[slot - 1]
+                    slot -= 1
+                keys[slot], places[slot] = key, at
+                chosen[slot, 0], chosen[slot, 1] = i, j
+                kept = min(kept + 1, tries)
+        for slot in range(kept if kept else closest):
+            i, j = chosen[slot, 0], chosen[slot, 1]
+            missing, good, room, direction = _pair_measures(
+                words_a, words_b, front_a, back_b, full, gain, i, j
+            )  # fmt: skip
+            out_i[found], out_j[found] = i, j
+            out_missing[found], out_good[found] = missing, good
+            out_room[found], out_direction[found] = room, direction
+            found += 1
+    return (
+        out_i[:found], out_j[:found], out_missing[:found], out_good[:found], out_room[:found],
+        out_direction[:found],
+    )  # fmt: skip
+
+
+@compiled
+def _pair_measures(
+    words_a: Words, words_b: Words, front_a: Floats, back_b: Floats, full: Words,
+    gain: Words, i: int, j: int,
+) -> tuple[int, int, float, int]:  # fmt: skip
+    """Of masks i of a and j of b: the points they leave out, those of them in ``gain``,
+    and how far apart their plates can be along the best direction (the first of equals)."""
+    missing = good = 0
+    for w in range(words_a.shape[1]):
+        left = full[w] & ~(words_a[i, w] | words_b[j, w])
+        missing += bits_set(left)
+        good += bits_set(left & gain[w])
+    direction, room = 0, back_b[j, 0] - front_a[i, 0]
+    for d in range(1, front_a.shape[1]):
+        value = back_b[j, d] - front_a[i, d]
+        if value > room:
+            direction, room = d, value
+    return missing, good, room, direction
+
+
+@compiled
+def _pair_key(
+    words_a: Words, words_b: Words, front_a: Floats, back_b: Floats, full: Words,
+    gain: Words, cell: float, i: int, j: int,
+) -> float:  # fmt: skip
+    """A pair's place in the order of :func:`pairings` (smaller is better), as numpy worked
+    it out: apart first, then fewest left out, most gained, most room."""
+    missing, good, room, _ = _pair_measures(words_a, words_b, front_a, back_b, full, gain, i, j)
+    apart = 0.0 if room >= -cell else 1e9
+    clipped = min(max(room, -999.0), 999.0)
+    return ((apart + float(missing) * 1e6) - float(good) * 1e3) - clipped

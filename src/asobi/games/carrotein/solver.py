@@ -385,8 +385,7 @@ def _reach(
     least far its plate reaches along each separating direction, and the farthest back it
     starts (``_Masks.front`` and ``back``), compiled (``kernels.reaches``: a row's own cells
     alone decide its reach, to the last bit)."""
-    slots = np.zeros(len(starts), dtype=np.intp)
-    front, back = kernels.reaches(t, starts, slots, bitmap.support[None, :], _OPPOSITE, _UNITS)
+    front, back = kernels.reaches(t, starts, bitmap.support, _OPPOSITE, _UNITS)
     return front, back
 
 
@@ -578,10 +577,13 @@ class _Masks:
         stops = np.append(starts[1:], len(order))
         group = np.repeat(np.arange(len(starts)), stops - starts)
         by_size = np.lexsort((-size[order], group))  # within each group, the biggest first
+        front, back = kernels.grouped_reach(
+            np.concatenate(fronts), np.concatenate(backs), order, starts
+        )
         return _Masks(
             words=rows[order[starts]],
-            front=np.minimum.reduceat(np.concatenate(fronts)[order], starts, axis=0),
-            back=np.maximum.reduceat(np.concatenate(backs)[order], starts, axis=0),
+            front=front,
+            back=back,
             deepest=order[by_size[starts]],
             row_order=order,
             row_from=starts,
@@ -800,25 +802,20 @@ class _Grid:
             np.left_shift(ones, dtype(i), out=shifted)
             window = acc[:, du : du + wa, dv : dv + wb]
             np.bitwise_or(window, shifted, out=window)
-        # Each orientation's cells, in the order of its grid, then sorted by mask: its rows.
-        xs, ys, masks, bounds = kernels.cells(acc, floor)
-        order, starts = kernels.rows(masks, bounds, 8 * acc.itemsize)
-        shifts = [
+        # Each orientation's cells sorted by mask (its rows), and each row's reach.
+        shifts = np.array([
             (umin - (bitmaps[k].a0 + a - 1), vmin - (bitmaps[k].b0 + b - 1))
             for k in picked
             for a, b in [bitmaps[k].ones.shape]
-        ]  # each orientation's window cell [0, 0], as a grid translation
-        t, words = kernels.arranged(xs, ys, masks, order, bounds, np.array(shifts), self.eye.cell)
-        # Every orientation's reach at once, as _reach works it out for each.
-        cuts = np.searchsorted(starts, bounds).tolist()  # where each orientation's rows start
-        slots = np.repeat(np.arange(len(picked)), np.diff(cuts))
+        ])  # fmt: skip  # each orientation's window cell [0, 0], as a grid translation
         supports = np.stack([bitmaps[k].support for k in picked])
-        front, back = kernels.reaches(t, starts, slots, supports, _OPPOSITE, _UNITS)
-        bounds = bounds.tolist()
+        t, words, bounds, starts, cuts, front, back = kernels.look(
+            acc, floor, shifts, self.eye.cell, supports, _OPPOSITE, _UNITS
+        )
+        cells, rows = bounds.tolist(), cuts.tolist()
         for slot, k in enumerate(picked):
-            here, its = slice(bounds[slot], bounds[slot + 1]), slice(cuts[slot], cuts[slot + 1])
-            at, first = t[here], starts[its] - bounds[slot]
-            out[k] = _Layer(self.eye.cell, at, words[here], first, front[its], back[its])
+            here, its = slice(cells[slot], cells[slot + 1]), slice(rows[slot], rows[slot + 1])
+            out[k] = _Layer(self.eye.cell, t[here], words[here], starts[its], front[its], back[its])
         return out
 
     def can_grow(self, floor: int) -> bool:
@@ -1284,27 +1281,17 @@ class Solver:
                     i, j = (int(m), -1) if side == 0 else (-1, int(m))
                     out.append((0, int(missing[m]), 0, 0.0, i, j, -1))
         if len(ma) and len(mb):
+            # Each run of masks of a against all of b's: its best pairs (or its closest two).
             chunk = max(1, 200_000 // len(mb))
-            for start in range(0, len(ma), chunk):
-                a = ma.words[start : start + chunk]
-                left = full[None, None, :] & ~(a[:, None, :] | mb.words[None, :, :])
-                missing = np.bitwise_count(left).sum(axis=2)
-                ii, jj = np.nonzero(missing <= MOST_SHOWN)
-                if len(ii) == 0:  # none may succeed: keep the closest for a best failure
-                    flat = np.argpartition(missing.reshape(-1), 1)[:2] if missing.size > 1 else [0]
-                    ii, jj = np.divmod(np.asarray(flat), len(mb))
-                # How far apart the plates can be, along the best line between them.
-                room_all = mb.back[jj] - ma.front[start + ii]  # (pairs, DIRECTIONS)
-                direction = np.argmax(room_all, axis=1)
-                room = room_all[np.arange(len(ii)), direction]
-                good = np.bitwise_count(left[ii, jj] & gain[None, :]).sum(axis=1)
+            pairs = kernels.pairings(
+                ma.words, mb.words, ma.front, mb.back, full, gain, self.eye.cell,
+                self.eye.tries, chunk, MOST_SHOWN,
+            )  # fmt: skip
+            for i, j, missing, good, room, direction in zip(
+                *(p.tolist() for p in pairs), strict=True
+            ):
                 apart = room >= -self.eye.cell  # a grid step short may still do
-                key = (~apart) * 1e9 + missing[ii, jj] * 1e6 - good * 1e3 - np.clip(room, -999, 999)
-                for p in np.argsort(key, kind="stable")[: self.eye.tries]:
-                    out.append((
-                        int(not apart[p]), int(missing[ii[p], jj[p]]), -int(good[p]),
-                        -float(room[p]), start + int(ii[p]), int(jj[p]), int(direction[p]),
-                    ))  # fmt: skip
+                out.append((int(not apart), missing, -good, -room, i, j, direction))
         out.sort()
         valid = [(i, j, d, not far) for far, m, _, _, i, j, d in out if m <= MOST_SHOWN]
         closest = [(i, j, d, not far) for far, *_, i, j, d in out[:2]]
