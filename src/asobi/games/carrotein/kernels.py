@@ -433,79 +433,83 @@ def _sorted(masks: Words, count: int, bits: int, order: Ints, spare: Ints) -> No
 
 @compiled
 def look(
-    acc: NDArray[np.unsignedinteger[Any]], floor: int, shifts: Ints, cell: float,
-    supports: Floats, opposite: Ints, units: Floats,
+    us: Ints, vs: Ints, spans: Ints, span_from: Ints, picked: Ints, width: int, height: int,
+    floor: int, bits: int, shifts: Ints, cell: float, supports: Floats, opposite: Ints,
+    units: Floats,
 ) -> tuple[Floats, Words, Ints, Ints, Ints, Floats, Floats]:  # fmt: skip
-    """A board's coarse look (``solver._Grid.layers``), every orientation at once:
-    ``acc[k]`` holds each grid cell's mask of centre points in orientation k (its window
-    cell [0, 0] at the grid translation ``shifts[k]``, in steps of ``cell`` mm).
+    """A board's coarse look (``solver._Grid.layers``), each orientation of ``picked`` in
+    turn: its bitmap (runs of cells ``spans[span_from[k]:span_from[k + 1]]``: row, first and
+    end column, flipped) laid at each centre point's grid cell (``us``, ``vs``, from the
+    lowest) with the point's bit, on a window of ``width`` x ``height`` cells whose cell
+    [0, 0] lies at the grid translation ``shifts[slot]``, in steps of ``cell`` mm.
 
     Orientation by orientation, the cells of at least ``floor`` points (1 at least) in the
-    order of its grid (x, then y), sorted by mask, stably: their translations (mm) and masks,
-    where each orientation's cells start (and the last's end); each row's (a run of one
-    mask's) start within its orientation, where each orientation's rows start (and the
-    last's end), and each row's reach (:func:`_row_reach`; ``supports[k]``: orientation k's
-    plate's)."""
-    orientations, width, height = acc.shape
-    bits = 8 * acc.itemsize
-    bounds = np.zeros(orientations + 1, dtype=np.int64)
-    for k in range(orientations):
-        count = 0
-        for x in range(width):
-            for y in range(height):
-                count += _qualifies(acc[k, x, y], floor)
-        bounds[k + 1] = bounds[k] + count
-    most = 0
-    for k in range(orientations):
-        most = max(most, bounds[k + 1] - bounds[k])
-    t = np.empty((bounds[orientations], 2))
-    words = np.empty((bounds[orientations], 1), dtype=np.uint64)
-    xs, ys = np.empty(most, dtype=np.int64), np.empty(most, dtype=np.int64)
-    masks = np.empty(most, dtype=np.uint64)
-    order, spare = np.empty(most, dtype=np.int64), np.empty(most, dtype=np.int64)
-    directions = len(units)
-    room = 64
+    order of its grid (x, then y), sorted by mask (of ``bits`` bits at most), stably: their
+    translations (mm) and masks, where each orientation's cells start (and the last's end);
+    each row's (a run of one mask's) start within its orientation, where each orientation's
+    rows start (and the last's end), and each row's reach (:func:`_row_reach`;
+    ``supports[slot]``: the orientation's plate's)."""
+    orientations = len(picked)
+    acc = np.empty((width, height), dtype=np.uint64)
+    room = 1024
+    t, words = np.empty((room, 2)), np.empty((room, 1), dtype=np.uint64)
     starts = np.empty(room, dtype=np.int64)
-    front, back = np.empty((room, directions)), np.empty((room, directions))
+    xs, ys = np.empty(width * height, dtype=np.int64), np.empty(width * height, dtype=np.int64)
+    masks = np.empty(width * height, dtype=np.uint64)
+    order, spare = (
+        np.empty(width * height, dtype=np.int64),
+        np.empty(width * height, dtype=np.int64),
+    )
+    bounds = np.zeros(orientations + 1, dtype=np.int64)
     cuts = np.zeros(orientations + 1, dtype=np.int64)
     rows = 0
-    for k in range(orientations):
+    for slot in range(orientations):
+        k = picked[slot]
+        acc[:] = 0
+        for i in range(len(us)):
+            bit = np.uint64(1) << np.uint64(i)
+            for run in range(span_from[k], span_from[k + 1]):
+                x, first, end = us[i] + spans[run, 0], vs[i] + spans[run, 1], vs[i] + spans[run, 2]
+                for y in range(first, end):
+                    acc[x, y] |= bit
         count = 0
         for x in range(width):
             for y in range(height):
-                if _qualifies(acc[k, x, y], floor):
-                    xs[count], ys[count], masks[count] = x, y, acc[k, x, y]
+                if _qualifies(acc[x, y], floor):
+                    xs[count], ys[count], masks[count] = x, y, acc[x, y]
                     count += 1
         _sorted(masks, count, bits, order, spare)
-        base = bounds[k]
+        base = bounds[slot]
+        if base + count > len(t) or rows + count > len(starts):  # (room for twice as many)
+            room = 2 * max(room, base + count, rows + count)
+            more_t, more_words = np.empty((room, 2)), np.empty((room, 1), dtype=np.uint64)
+            more_starts = np.empty(room, dtype=np.int64)
+            more_t[:base], more_words[:base], more_starts[:rows] = (
+                t[:base],
+                words[:base],
+                starts[:rows],
+            )
+            t, words, starts = more_t, more_words, more_starts
         for j in range(count):
             at = order[j]
-            t[base + j, 0] = float(xs[at] + shifts[k, 0]) * cell
-            t[base + j, 1] = float(ys[at] + shifts[k, 1]) * cell
+            t[base + j, 0] = float(xs[at] + shifts[slot, 0]) * cell
+            t[base + j, 1] = float(ys[at] + shifts[slot, 1]) * cell
             words[base + j, 0] = masks[at]
-        first = 0
-        while first < count:
-            last = first
-            while last + 1 < count and masks[order[last + 1]] == masks[order[first]]:
-                last += 1
-            if rows == room:  # (room for twice as many rows)
-                room *= 2
-                more_starts = np.empty(room, dtype=np.int64)
-                more_front, more_back = np.empty((room, directions)), np.empty((room, directions))
-                more_starts[:rows], more_front[:rows], more_back[:rows] = (
-                    starts[:rows],
-                    front[:rows],
-                    back[:rows],
-                )
-                starts, front, back = more_starts, more_front, more_back
-            starts[rows] = first
+            if j == 0 or masks[at] != masks[order[j - 1]]:
+                starts[rows] = j
+                rows += 1
+        bounds[slot + 1] = base + count
+        cuts[slot + 1] = rows
+    front, back = np.empty((rows, len(units))), np.empty((rows, len(units)))
+    for slot in range(orientations):
+        base, count = bounds[slot], bounds[slot + 1] - bounds[slot]
+        for r in range(cuts[slot], cuts[slot + 1]):
+            last = (starts[r + 1] if r + 1 < cuts[slot + 1] else count) - 1
             _row_reach(
-                t, base + first, base + last, supports[k], opposite, units, front[rows], back[rows]
+                t, base + starts[r], base + last, supports[slot], opposite, units, front[r], back[r]
             )  # fmt: skip
-            rows += 1
-            first = last + 1
-        cuts[k + 1] = rows
-    return t, words, bounds, starts[:rows], cuts, front[:rows], back[:rows]
+    cells = bounds[orientations]
+    return t[:cells], words[:cells], bounds, starts[:rows], cuts, front, back
 
 
 @compiled

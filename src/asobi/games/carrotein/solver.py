@@ -309,6 +309,28 @@ def _padded(bitmaps: Sequence[_Bitmap]) -> NDArray[np.uint8]:
     return kept[1]
 
 
+_SPANS: dict[int, tuple[tuple[_Bitmap, ...], NDArray[np.int64], NDArray[np.int64]]] = {}
+
+
+def _spans(bitmaps: Sequence[_Bitmap]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """A board's bitmaps for every orientation (flipped, as :func:`_bitmaps` keeps them) as
+    runs of cells: each run's row, first column and end column, and where each
+    orientation's runs start (and the last's end). Kept per tuple of bitmaps."""
+    kept = _SPANS.get(id(bitmaps))
+    if kept is None or kept[0] is not bitmaps:
+        runs: list[tuple[int, int, int]] = []
+        starts = [0]
+        for bitmap in bitmaps:
+            for a, row in enumerate(bitmap.ones):
+                edges = np.flatnonzero(np.diff(np.r_[0, row, 0]))  # where runs start and end
+                runs += [(a, int(b0), int(b1)) for b0, b1 in edges.reshape(-1, 2)]
+            starts.append(len(runs))
+        kept = _SPANS[id(bitmaps)] = (
+            tuple(bitmaps), np.array(runs, dtype=np.int64).reshape(-1, 3), np.array(starts)
+        )  # fmt: skip
+    return kept[1], kept[2]
+
+
 def prepare(sky: Sky, eye: Eye) -> None:
     """Build every board's shapes and bitmaps for ``eye`` now (some seconds, once a process),
     and load the compiled kernels, so that a bot in a hurry does not spend its first
@@ -789,20 +811,10 @@ class _Grid:
             for k in picked:
                 out[k] = self.layer(bitmaps[k], floor)
             return out
-        dtype = next(t for t in _UNSIGNED if self.n <= 8 * np.dtype(t).itemsize)
-        ones = _padded(bitmaps)[picked].astype(dtype)
-        _, wa, wb = ones.shape
+        spans, span_from = _spans(bitmaps)
+        _, wa, wb = _padded(bitmaps).shape
         umin, vmin = int(self.u.min()), int(self.v.min())
-        acc = np.zeros(
-            (len(picked), int(self.u.max()) - umin + wa, int(self.v.max()) - vmin + wb), dtype
-        )
-        shifted = np.empty_like(ones)
-        us, vs = (self.u - umin).tolist(), (self.v - vmin).tolist()
-        for i, (du, dv) in enumerate(zip(us, vs, strict=True)):
-            np.left_shift(ones, dtype(i), out=shifted)
-            window = acc[:, du : du + wa, dv : dv + wb]
-            np.bitwise_or(window, shifted, out=window)
-        # Each orientation's cells sorted by mask (its rows), and each row's reach.
+        width, height = int(self.u.max()) - umin + wa, int(self.v.max()) - vmin + wb
         shifts = np.array([
             (umin - (bitmaps[k].a0 + a - 1), vmin - (bitmaps[k].b0 + b - 1))
             for k in picked
@@ -810,8 +822,9 @@ class _Grid:
         ])  # fmt: skip  # each orientation's window cell [0, 0], as a grid translation
         supports = np.stack([bitmaps[k].support for k in picked])
         t, words, bounds, starts, cuts, front, back = kernels.look(
-            acc, floor, shifts, self.eye.cell, supports, _OPPOSITE, _UNITS
-        )
+            self.u - umin, self.v - vmin, spans, span_from, np.array(picked), width, height,
+            floor, 8 * -(-self.n // 8), shifts, self.eye.cell, supports, _OPPOSITE, _UNITS,
+        )  # fmt: skip
         cells, rows = bounds.tolist(), cuts.tolist()
         for slot, k in enumerate(picked):
             here, its = slice(cells[slot], cells[slot + 1]), slice(rows[slot], rows[slot + 1])
