@@ -390,7 +390,24 @@ def test_the_pairs_worth_placing_are_those_numpy_finds(points: int, seed: int) -
     front_a = np.round(rng.normal(0, 20, (90, 36)))
     back_b = np.round(rng.normal(0, 20, (70, 36)))
     for chunk, tries in ((7, 12), (90, 4), (1, 3)):
-        got = kernels.pairings(words_a, words_b, front_a, back_b, full, gain, 2.0, tries, chunk, 2)
+        points_a = np.bitwise_count(words_a).sum(axis=1).astype(np.int64)
+        points_b = np.bitwise_count(words_b).sum(axis=1).astype(np.int64)
+        fullest = np.argsort(-points_b, kind="stable")
+        got = kernels.pairings(
+            words_a,
+            words_b,
+            front_a,
+            back_b,
+            full,
+            gain,
+            2.0,
+            tries,
+            chunk,
+            2,
+            points_a,
+            points_b,
+            fullest,
+        )
         rows = set(zip(*(array.tolist() for array in got), strict=True))
         assert rows == plain_pairings(
             words_a, words_b, front_a, back_b, full, gain, 2.0, tries, chunk

@@ -541,7 +541,8 @@ def _worse(key: float, at: int, other_key: float, other_at: int) -> bool:
 @compiled
 def pairings(
     words_a: Words, words_b: Words, front_a: Floats, back_b: Floats, full: Words,
-    gain: Words, cell: float, tries: int, chunk: int, most_shown: int,
+    gain: Words, cell: float, tries: int, chunk: int, most_shown: int, points_a: Ints,
+    points_b: Ints, fullest_b: Ints,
 ) -> tuple[Ints, Ints, Ints, Ints, Floats, Ints]:  # fmt: skip
     """The pairs of masks, one of each board's (``words_a``, ``words_b``: rows of words),
     worth placing (``solver.Solver._candidates``): in each run of ``chunk`` masks of a, the
@@ -550,8 +551,15 @@ def pairings(
     plates can lie apart (their room, along the best of the directions, at least a cell
     short of apart), then fewest left out, then most left out of ``gain``, then most room;
     the first found of equals. Returns each pair's a, b, points left out, of them in
-    ``gain``, room and direction."""
+    ``gain``, room and direction.
+
+    Each mask of a meets b's from the fullest (``fullest_b``; ``points_a``, ``points_b``:
+    each mask's points): a pair leaves out at least the points neither could hold, so past
+    the first that must leave out too many, the rest can be neither kept nor closest."""
     count_a, count_b, words = len(words_a), len(words_b), words_a.shape[1]
+    total = 0
+    for w in range(words):
+        total += bits_set(full[w])
     most = tries * (count_a // chunk + 1)
     out_i, out_j = np.empty(most, dtype=np.int64), np.empty(most, dtype=np.int64)
     out_missing, out_good = np.empty(most, dtype=np.int64), np.empty(most, dtype=np.int64)
@@ -564,7 +572,11 @@ def pairings(
         kept = 0
         closest = 0  # while nothing is kept: the two that leave out fewest
         for i in range(start, stop):
-            for j in range(count_b):
+            for rank in range(count_b):
+                j = fullest_b[rank]
+                fewest = total - points_a[i] - points_b[j]  # left out, at the least
+                if fewest > most_shown and (kept or (closest == 2 and fewest > keys[1])):
+                    break
                 missing = 0
                 for w in range(words):
                     missing += bits_set(full[w] & ~(words_a[i, w] | words_b[j, w]))

@@ -1296,9 +1296,11 @@ class Solver:
         if len(ma) and len(mb):
             # Each run of masks of a against all of b's: its best pairs (or its closest two).
             chunk = max(1, 200_000 // len(mb))
+            points_a, points_b = _popcount(ma.words.T), _popcount(mb.words.T)
             pairs = kernels.pairings(
                 ma.words, mb.words, ma.front, mb.back, full, gain, self.eye.cell,
-                self.eye.tries, chunk, MOST_SHOWN,
+                self.eye.tries, chunk, MOST_SHOWN, points_a, points_b,
+                np.argsort(-points_b, kind="stable"),
             )  # fmt: skip
             for i, j, missing, good, room, direction in zip(
                 *(p.tolist() for p in pairs), strict=True
