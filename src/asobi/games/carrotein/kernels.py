@@ -654,3 +654,59 @@ def _pair_key(
     apart = 0.0 if room >= -cell else 1e9
     clipped = min(max(room, -999.0), 999.0)
     return ((apart + float(missing) * 1e6) - float(good) * 1e3) - clipped
+
+
+fused_xy = cast(Callable[[float, float, float], float], _fma)  # x·u + (y·v): BLAS's gemv order
+
+
+@compiled
+def pose_values(
+    cells: Floats, angles: Floats, sides: Flags, xs: Floats, ys: Floats, field: Floats,
+    constants: Floats, knobs: Floats,
+) -> Floats:  # fmt: skip
+    """How near each pose (translation ``cells[p]``, turn ``angles[p]``, turned over where
+    ``sides[p]``; ``constants[side]``: the board's, as ``solver._Shapes.constants``) comes to
+    hiding the points ``xs``, ``ys`` with the clearance: the depths of the points left out
+    (each as far as ``GIVE_UP`` at most) summed, plus a thousandth of the least depth
+    (``solver._Masks.good_poses``)."""
+    out = np.empty(len(cells))
+    depth = np.empty(len(xs))
+    for p in range(len(cells)):
+        turn = angles[p] * (math.pi / 180.0)
+        c, s = math.cos(turn), math.sin(turn)
+        board = constants[1 if sides[p] else 0]
+        least = np.inf
+        for i in range(len(xs)):
+            distance = _distance(xs[i], ys[i], cells[p, 0], cells[p, 1], c, s, field, board)
+            margin = (distance - knobs[RADIUS]) - knobs[CLEARANCE]
+            least = min(least, margin)
+            depth[i] = min(max(margin, -knobs[GIVE_UP]), 0.0)
+        out[p] = _pairwise(depth, len(xs)) + 1e-3 * least
+    return out
+
+
+@compiled
+def best_in_rows(
+    cells: Floats, bounds: Ints, values: Floats, unit: Floats, forward: bool, sideways: bool
+) -> tuple[Ints, Ints]:  # fmt: skip
+    """Per row of poses (``cells[bounds[r]:bounds[r + 1]]``, their ``values``): the best
+    (the first of equals); and, ``sideways``, of those as good as it, the one that lies
+    least far along ``unit`` (``forward``; else farthest), the first of equals."""
+    rows = len(bounds) - 1
+    best, back = np.empty(rows, dtype=np.int64), np.empty(rows, dtype=np.int64)
+    for r in range(rows):
+        k = bounds[r]
+        for j in range(bounds[r] + 1, bounds[r + 1]):
+            if values[j] > values[k]:
+                k = j
+        best[r], back[r] = k, k
+        if not sideways:
+            continue
+        least = np.inf
+        for j in range(bounds[r], bounds[r + 1]):
+            if values[j] >= values[k] - 1e-9:
+                along = fused_xy(cells[j, 0], unit[0], cells[j, 1] * unit[1])
+                along = along if forward else -along
+                if along < least:
+                    least, back[r] = along, j
+    return best, back

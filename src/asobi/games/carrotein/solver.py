@@ -215,6 +215,7 @@ class _Shapes:
                 len(self.hull),
             ]) for mirrored, sign in ((False, 1.0), (True, -1.0))
         }  # fmt: skip
+        self.sided = np.stack([self.constants[False], self.constants[True]])
 
     def margins(
         self, poses: NDArray[np.float64], mirrored: bool, xs: NDArray[np.float64],
@@ -227,6 +228,19 @@ class _Shapes:
             np.ascontiguousarray(poses, dtype=float), xs, ys, self.flat,
             self.constants[mirrored], radius,
         )  # fmt: skip
+        return out
+
+    def values(
+        self, cells: NDArray[np.float64], angles: NDArray[np.float64], sides: NDArray[np.bool_],
+        xs: NDArray[np.float64], ys: NDArray[np.float64], radius: float,
+    ) -> NDArray[np.float64]:  # fmt: skip
+        """How near each pose (translation, turn, side) comes to hiding the points at
+        ``xs``, ``ys`` with the clearance: the depths of the points left out (each as far
+        as ``GIVE_UP`` at most) summed, plus a thousandth of the least (compiled:
+        ``kernels.pose_values``)."""
+        out: NDArray[np.float64] = kernels.pose_values(
+            cells, angles, sides, xs, ys, self.flat, self.sided, _knobs(radius)
+        )
         return out
 
     def support(self, angle: float, mirrored: bool) -> NDArray[np.float64]:
@@ -318,15 +332,15 @@ def _spans(bitmaps: Sequence[_Bitmap]) -> tuple[NDArray[np.int64], NDArray[np.in
     orientation's runs start (and the last's end). Kept per tuple of bitmaps."""
     kept = _SPANS.get(id(bitmaps))
     if kept is None or kept[0] is not bitmaps:
-        runs: list[tuple[int, int, int]] = []
-        starts = [0]
+        runs, starts = [], [0]
         for bitmap in bitmaps:
-            for a, row in enumerate(bitmap.ones):
-                edges = np.flatnonzero(np.diff(np.r_[0, row, 0]))  # where runs start and end
-                runs += [(a, int(b0), int(b1)) for b0, b1 in edges.reshape(-1, 2)]
-            starts.append(len(runs))
+            # Where each row's runs start and end (row by row, as the edges are found).
+            edged = np.diff(np.pad(bitmap.ones.astype(np.int8), ((0, 0), (1, 1))), axis=1)
+            rows, columns = np.nonzero(edged)
+            runs.append(np.column_stack([rows[::2], columns[::2], columns[1::2]]))
+            starts.append(starts[-1] + len(rows) // 2)
         kept = _SPANS[id(bitmaps)] = (
-            tuple(bitmaps), np.array(runs, dtype=np.int64).reshape(-1, 3), np.array(starts)
+            tuple(bitmaps), np.concatenate(runs).astype(np.int64), np.array(starts)
         )  # fmt: skip
     return kept[1], kept[2]
 
@@ -336,7 +350,7 @@ def prepare(sky: Sky, eye: Eye) -> None:
     and load the compiled kernels, so that a bot in a hurry does not spend its first
     decision's time on them."""
     for board in sky.boards:
-        _bitmaps(board, eye, sky.centre_radius)
+        _spans(_bitmaps(board, eye, sky.centre_radius))
     _load_kernels(sky)
 
 
@@ -361,6 +375,13 @@ def _load_kernels(sky: Sky) -> None:
     for points in (2, 9, 17, 33):  # masks of 8, 16, 32 and 64 bits
         grid = _Grid([(start.x + k, start.y) for k in range(points)], PERFECT)
         grid.layers(bitmaps, 1, [True] + [False] * (len(bitmaps) - 1))
+    _reach(np.zeros((1, 2)), np.zeros(1, dtype=np.int64), bitmaps[0])  # (a grown layer's)
+    # A ring of points: the search pairs masks and weighs the poses of their rows.
+    ring = [
+        (start.x + 70 * math.cos(k * math.pi / 4), start.y + 70 * math.sin(k * math.pi / 4))
+        for k in range(8)
+    ]  # fmt: skip
+    Solver(sky, ring, PERFECT).pair(sky.board("ears"), sky.board("carrot"))
 
 
 def _bits(indices: Sequence[int], words: int) -> NDArray[np.uint64]:
@@ -643,16 +664,23 @@ class _Masks:
         row = int(self.deepest[m])
         return self._pose(row, self._cells(row).mean(axis=0))
 
+    def gathered(
+        self, m: int
+    ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.bool_], NDArray[np.int64]]:
+        """Every pose giving mask ``m``, row by row: its translation, turn and side (turned
+        over or not), and where each row's poses start (and the last's end)."""
+        rows = self.row_order[self.row_from[m] : self.row_to[m]].tolist()
+        parts = [self._cells(row) for row in rows]
+        sizes = [len(part) for part in parts]
+        turns = [self.eye.orientations[int(self.row_k[row])] for row in rows]
+        angles = np.repeat(np.array([angle for angle, _ in turns], dtype=float), sizes)
+        sides = np.repeat(np.array([side for _, side in turns], dtype=bool), sizes)
+        return np.concatenate(parts), angles, sides, np.cumsum([0, *sizes])
+
     def poses(self, m: int) -> tuple[NDArray[np.float64], NDArray[np.bool_]]:
         """Every pose giving mask ``m``: x, y and turn, and whether turned over."""
-        rows = self.row_order[self.row_from[m] : self.row_to[m]].tolist()
-        at, sides = [], []
-        for row in rows:
-            angle, mirrored = self.eye.orientations[int(self.row_k[row])]
-            cells = self._cells(row)
-            at.append(np.column_stack([cells, np.full(len(cells), angle)]))
-            sides.append(np.full(len(cells), mirrored))
-        return np.concatenate(at), np.concatenate(sides)
+        cells, angles, sides, _ = self.gathered(m)
+        return np.column_stack([cells, angles]), sides
 
     def good_poses(
         self, m: int, shapes: _Shapes, xs: NDArray[np.float64], ys: NDArray[np.float64],
@@ -668,26 +696,16 @@ class _Masks:
         the best of one board is in the way of the other. Given a ``direction``, each
         orientation's as good as its best that lies farthest back along it (``forward``:
         the other board lies that way) comes too."""
-        rows = self.row_order[self.row_from[m] : self.row_to[m]].tolist()
-        poses, sides, values = [], [], []
-        for row in rows:
-            angle, mirrored = self.eye.orientations[int(self.row_k[row])]
-            cells = self._cells(row)
-            at = np.column_stack([cells, np.full(len(cells), angle)])
-            depth = shapes.margins(at, mirrored, xs, ys, radius) - CLEARANCE
-            value = np.clip(depth, -GIVE_UP, 0.0).sum(axis=1) + 1e-3 * depth.min(axis=1)
-            k = int(np.argmax(value))
-            picks = [k]
-            if direction is not None:
-                along = cells @ _UNITS[direction]
-                along = np.where(value >= value[k] - 1e-9, along if forward else -along, np.inf)
-                picks.append(int(np.argmin(along)))
-            for k in picks:
-                poses.append(at[k])
-                sides.append(mirrored)
-                values.append(float(value[k]))
-        order = np.argsort(-np.array(values), kind="stable")[:count]
-        return np.array(poses)[order], np.array(sides)[order], np.array(values)[order]
+        cells, angles, sides, bounds = self.gathered(m)
+        value = shapes.values(cells, angles, sides, xs, ys, radius)
+        unit = _UNITS[0 if direction is None else direction]
+        best, back = kernels.best_in_rows(
+            cells, bounds, value, unit, forward, direction is not None
+        )
+        picks = best if direction is None else np.stack([best, back], 1).reshape(-1)
+        order = np.argsort(-value[picks], kind="stable")[:count]
+        picked = picks[order]
+        return np.column_stack([cells[picked], angles[picked]]), sides[picked], value[picked]
 
     def extreme(self, m: int, direction: int, forward: bool) -> Pose:
         """The pose giving mask ``m`` whose plate reaches least far along ``direction``
@@ -1393,15 +1411,9 @@ class Solver:
             hidden = hidden_by(avoid[0], avoid[1], self._xs, self._ys, r)
             index = sorted(k for k in share if not hidden[k]) or index
         shapes = _shapes(board)
-        poses, sides = masks.poses(m)
-        value = np.empty(len(poses))
-        for mirrored in (False, True):
-            on = np.flatnonzero(sides == mirrored)
-            if not len(on):
-                continue
-            at = poses[on]
-            depth = shapes.margins(at, mirrored, self._xs[index], self._ys[index], r) - CLEARANCE
-            value[on] = np.clip(depth, -GIVE_UP, 0.0).sum(axis=1) + 1e-3 * depth.min(axis=1)
+        cells, angles, sides, _ = masks.gathered(m)
+        value = shapes.values(cells, angles, sides, self._xs[index], self._ys[index], r)
+        poses = np.column_stack([cells, angles])
         k = (
             int(np.argmax(value))
             if avoid is None
