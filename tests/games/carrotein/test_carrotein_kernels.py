@@ -29,10 +29,12 @@ from asobi.games.carrotein.solver import (
     OVERLAP_STEP,
     PERFECT,
     PLATE_GAP,
+    Solver,
     _best_off,
     _bitmaps,
     _Grid,
     _groups,
+    _Masks,
     _overlaps,
     _shapes,
     _turned,
@@ -413,3 +415,48 @@ def test_the_pairs_worth_placing_are_those_numpy_finds(points: int, seed: int) -
             words_a, words_b, front_a, back_b, full, gain, 2.0, tries, chunk
         )
         assert len(rows) == len(got[0])
+
+
+def plain_good_poses(
+    masks: _Masks, m: int, board_id: str, xs: NDArray[np.float64], ys: NDArray[np.float64],
+    count: int, direction: int | None, forward: bool,
+) -> tuple[NDArray[np.float64], NDArray[np.bool_], NDArray[np.float64]]:  # fmt: skip
+    """Row by row, in numpy: each row's best pose, and the one as good that lies farthest
+    back along ``direction``; then the ``count`` best of those."""
+    poses, sides, values = [], [], []
+    for row in masks.row_order[masks.row_from[m] : masks.row_to[m]].tolist():
+        angle, mirrored = PERFECT.orientations[int(masks.row_k[row])]
+        cells = masks.cells[int(masks.row_k[row])][masks.row_start[row] : masks.row_stop[row]]
+        at = np.column_stack([cells, np.full(len(cells), angle)])
+        depth = plain_margins(board_id, at, mirrored, xs, ys, SKY.centre_radius) - CLEARANCE
+        value = np.clip(depth, -GIVE_UP, 0.0).sum(axis=1) + 1e-3 * depth.min(axis=1)
+        k = int(np.argmax(value))
+        picks = [k]
+        if direction is not None:
+            along = cells @ _UNITS[direction]
+            along = np.where(value >= value[k] - 1e-9, along if forward else -along, np.inf)
+            picks.append(int(np.argmin(along)))
+        for k in picks:
+            poses.append(at[k])
+            sides.append(mirrored)
+            values.append(float(value[k]))
+    order = np.argsort(-np.array(values), kind="stable")[:count]
+    return np.array(poses)[order], np.array(sides)[order], np.array(values)[order]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_masks_good_poses_are_those_weighed_row_by_row(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    centres = [(float(x), float(y)) for x, y in rng.normal((300, 220), 30, (9, 2))]
+    board = SKY.board(BOARDS[seed])
+    solver = Solver(SKY, centres, PERFECT)
+    masks = solver._masks(board, 3).at_least(3)
+    xs, ys = solver._xs[:5], solver._ys[:5]
+    for m in rng.choice(len(masks), 6, replace=False).tolist():
+        for direction, forward in ((None, True), (7, True), (25, False)):
+            got = masks.good_poses(
+                m, _shapes(board), xs, ys, SKY.centre_radius, 48, direction, forward
+            )
+            expected = plain_good_poses(masks, m, board.id, xs, ys, 48, direction, forward)
+            for mine, theirs in zip(got, expected, strict=True):
+                assert mine.tobytes() == theirs.tobytes()

@@ -710,3 +710,35 @@ def best_in_rows(
                 if along < least:
                     least, back[r] = along, j
     return best, back
+
+
+@compiled
+def best_off(
+    poses: Floats, sides: Flags, values: Floats, outlines: Floats, corners: int,
+    other_outline: Floats, other_pose: Floats, knobs: Floats,
+) -> int:  # fmt: skip
+    """The pose (its index) of greatest value less what its plate's overlap with the other
+    board's at ``other_pose`` costs (``solver._overlap_cost``), the first of equals. The
+    cost only ever lowers a value, so a pose whose value cannot come level with the best so
+    far is not weighed: from the pose of greatest value, then in order."""
+    other, theirs = _other(other_outline, other_pose), int(other_pose[3])
+    plate = np.empty((outlines.shape[1], 2))
+    best, top = -1, -np.inf
+    first = 0
+    for p in range(1, len(values)):
+        if values[p] > values[first]:
+            first = p
+    for step in range(len(values) + 1):
+        p = first if step == 0 else step - 1
+        if step > 0 and (values[p] < top or (values[p] == top and p > best)):
+            continue
+        turn = poses[p, 2] * (math.pi / 180.0)
+        outline = outlines[1 if sides[p] else 0]
+        _plate(outline, corners, poses[p, 0], poses[p, 1], math.cos(turn), math.sin(turn), plate)
+        depth = _overlap(plate, corners, other, theirs) + knobs[PLATE_GAP]
+        weighed = values[p] - (
+            knobs[OVERLAP_STEP] + knobs[OVERLAP_PER_MM] * depth if depth > 0 else 0.0
+        )
+        if weighed > top or (weighed == top and p < best):
+            best, top = p, weighed
+    return best

@@ -948,8 +948,13 @@ def _best_off(
     value: NDArray[np.float64], avoid: tuple[Board, Pose],
 ) -> int:  # fmt: skip
     """The pose (its index) of greatest ``value`` less what overlapping the plate of the
-    board ``avoid`` costs, the first of equals."""
-    return int(np.argmax(value - _overlap_cost(_overlaps(shapes, poses, sides, avoid))))
+    board ``avoid`` costs, the first of equals (compiled: ``kernels.best_off``, which
+    weighs the overlap only of the poses that could still come level)."""
+    best: int = kernels.best_off(
+        np.ascontiguousarray(poses, dtype=float), np.ascontiguousarray(sides, dtype=bool),
+        value, shapes.both, len(shapes.hull), *_avoided(avoid), _knobs(0.0),
+    )  # fmt: skip
+    return best
 
 
 def hidden_by(
