@@ -584,6 +584,15 @@ class _Masks:
     cells: tuple[NDArray[np.float64], ...]
     eye: Eye
     supports: NDArray[np.float64]  # (orientations, DIRECTIONS)
+    # A mask's poses (``gathered``) and their weighing against some points (``values``),
+    # kept: a candidate's starts weigh them more than once, and masks come back in other
+    # candidates. Not copied by ``replace``: the masks of a copy are others.
+    _weighed: dict[tuple[int, bytes], NDArray[np.float64]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
+    _gathered: dict[
+        int, tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.bool_], NDArray[np.int64]]
+    ] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @staticmethod
     def of(
@@ -668,14 +677,41 @@ class _Masks:
         self, m: int
     ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.bool_], NDArray[np.int64]]:
         """Every pose giving mask ``m``, row by row: its translation, turn and side (turned
-        over or not), and where each row's poses start (and the last's end)."""
-        rows = self.row_order[self.row_from[m] : self.row_to[m]].tolist()
-        parts = [self._cells(row) for row in rows]
-        sizes = [len(part) for part in parts]
-        turns = [self.eye.orientations[int(self.row_k[row])] for row in rows]
-        angles = np.repeat(np.array([angle for angle, _ in turns], dtype=float), sizes)
-        sides = np.repeat(np.array([side for _, side in turns], dtype=bool), sizes)
-        return np.concatenate(parts), angles, sides, np.cumsum([0, *sizes])
+        over or not), and where each row's poses start (and the last's end). Kept for the
+        last few masks asked about."""
+        kept = self._gathered.get(m)
+        if kept is None:
+            rows = self.row_order[self.row_from[m] : self.row_to[m]].tolist()
+            parts = [self._cells(row) for row in rows]
+            sizes = [len(part) for part in parts]
+            turns = [self.eye.orientations[int(self.row_k[row])] for row in rows]
+            angles = np.repeat(np.array([angle for angle, _ in turns], dtype=float), sizes)
+            sides = np.repeat(np.array([side for _, side in turns], dtype=bool), sizes)
+            if len(self._gathered) >= 64:
+                self._gathered.clear()
+            kept = self._gathered[m] = (
+                np.concatenate(parts),
+                angles,
+                sides,
+                np.cumsum([0, *sizes]),
+            )
+        return kept
+
+    def values(
+        self, m: int, shapes: _Shapes, xs: NDArray[np.float64], ys: NDArray[np.float64],
+        radius: float,
+    ) -> NDArray[np.float64]:  # fmt: skip
+        """How near each pose giving mask ``m`` (as :meth:`gathered` lists them) comes to
+        hiding the points at ``xs``, ``ys`` (:meth:`_Shapes.values`), kept for the last
+        few questions."""
+        key = (m, np.concatenate([xs, ys, [radius]]).tobytes())
+        value = self._weighed.get(key)
+        if value is None:
+            if len(self._weighed) >= 64:
+                self._weighed.clear()
+            cells, angles, sides, _ = self.gathered(m)
+            value = self._weighed[key] = shapes.values(cells, angles, sides, xs, ys, radius)
+        return value
 
     def poses(self, m: int) -> tuple[NDArray[np.float64], NDArray[np.bool_]]:
         """Every pose giving mask ``m``: x, y and turn, and whether turned over."""
@@ -697,7 +733,7 @@ class _Masks:
         orientation's as good as its best that lies farthest back along it (``forward``:
         the other board lies that way) comes too."""
         cells, angles, sides, bounds = self.gathered(m)
-        value = shapes.values(cells, angles, sides, xs, ys, radius)
+        value = self.values(m, shapes, xs, ys, radius)
         unit = _UNITS[0 if direction is None else direction]
         best, back = kernels.best_in_rows(
             cells, bounds, value, unit, forward, direction is not None
@@ -1417,7 +1453,7 @@ class Solver:
             index = sorted(k for k in share if not hidden[k]) or index
         shapes = _shapes(board)
         cells, angles, sides, _ = masks.gathered(m)
-        value = shapes.values(cells, angles, sides, self._xs[index], self._ys[index], r)
+        value = masks.values(m, shapes, self._xs[index], self._ys[index], r)
         poses = np.column_stack([cells, angles])
         k = (
             int(np.argmax(value))
