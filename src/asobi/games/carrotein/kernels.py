@@ -432,6 +432,19 @@ def _sorted(masks: Words, count: int, bits: int, order: Ints, spare: Ints) -> No
 
 
 @compiled
+def _lay_bitmap(us: Ints, vs: Ints, spans: Ints, first: int, end: int, acc: Words) -> None:
+    """A bitmap (its runs of cells ``spans[first:end]``: row, first and end column) laid
+    at each centre point's grid cell (``us``, ``vs``) with the point's bit, into ``acc``."""
+    acc[:] = 0
+    for i in range(len(us)):
+        bit = np.uint64(1) << np.uint64(i)
+        for run in range(first, end):
+            x, low, high = us[i] + spans[run, 0], vs[i] + spans[run, 1], vs[i] + spans[run, 2]
+            for y in range(low, high):
+                acc[x, y] |= bit
+
+
+@compiled
 def look(
     us: Ints, vs: Ints, spans: Ints, span_from: Ints, picked: Ints, width: int, height: int,
     floor: int, bits: int, shifts: Ints, cell: float, supports: Floats, opposite: Ints,
@@ -451,27 +464,29 @@ def look(
     ``supports[slot]``: the orientation's plate's)."""
     orientations = len(picked)
     acc = np.empty((width, height), dtype=np.uint64)
-    room = 1024
-    t, words = np.empty((room, 2)), np.empty((room, 1), dtype=np.uint64)
-    starts = np.empty(room, dtype=np.int64)
-    xs, ys = np.empty(width * height, dtype=np.int64), np.empty(width * height, dtype=np.int64)
-    masks = np.empty(width * height, dtype=np.uint64)
-    order, spare = (
-        np.empty(width * height, dtype=np.int64),
-        np.empty(width * height, dtype=np.int64),
-    )
+    # Each orientation's cells counted first (its bitmap laid twice), so that they are
+    # written once where they go: growing the arrays as they fill cost more.
     bounds = np.zeros(orientations + 1, dtype=np.int64)
+    for slot in range(orientations):
+        _lay_bitmap(us, vs, spans, span_from[picked[slot]], span_from[picked[slot] + 1], acc)
+        count = 0
+        for x in range(width):
+            for y in range(height):
+                count += _qualifies(acc[x, y], floor)
+        bounds[slot + 1] = bounds[slot] + count
+    cells = bounds[orientations]
+    t, words = np.empty((cells, 2)), np.empty((cells, 1), dtype=np.uint64)
+    starts = np.empty(max(cells, 1), dtype=np.int64)
+    most = 0
+    for slot in range(orientations):
+        most = max(most, bounds[slot + 1] - bounds[slot])
+    xs, ys = np.empty(most, dtype=np.int64), np.empty(most, dtype=np.int64)
+    masks = np.empty(most, dtype=np.uint64)
+    order, spare = np.empty(most, dtype=np.int64), np.empty(most, dtype=np.int64)
     cuts = np.zeros(orientations + 1, dtype=np.int64)
     rows = 0
     for slot in range(orientations):
-        k = picked[slot]
-        acc[:] = 0
-        for i in range(len(us)):
-            bit = np.uint64(1) << np.uint64(i)
-            for run in range(span_from[k], span_from[k + 1]):
-                x, first, end = us[i] + spans[run, 0], vs[i] + spans[run, 1], vs[i] + spans[run, 2]
-                for y in range(first, end):
-                    acc[x, y] |= bit
+        _lay_bitmap(us, vs, spans, span_from[picked[slot]], span_from[picked[slot] + 1], acc)
         count = 0
         for x in range(width):
             for y in range(height):
@@ -480,16 +495,6 @@ def look(
                     count += 1
         _sorted(masks, count, bits, order, spare)
         base = bounds[slot]
-        if base + count > len(t) or rows + count > len(starts):  # (room for twice as many)
-            room = 2 * max(room, base + count, rows + count)
-            more_t, more_words = np.empty((room, 2)), np.empty((room, 1), dtype=np.uint64)
-            more_starts = np.empty(room, dtype=np.int64)
-            more_t[:base], more_words[:base], more_starts[:rows] = (
-                t[:base],
-                words[:base],
-                starts[:rows],
-            )
-            t, words, starts = more_t, more_words, more_starts
         for j in range(count):
             at = order[j]
             t[base + j, 0] = float(xs[at] + shifts[slot, 0]) * cell
@@ -498,7 +503,6 @@ def look(
             if j == 0 or masks[at] != masks[order[j - 1]]:
                 starts[rows] = j
                 rows += 1
-        bounds[slot + 1] = base + count
         cuts[slot + 1] = rows
     front, back = np.empty((rows, len(units))), np.empty((rows, len(units)))
     for slot in range(orientations):
@@ -508,8 +512,7 @@ def look(
             _row_reach(
                 t, base + starts[r], base + last, supports[slot], opposite, units, front[r], back[r]
             )  # fmt: skip
-    cells = bounds[orientations]
-    return t[:cells], words[:cells], bounds, starts[:rows], cuts, front, back
+    return t, words, bounds, starts[:rows], cuts, front, back
 
 
 @compiled
