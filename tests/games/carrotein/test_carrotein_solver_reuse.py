@@ -1,9 +1,9 @@
 """The solver's shortcuts change none of its answers, to the last bit.
 
 A bot weighing a spot asks a solver about the sky as it is and one chip more. That solver
-grows its cells (and caps) from the solver of the sky as it is (``base``), takes cells of
-more points from those of fewer it already has, and shares refinements with the bot's other
-solvers (``Memo``). Each must give exactly what a solver working from scratch gives: the
+grows its caps from the solver of the sky as it is (``base``), takes cells of more points
+from those of fewer it already has, and shares refinements with the bot's other solvers
+(``Memo``). Each must give exactly what a solver working from scratch gives: the
 bot's moves are the same, only sooner.
 """
 

@@ -88,8 +88,8 @@ def test_a_solver_in_a_hurry_takes_answers_kept_and_keeps_only_searches_not_cut_
 @pytest.mark.parametrize("seed", range(3))
 def test_a_look_taken_up_where_other_solvers_left_it_gives_the_same_answers(seed: int) -> None:
     """Solvers sharing a memo take up the cells of the same centre points, whichever pairs
-    (and so floors) were asked before, and spots' solvers grown from a sky's solver keep
-    their own cells apart: each answers as a solver alone does."""
+    (and so floors) were asked before, spots' solvers (with a ``base``) among them: each
+    answers as a solver alone does."""
     centres, a, b = scattered(SKY, 2400 + seed, chips=12, spread=50)
     boards = list(SKY.boards)
     memo = Memo(SKY, GOOD_EYE)
@@ -111,11 +111,10 @@ def test_a_look_taken_up_where_other_solvers_left_it_gives_the_same_answers(seed
 
 
 @pytest.mark.parametrize("seed", range(2))
-def test_a_grown_solver_works_its_cells_out_as_alone_whatever_the_others_asked(seed: int) -> None:
-    """Spots' solvers of the same centre points share the cells each grows straight from the
-    base's, not those one took from its own cells of fewer points (the two can differ in the
-    last bit of a lone cell's reach): asked two floors of a board, in either order, each has
-    the cells a solver alone has."""
+def test_a_spots_solver_has_the_cells_of_one_alone_whatever_the_others_asked(seed: int) -> None:
+    """Spots' solvers of the same centre points share their cells, taken from scratch or
+    from cells of fewer points: asked two floors of a board, in either order, each has the
+    cells a solver alone has."""
     centres, a, b = scattered(SKY, 2000 + seed, chips=12, spread=50)
     memo = Memo(SKY, PERFECT)
     base = Solver(SKY, centres[:-1], memo=memo)
@@ -156,30 +155,6 @@ def test_the_judges_verdicts_kept_are_the_judges() -> None:
         assert memo.judge(centres, key, a, pa, b, pb) == expected  # kept this time
     overlapping = poses[1]
     assert memo.judge(centres, key, a, overlapping[0], b, overlapping[1]) is None
-
-
-@pytest.mark.parametrize("seed", range(3))
-def test_a_spot_away_from_the_cells_grows_them_as_the_long_way_does(seed: int) -> None:
-    """``_Layer.plus`` skips its lookup when the new point's bitmap lies off the cells' box:
-    the same layer, to the bit, as when it looks the cells up."""
-    centres, a, _ = scattered(SKY, 2500 + seed, chips=10, spread=40)
-    far = (560.0, 420.0) if centres[0][0] < 300 else (40.0, 30.0)
-    base = Solver(SKY, centres, GOOD_EYE)
-    grown = Solver(SKY, [*centres, far], GOOD_EYE, base=base)
-    grid = grown._grid
-    assert grid is not None
-    u, v, bit = int(grid.u[-1]), int(grid.v[-1]), grid.n - 1
-    floor = max(2, base.cap(a) - 3)
-    skipped = 0
-    for old, bitmap in zip(base._layers(a, floor - 1), base._bitmaps(a), strict=True):
-        if old is None:
-            continue
-        quick = old.plus(bitmap, u, v, bit, floor)
-        long_way = _Layer(old.cell, old.t, old.words, old.starts, old.front, old.back)
-        long_way.__dict__["_box"] = (-(10**9), 10**9, -(10**9), 10**9)  # never off the box
-        assert same_layer(quick, long_way.plus(bitmap, u, v, bit, floor))
-        skipped += "_index" not in old.__dict__
-    assert skipped  # the quick way was taken
 
 
 def test_a_game_plays_the_same_with_what_the_process_kept_as_without() -> None:

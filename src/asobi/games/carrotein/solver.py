@@ -31,10 +31,17 @@ orientation o (turn, turned over or not) — exactly when ``p - t`` lies in the 
    boards on each other (most such candidates do from every start).
 
 **Asked again, one chip more.** A bot weighs a spot by asking a new solver about the sky as
-it is and that chip. Such a solver grows its grid cells from the solver of the sky as it is
-(``base``): only the cells under the new chip's bitmaps change. Refinements are shared
-between a bot's solvers (:class:`Memo`). Neither changes an answer, to the last bit
+it is and that chip. Such a solver grows its caps from the solver of the sky as it is
+(``base``): only the counts under the new chip's bitmaps change. Its cells it looks at
+afresh: the look is compiled (``kernels``), every orientation in one pass, and costs less
+than growing each orientation's cells. Refinements are shared between a bot's solvers
+(:class:`Memo`). Neither changes an answer, to the last bit
 (``tests/games/carrotein/test_carrotein_solver_reuse.py``): the bot only moves sooner.
+
+**Compiled.** The inner loops — the look, the masks' reach, the pairs of masks, the
+weighing of poses, the refinements and the plates' overlaps — are numba functions in
+``kernels.py``, each the arithmetic of its numpy form in the same order, held to it to the
+last bit by ``tests/games/carrotein/test_carrotein_kernels.py``.
 
 **Asked again, the same.** Bots place their chips on the grid spots nearest the stars, so
 the same skies come back round after round and game after game. The bots and the game's
@@ -446,33 +453,10 @@ class _Layer:
 
     @cached_property
     def _rows(self) -> tuple[NDArray[np.intp], NDArray[np.int32], NDArray[np.int64]]:
-        """Each row's size, and each cell's row; each row's points (for :meth:`plus`, which a
-        solver of the sky as it is asks once for each spot weighed)."""
+        """Each row's size, and each cell's row; each row's points."""
         sizes = np.diff(np.append(self.starts, len(self.t)))
         row = np.repeat(np.arange(len(self.starts), dtype=np.int32), sizes)
         return sizes, row, _popcount(self.words[self.starts].T)
-
-    @cached_property
-    def _index(self) -> tuple[NDArray[np.int32], tuple[int, int]]:
-        """Each grid translation's cell here (-1: none), over the box of the cells, and the
-        translation of the box's corner (for :meth:`plus`: the cells under a bitmap)."""
-        grid = np.rint(self.t / self.cell).astype(np.int32)  # whole steps, exactly
-        gx, gy = grid[:, 0], grid[:, 1]  # column by column: see _box
-        x_low, y_low = int(gx.min()), int(gy.min())
-        index = np.full((int(gx.max()) - x_low + 1, int(gy.max()) - y_low + 1), -1, np.int32)
-        index[gx - x_low, gy - y_low] = np.arange(len(grid))
-        return index, (x_low, y_low)
-
-    @cached_property
-    def _box(self) -> tuple[int, int, int, int]:
-        """The grid steps of the cells' box: lowest and highest x, lowest and highest y."""
-        # Column by column: along axis 0 of an (n, 2) array numpy loops over rows of two,
-        # some 15 times slower (the same values: a translation is a whole number of steps).
-        xs, ys = self.t[:, 0], self.t[:, 1]
-        low_x, high_x, low_y, high_y = (
-            int(np.rint(value / self.cell)) for value in (xs.min(), xs.max(), ys.min(), ys.max())
-        )
-        return low_x, high_x, low_y, high_y
 
     def _rows_of(self, floor: int) -> _Layer:
         """Only the rows of at least ``floor`` points, each with the reach worked out here."""
@@ -497,67 +481,6 @@ class _Layer:
     ) -> _Layer:  # fmt: skip
         t = (grid * eye.cell).astype(np.float64, copy=False)
         return _Layer(eye.cell, t, words, starts, *_reach(t, starts, bitmap))
-
-    def plus(self, bitmap: _Bitmap, u: int, v: int, bit: int, floor: int) -> _Layer:
-        """The layer once centre point ``bit`` (the highest yet) is added at grid point
-        (u, v), for masks of at least ``floor`` points, this layer's being of ``floor - 1``
-        (2 at least: no cell lacks a point). A row's cells that may hide the new point make
-        a row of their mask and the new bit; those masks sort after every mask without it
-        (one word), and among them as before. Only the rows that lose cells or gain the bit
-        have their reach worked out again; the same cells in the same order, and the same
-        reach, as from scratch (:meth:`_Grid.layer`), to the last bit."""
-        sizes, row, points = self._rows
-        # The cells under the new point's bitmap: looked up from the window's cells.
-        wa, wb = bitmap.ones.shape
-        ox, oy = u - bitmap.a0 - wa + 1, v - bitmap.b0 - wb + 1  # the window's cell [0, 0]
-        x_low, x_high, y_low, y_high = self._box
-        if ox > x_high or ox + wa <= x_low or oy > y_high or oy + wb <= y_low:
-            # The window lies off the cells' box (a spot away from the stars, most often):
-            # no cell grows, so every row keeps all its cells or none, and its reach. What
-            # the rest below comes to then, in a few calls.
-            return self._rows_of(floor)
-        index, (gx, gy) = self._index
-        x0, x1 = max(ox, gx), min(ox + wa, gx + index.shape[0])
-        y0, y1 = max(oy, gy), min(oy + wb, gy + index.shape[1])
-        hit = np.zeros(0, dtype=np.int32)
-        if x0 < x1 and y0 < y1:
-            under = index[x0 - gx : x1 - gx, y0 - gy : y1 - gy]
-            ones = bitmap.ones[x0 - ox : x1 - ox, y0 - oy : y1 - oy]
-            hit = under[(ones > 0) & (under >= 0)]
-        covered = np.zeros(len(self.t), dtype=bool)
-        covered[hit] = True
-        # Every cell here has floor - 1 points at least: each covered one is grown.
-        enough = points >= floor
-        kept = np.flatnonzero(~covered & enough[row])  # the same mask
-        grown = np.flatnonzero(covered)  # the mask and the new bit
-        cells = np.concatenate([kept, grown])
-        # np.take: the same rows as fancy indexing, several times faster on (n, 2) arrays.
-        t, words = np.take(self.t, cells, axis=0), np.take(self.words, cells, axis=0)
-        words[len(kept) :] |= np.uint64(1 << bit)
-        # Rows, counted row by row: an old row's kept cells, then (after all those) its
-        # grown ones; old rows have distinct masks, so each part of one is a row.
-        hits = np.bincount(row[hit], minlength=len(sizes))
-        keeps = np.where(enough, sizes - hits, 0)
-        kept_rows, grown_rows = np.flatnonzero(keeps), np.flatnonzero(hits)
-        source = np.concatenate([kept_rows, grown_rows])
-        lengths = np.concatenate([keeps[kept_rows], hits[grown_rows]])
-        starts = np.cumsum(lengths) - lengths
-        front = np.empty((len(starts), DIRECTIONS))
-        back = np.empty((len(starts), DIRECTIONS))
-        # A kept row with all its cells keeps its reach.
-        same = np.zeros(len(starts), dtype=bool)
-        same[: len(kept_rows)] = keeps[kept_rows] == sizes[kept_rows]
-        reused = source[same]
-        front[same], back[same] = np.take(self.front, reused, 0), np.take(self.back, reused, 0)
-        again = np.flatnonzero(~same)
-        if len(again):
-            # The cells of the rows worked out again, in order, and where each row starts.
-            counts = lengths[again]
-            sub_starts = np.cumsum(counts) - counts
-            take = np.repeat(starts[again] - sub_starts, counts) + np.arange(counts.sum())
-            moved = np.take(t, take, axis=0)
-            front[again], back[again] = _reach(moved, sub_starts, bitmap)
-        return _Layer(self.cell, t, words, starts, front, back)
 
 
 @dataclass(frozen=True)
@@ -885,19 +808,6 @@ class _Grid:
             out[k] = _Layer(self.eye.cell, t[here], words[here], starts[its], front[its], back[its])
         return out
 
-    def can_grow(self, floor: int) -> bool:
-        """May the cells for ``floor`` come from those of the centre points but the last, of
-        ``floor - 1`` (:meth:`_Layer.plus`)? When the masks are one word (so that the new
-        point's bit sorts a mask after all those without it) and no cell of the base's
-        lacked a point (a floor of 2 at least)."""
-        return self.words == 1 and self.n >= 2 and max(floor, 1) >= 2
-
-
-def _grown(old: _Layer | None, bitmap: _Bitmap, u: int, v: int, bit: int, floor: int) -> _Layer:
-    """:meth:`_Layer.plus` of an orientation that had cells of ``floor - 1``."""
-    assert old is not None
-    return old.plus(bitmap, u, v, bit, floor)
-
 
 # --- placing for real ----------------------------------------------------------------------
 _NOTHING_TO_AVOID = (np.zeros((0, 2)), np.zeros(4))
@@ -1212,13 +1122,11 @@ class Solver:
 
     def _layers(self, board: Board, floor: int) -> list[_Layer | None]:
         """Each orientation's cells of at least ``floor`` points, None where none (kept:
-        the solvers of the spots weighed from this one ask for them, one point fewer). From
-        the ``base`` solver's cells when it has the same centre points but the last: the
-        cells a chip changes are those under its bitmaps, a fraction of the others.
-
-        Given a memo, the cells are those of every solver of the same centre points (its
-        :class:`_Look`): from scratch, from cells of fewer points (:meth:`_Layer.above`) or
-        grown, they are the same to the last bit."""
+        other pairs ask again). Given a memo, the cells are those of every solver of the
+        same centre points (its :class:`_Look`): from scratch or from cells of fewer points
+        (:meth:`_Layer.above`), they are the same to the last bit. (A spot's solver looks
+        afresh rather than growing the cells of its ``base``: the compiled look of every
+        orientation costs less than growing each.)"""
         assert self._grid is not None
         key = (board.id, max(floor, 1))
         lower = [f for b, f in self._cells if b == board.id and f < key[1]]
@@ -1233,21 +1141,9 @@ class Solver:
             ]
         if key not in self._cells:
             caps, bitmaps = self._orientation_caps(board), self._bitmaps(board)
-            base = self._base if self._grid.can_grow(floor) else None
-            fewer = None if base is None else base._layers(board, max(floor, 1) - 1)
-            u, v, bit = int(self._grid.u[-1]), int(self._grid.v[-1]), self._grid.n - 1
             # No cell has more points than its orientation's cap.
             wanted = [cap >= max(floor, 1) for cap in caps]
-            if fewer is None:
-                layers = self._grid.layers(bitmaps, floor, wanted)
-            else:
-                # A cell has at most one point more than before: its orientation had cells
-                # of floor - 1.
-                layers = [
-                    _grown(fewer[k], bitmaps[k], u, v, bit, max(floor, 1)) if want else None
-                    for k, want in enumerate(wanted)
-                ]
-            self._cells[key] = layers
+            self._cells[key] = self._grid.layers(bitmaps, floor, wanted)
         return self._cells[key]
 
     def cap(self, board: Board) -> int:
