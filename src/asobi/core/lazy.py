@@ -32,3 +32,22 @@ class Lazy:
 
     def __repr__(self) -> str:
         return f"Lazy({self.target!r})"
+
+
+
+class LazyModule:
+    """``LazyModule("pkg.module")``: reading one of its names imports ``pkg.module`` (once:
+    Python keeps it) and reads the module's. For a module whose own imports are slow and
+    seldom needed. A stand-in, not a module: the tools that look through every module
+    (``inspect.getmodule``, which pydantic calls) do not import it by looking."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __getattr__(self, attribute: str) -> Any:
+        return getattr(importlib.import_module(self.name), attribute)
+
+    def __repr__(self) -> str:
+        return f"LazyModule({self.name!r})"

@@ -10,6 +10,8 @@ pattern search of a refinement over them.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from fractions import Fraction
 
 import numpy as np
@@ -460,3 +462,19 @@ def test_a_masks_good_poses_are_those_weighed_row_by_row(seed: int) -> None:
             expected = plain_good_poses(masks, m, board.id, xs, ys, 48, direction, forward)
             for mine, theirs in zip(got, expected, strict=True):
                 assert mine.tobytes() == theirs.tobytes()
+
+
+def test_the_game_and_its_bots_load_without_numba_until_the_solver_runs() -> None:
+    """Listing the games (the command line's help) imports this game and its bots; numba
+    takes a quarter of a second to import, so the kernels wait for the first search."""
+    code = (
+        "import sys\n"
+        "import asobi.games.carrotein, asobi.games.carrotein.solver as solver\n"
+        "print('numba' in sys.modules)\n"
+        "sky = asobi.games.carrotein.sky.default_sky()\n"
+        "solver.refine(sky.boards[0], solver.Pose(300, 200), *[solver.np.array([300.0])] * 3,"
+        " sky.centre_radius, solver.PERFECT)\n"
+        "print('numba' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "True"]

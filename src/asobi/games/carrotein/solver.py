@@ -73,8 +73,12 @@ from numpy.typing import NDArray
 from shapely import affinity
 
 from asobi.core.errors import IllegalAction
-from asobi.games.carrotein import kernels
+from asobi.core.lazy import LazyModule
 from asobi.games.carrotein.sky import Board, Pose, Sky, Verdict, default_sky, judge
+
+# The compiled kernels, imported when first used: numba takes a quarter of a second to
+# import, and a command that only lists the games (its help) imports this module.
+kernels: Any = LazyModule("asobi.games.carrotein.kernels")
 
 MOST_SHOWN = 2  # "2つだけ隠せない【中心点】があったがそれ以外は全て隠せた" still succeeds
 WORD = 64  # centre points per mask word
