@@ -266,7 +266,8 @@ def test_the_best_pose_off_a_plate_is_the_one_weighing_every_pose_finds(seed: in
     theirs = plain_plates(other.id, np.array([[at.x, at.y, at.angle]]), np.array([False]))
     depth = plain_overlap(*mine, *(np.repeat(p, count, axis=0) for p in theirs)) + PLATE_GAP
     weighed = value - np.where(depth > 0, OVERLAP_STEP + OVERLAP_PER_MM * depth, 0.0)
-    best = _best_off(_shapes(board), poses, sides, value, (other, at))
+    cells, angles = np.ascontiguousarray(poses[:, :2]), np.ascontiguousarray(poses[:, 2])
+    best = _best_off(_shapes(board), cells, angles, sides, value, (other, at))
     assert best == int(np.argmax(weighed))
     assert depth[best] <= 0 < depth[int(np.argmax(value))]  # (it had to step off the plate)
 

@@ -717,10 +717,11 @@ def best_in_rows(
 
 @compiled
 def best_off(
-    poses: Floats, sides: Flags, values: Floats, outlines: Floats, corners: int,
-    other_outline: Floats, other_pose: Floats, knobs: Floats,
+    cells: Floats, angles: Floats, sides: Flags, values: Floats, outlines: Floats,
+    corners: int, other_outline: Floats, other_pose: Floats, knobs: Floats,
 ) -> int:  # fmt: skip
-    """The pose (its index) of greatest value less what its plate's overlap with the other
+    """The pose (its index: translation ``cells[p]``, turn ``angles[p]``, turned over where
+    ``sides[p]``) of greatest value less what its plate's overlap with the other
     board's at ``other_pose`` costs (``solver._overlap_cost``), the first of equals. The
     cost only ever lowers a value, so a pose whose value cannot come level with the best so
     far is not weighed: from the pose of greatest value, then in order."""
@@ -735,9 +736,9 @@ def best_off(
         p = first if step == 0 else step - 1
         if step > 0 and (values[p] < top or (values[p] == top and p > best)):
             continue
-        turn = poses[p, 2] * (math.pi / 180.0)
+        turn = angles[p] * (math.pi / 180.0)
         outline = outlines[1 if sides[p] else 0]
-        _plate(outline, corners, poses[p, 0], poses[p, 1], math.cos(turn), math.sin(turn), plate)
+        _plate(outline, corners, cells[p, 0], cells[p, 1], math.cos(turn), math.sin(turn), plate)
         depth = _overlap(plate, corners, other, theirs) + knobs[PLATE_GAP]
         weighed = values[p] - (
             knobs[OVERLAP_STEP] + knobs[OVERLAP_PER_MM] * depth if depth > 0 else 0.0

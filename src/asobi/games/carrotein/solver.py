@@ -378,6 +378,9 @@ def _load_kernels(sky: Sky) -> None:
     shapes.margins(_row(start), False, xs, ys, radius)
     side = np.array([False])
     _overlaps(shapes, _row(start), side, (other, start))
+    _best_off(
+        shapes, np.array([[start.x, start.y]]), np.zeros(1), side, np.zeros(1), (other, start)
+    )
     kernels.pair_overlaps(
         _row(start), side, shapes.both, len(shapes.hull), _row(start), side, shapes.both,
         len(shapes.hull),
@@ -894,15 +897,16 @@ def _overlap_cost(depth: NDArray[np.float64]) -> NDArray[np.float64]:
 
 
 def _best_off(
-    shapes: _Shapes, poses: NDArray[np.float64], sides: NDArray[np.bool_],
-    value: NDArray[np.float64], avoid: tuple[Board, Pose],
+    shapes: _Shapes, cells: NDArray[np.float64], angles: NDArray[np.float64],
+    sides: NDArray[np.bool_], value: NDArray[np.float64], avoid: tuple[Board, Pose],
 ) -> int:  # fmt: skip
-    """The pose (its index) of greatest ``value`` less what overlapping the plate of the
-    board ``avoid`` costs, the first of equals (compiled: ``kernels.best_off``, which
-    weighs the overlap only of the poses that could still come level)."""
+    """The pose (its index; translation ``cells``, turn ``angles``, turned over where
+    ``sides``) of greatest ``value`` less what overlapping the plate of the board ``avoid``
+    costs, the first of equals (compiled: ``kernels.best_off``, which weighs the overlap only
+    of the poses that could still come level)."""
     best: int = kernels.best_off(
-        np.ascontiguousarray(poses, dtype=float), np.ascontiguousarray(sides, dtype=bool),
-        value, shapes.both, len(shapes.hull), *_avoided(avoid), _knobs(0.0),
+        cells, angles, sides, value, shapes.both, len(shapes.hull), *_avoided(avoid),
+        _knobs(0.0),
     )  # fmt: skip
     return best
 
@@ -1354,13 +1358,12 @@ class Solver:
         shapes = _shapes(board)
         cells, angles, sides, _ = masks.gathered(m)
         value = masks.values(m, shapes, self._xs[index], self._ys[index], r)
-        poses = np.column_stack([cells, angles])
         k = (
             int(np.argmax(value))
             if avoid is None
-            else _best_off(shapes, poses, sides, value, avoid)
+            else _best_off(shapes, cells, angles, sides, value, avoid)
         )
-        return _pose_of(poses[k], bool(sides[k]))
+        return Pose(float(cells[k, 0]), float(cells[k, 1]), float(angles[k]), bool(sides[k]))
 
     def _together(
         self, a: Board, b: Board, ma: _Masks, mb: _Masks, i: int, j: int, share_a: set[int],
