@@ -261,15 +261,31 @@ def shortfalls(
 
 
 @compiled
+def _moved(
+    x: float, y: float, angle: float, move: int, step: float, turn: float
+) -> tuple[float, float, float]:
+    """A pose moved by one of the refinement's six moves: x, y and the turn, up then down
+    (``pose + move * (step, step, turn)``: a coordinate not moved is kept as it is)."""
+    ahead = step if move < 4 else turn
+    ahead = ahead if move % 2 == 0 else -ahead
+    if move < 2:
+        return x + ahead, y, angle
+    if move < 4:
+        return x, y + ahead, angle
+    return x, y, angle + ahead
+
+
+@compiled
 def refine(
     x: float, y: float, angle: float, step: float, turn: float, xs: Floats, ys: Floats,
     weights: Floats, field: Floats, board: Floats, outline: Floats, other_outline: Floats,
     other_pose: Floats, knobs: Floats,
 ) -> tuple[float, float, float]:  # fmt: skip
     """The pattern search of ``solver.refine`` from (x, y, angle), its steps ``step`` mm and
-    ``turn`` degrees: the pose it ends at. Each step weighs the six moves (x, y and the
-    turn, up and down) and takes the best (the first of equals) if it does better, else
-    halves the steps, until nothing is left out or both steps are below ``FINEST``."""
+    ``turn`` degrees: the pose it ends at. Each step weighs the six moves (:func:`_moved`)
+    and takes the best (the first of equals) if it does better, else halves the steps,
+    until nothing is left out or both steps are below ``FINEST``. (The arguments are those
+    of :func:`shortfalls`, but one pose.)"""
     scratch, mine = np.empty(len(xs)), np.empty(outline.shape)
     other, theirs = _other(other_outline, other_pose), int(other_pose[3])
     best = _shortfall(
@@ -278,12 +294,7 @@ def refine(
     while best < 0 and (step > knobs[FINEST] or turn > knobs[FINEST]):
         found, top = -1, -np.inf
         for move in range(6):
-            # pose + move * (step, step, turn): a coordinate not moved is kept as it is.
-            ahead = step if move < 4 else turn
-            ahead = ahead if move % 2 == 0 else -ahead
-            tx = x + ahead if move < 2 else x
-            ty = y + ahead if 2 <= move < 4 else y
-            ta = angle + ahead if move >= 4 else angle
+            tx, ty, ta = _moved(x, y, angle, move, step, turn)
             value = _shortfall(
                 tx, ty, ta, xs, ys, weights, field, board, outline, other, theirs, knobs,
                 scratch, mine,
@@ -291,14 +302,7 @@ def refine(
             if found < 0 or value > top:
                 found, top = move, value
         if top > best:
-            ahead = step if found < 4 else turn
-            ahead = ahead if found % 2 == 0 else -ahead
-            if found < 2:
-                x = x + ahead
-            elif found < 4:
-                y = y + ahead
-            else:
-                angle = angle + ahead
+            x, y, angle = _moved(x, y, angle, found, step, turn)
             best = top
         else:
             step, turn = step / 2, turn / 2
@@ -542,6 +546,26 @@ def _worse(key: float, at: int, other_key: float, other_at: int) -> bool:
 
 
 @compiled
+def _insert(
+    keys: Floats, places: Ints, chosen: Ints, length: int, limit: int, key: float, at: int,
+    i: int, j: int,
+) -> int:  # fmt: skip
+    """The pair (i, j), of ``key`` found at ``at``, put in its place among the first
+    ``length`` kept (in order: key, then where found), keeping the ``limit`` first: how many
+    are kept then."""
+    if length == limit and not _worse(keys[limit - 1], places[limit - 1], key, at):
+        return length
+    slot = min(length, limit - 1)
+    while slot > 0 and _worse(keys[slot - 1], places[slot - 1], key, at):
+        keys[slot], places[slot] = keys[slot - 1], places[slot - 1]
+        chosen[slot] = chosen[slot - 1]
+        slot -= 1
+    keys[slot], places[slot] = key, at
+    chosen[slot, 0], chosen[slot, 1] = i, j
+    return min(length + 1, limit)
+
+
+@compiled
 def pairings(
     words_a: Words, words_b: Words, front_a: Floats, back_b: Floats, full: Words,
     gain: Words, cell: float, tries: int, chunk: int, most_shown: int, points_a: Ints,
@@ -585,32 +609,15 @@ def pairings(
                     missing += bits_set(full[w] & ~(words_a[i, w] | words_b[j, w]))
                 at = (i - start) * count_b + j
                 if missing > most_shown:
-                    if kept == 0:
-                        # The two fewest so far, in order (a key of the points left out).
-                        key = float(missing)
-                        if closest < 2 or _worse(keys[1], places[1], key, at):
-                            slot = min(closest, 1)
-                            while slot > 0 and _worse(keys[slot - 1], places[slot - 1], key, at):
-                                keys[slot], places[slot] = keys[slot - 1], places[slot - 1]
-                                chosen[slot] = chosen[slot - 1]
-                                slot -= 1
-                            keys[slot], places[slot] = key, at
-                            chosen[slot, 0], chosen[slot, 1] = i, j
-                            closest = min(closest + 1, 2)
+                    if kept == 0:  # the two fewest so far (a key of the points left out)
+                        closest = _insert(
+                            keys, places, chosen, closest, 2, float(missing), at, i, j
+                        )
                     continue
                 if kept == 0:
                     closest = 0
                 key = _pair_key(words_a, words_b, front_a, back_b, full, gain, cell, i, j)
-                if kept == tries and not _worse(keys[kept - 1], places[kept - 1], key, at):
-                    continue
-                slot = min(kept, tries - 1) if kept == tries else kept
-                while slot > 0 and _worse(keys[slot - 1], places[slot - 1], key, at):
-                    keys[slot], places[slot] = keys[slot - 1], places[slot - 1]
-                    chosen[slot] = chosen[slot - 1]
-                    slot -= 1
-                keys[slot], places[slot] = key, at
-                chosen[slot, 0], chosen[slot, 1] = i, j
-                kept = min(kept + 1, tries)
+                kept = _insert(keys, places, chosen, kept, tries, key, at, i, j)
         for slot in range(kept if kept else closest):
             i, j = chosen[slot, 0], chosen[slot, 1]
             missing, good, room, direction = _pair_measures(
