@@ -34,7 +34,6 @@ class Lazy:
         return f"Lazy({self.target!r})"
 
 
-
 class LazyModule:
     """``LazyModule("pkg.module")``: reading one of its names imports ``pkg.module`` (once:
     Python keeps it) and reads the module's. For a module whose own imports are slow and

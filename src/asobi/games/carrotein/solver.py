@@ -941,9 +941,10 @@ def _pose_bytes(pose: Pose) -> bytes:
 class _Look:
     """What solvers of one sky found in their coarse look, each part as first asked for:
     per board, its orientations' caps and counts, and its cells by floor. Each is the same,
-    to the last bit, however it was worked out (from scratch, from cells of fewer points, or
-    grown from a ``base``'s: ``tests/games/carrotein/test_carrotein_solver_reuse.py``). A
-    solver's masks are its own (made from the cells of the floors it asks for)."""
+    to the last bit, however it was worked out (caps from scratch or grown from a
+    ``base``'s, cells from scratch or from cells of fewer points:
+    ``tests/games/carrotein/test_carrotein_solver_reuse.py``). A solver's masks are its own
+    (made from the cells of the floors it asks for)."""
 
     caps: dict[str, list[int]] = field(default_factory=dict)
     count_maps: dict[str, list[NDArray[np.uint8]]] = field(default_factory=dict)
