@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -304,3 +307,25 @@ def test_a_scenario_record_replays(odds_evens: GameSpec) -> None:
     record = GameRecord.from_json(match.record.to_json())
     assert record.setup == {"odd_seat": 1, "wins": [1, 1]}
     assert fingerprint(replay(record)) == fingerprint(match.state)
+
+
+def test_records_are_utf_8_whatever_the_systems_encoding(tmp_path: Path) -> None:
+    """A machine whose locale is plain ASCII (no UTF-8 mode) saves and reads a record with
+    Japanese in it: the file is UTF-8, not the system's encoding."""
+    path = tmp_path / "r.json"
+    title = "天才肌の職人".encode("unicode_escape").decode()  # (the command line is ASCII too)
+    code = (
+        "import sys\n"
+        "from asobi.core.records import GameRecord\n"
+        f"record = GameRecord('starmine', {{}}, 0, outcome={{'details': {{'title': '{title}'}}}})\n"
+        "record.save(sys.argv[1])\n"
+        "assert GameRecord.load(sys.argv[1]) == record\n"
+        "print(open(sys.argv[1]).encoding)\n"
+    )
+    env = {**os.environ, "LC_ALL": "C", "PYTHONCOERCECLOCALE": "0", "PYTHONUTF8": "0"}
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(path)], capture_output=True, text=True, env=env
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().lower() not in ("utf-8", "utf8")  # (the locale's own)
+    assert "天才肌の職人" in path.read_text(encoding="utf-8")

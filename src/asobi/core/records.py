@@ -73,12 +73,15 @@ class GameRecord:
         )
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n")
+        """Written as UTF-8 whatever the system's own encoding (names and titles in Japanese
+        stay readable, and the file reads the same on any machine)."""
+        text = json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n"
+        Path(path).write_text(text, encoding="utf-8")
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
         try:
-            data = json.loads(Path(path).read_text())
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
         except RecursionError:
             raise RecordMismatch(f"{path}: not JSON (nested too deeply)") from None
         except ValueError as exc:  # not JSON, not UTF-8, a number too long to read
