@@ -3,6 +3,7 @@ Tokens: nobody acts or watches a seat's view without its token."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import threading
 import time
@@ -12,10 +13,13 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from asobi.core.bots import make_bot
 from asobi.core.registry import get_spec
 from asobi.server import app as server_app
 from asobi.server import rooms
 from asobi.server.app import MAX_MESSAGE, create_app
+from asobi.server.bots import BotRunner
+from asobi.server.store import Store
 
 from .helpers import Player, make_room, play_out, two_seated
 
@@ -502,3 +506,31 @@ def test_a_move_code_too_long_is_refused_without_being_echoed(client: TestClient
         ben.until(lambda m: m["type"] == "state")
         ben.send({"type": "act", "action": "play " + "Z9 " * 1000})
         assert ben.error()["message"] == "a move's code is at most 200 characters"
+
+
+def test_a_bot_is_made_off_the_event_loop_when_a_room_is_made(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Making a room checks its bots by making them, and a bot may build its tables as it
+    is made (a second or two, once a process): that happens in a thread, so the other rooms
+    go on meanwhile."""
+    made_in: list[threading.Thread] = []
+    real = make_bot
+
+    def make(name: str, game: str, seed: int) -> object:
+        made_in.append(threading.current_thread())
+        return real(name, game, seed)
+
+    monkeypatch.setattr(rooms, "make_bot", make)
+
+    async def scenario() -> threading.Thread:
+        lobby = rooms.Lobby(Store(db), BotRunner(0))
+        await lobby.start()
+        await lobby.opened()
+        await lobby.create("starmine", None, [rooms.NewSeat("ami"), rooms.NewSeat("b", "easy")])
+        loop_thread = threading.current_thread()
+        await lobby.stop()
+        return loop_thread
+
+    loop_thread = asyncio.run(scenario())
+    assert made_in and all(thread is not loop_thread for thread in made_in)

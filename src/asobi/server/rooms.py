@@ -380,7 +380,7 @@ class Said:
     codes come back all game, and in every room of the game: the last :data:`KEPT` are
     kept), the outcome with its table in words."""
 
-    KEPT = 4096  # codes whose words are kept (Carrotein's placements have no end of codes)
+    KEPT = 4096  # codes whose words are kept (a game of placements anywhere has no end of codes)
 
     def __init__(self, book: Phrasebook) -> None:
         self.book = book
@@ -659,7 +659,10 @@ class Lobby:
                         "hard) or a bot's name, without parameters"
                     )
                 try:
-                    make_bot(seat.bot, game, 0)
+                    # In a thread: a bot may build its tables as it is made (a search's
+                    # bitmaps, compiled code: a second or two, once a process), and the
+                    # other rooms go on meanwhile.
+                    await asyncio.to_thread(make_bot, seat.bot, game, 0)
                 except ValueError as exc:
                     raise RoomError(str(exc)) from None
         people = sum(1 for seat in seats if seat.bot is None)
