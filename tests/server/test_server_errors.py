@@ -534,3 +534,20 @@ def test_a_bot_is_made_off_the_event_loop_when_a_room_is_made(
 
     loop_thread = asyncio.run(scenario())
     assert made_in and all(thread is not loop_thread for thread in made_in)
+
+
+def test_an_address_that_is_no_page_is_a_page_that_says_so(client: TestClient) -> None:
+    """Bad input on the page: a mistyped or cut table link shows a page in both languages
+    with the way back to the lobby (not the framework's JSON), under the same policy as
+    every page; the API still answers JSON."""
+    for address in ("/play/", "/play/abc/def", "/tables", "/ロビー"):
+        answer = client.get(address)
+        assert answer.status_code == 404, address
+        assert answer.headers["content-type"].startswith("text/html")
+        assert "There is no such page here." in answer.text
+        assert "このページは見つかりません。" in answer.text and 'href="/"' in answer.text
+        assert "script-src" in answer.headers["Content-Security-Policy"]
+        assert "<script" not in answer.text
+    for address in ("/api/nothing", "/static/nothing.js"):
+        answer = client.get(address)
+        assert answer.status_code == 404 and answer.json() == {"detail": "Not Found"}

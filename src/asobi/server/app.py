@@ -73,9 +73,11 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Query, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from asobi.core.bots import LEVELS, bot_names, level_bot
@@ -298,6 +300,16 @@ def create_app(
     @app.exception_handler(RoomError)
     async def room_error(request: Any, exc: RoomError) -> JSONResponse:
         return JSONResponse({"detail": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def no_such_page(request: Request, exc: StarletteHTTPException) -> Response:
+        """An address that is no page: a person who typed or pasted it gets a page that
+        says so, in both languages, with the way back; the API and the files the pages
+        load keep answering JSON (a missing game's script says which game)."""
+        path = request.url.path
+        if exc.status_code == 404 and not path.startswith(("/api/", "/static/")):
+            return FileResponse(WEB / "missing.html", status_code=404)
+        return await http_exception_handler(request, exc)
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
