@@ -238,7 +238,7 @@ def test_plates_overlap_as_the_plain_separating_axes_say(seed: int) -> None:
     shapes_a, shapes_b = _shapes(board), _shapes(other)
     pa, sa, pb, sb = poses[:20], sides[:20], poses[20:35], sides[20:35]
     every = kernels.pair_overlaps(
-        pa, sa, shapes_a.both, len(shapes_a.hull), pb, sb, shapes_b.both, len(shapes_b.hull)
+        pa, sa, shapes_a.outlines, len(shapes_a.hull), pb, sb, shapes_b.outlines, len(shapes_b.hull)
     )
     a_plates, b_plates = plain_plates(board.id, pa, sa), plain_plates(other.id, pb, sb)
     rows = plain_overlap(

@@ -10,11 +10,14 @@ replaced, element by element and in the same order, so the same answers to the l
   (:func:`_pairwise`).
 - **The plates** of many poses against another board (:func:`overlaps`), or of two lists
   of poses against each other (:func:`pair_overlaps`).
-- **The coarse look** (:func:`cells`, :func:`rows`, :func:`arranged`, :func:`reaches`): a
-  board's grid cells of every orientation found, sorted by mask, and each row's reach in one
-  pass each, where numpy took a dozen calls an orientation. A projection is worked out as
-  one fused multiply-add (:func:`_fma`), as numpy's matrix product does on this machine's
-  BLAS, so that the reach is the same as :func:`solver._reach`'s.
+- **The coarse look** (:func:`look`): each orientation's bitmap laid at every centre point
+  by runs of cells (:func:`_lay_bitmap`), its cells sorted by mask a byte at a time
+  (:func:`_sorted`) and each row's reach (:func:`_row_reach`), in one pass an orientation
+  where numpy took a dozen calls. A projection is one fused multiply-add (:func:`_fma`), as
+  numpy's matrix product works it out on this machine's BLAS.
+- **The masks**: their reach from their rows' (:func:`grouped_reach`), the pairs worth
+  placing (:func:`pairings`), the weighing of their poses (:func:`pose_values`,
+  :func:`best_in_rows`) and the best start off the other board (:func:`best_off`).
 
 numba compiles a function on its first call in a process and keeps the machine code in
 ``__pycache__`` (or its own cache folder when that is read-only): a fresh install pays some
@@ -42,19 +45,25 @@ Words = NDArray[np.uint64]
 compiled = njit(cache=True, nogil=True)  # nogil: the server's threads solve side by side
 
 
-@intrinsic
-def _fma(typingctx: Any, a: Any, b: Any, c: Any) -> Any:
-    """a × b + c, rounded once (LLVM's ``llvm.fma.f64``)."""
-    signature = types.float64(types.float64, types.float64, types.float64)
+def _llvm(name: str, result: Any, *arguments: Any) -> Any:
+    """A codegen for numba's ``@intrinsic``: a call of LLVM's intrinsic ``name``."""
 
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        double = ir.DoubleType()
-        kind = ir.FunctionType(double, [double, double, double])
+        kind = ir.FunctionType(result, list(arguments))
         insert: Any = cgutils.get_or_insert_function  # (untyped)
-        fma = insert(builder.module, kind, "llvm.fma.f64")
-        return builder.call(fma, args)
+        return builder.call(insert(builder.module, kind, name), args)
 
-    return signature, codegen
+    return codegen
+
+
+@intrinsic
+def _fma(typingctx: Any, a: Any, b: Any, c: Any) -> Any:
+    """a × b + c, rounded once (LLVM's ``llvm.fma.f64``). numpy's matrix product works out
+    a row of two against a column so on this machine's BLAS: ``fused(y, v, x * u)``, and
+    ``fused(x, u, y * v)`` in a matrix-vector product."""
+    double = ir.DoubleType()
+    signature = types.float64(types.float64, types.float64, types.float64)
+    return signature, _llvm("llvm.fma.f64", double, double, double, double)
 
 
 fused = cast(Callable[[float, float, float], float], _fma)  # (as the type checker sees it)
@@ -356,14 +365,8 @@ def pair_overlaps(
 @intrinsic
 def _ctpop(typingctx: Any, word: Any) -> Any:
     """The bits set in a 64-bit word (LLVM's ``llvm.ctpop.i64``: one instruction)."""
-    signature = types.uint64(types.uint64)
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        kind = ir.FunctionType(ir.IntType(64), [ir.IntType(64)])
-        insert: Any = cgutils.get_or_insert_function  # (untyped)
-        return builder.call(insert(builder.module, kind, "llvm.ctpop.i64"), args)
-
-    return signature, codegen
+    word64 = ir.IntType(64)
+    return types.uint64(types.uint64), _llvm("llvm.ctpop.i64", word64, word64)
 
 
 bits_set = cast(Callable[[np.uint64], int], _ctpop)  # (as the type checker sees it)
@@ -666,9 +669,6 @@ def _pair_key(
     return ((apart + float(missing) * 1e6) - float(good) * 1e3) - clipped
 
 
-fused_xy = cast(Callable[[float, float, float], float], _fma)  # x·u + (y·v): BLAS's gemv order
-
-
 @compiled
 def pose_values(
     cells: Floats, angles: Floats, sides: Flags, xs: Floats, ys: Floats, field: Floats,
@@ -715,7 +715,7 @@ def best_in_rows(
         least = np.inf
         for j in range(bounds[r], bounds[r + 1]):
             if values[j] >= values[k] - 1e-9:
-                along = fused_xy(cells[j, 0], unit[0], cells[j, 1] * unit[1])
+                along = fused(cells[j, 0], unit[0], cells[j, 1] * unit[1])  # (as gemv)
                 along = along if forward else -along
                 if along < least:
                     least, back[r] = along, j

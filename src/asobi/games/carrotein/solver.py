@@ -211,22 +211,19 @@ class _Shapes:
         self.hull = shapely.get_coordinates(board.plate.convex_hull)[:-1]  # closed ring
         sides = np.roll(self.hull, -1, axis=0) - self.hull
         self.normals = np.stack([-sides[:, 1], sides[:, 0]], 1) / np.hypot(*sides.T)[:, None]
-        # The hull's corners then its edges' normals, turned over or not: turned in one go.
+        # The hull's corners then its edges' normals, by side (``[int(mirrored)]``: turned
+        # over, x is negated): turned in one go.
         outline = np.concatenate([self.hull, self.normals])
-        self.outlines = {False: outline, True: outline * [-1.0, 1.0]}
-        self.both = np.stack([self.outlines[False], self.outlines[True]])  # by side
-        # What the compiled refinement reads of the board, either side up (``kernels.NY``...):
-        # the field's rows, the last sample it reads from, its origin and step in the
-        # board's frame (turned over, x is negated), and the hull's corners.
+        self.outlines = np.stack([outline, outline * [-1.0, 1.0]])
+        # What the compiled kernels read of the board, by side (``kernels.NY``...): the
+        # field's rows, the last sample they read from, its origin and step in the board's
+        # frame (turned over, x is negated), and the hull's corners.
         nx, ny = self.field.shape
         self.flat = self.field.reshape(-1)
-        self.constants = {
-            mirrored: np.array([
-                ny, nx - 2.0, ny - 2.0, sign * self.x0, self.y0, sign * FIELD, FIELD,
-                len(self.hull),
-            ]) for mirrored, sign in ((False, 1.0), (True, -1.0))
-        }  # fmt: skip
-        self.sided = np.stack([self.constants[False], self.constants[True]])
+        self.constants = np.array([
+            [ny, nx - 2.0, ny - 2.0, sign * self.x0, self.y0, sign * FIELD, FIELD, len(self.hull)]
+            for sign in (1.0, -1.0)
+        ])  # fmt: skip
 
     def margins(
         self, poses: NDArray[np.float64], mirrored: bool, xs: NDArray[np.float64],
@@ -237,7 +234,7 @@ class _Shapes:
         refinement's own reading)."""
         out: NDArray[np.float64] = kernels.margins(
             np.ascontiguousarray(poses, dtype=float), xs, ys, self.flat,
-            self.constants[mirrored], radius,
+            self.constants[int(mirrored)], radius,
         )  # fmt: skip
         return out
 
@@ -250,7 +247,7 @@ class _Shapes:
         as ``GIVE_UP`` at most) summed, plus a thousandth of the least (compiled:
         ``kernels.pose_values``)."""
         out: NDArray[np.float64] = kernels.pose_values(
-            cells, angles, sides, xs, ys, self.flat, self.sided, _knobs(radius)
+            cells, angles, sides, xs, ys, self.flat, self.constants, _knobs(radius)
         )
         return out
 
@@ -382,20 +379,21 @@ def _load_kernels(sky: Sky) -> None:
         shapes, np.array([[start.x, start.y]]), np.zeros(1), side, np.zeros(1), (other, start)
     )
     kernels.pair_overlaps(
-        _row(start), side, shapes.both, len(shapes.hull), _row(start), side, shapes.both,
+        _row(start), side, shapes.outlines, len(shapes.hull), _row(start), side, shapes.outlines,
         len(shapes.hull),
     )  # fmt: skip
     bitmaps = _bitmaps(board, PERFECT, radius)
     for points in (2, 9, 17, 33):  # masks of 8, 16, 32 and 64 bits
         grid = _Grid([(start.x + k, start.y) for k in range(points)], PERFECT)
         grid.layers(bitmaps, 1, [True] + [False] * (len(bitmaps) - 1))
-    _reach(np.zeros((1, 2)), np.zeros(1, dtype=np.int64), bitmaps[0])  # (a grown layer's)
+    # One orientation at a time (over 64 points: :meth:`_Grid.layer`).
+    _reach(np.zeros((1, 2)), np.zeros(1, dtype=np.int64), bitmaps[0])
     # A ring of points: the search pairs masks and weighs the poses of their rows.
     ring = [
         (start.x + 70 * math.cos(k * math.pi / 4), start.y + 70 * math.sin(k * math.pi / 4))
         for k in range(8)
     ]  # fmt: skip
-    Solver(sky, ring, PERFECT).pair(sky.board("ears"), sky.board("carrot"))
+    Solver(sky, ring, PERFECT).pair(board, other)
 
 
 def _bits(indices: Sequence[int], words: int) -> NDArray[np.uint64]:
@@ -465,8 +463,9 @@ class _Layer:
         row = np.repeat(np.arange(len(self.starts), dtype=np.int32), sizes)
         return sizes, row, _popcount(self.words[self.starts].T)
 
-    def _rows_of(self, floor: int) -> _Layer:
-        """Only the rows of at least ``floor`` points, each with the reach worked out here."""
+    def above(self, floor: int) -> _Layer:
+        """Only the rows of at least ``floor`` points: the same cells in the same order, and
+        so the same rows and reach, as from scratch."""
         sizes, row, points = self._rows
         enough = points >= floor
         cells = np.flatnonzero(enough[row])
@@ -475,11 +474,6 @@ class _Layer:
         t, words = np.take(self.t, cells, axis=0), np.take(self.words, cells, axis=0)
         front, back = np.take(self.front, rows, axis=0), np.take(self.back, rows, axis=0)
         return _Layer(self.cell, t, words, starts, front, back)
-
-    def above(self, floor: int) -> _Layer:
-        """Only the rows of at least ``floor`` points: the same cells in the same order, and
-        so the same rows and reach, as from scratch."""
-        return self._rows_of(floor)
 
     @staticmethod
     def of(
@@ -642,11 +636,6 @@ class _Masks:
             cells, angles, sides, _ = self.gathered(m)
             value = self._weighed[key] = shapes.values(cells, angles, sides, xs, ys, radius)
         return value
-
-    def poses(self, m: int) -> tuple[NDArray[np.float64], NDArray[np.bool_]]:
-        """Every pose giving mask ``m``: x, y and turn, and whether turned over."""
-        cells, angles, sides, _ = self.gathered(m)
-        return np.column_stack([cells, angles]), sides
 
     def good_poses(
         self, m: int, shapes: _Shapes, xs: NDArray[np.float64], ys: NDArray[np.float64],
@@ -830,7 +819,8 @@ def _avoided(avoid: tuple[Board, Pose] | None) -> tuple[NDArray[np.float64], NDA
     if avoid is None:
         return _NOTHING_TO_AVOID
     shapes, pose = _shapes(avoid[0]), avoid[1]
-    return shapes.outlines[pose.mirrored], np.array([pose.x, pose.y, pose.angle, len(shapes.hull)])
+    outline = shapes.outlines[int(pose.mirrored)]
+    return outline, np.array([pose.x, pose.y, pose.angle, len(shapes.hull)])
 
 
 def shortfalls(
@@ -846,7 +836,8 @@ def shortfalls(
     outline, pose = _avoided(avoid)
     out: NDArray[np.float64] = kernels.shortfalls(
         np.ascontiguousarray(poses, dtype=float), xs, ys, weights, shapes.flat,
-        shapes.constants[mirrored], shapes.outlines[mirrored], outline, pose, _knobs(radius),
+        shapes.constants[int(mirrored)], shapes.outlines[int(mirrored)], outline, pose,
+        _knobs(radius),
     )  # fmt: skip
     return out
 
@@ -869,7 +860,7 @@ def refine(
     outline, pose = _avoided(avoid)
     x, y, angle = kernels.refine(
         start.x, start.y, start.angle, eye.cell, eye.turn / 2, xs, ys, weights, shapes.flat,
-        shapes.constants[start.mirrored], shapes.outlines[start.mirrored], outline, pose,
+        shapes.constants[int(start.mirrored)], shapes.outlines[int(start.mirrored)], outline, pose,
         _knobs(radius),
     )  # fmt: skip
     return Pose(x, y, angle % 360, start.mirrored)
@@ -884,7 +875,7 @@ def _overlaps(
     they overlap, and when apart the (negative) gap along the best axis."""
     depth: NDArray[np.float64] = kernels.overlaps(
         np.ascontiguousarray(poses, dtype=float), np.ascontiguousarray(sides, dtype=bool),
-        shapes.both, len(shapes.hull), *_avoided(avoid),
+        shapes.outlines, len(shapes.hull), *_avoided(avoid),
     )  # fmt: skip
     return depth
 
@@ -905,7 +896,7 @@ def _best_off(
     costs, the first of equals (compiled: ``kernels.best_off``, which weighs the overlap only
     of the poses that could still come level)."""
     best: int = kernels.best_off(
-        cells, angles, sides, value, shapes.both, len(shapes.hull), *_avoided(avoid),
+        cells, angles, sides, value, shapes.outlines, len(shapes.hull), *_avoided(avoid),
         _knobs(0.0),
     )  # fmt: skip
     return best
@@ -1392,7 +1383,7 @@ class Solver:
         (pa, sa, va, ha), (pb, sb, vb, hb) = found
         # Every pose of a's against every pose of b's, by separating axes.
         depth = kernels.pair_overlaps(
-            pa, sa, ha.both, len(ha.hull), pb, sb, hb.both, len(hb.hull)
+            pa, sa, ha.outlines, len(ha.hull), pb, sb, hb.outlines, len(hb.hull)
         ).reshape(-1)  # fmt: skip
         cost = _overlap_cost(depth)
         value = np.add.outer(va, vb).reshape(-1) - cost
