@@ -16,10 +16,12 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+import shapely
 from numpy.typing import NDArray
 
 from asobi.games.carrotein import kernels
-from asobi.games.carrotein.sky import Pose, default_sky
+from asobi.core.errors import IllegalAction
+from asobi.games.carrotein.sky import TOUCH, Pose, default_sky, judge
 from asobi.games.carrotein.solver import (
     _OPPOSITE,
     _UNITS,
@@ -39,6 +41,7 @@ from asobi.games.carrotein.solver import (
     _Masks,
     _overlaps,
     _shapes,
+    _sure_verdict,
     _turned,
     _turns,
     refine,
@@ -325,6 +328,72 @@ def test_every_orientations_cells_at_once_are_each_orientations_own(chips: int, 
         for name in ("t", "words", "starts", "front", "back"):
             mine, theirs = getattr(layer, name), getattr(alone, name)
             assert mine.dtype == theirs.dtype and np.array_equal(mine, theirs), (k, name)
+
+
+@pytest.mark.parametrize("chips", [1, 7, 20, 40])
+def test_counts_are_the_bitmaps_added_at_every_point(chips: int) -> None:
+    """``_Grid.counts`` (compiled, from the bitmaps' runs) counts what adding each
+    orientation's bitmap at every centre point counts, and its caps are the most."""
+    rng = np.random.default_rng(chips)
+    centres = [(float(x), float(y)) for x, y in rng.normal((300, 220), 40, (chips, 2))]
+    grid = _Grid(centres, PERFECT)
+    bitmaps = _bitmaps(SKY.board("ears"), PERFECT, SKY.centre_radius)
+    maps, caps = grid.counts(bitmaps)
+    du, dv = grid.u - grid.u.min(), grid.v - grid.v.min()
+    for k, bitmap in enumerate(bitmaps):
+        a, b = bitmap.ones.shape
+        plain = np.zeros((int(du.max()) + a, int(dv.max()) + b), dtype=np.uint8)
+        for u, v in zip(du.tolist(), dv.tolist(), strict=True):
+            plain[u : u + a, v : v + b] += bitmap.ones
+        assert maps[k].dtype == plain.dtype and np.array_equal(maps[k], plain), k
+        assert caps[k] == plain.max()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_sure_verdict_is_the_judges(seed: int) -> None:
+    """The compiled verdict (``solver._sure_verdict``), where it gives one, is the judge's:
+    boards laid apart at random poses with points around them, and points on a figure's
+    edge or at the clearance from it, where it leaves the call to the judge."""
+    rng = np.random.default_rng(seed)
+    sure = unsure = 0
+    for _ in range(300):
+        a, b = (SKY.boards[k] for k in rng.choice(len(SKY.boards), 2, replace=False))
+        x, y = rng.uniform(120, 480), rng.uniform(100, 350)
+        pa = Pose(round(x, 1), round(y, 1), round(rng.uniform(0, 360), 1), bool(rng.random() < 0.5))
+        side = rng.choice([-1, 1])
+        pb = Pose(
+            round(x + side * rng.uniform(150, 240), 1), round(y + rng.uniform(-60, 60), 1),
+            round(rng.uniform(0, 360), 1), bool(rng.random() < 0.5),
+        )  # fmt: skip
+        points = rng.uniform((x - 70, y - 70), (x + 70, y + 70), (int(rng.integers(1, 25)), 2))
+        # Points on the figure's edge and at the clearance from it: not sure there.
+        figure = pa.place(a.figure)
+        edge = shapely.get_coordinates(figure)[rng.integers(0, 100)]
+        inward = shapely.get_coordinates(shapely.shortest_line(figure.boundary, figure.centroid))
+        step = (inward[1] - inward[0]) / np.hypot(*(inward[1] - inward[0]))
+        extra = [edge, inward[0] + step * (SKY.centre_radius - TOUCH)]
+        for pts in (points, np.vstack([points, extra])):
+            centres = [(float(px), float(py)) for px, py in pts]
+            xs, ys = pts[:, 0].copy(), pts[:, 1].copy()
+            got = _sure_verdict(SKY, xs, ys, a, pa, b, pb)
+            try:
+                expected = judge(SKY, centres, [(a, pa), (b, pb)])
+            except IllegalAction:
+                expected = None
+            if got is None:
+                unsure += 1
+            else:
+                assert got == expected
+                sure += 1
+    assert sure > 150 and unsure > 150
+
+
+def test_plates_that_touch_or_overlap_are_left_to_the_judge() -> None:
+    a, b = SKY.board("stretching"), SKY.board("leaping")  # plates 200 and 196 mm wide
+    xs, ys = np.array([300.0]), np.array([200.0])
+    for gap, sure in ((0.0, False), (-1.0, False), (1e-9, False), (0.01, True)):
+        pb = Pose(300.0 + 100 + 98 + gap, 200.0)
+        assert (_sure_verdict(SKY, xs, ys, a, Pose(300.0, 200.0), b, pb) is not None) == sure
 
 
 @pytest.mark.parametrize("seed", range(3))

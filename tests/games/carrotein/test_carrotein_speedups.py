@@ -142,6 +142,7 @@ def test_the_judges_verdicts_kept_are_the_judges() -> None:
     centres, a, b = planted(SKY, 310, chips=12)
     memo = Memo(SKY, PERFECT)
     key = np.array(centres, dtype=float).tobytes()
+    xs, ys = (np.array(column, dtype=float) for column in zip(*centres, strict=True))
     poses = [
         (Pose(150.0, 200.0, 30.0), Pose(420.0, 250.0, 0.0, True)),
         (Pose(300, 225), Pose(305, 225)),
@@ -151,10 +152,10 @@ def test_the_judges_verdicts_kept_are_the_judges() -> None:
             expected = judge(SKY, centres, [(a, pa), (b, pb)])
         except IllegalAction:
             expected = None
-        assert memo.judge(centres, key, a, pa, b, pb) == expected
-        assert memo.judge(centres, key, a, pa, b, pb) == expected  # kept this time
+        assert memo.judge(centres, key, xs, ys, a, pa, b, pb) == expected
+        assert memo.judge(centres, key, xs, ys, a, pa, b, pb) == expected  # kept this time
     overlapping = poses[1]
-    assert memo.judge(centres, key, a, overlapping[0], b, overlapping[1]) is None
+    assert memo.judge(centres, key, xs, ys, a, overlapping[0], b, overlapping[1]) is None
 
 
 def test_a_game_plays_the_same_with_what_the_process_kept_as_without() -> None:

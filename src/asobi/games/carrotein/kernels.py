@@ -11,7 +11,7 @@ replaced, element by element and in the same order, so the same answers to the l
 - **The plates** of many poses against another board (:func:`overlaps`), or of two lists
   of poses against each other (:func:`pair_overlaps`).
 - **The coarse look** (:func:`look`): each orientation's bitmap laid at every centre point
-  by runs of cells (:func:`_lay_bitmap`), its cells sorted by mask a byte at a time
+  by runs of cells (:func:`_cells`), its cells sorted by mask a byte at a time
   (:func:`_sorted`) and each row's reach (:func:`_row_reach`), in one pass an orientation
   where numpy took a dozen calls. A projection is one fused multiply-add (:func:`_fma`), as
   numpy's matrix product works it out on this machine's BLAS.
@@ -362,6 +362,100 @@ def pair_overlaps(
 
 
 # --- the coarse look ----------------------------------------------------------------------
+# --- the judge's verdict, where it is sure ----------------------------------------------
+JUDGED, MAY_MEET, TOO_CLOSE = range(3)  # what :func:`verdict` could tell
+
+
+@compiled
+def _placed(points: Floats, pose: Floats) -> Floats:
+    """Points in a board's frame on the mat at ``pose`` (x, y, cosine, sine, -1 turned over
+    else 1), with ``sky.Pose._move``'s arithmetic in its order."""
+    x, y, c, s, flip = pose[0], pose[1], pose[2], pose[3], pose[4]
+    out = np.empty_like(points)
+    for k in range(len(points)):
+        px, py = points[k, 0], points[k, 1]
+        out[k, 0] = (flip * c) * px + -s * py + x
+        out[k, 1] = (flip * s) * px + c * py + y
+    return out
+
+
+@compiled
+def _clearly_apart(one: Floats, other: Floats, sure: float) -> bool:
+    """Two convex plates (their corners in turn, the first not repeated) lie more than
+    ``sure`` mm apart along one of their edges' normals."""
+    for mine, theirs in ((one, other), (other, one)):
+        n = len(mine)
+        for k in range(n):
+            nx = -(mine[(k + 1) % n, 1] - mine[k, 1])
+            ny = mine[(k + 1) % n, 0] - mine[k, 0]
+            length = math.sqrt(nx * nx + ny * ny)
+            nx, ny = nx / length, ny / length
+            low, high = np.inf, -np.inf
+            for j in range(n):
+                along = mine[j, 0] * nx + mine[j, 1] * ny
+                low, high = min(low, along), max(high, along)
+            their_low, their_high = np.inf, -np.inf
+            for j in range(len(theirs)):
+                along = theirs[j, 0] * nx + theirs[j, 1] * ny
+                their_low, their_high = min(their_low, along), max(their_high, along)
+            if their_low > high + sure or low > their_high + sure:
+                return True
+    return False
+
+
+@compiled
+def _hides(x: float, y: float, rings: Floats, ends: Ints, need: float, sure: float) -> int:
+    """Whether a figure (its rings on the mat, each closed, ``rings[:ends[0]]`` the first)
+    hides the centre point at (x, y): inside it (by the crossings of a ray), and ``need``
+    mm at least from every edge. 1 hidden, 0 not, -1 too close to either line to call."""
+    inside = False
+    nearest = np.inf  # squared
+    start = 0
+    for stop in ends:
+        for k in range(start, stop - 1):
+            ax, ay, bx, by = rings[k, 0], rings[k, 1], rings[k + 1, 0], rings[k + 1, 1]
+            if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
+                inside = not inside
+            dx, dy = bx - ax, by - ay
+            along = min(1.0, max(0.0, ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy)))
+            ex, ey = ax + along * dx - x, ay + along * dy - y
+            nearest = min(nearest, ex * ex + ey * ey)
+        start = stop
+    distance = math.sqrt(nearest)
+    if distance < sure or (inside and abs(distance - need) < sure):
+        return -1
+    return 1 if inside and distance >= need else 0
+
+
+@compiled
+def verdict(
+    xs: Floats, ys: Floats, rings_a: Floats, ends_a: Ints, plate_a: Floats, pose_a: Floats,
+    rings_b: Floats, ends_b: Ints, plate_b: Floats, pose_b: Floats, need: float, sure: float,
+) -> tuple[int, Flags]:  # fmt: skip
+    """``sky.judge`` on two boards, where it is sure: ``JUDGED`` and which centre points
+    the boards hide (a figure's rings and its plate's corners in the board's frame, each
+    pose as :func:`_placed` reads it; hidden: inside the figure and ``need`` mm from its
+    edges). The judge's own geometry works in the same doubles and differs from this in
+    the last bits only, so wherever a decision is more than ``sure`` mm from its line the
+    two agree: ``MAY_MEET`` where the plates are not that far apart, ``TOO_CLOSE`` where a
+    point is that near a figure's edge or the clearance's line, and the judge decides."""
+    hidden = np.zeros(len(xs), dtype=np.bool_)
+    if not _clearly_apart(_placed(plate_a, pose_a), _placed(plate_b, pose_b), sure):
+        return MAY_MEET, hidden
+    for rings, ends, pose in ((rings_a, ends_a, pose_a), (rings_b, ends_b, pose_b)):
+        figure = _placed(rings, pose)
+        low_x, high_x = figure[:, 0].min() - sure, figure[:, 0].max() + sure
+        low_y, high_y = figure[:, 1].min() - sure, figure[:, 1].max() + sure
+        for i in range(len(xs)):
+            if hidden[i] or not (low_x <= xs[i] <= high_x and low_y <= ys[i] <= high_y):
+                continue
+            hides = _hides(xs[i], ys[i], figure, ends, need, sure)
+            if hides < 0:
+                return TOO_CLOSE, hidden
+            hidden[i] = hides == 1
+    return JUDGED, hidden
+
+
 @intrinsic
 def _ctpop(typingctx: Any, word: Any) -> Any:
     """The bits set in a 64-bit word (LLVM's ``llvm.ctpop.i64``: one instruction)."""
@@ -439,16 +533,69 @@ def _sorted(masks: Words, count: int, bits: int, order: Ints, spare: Ints) -> No
 
 
 @compiled
-def _lay_bitmap(us: Ints, vs: Ints, spans: Ints, first: int, end: int, acc: Words) -> None:
-    """A bitmap (its runs of cells ``spans[first:end]``: row, first and end column) laid
-    at each centre point's grid cell (``us``, ``vs``) with the point's bit, into ``acc``."""
-    acc[:] = 0
+def _cells(
+    us: Ints, vs: Ints, spans: Ints, first: int, end: int, floor: int, acc: Words, xs: Ints,
+    ys: Ints, masks: Words,
+) -> int:  # fmt: skip
+    """One orientation's cells of at least ``floor`` points, in the order of the grid (x,
+    then y), into ``xs``, ``ys`` and ``masks``: how many. Its bitmap (the runs of cells
+    ``spans[first:end]``: row, first and end column) is laid at each centre point's grid
+    cell (``us``, ``vs``) with the point's bit, on ``acc``, which is zero before and after.
+    Only the rows of ``acc`` that the bitmaps of ``floor`` points reach are read (a cell's
+    points are those whose bitmap covers it)."""
+    low, high = spans[first, 0], spans[first, 0]
+    for run in range(first, end):
+        low, high = min(low, spans[run, 0]), max(high, spans[run, 0])
+    reached = np.zeros(acc.shape[0] + 1, dtype=np.int64)  # bitmaps starting, less ending
     for i in range(len(us)):
         bit = np.uint64(1) << np.uint64(i)
+        reached[us[i] + low] += 1
+        reached[us[i] + high + 1] -= 1
         for run in range(first, end):
-            x, low, high = us[i] + spans[run, 0], vs[i] + spans[run, 1], vs[i] + spans[run, 2]
-            for y in range(low, high):
+            x, below, above = us[i] + spans[run, 0], vs[i] + spans[run, 1], vs[i] + spans[run, 2]
+            for y in range(below, above):
                 acc[x, y] |= bit
+    count = 0
+    bitmaps = 0
+    for x in range(acc.shape[0]):
+        bitmaps += reached[x]
+        if bitmaps >= max(floor, 1):
+            for y in range(acc.shape[1]):
+                if _qualifies(acc[x, y], floor):
+                    xs[count], ys[count], masks[count] = x, y, acc[x, y]
+                    count += 1
+    for x in range(us.min() + low, us.max() + high + 1):
+        acc[x, :] = 0
+    return count
+
+
+@compiled
+def counts(
+    us: Ints, vs: Ints, spans: Ints, span_from: Ints, width: int, height: int
+) -> tuple[NDArray[np.uint8], Ints]:  # fmt: skip
+    """Per orientation (its bitmap's runs ``spans[span_from[k]:span_from[k + 1]]``, as
+    :func:`look` reads them), how many centre points (at grid cells ``us``, ``vs``, from the
+    lowest) a pose may hide at each cell of a ``width`` x ``height`` window, and the most
+    (the orientation's cap)."""
+    orientations = len(span_from) - 1
+    count = np.zeros((orientations, width, height), dtype=np.uint8)
+    caps = np.zeros(orientations, dtype=np.int64)
+    for k in range(orientations):
+        for i in range(len(us)):
+            for run in range(span_from[k], span_from[k + 1]):
+                x = us[i] + spans[run, 0]
+                for y in range(vs[i] + spans[run, 1], vs[i] + spans[run, 2]):
+                    count[k, x, y] += 1
+                    caps[k] = max(caps[k], count[k, x, y])
+    return count, caps
+
+
+@compiled
+def _grown(values: NDArray[Any], size: int) -> NDArray[Any]:
+    """``values`` in an array of ``size`` rows (as many or more)."""
+    out = np.empty((size, *values.shape[1:]), dtype=values.dtype)
+    out[: len(values)] = values
+    return out
 
 
 @compiled
@@ -470,38 +617,27 @@ def look(
     rows start (and the last's end), and each row's reach (:func:`_row_reach`;
     ``supports[slot]``: the orientation's plate's)."""
     orientations = len(picked)
-    acc = np.empty((width, height), dtype=np.uint64)
-    # Each orientation's cells counted first (its bitmap laid twice), so that they are
-    # written once where they go: growing the arrays as they fill cost more.
-    bounds = np.zeros(orientations + 1, dtype=np.int64)
-    for slot in range(orientations):
-        _lay_bitmap(us, vs, spans, span_from[picked[slot]], span_from[picked[slot] + 1], acc)
-        count = 0
-        for x in range(width):
-            for y in range(height):
-                count += _qualifies(acc[x, y], floor)
-        bounds[slot + 1] = bounds[slot] + count
-    cells = bounds[orientations]
-    t, words = np.empty((cells, 2)), np.empty((cells, 1), dtype=np.uint64)
-    starts = np.empty(max(cells, 1), dtype=np.int64)
-    most = 0
-    for slot in range(orientations):
-        most = max(most, bounds[slot + 1] - bounds[slot])
+    acc = np.zeros((width, height), dtype=np.uint64)
+    most = width * height  # an orientation's cells at most
     xs, ys = np.empty(most, dtype=np.int64), np.empty(most, dtype=np.int64)
     masks = np.empty(most, dtype=np.uint64)
     order, spare = np.empty(most, dtype=np.int64), np.empty(most, dtype=np.int64)
+    # The cells and rows of all orientations, the arrays doubled when full.
+    t, words = np.empty((most, 2)), np.empty((most, 1), dtype=np.uint64)
+    starts = np.empty(most, dtype=np.int64)
+    bounds = np.zeros(orientations + 1, dtype=np.int64)
     cuts = np.zeros(orientations + 1, dtype=np.int64)
     rows = 0
     for slot in range(orientations):
-        _lay_bitmap(us, vs, spans, span_from[picked[slot]], span_from[picked[slot] + 1], acc)
-        count = 0
-        for x in range(width):
-            for y in range(height):
-                if _qualifies(acc[x, y], floor):
-                    xs[count], ys[count], masks[count] = x, y, acc[x, y]
-                    count += 1
+        first, end = span_from[picked[slot]], span_from[picked[slot] + 1]
+        count = _cells(us, vs, spans, first, end, floor, acc, xs, ys, masks)
         _sorted(masks, count, bits, order, spare)
         base = bounds[slot]
+        if base + count > len(t):
+            size = max(2 * len(t), base + count)
+            t, words = _grown(t, size), _grown(words, size)
+        if rows + count > len(starts):
+            starts = _grown(starts, max(2 * len(starts), rows + count))
         for j in range(count):
             at = order[j]
             t[base + j, 0] = float(xs[at] + shifts[slot, 0]) * cell
@@ -510,6 +646,7 @@ def look(
             if j == 0 or masks[at] != masks[order[j - 1]]:
                 starts[rows] = j
                 rows += 1
+        bounds[slot + 1] = base + count
         cuts[slot + 1] = rows
     front, back = np.empty((rows, len(units))), np.empty((rows, len(units)))
     for slot in range(orientations):
@@ -519,7 +656,8 @@ def look(
             _row_reach(
                 t, base + starts[r], base + last, supports[slot], opposite, units, front[r], back[r]
             )  # fmt: skip
-    return t, words, bounds, starts[:rows], cuts, front, back
+    cells = bounds[orientations]
+    return t[:cells].copy(), words[:cells].copy(), bounds, starts[:rows].copy(), cuts, front, back
 
 
 @compiled

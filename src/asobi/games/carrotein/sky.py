@@ -146,7 +146,7 @@ class Board:
         object.__setattr__(self, "edges", self.figure.boundary)
 
 
-def _cos_sin(degrees: float) -> tuple[float, float]:
+def cos_sin(degrees: float) -> tuple[float, float]:
     """A turn's cosine and sine as ``shapely.affinity.rotate`` works them out, values within
     2.5e-16 of zero made zero (so a quarter turn is exact)."""
     radians = degrees * math.pi / 180.0
@@ -188,7 +188,7 @@ class Pose:
         translate), worked out with its arithmetic in its order, so the points come out to
         the same bits as from the three calls one after the other: turning over only
         negates, the turn about the origin adds 0, the move adds last."""
-        cos, sin = _cos_sin(self.angle)
+        cos, sin = cos_sin(self.angle)
         flip = -1.0 if self.mirrored else 1.0
         x, y = xy.T
         moved: NDArray[np.float64] = np.stack(

@@ -74,7 +74,16 @@ from shapely import affinity
 
 from asobi.core.errors import IllegalAction
 from asobi.core.lazy import LazyModule
-from asobi.games.carrotein.sky import Board, Pose, Sky, Verdict, default_sky, judge
+from asobi.games.carrotein.sky import (
+    TOUCH,
+    Board,
+    Pose,
+    Sky,
+    Verdict,
+    cos_sin,
+    default_sky,
+    judge,
+)
 
 # The compiled kernels, imported when first used: numba takes a quarter of a second to
 # import, and a command that only lists the games (its help) imports this module.
@@ -88,6 +97,9 @@ OVERLAP_STEP = 1.0  # overlapping boards cost as much as a point a millimetre ou
 OVERLAP_PER_MM = 1.0  # ... and more the deeper they overlap
 NEAR = 2  # the first look pairs masks within this many points of each board's best
 FINEST = 0.1  # mm (and degrees): refining stops at this step
+# mm: the compiled verdict's decisions this far from their lines are the judge's (whose
+# geometry differs from it in the last bits, some 1e-13 mm); nearer, the judge decides.
+SURE = 1e-7
 GOOD = 48  # poses of each board's mask weighed together for a candidate's second start
 TOGETHER = 6  # the best pairs of those tried: the plates of the best can overlap too deep to part
 # Starts of a candidate whose plates cannot lie apart that all end with the boards on each
@@ -215,6 +227,11 @@ class _Shapes:
         # over, x is negated): turned in one go.
         outline = np.concatenate([self.hull, self.normals])
         self.outlines = np.stack([outline, outline * [-1.0, 1.0]])
+        # The figure's rings, each closed, one after another, and where each ends: for the
+        # judge's verdict where it is sure (``kernels.verdict``; the plate is its hull).
+        rings = shapely.get_rings(shapely.get_parts(figure))
+        self.rings = np.ascontiguousarray(shapely.get_coordinates(rings))
+        self.ring_ends = np.cumsum(shapely.get_num_coordinates(rings)).astype(np.int64)
         # What the compiled kernels read of the board, by side (``kernels.NY``...): the
         # field's rows, the last sample they read from, its origin and step in the board's
         # frame (turned over, x is negated), and the hull's corners.
@@ -719,24 +736,25 @@ class _Grid:
         return acc, umin - (bitmap.a0 + wa - 1), vmin - (bitmap.b0 + wb - 1)
 
     def caps(self, bitmaps: Sequence[_Bitmap]) -> list[int]:
-        """Per orientation, the most centre points one pose may hide (counted, not masked:
-        bytes instead of words)."""
-        return [int(count.max()) for count in self.counts(bitmaps)]
+        """Per orientation, the most centre points one pose may hide."""
+        return self.counts(bitmaps)[1]
 
-    def counts(self, bitmaps: Sequence[_Bitmap]) -> list[NDArray[np.uint8]]:
+    def counts(self, bitmaps: Sequence[_Bitmap]) -> tuple[list[NDArray[np.uint8]], list[int]]:
         """Per orientation, how many centre points a pose may hide at each grid translation
-        (cell [0, 0] lies at the translation of the lowest u and v, less the bitmap's). All
-        orientations are counted at once, their bitmaps padded to the largest (one call a
-        centre point, not one an orientation); each is then the part of its own size."""
-        ones = _padded(bitmaps)
-        _, wa, wb = ones.shape
+        (cell [0, 0] lies at the translation of the lowest u and v, less the bitmap's), and
+        the most (its cap). All orientations are counted in one compiled call
+        (``kernels.counts``) on a window that fits the largest bitmap; each orientation's
+        map is the part of its own size."""
+        spans, span_from = _spans(bitmaps)
+        _, wa, wb = _padded(bitmaps).shape
         umin, vmin = int(self.u.min()), int(self.v.min())
-        spans = (int(self.u.max()) - umin, int(self.v.max()) - vmin)
-        count = np.zeros((len(bitmaps), spans[0] + wa, spans[1] + wb), dtype=np.uint8)
-        for du, dv in zip((self.u - umin).tolist(), (self.v - vmin).tolist(), strict=True):
-            count[:, du : du + wa, dv : dv + wb] += ones
+        width, height = int(self.u.max()) - umin, int(self.v.max()) - vmin
+        count, caps = kernels.counts(
+            self.u - umin, self.v - vmin, spans, span_from, width + wa, height + wb
+        )
         sizes = [bitmap.ones.shape for bitmap in bitmaps]
-        return [count[k, : spans[0] + a, : spans[1] + b] for k, (a, b) in enumerate(sizes)]
+        maps = [count[k, : width + a, : height + b] for k, (a, b) in enumerate(sizes)]
+        return maps, caps.tolist()
 
     def grown_caps(
         self, base: _Grid, counts: Sequence[NDArray[np.uint8]], caps: Sequence[int],
@@ -911,6 +929,29 @@ def hidden_by(
     return hidden
 
 
+def _sure_verdict(
+    sky: Sky, xs: NDArray[np.float64], ys: NDArray[np.float64], a: Board, pa: Pose, b: Board,
+    pb: Pose,
+) -> Verdict | None:  # fmt: skip
+    """The judge's verdict on two boards with their plates apart, where it is sure (compiled,
+    some 10 µs where shapely takes some 200), else None: the judge's own geometry decides
+    where the plates may meet or a point lies within ``SURE`` of a line it draws."""
+    shapes_a, shapes_b = _shapes(a), _shapes(b)
+    status, hidden = kernels.verdict(
+        xs, ys, shapes_a.rings, shapes_a.ring_ends, shapes_a.hull, _placing(pa),
+        shapes_b.rings, shapes_b.ring_ends, shapes_b.hull, _placing(pb),
+        sky.centre_radius - TOUCH, SURE,
+    )  # fmt: skip
+    return Verdict(tuple(hidden.tolist())) if status == kernels.JUDGED else None
+
+
+def _placing(pose: Pose) -> NDArray[np.float64]:
+    """A pose as ``kernels.verdict`` reads it: x, y, the turn's cosine and sine as the judge
+    works them out, -1 turned over (else 1)."""
+    cos, sin = cos_sin(pose.angle)
+    return np.array([pose.x, pose.y, cos, sin, -1.0 if pose.mirrored else 1.0])
+
+
 def _apart(sky: Sky, a: Board, b: Board, pose_a: Pose) -> Pose:
     """A pose for ``b`` clear of ``a`` (for a layout ``a`` hides alone)."""
     x = pose_a.x + a.reach + b.reach + 1.0
@@ -938,7 +979,7 @@ class _Look:
     (made from the cells of the floors it asks for)."""
 
     caps: dict[str, list[int]] = field(default_factory=dict)
-    count_maps: dict[str, list[NDArray[np.uint8]]] = field(default_factory=dict)
+    count_maps: dict[str, tuple[list[NDArray[np.uint8]], list[int]]] = field(default_factory=dict)
     cells: dict[tuple[str, int], list[_Layer | None]] = field(default_factory=dict)
 
 
@@ -998,21 +1039,23 @@ class Memo:
         return pose
 
     def judge(
-        self, centres: Sequence[tuple[float, float]], centres_key: bytes, a: Board, pa: Pose,
-        b: Board, pb: Pose,
+        self, centres: Sequence[tuple[float, float]], centres_key: bytes,
+        xs: NDArray[np.float64], ys: NDArray[np.float64], a: Board, pa: Pose, b: Board,
+        pb: Pose,
     ) -> Verdict | None:  # fmt: skip
         """The judge's verdict on ``a`` and ``b`` at these poses (None: they overlap), or its
-        verdict on the same before (``centres_key``: the centre points' bits). The same
-        poses come back: the refinements of a pair of masks are often those of another, and
-        a spot weighed again is judged again."""
+        verdict on the same before (``centres_key``: the centre points' bits; ``xs``,
+        ``ys``: the points). The same poses come back: the refinements of a pair of masks
+        are often those of another, and a spot weighed again is judged again."""
         key = (a.id, _pose_bytes(pa), b.id, _pose_bytes(pb), centres_key)
         if key in self._verdicts:
             return self._verdicts[key]
-        verdict: Verdict | None
-        try:
-            verdict = judge(self.sky, centres, [(a, pa), (b, pb)])
-        except IllegalAction:  # the boards overlap at these poses
-            verdict = None
+        verdict = _sure_verdict(self.sky, xs, ys, a, pa, b, pb)
+        if verdict is None:
+            try:
+                verdict = judge(self.sky, centres, [(a, pa), (b, pb)])
+            except IllegalAction:  # the boards overlap at these poses
+                verdict = None
         if len(self._verdicts) >= self.size:
             self._verdicts.clear()
         self._verdicts[key] = verdict
@@ -1073,7 +1116,7 @@ class Solver:
         return self._look.caps
 
     @cached_property
-    def _count_maps(self) -> dict[str, list[NDArray[np.uint8]]]:
+    def _count_maps(self) -> dict[str, tuple[list[NDArray[np.uint8]], list[int]]]:
         return self._look.count_maps
 
     @cached_property
@@ -1092,19 +1135,19 @@ class Solver:
             base = self._base
             if base is not None and base._grid is not None:
                 caps = base._orientation_caps(board)
-                counts = base._counts(board)
+                counts = base._counts(board)[0]
                 self._caps[board.id] = self._grid.grown_caps(base._grid, counts, caps, bitmaps)
             elif self._shared:
-                # From the counts, kept: the solvers of the spots a bot weighs on this sky
+                # With the counts, kept: the solvers of the spots a bot weighs on this sky
                 # grow their caps from them (a solver of its own asks for none).
-                self._caps[board.id] = [int(count.max()) for count in self._counts(board)]
+                self._caps[board.id] = self._counts(board)[1]
             else:
                 self._caps[board.id] = self._grid.caps(bitmaps)
         return self._caps[board.id]
 
-    def _counts(self, board: Board) -> list[NDArray[np.uint8]]:
-        """:meth:`_Grid.counts` (kept for the spots' solvers: some MB a board, so only for
-        the boards they ask about)."""
+    def _counts(self, board: Board) -> tuple[list[NDArray[np.uint8]], list[int]]:
+        """:meth:`_Grid.counts` and caps (kept for the spots' solvers: some MB a board, so
+        only for the boards they ask about)."""
         assert self._grid is not None
         if board.id not in self._count_maps:
             self._count_maps[board.id] = self._grid.counts(self._bitmaps(board))
@@ -1152,7 +1195,9 @@ class Solver:
 
     def _judge(self, a: Board, b: Board, pa: Pose, pb: Pose) -> Attempt | None:
         pa, pb = pa.rounded(), pb.rounded()  # as an action's text code will carry them
-        verdict = self._memo.judge(self.centres, self._centres_key, a, pa, b, pb)
+        verdict = self._memo.judge(
+            self.centres, self._centres_key, self._xs, self._ys, a, pa, b, pb
+        )
         return None if verdict is None else Attempt((a.id, b.id), (pa, pb), verdict)
 
     def _key(self, attempt: Attempt) -> tuple[int, float]:
