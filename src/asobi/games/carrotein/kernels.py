@@ -363,7 +363,7 @@ def pair_overlaps(
 
 # --- the coarse look ----------------------------------------------------------------------
 # --- the judge's verdict, where it is sure ----------------------------------------------
-JUDGED, MAY_MEET, TOO_CLOSE = range(3)  # what :func:`verdict` could tell
+JUDGED, OVERLAP, MAY_MEET, TOO_CLOSE = range(4)  # what :func:`verdict` could tell
 
 
 @compiled
@@ -404,6 +404,44 @@ def _clearly_apart(one: Floats, other: Floats, sure: float) -> bool:
 
 
 @compiled
+def _common_area(one: Floats, other: Floats) -> float:
+    """The area two convex plates (their corners in turn) have in common: ``one`` cut by
+    each edge of ``other`` in turn (Sutherland and Hodgman), then the shoelace."""
+    n = len(other)
+    turn = 0.0  # twice other's signed area: its corners anticlockwise when positive
+    for k in range(n):
+        turn += other[k, 0] * other[(k + 1) % n, 1] - other[(k + 1) % n, 0] * other[k, 1]
+    side = 1.0 if turn > 0 else -1.0
+    size = len(one) + n  # each cut adds a corner at most
+    kept, cut = np.empty((size, 2)), np.empty((size, 2))
+    kept[: len(one)] = one
+    count = len(one)
+    for k in range(n):
+        ax, ay = other[k, 0], other[k, 1]
+        bx, by = other[(k + 1) % n, 0], other[(k + 1) % n, 1]
+        left = 0
+        for j in range(count):
+            px, py = kept[j, 0], kept[j, 1]
+            qx, qy = kept[(j + 1) % count, 0], kept[(j + 1) % count, 1]
+            p_in = side * ((bx - ax) * (py - ay) - (by - ay) * (px - ax))
+            q_in = side * ((bx - ax) * (qy - ay) - (by - ay) * (qx - ax))
+            if p_in >= 0:
+                cut[left, 0], cut[left, 1] = px, py
+                left += 1
+            if (p_in >= 0) != (q_in >= 0):
+                share = p_in / (p_in - q_in)
+                cut[left, 0], cut[left, 1] = px + share * (qx - px), py + share * (qy - py)
+                left += 1
+        kept, cut, count = cut, kept, left
+        if count == 0:
+            return 0.0
+    area = 0.0
+    for j in range(count):
+        area += kept[j, 0] * kept[(j + 1) % count, 1] - kept[(j + 1) % count, 0] * kept[j, 1]
+    return abs(area) / 2
+
+
+@compiled
 def _hides(x: float, y: float, rings: Floats, ends: Ints, need: float, sure: float) -> int:
     """Whether a figure (its rings on the mat, each closed, ``rings[:ends[0]]`` the first)
     hides the centre point at (x, y): inside it (by the crossings of a ray), and ``need``
@@ -431,17 +469,22 @@ def _hides(x: float, y: float, rings: Floats, ends: Ints, need: float, sure: flo
 def verdict(
     xs: Floats, ys: Floats, rings_a: Floats, ends_a: Ints, plate_a: Floats, pose_a: Floats,
     rings_b: Floats, ends_b: Ints, plate_b: Floats, pose_b: Floats, need: float, sure: float,
+    sure_area: float,
 ) -> tuple[int, Flags]:  # fmt: skip
     """``sky.judge`` on two boards, where it is sure: ``JUDGED`` and which centre points
     the boards hide (a figure's rings and its plate's corners in the board's frame, each
     pose as :func:`_placed` reads it; hidden: inside the figure and ``need`` mm from its
     edges). The judge's own geometry works in the same doubles and differs from this in
     the last bits only, so wherever a decision is more than ``sure`` mm from its line the
-    two agree: ``MAY_MEET`` where the plates are not that far apart, ``TOO_CLOSE`` where a
-    point is that near a figure's edge or the clearance's line, and the judge decides."""
+    two agree: ``OVERLAP`` where the plates have more than ``sure_area`` mm² in common (the
+    judge refuses more than a touch), ``MAY_MEET`` where they are not ``sure`` mm apart but
+    have less in common, ``TOO_CLOSE`` where a point is that near a figure's edge or the
+    clearance's line, and there the judge decides."""
     hidden = np.zeros(len(xs), dtype=np.bool_)
-    if not _clearly_apart(_placed(plate_a, pose_a), _placed(plate_b, pose_b), sure):
-        return MAY_MEET, hidden
+    plate_a, plate_b = _placed(plate_a, pose_a), _placed(plate_b, pose_b)
+    if not _clearly_apart(plate_a, plate_b, sure):
+        # Boards that overlap by far more than a touch: the judge's refusal.
+        return (OVERLAP if _common_area(plate_a, plate_b) > sure_area else MAY_MEET), hidden
     for rings, ends, pose in ((rings_a, ends_a, pose_a), (rings_b, ends_b, pose_b)):
         figure = _placed(rings, pose)
         low_x, high_x = figure[:, 0].min() - sure, figure[:, 0].max() + sure
@@ -586,7 +629,7 @@ def counts(
                 x = us[i] + spans[run, 0]
                 for y in range(vs[i] + spans[run, 1], vs[i] + spans[run, 2]):
                     count[k, x, y] += 1
-                    caps[k] = max(caps[k], count[k, x, y])
+        caps[k] = count[k].max()
     return count, caps
 
 

@@ -100,6 +100,7 @@ FINEST = 0.1  # mm (and degrees): refining stops at this step
 # mm: the compiled verdict's decisions this far from their lines are the judge's (whose
 # geometry differs from it in the last bits, some 1e-13 mm); nearer, the judge decides.
 SURE = 1e-7
+SURE_AREA = 1e-6  # mm²: plates with more in common overlap (the judge allows a touch, 1e-9)
 GOOD = 48  # poses of each board's mask weighed together for a candidate's second start
 TOGETHER = 6  # the best pairs of those tried: the plates of the best can overlap too deep to part
 # Starts of a candidate whose plates cannot lie apart that all end with the boards on each
@@ -932,17 +933,20 @@ def hidden_by(
 def _sure_verdict(
     sky: Sky, xs: NDArray[np.float64], ys: NDArray[np.float64], a: Board, pa: Pose, b: Board,
     pb: Pose,
-) -> Verdict | None:  # fmt: skip
-    """The judge's verdict on two boards with their plates apart, where it is sure (compiled,
-    some 10 µs where shapely takes some 200), else None: the judge's own geometry decides
-    where the plates may meet or a point lies within ``SURE`` of a line it draws."""
+) -> tuple[bool, Verdict | None]:  # fmt: skip
+    """The judge's verdict on two boards where the compiled one is sure (some 10 µs where
+    shapely takes some 200): (True, the verdict), or (True, None) where the boards overlap;
+    (False, None) where the plates just touch or a point lies within ``SURE`` of a line
+    the judge draws, and the judge's own geometry must decide."""
     shapes_a, shapes_b = _shapes(a), _shapes(b)
     status, hidden = kernels.verdict(
         xs, ys, shapes_a.rings, shapes_a.ring_ends, shapes_a.hull, _placing(pa),
         shapes_b.rings, shapes_b.ring_ends, shapes_b.hull, _placing(pb),
-        sky.centre_radius - TOUCH, SURE,
+        sky.centre_radius - TOUCH, SURE, SURE_AREA,
     )  # fmt: skip
-    return Verdict(tuple(hidden.tolist())) if status == kernels.JUDGED else None
+    if status == kernels.JUDGED:
+        return True, Verdict(tuple(hidden.tolist()))
+    return status == kernels.OVERLAP, None
 
 
 def _placing(pose: Pose) -> NDArray[np.float64]:
@@ -1050,8 +1054,8 @@ class Memo:
         key = (a.id, _pose_bytes(pa), b.id, _pose_bytes(pb), centres_key)
         if key in self._verdicts:
             return self._verdicts[key]
-        verdict = _sure_verdict(self.sky, xs, ys, a, pa, b, pb)
-        if verdict is None:
+        sure, verdict = _sure_verdict(self.sky, xs, ys, a, pa, b, pb)
+        if not sure:
             try:
                 verdict = judge(self.sky, centres, [(a, pa), (b, pb)])
             except IllegalAction:  # the boards overlap at these poses
