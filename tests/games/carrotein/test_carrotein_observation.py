@@ -36,10 +36,11 @@ from asobi.games.carrotein.observation import (
     CarroteinCoding,
     CarroteinObserver,
     _grid_plates,
+    second_poses,
     grid_pose,
     pose_parts,
 )
-from asobi.games.carrotein.sky import Pose, default_sky
+from asobi.games.carrotein.sky import TOUCH, Pose, default_sky
 from asobi.games.carrotein.state import CarroteinState, Phase
 
 from .carrotein_helpers import SPEC, UNDER, acting, at, chips, game, lay_phase
@@ -294,6 +295,22 @@ def test_a_lay_of_two_grid_poses_is_accepted_exactly_where_the_mask_says() -> No
         lay = coding.choose(state, seat, (first,), index)
         assert isinstance(lay, Lay)
         assert accepted(state, lay) == mask[index], lay.encode()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_second_poses_are_those_the_judges_geometry_allows(seed: int) -> None:
+    """Every grid pose of the second board (plates clearly apart or deep in each other
+    told compiled, the rest by GEOS) is allowed exactly where the plates' common area, as
+    the judge works it out, is a touch at most; first boards on and off the grid."""
+    rng = random.Random(seed)
+    sky = default_sky()
+    for _ in range(4):
+        first, second = rng.sample(list(sky.boards), 2)
+        pose = Pose(rng.choice([125.0, rng.uniform(0, 600)]), rng.uniform(0, 450),
+                    rng.choice([0.0, 45.0, rng.uniform(0, 360)]), rng.random() < 0.5)  # fmt: skip
+        plate = pose.place(first.plate)
+        common = shapely.area(shapely.intersection(plate, _grid_plates(second.id)))
+        assert np.array_equal(second_poses(first, pose, second), common <= TOUCH)
 
 
 @pytest.mark.parametrize("seed", [1, 2])

@@ -442,6 +442,20 @@ def _common_area(one: Floats, other: Floats) -> float:
 
 
 @compiled
+def plates_meet(one: Floats, others: Floats, sure: float, sure_area: float) -> Ints:
+    """For each plate of ``others`` (``(plates, corners, 2)``, convex), whether it and the
+    plate ``one`` overlap, as :func:`verdict` tells it: ``JUDGED`` apart, ``OVERLAP``, or
+    ``MAY_MEET`` where only the judge can say."""
+    told = np.empty(len(others), dtype=np.int64)
+    for k in range(len(others)):
+        if _clearly_apart(one, others[k], sure):
+            told[k] = JUDGED
+        else:
+            told[k] = OVERLAP if _common_area(one, others[k]) > sure_area else MAY_MEET
+    return told
+
+
+@compiled
 def _hides(x: float, y: float, rings: Floats, ends: Ints, need: float, sure: float) -> int:
     """Whether a figure (its rings on the mat, each closed, ``rings[:ends[0]]`` the first)
     hides the centre point at (x, y): inside it (by the crossings of a ray), and ``need``

@@ -44,6 +44,7 @@ from asobi.core.observation import ActionCoding, Feature, Layout, Observer, Pend
 from asobi.core.protocol import GameOptions, State
 from asobi.games.carrotein.actions import ACTION_SPACE, PASS, Lay, grid_spots
 from asobi.games.carrotein.sky import TOUCH, Board, Pose, default_sky
+from asobi.games.carrotein.solver import SURE, SURE_AREA, kernels
 from asobi.games.carrotein.state import CHIPS_EACH, COLOURLESS, COLOURS, CarroteinState, Phase
 
 SKY = default_sky()
@@ -249,6 +250,13 @@ def _grid_plates(board_id: str) -> NDArray[np.object_]:
     so these coordinates are the judge's to the last bit and the mask agrees with ``check``
     even where two boards just touch.
     """
+    return np.asarray(shapely.polygons(_grid_rings(board_id)))
+
+
+@cache
+def _grid_rings(board_id: str) -> NDArray[np.float64]:
+    """The corners of the plate of ``board_id`` at every grid pose, the ring closed:
+    ``(POSE_COUNT, corners + 1, 2)``; :func:`_grid_plates` explains how."""
     plate = SKY.board(board_id).plate
     turned = np.array(
         [
@@ -258,7 +266,7 @@ def _grid_plates(board_id: str) -> NDArray[np.object_]:
         ]
     )  # (TURNS * 2, ring, 2), in pose order within a cell
     rings = turned[None, :, :, :] + _CENTRES[:, None, None, :]
-    return np.asarray(shapely.polygons(rings.reshape(POSE_COUNT, -1, 2)))
+    return rings.reshape(POSE_COUNT, -1, 2)
 
 
 def second_poses(first: Board, first_pose: Pose, second: Board) -> NDArray[np.bool_]:
@@ -269,9 +277,15 @@ def second_poses(first: Board, first_pose: Pose, second: Board) -> NDArray[np.bo
     apart = np.hypot(_POSE_CENTRES[:, 0] - first_pose.x, _POSE_CENTRES[:, 1] - first_pose.y)
     near = np.flatnonzero(apart < first.reach + second.reach + 1.0)
     allowed = np.ones(POSE_COUNT, dtype=np.bool_)
-    # The judge asks first.intersection(second): the same order, the same GEOS answer.
-    common = shapely.area(shapely.intersection(first_plate, _grid_plates(second.id)[near]))
-    allowed[near] = common <= TOUCH
+    # Plates clearly apart or deep in each other, compiled (as the solver's verdict tells
+    # them); those that only touch, as the judge asks: first.intersection(second), the
+    # same order, the same GEOS answer.
+    corners = shapely.get_coordinates(first_plate)[:-1]
+    told = kernels.plates_meet(corners, _grid_rings(second.id)[near, :-1], SURE, SURE_AREA)
+    allowed[near] = told != kernels.OVERLAP
+    touching = near[told == kernels.MAY_MEET]
+    common = shapely.area(shapely.intersection(first_plate, _grid_plates(second.id)[touching]))
+    allowed[touching] = common <= TOUCH
     return allowed
 
 

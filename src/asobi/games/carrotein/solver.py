@@ -541,39 +541,39 @@ class _Masks:
         layers: Sequence[_Layer | None], bitmaps: Sequence[_Bitmap], words_per_mask: int, eye: Eye
     ) -> _Masks:
         """The masks of a board's orientations' cells (None: an orientation with none)."""
-        words, fronts, backs = [], [], []
-        row_k, row_start, row_stop = [], [], []
-        cells: list[NDArray[np.float64]] = []
+        cells = tuple(np.zeros((0, 2)) if layer is None else layer.t for layer in layers)
         supports = np.stack([bitmap.support for bitmap in bitmaps])
-        for k, layer in enumerate(layers):
-            if layer is None:
-                cells.append(np.zeros((0, 2)))
-                continue
-            cells.append(layer.t)
-            fronts.append(layer.front)
-            backs.append(layer.back)
-            words.append(layer.words[layer.starts])
-            row_k.append(np.full(len(layer.starts), k))
-            row_start.append(layer.starts)
-            row_stop.append(np.append(layer.starts[1:], len(layer.t)))
-        if not words:
+        present = [(k, layer) for k, layer in enumerate(layers) if layer is not None]
+        if not present:
             none = np.zeros(0, dtype=np.intp)
             return _Masks(
                 np.zeros((0, words_per_mask), np.uint64), np.zeros((0, DIRECTIONS)),
                 np.zeros((0, DIRECTIONS)), none, none, none, none, none, none, none,
-                tuple(cells), eye, supports,
+                cells, eye, supports,
             )  # fmt: skip
-        rows = np.concatenate(words)
-        starts_ = np.concatenate(row_start)
-        size = np.concatenate(row_stop) - starts_
+        # Every orientation's rows one after another (a handful of calls, not some for each
+        # of the dozens of orientations): a row ends where the next of its orientation
+        # starts, the last at the end of the orientation's cells.
+        rows_each = np.array([len(layer.starts) for _, layer in present])
+        cells_each = np.array([len(layer.t) for _, layer in present])
+        row_k = np.repeat(np.array([k for k, _ in present]), rows_each)
+        starts_ = np.concatenate([layer.starts for _, layer in present])
+        row_stop = np.append(starts_[1:], 0)
+        some = rows_each > 0
+        row_stop[np.cumsum(rows_each)[some] - 1] = cells_each[some]
+        size = row_stop - starts_
+        first_cell = np.repeat(np.cumsum(cells_each) - cells_each, rows_each)
+        rows = np.concatenate([layer.words for _, layer in present])[first_cell + starts_]
         # The same mask from several orientations is one mask, with all their rows.
         order, starts = _groups(rows)
         stops = np.append(starts[1:], len(order))
         group = np.repeat(np.arange(len(starts)), stops - starts)
         by_size = np.lexsort((-size[order], group))  # within each group, the biggest first
         front, back = kernels.grouped_reach(
-            np.concatenate(fronts), np.concatenate(backs), order, starts
-        )
+            np.concatenate([layer.front for _, layer in present]),
+            np.concatenate([layer.back for _, layer in present]),
+            order, starts,
+        )  # fmt: skip
         return _Masks(
             words=rows[order[starts]],
             front=front,
@@ -582,10 +582,10 @@ class _Masks:
             row_order=order,
             row_from=starts,
             row_to=stops,
-            row_k=np.concatenate(row_k),
+            row_k=row_k,
             row_start=starts_,
-            row_stop=starts_ + size,
-            cells=tuple(cells),
+            row_stop=row_stop,
+            cells=cells,
             eye=eye,
             supports=supports,
         )
