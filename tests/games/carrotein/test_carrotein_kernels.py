@@ -293,13 +293,29 @@ def fused(x: float, y: float, u: float, v: float) -> float:
     return float(Fraction(y) * Fraction(v) + Fraction(x * u))
 
 
-def test_a_rows_reach_is_the_least_and_most_over_all_its_cells() -> None:
-    """Only the ends of each run of one x count (a projection is monotonic in y at a fixed
-    x): the same as over every cell of the row, each projection rounded once."""
-    rng = np.random.default_rng(5)
+def _rows_of_cells(rng: np.random.Generator) -> tuple[NDArray[np.float64], NDArray[np.intp]]:
+    """Rows as a look makes them, each ordered by x, then y, on a 4 mm grid: scattered
+    cells, a blob, cells in a line (straight, sloping, upright), a lone cell."""
+    rows: list[list[tuple[float, float]]] = []
+    rows.append(sorted({(float(x), float(y)) for x, y in rng.integers(-20, 20, (60, 2))}))
+    blob = rng.integers(-6, 7, (120, 2))
+    rows.append(sorted({(float(x), float(y)) for x, y in blob if x * x + 2 * y * y < 40}))
+    for dx, dy in ((1, 0), (0, 1), (3, 1), (2, -5), (1, 1)):
+        line = [(float(k * dx), float(k * dy)) for k in range(-5, 9)]
+        rows.append(sorted({*line, *[(x + dy, y - dx) for x, y in line[::3]]}))
+    rows.append([(7.0, -3.0)])
+    starts = np.cumsum([0, *[len(row) for row in rows[:-1]]])
+    return np.array([cell for row in rows for cell in row]) * 4.0, starts.astype(np.intp)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_rows_reach_is_the_least_and_most_over_all_its_cells(seed: int) -> None:
+    """Only the cells on the boundary of a row's hull count (of those, the ends of each run
+    of one x): the same as over every cell of the row, each projection rounded once."""
+    rng = np.random.default_rng(seed)
     support = np.linspace(-30.0, 40.0, len(_UNITS))
-    t = np.array(sorted({(float(x), float(y)) for x, y in rng.integers(-20, 20, (60, 2)) * 2.0}))
-    starts = np.array([0, 7, 8, 30], dtype=np.intp)
+    t, starts = _rows_of_cells(rng)
+    t += rng.integers(-30, 30, 2) * 4.0
     front, back = kernels.reaches(t, starts, support, _OPPOSITE, _UNITS)
     for r, (low, high) in enumerate(zip(starts, [*starts[1:], len(t)], strict=True)):
         along = np.array([[fused(x, y, u, v) for u, v in _UNITS] for x, y in t[low:high]])
