@@ -19,8 +19,8 @@ import pytest
 import shapely
 from numpy.typing import NDArray
 
-from asobi.games.carrotein import kernels
 from asobi.core.errors import IllegalAction
+from asobi.games.carrotein import kernels
 from asobi.games.carrotein.sky import TOUCH, Pose, default_sky, judge
 from asobi.games.carrotein.solver import (
     _OPPOSITE,

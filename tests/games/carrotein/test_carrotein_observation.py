@@ -36,9 +36,9 @@ from asobi.games.carrotein.observation import (
     CarroteinCoding,
     CarroteinObserver,
     _grid_plates,
-    second_poses,
     grid_pose,
     pose_parts,
+    second_poses,
 )
 from asobi.games.carrotein.sky import TOUCH, Pose, default_sky
 from asobi.games.carrotein.state import CarroteinState, Phase

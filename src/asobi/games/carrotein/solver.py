@@ -330,33 +330,28 @@ def _bitmaps(board: Board, eye: Eye, radius: float) -> tuple[_Bitmap, ...]:
     return tuple(out)
 
 
-_PADDED: dict[int, tuple[tuple[_Bitmap, ...], NDArray[np.uint8]]] = {}
-
-
-def _padded(bitmaps: Sequence[_Bitmap]) -> NDArray[np.uint8]:
-    """A board's bitmaps for every orientation (as :func:`_bitmaps` keeps them, flipped),
-    each padded with zeros to the largest: ``(orientations, rows, columns)``, to lay them
-    all in one call. Kept per tuple of bitmaps (they never change)."""
-    kept = _PADDED.get(id(bitmaps))
-    if kept is None or kept[0] is not bitmaps:
-        shapes = np.array([bitmap.ones.shape for bitmap in bitmaps])
-        wa, wb = (int(size) for size in shapes.max(axis=0))
-        ones = np.zeros((len(bitmaps), wa, wb), dtype=np.uint8)
-        for k, bitmap in enumerate(bitmaps):
-            a, b = bitmap.ones.shape
-            ones[k, :a, :b] = bitmap.ones
-        kept = _PADDED[id(bitmaps)] = (tuple(bitmaps), ones)
-    return kept[1]
-
-
-_SPANS: dict[int, tuple[tuple[_Bitmap, ...], NDArray[np.int64], NDArray[np.int64]]] = {}
-
-
-def _spans(bitmaps: Sequence[_Bitmap]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+@dataclass(frozen=True)
+class _Runs:
     """A board's bitmaps for every orientation (flipped, as :func:`_bitmaps` keeps them) as
-    runs of cells: each run's row, first column and end column, and where each
-    orientation's runs start (and the last's end). Kept per tuple of bitmaps."""
-    kept = _SPANS.get(id(bitmaps))
+    the compiled look and counts read them: runs of cells (each run's row, first column and
+    end column; ``spans[span_from[k]:span_from[k + 1]]`` orientation k's), the size of
+    the largest bitmap (rows, columns), the board cell of each bitmap's last row and column
+    (``a0 + rows - 1``, ``b0 + columns - 1``: a window's cell [0, 0] lies that far behind
+    the lowest centre point), and each orientation's plate's support."""
+
+    spans: NDArray[np.int64]
+    span_from: NDArray[np.int64]
+    size: tuple[int, int]
+    last: NDArray[np.int64]  # (orientations, 2)
+    supports: NDArray[np.float64]  # (orientations, DIRECTIONS)
+
+
+_RUNS: dict[int, tuple[tuple[_Bitmap, ...], _Runs]] = {}
+
+
+def _runs(bitmaps: Sequence[_Bitmap]) -> _Runs:
+    """:class:`_Runs` of a board's bitmaps, kept per tuple of bitmaps (they never change)."""
+    kept = _RUNS.get(id(bitmaps))
     if kept is None or kept[0] is not bitmaps:
         runs, starts = [], [0]
         for bitmap in bitmaps:
@@ -365,10 +360,18 @@ def _spans(bitmaps: Sequence[_Bitmap]) -> tuple[NDArray[np.int64], NDArray[np.in
             rows, columns = np.nonzero(edged)
             runs.append(np.column_stack([rows[::2], columns[::2], columns[1::2]]))
             starts.append(starts[-1] + len(rows) // 2)
-        kept = _SPANS[id(bitmaps)] = (
-            tuple(bitmaps), np.concatenate(runs).astype(np.int64), np.array(starts)
+        sizes = np.array([bitmap.ones.shape for bitmap in bitmaps], dtype=np.int64)
+        corners = np.array([(bitmap.a0, bitmap.b0) for bitmap in bitmaps], dtype=np.int64)
+        largest = sizes.max(axis=0).tolist()
+        kept = _RUNS[id(bitmaps)] = (
+            tuple(bitmaps),
+            _Runs(
+                np.concatenate(runs).astype(np.int64), np.array(starts, dtype=np.int64),
+                (largest[0], largest[1]), corners + sizes - 1,
+                np.stack([bitmap.support for bitmap in bitmaps]),
+            ),
         )  # fmt: skip
-    return kept[1], kept[2]
+    return kept[1]
 
 
 def prepare(sky: Sky, eye: Eye) -> None:
@@ -376,7 +379,7 @@ def prepare(sky: Sky, eye: Eye) -> None:
     and load the compiled kernels, so that a bot in a hurry does not spend its first
     decision's time on them."""
     for board in sky.boards:
-        _spans(_bitmaps(board, eye, sky.centre_radius))
+        _runs(_bitmaps(board, eye, sky.centre_radius))
     _load_kernels(sky)
 
 
@@ -746,12 +749,12 @@ class _Grid:
         the most (its cap). All orientations are counted in one compiled call
         (``kernels.counts``) on a window that fits the largest bitmap; each orientation's
         map is the part of its own size."""
-        spans, span_from = _spans(bitmaps)
-        _, wa, wb = _padded(bitmaps).shape
+        runs = _runs(bitmaps)
+        wa, wb = runs.size
         umin, vmin = int(self.u.min()), int(self.v.min())
         width, height = int(self.u.max()) - umin, int(self.v.max()) - vmin
         count, caps = kernels.counts(
-            self.u - umin, self.v - vmin, spans, span_from, width + wa, height + wb
+            self.u - umin, self.v - vmin, runs.spans, runs.span_from, width + wa, height + wb
         )
         sizes = [bitmap.ones.shape for bitmap in bitmaps]
         maps = [count[k, : width + a, : height + b] for k, (a, b) in enumerate(sizes)]
@@ -789,12 +792,10 @@ class _Grid:
     def layers(
         self, bitmaps: Sequence[_Bitmap], floor: int, wanted: Sequence[bool]
     ) -> list[_Layer | None]:
-        """:meth:`layer` for each orientation ``wanted`` (None for the others), the windows
-        of all of them laid at once: every orientation's bitmap padded to the largest, so
-        that a centre point's windows are one call, not one an orientation (the calls cost
-        more than their work, at a high floor above all). An orientation's grid is
-        :meth:`accumulate`'s with zero cells after it, which no floor keeps: the same cells
-        in the same order, and so the same layer."""
+        """:meth:`layer` for each orientation ``wanted`` (None for the others), all of them
+        in one compiled call (``kernels.look``) on a window that fits the largest bitmap.
+        An orientation's grid is :meth:`accumulate`'s with zero cells after it, which no
+        floor keeps: the same cells in the same order, and so the same layer."""
         picked = [k for k, want in enumerate(wanted) if want]
         out: list[_Layer | None] = [None] * len(bitmaps)
         if not picked:
@@ -803,19 +804,16 @@ class _Grid:
             for k in picked:
                 out[k] = self.layer(bitmaps[k], floor)
             return out
-        spans, span_from = _spans(bitmaps)
-        _, wa, wb = _padded(bitmaps).shape
+        runs = _runs(bitmaps)
         umin, vmin = int(self.u.min()), int(self.v.min())
-        width, height = int(self.u.max()) - umin + wa, int(self.v.max()) - vmin + wb
-        shifts = np.array([
-            (umin - (bitmaps[k].a0 + a - 1), vmin - (bitmaps[k].b0 + b - 1))
-            for k in picked
-            for a, b in [bitmaps[k].ones.shape]
-        ])  # fmt: skip  # each orientation's window cell [0, 0], as a grid translation
-        supports = np.stack([bitmaps[k].support for k in picked])
+        width = int(self.u.max()) - umin + runs.size[0]
+        height = int(self.v.max()) - vmin + runs.size[1]
+        chosen = np.array(picked)
+        shifts = np.array([umin, vmin]) - runs.last[chosen]  # each window's cell [0, 0]
         t, words, bounds, starts, cuts, front, back = kernels.look(
-            self.u - umin, self.v - vmin, spans, span_from, np.array(picked), width, height,
-            floor, 8 * -(-self.n // 8), shifts, self.eye.cell, supports, _OPPOSITE, _UNITS,
+            self.u - umin, self.v - vmin, runs.spans, runs.span_from, chosen, width, height,
+            floor, 8 * -(-self.n // 8), shifts, self.eye.cell, runs.supports[chosen], _OPPOSITE,
+            _UNITS,
         )  # fmt: skip
         cells, rows = bounds.tolist(), cuts.tolist()
         for slot, k in enumerate(picked):
