@@ -36,6 +36,7 @@ from asobi.games.carrotein.solver import (
     Solver,
     _best_off,
     _bitmaps,
+    _Cells,
     _Grid,
     _groups,
     _Masks,
@@ -335,15 +336,13 @@ def test_every_orientations_cells_at_once_are_each_orientations_own(chips: int, 
     bitmaps = _bitmaps(board, PERFECT, SKY.centre_radius)
     caps = grid.caps(bitmaps)
     wanted = [cap >= floor for cap in caps]
-    for k, layer in enumerate(grid.layers(bitmaps, floor, wanted)):
-        if not wanted[k]:
-            assert layer is None
-            continue
-        assert layer is not None
-        alone = grid.layer(bitmaps[k], floor)
-        for name in ("t", "words", "starts", "front", "back"):
-            mine, theirs = getattr(layer, name), getattr(alone, name)
-            assert mine.dtype == theirs.dtype and np.array_equal(mine, theirs), (k, name)
+    together = grid.layers(bitmaps, floor, wanted)
+    parts = [grid.layer(bitmaps[k], floor, k) for k in range(len(bitmaps)) if wanted[k]]
+    alone = _Cells.joined(parts, grid.words)
+    assert set(together.k.tolist()) == {k for k, want in enumerate(wanted) if want}
+    for name in ("t", "words", "k", "start", "front", "back"):
+        mine, theirs = getattr(together, name), getattr(alone, name)
+        assert mine.dtype == theirs.dtype and np.array_equal(mine, theirs), name
 
 
 @pytest.mark.parametrize("chips", [1, 7, 20, 40])
@@ -515,7 +514,7 @@ def plain_good_poses(
     poses, sides, values = [], [], []
     for row in masks.row_order[masks.row_from[m] : masks.row_to[m]].tolist():
         angle, mirrored = PERFECT.orientations[int(masks.row_k[row])]
-        cells = masks.cells[int(masks.row_k[row])][masks.row_start[row] : masks.row_stop[row]]
+        cells = masks.t[masks.row_start[row] : masks.row_stop[row]]
         at = np.column_stack([cells, np.full(len(cells), angle)])
         depth = plain_margins(board_id, at, mirrored, xs, ys, SKY.centre_radius) - CLEARANCE
         value = np.clip(depth, -GIVE_UP, 0.0).sum(axis=1) + 1e-3 * depth.min(axis=1)

@@ -14,33 +14,30 @@ import pytest
 
 from asobi.games.carrotein.layouts import planted, scattered
 from asobi.games.carrotein.sky import Board, default_sky
-from asobi.games.carrotein.solver import Memo, Solver, _Layer
+from asobi.games.carrotein.solver import Memo, Solver, _Cells
 
 pytestmark = pytest.mark.slow  # each test takes seconds (tools/check.py --fast leaves them out)
 
 SKY = default_sky()
 
 
-def same_layers(got: list[_Layer | None], scratch: list[_Layer | None]) -> None:
-    assert len(got) == len(scratch)
-    for k, (one, other) in enumerate(zip(got, scratch, strict=True)):
-        assert (one is None) == (other is None), k
-        if one is None or other is None:
-            continue
-        assert one.cell == other.cell
-        for name in ("t", "words", "starts", "front", "back"):
-            mine, theirs = getattr(one, name), getattr(other, name)
-            assert mine.dtype == theirs.dtype and np.array_equal(mine, theirs), (k, name)
+def same_cells(got: _Cells, scratch: _Cells) -> None:
+    for name in ("t", "words", "k", "start", "front", "back"):
+        mine, theirs = getattr(got, name), getattr(scratch, name)
+        assert mine.dtype == theirs.dtype and np.array_equal(mine, theirs), name
 
 
-def from_scratch(solver: Solver, board: Board, floor: int) -> list[_Layer | None]:
+def from_scratch(solver: Solver, board: Board, floor: int) -> _Cells:
+    """Each orientation's cells on its own (``_Grid.layer``), one after another."""
     grid = solver._grid
     assert grid is not None
     caps = grid.caps(solver._bitmaps(board))
-    return [
-        None if caps[k] < max(floor, 1) else grid.layer(bitmap, floor)
+    parts = [
+        grid.layer(bitmap, floor, k)
         for k, bitmap in enumerate(solver._bitmaps(board))
+        if caps[k] >= max(floor, 1)
     ]
+    return _Cells.joined(parts, grid.words)
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -54,7 +51,7 @@ def test_a_spots_solver_grown_from_the_sky_before_sees_what_one_from_scratch_see
     for board in (a, b):
         assert grown._orientation_caps(board) == scratch._orientation_caps(board)
         for floor in (2, grown.cap(board) - 2):
-            same_layers(grown._layers(board, floor), from_scratch(scratch, board, floor))
+            same_cells(grown._layers(board, floor), from_scratch(scratch, board, floor))
     assert grown.pair(a, b) == scratch.pair(a, b)
 
 
@@ -63,7 +60,7 @@ def test_cells_of_more_points_taken_from_those_of_fewer_are_the_same() -> None:
     solver = Solver(SKY, centres)
     solver._layers(a, 2)
     for floor in (3, 5, solver.cap(a)):
-        same_layers(solver._layers(a, floor), from_scratch(solver, a, floor))
+        same_cells(solver._layers(a, floor), from_scratch(solver, a, floor))
 
 
 @pytest.mark.parametrize("seed", range(2))
@@ -87,9 +84,9 @@ def test_a_base_of_other_centre_points_is_not_used() -> None:
 def test_every_orientations_cells_laid_at_once_are_those_laid_one_at_a_time(
     seed: int, chips: int
 ) -> None:
-    """``_Grid.layers`` pads every orientation's bitmap to the largest and lays them all at
-    once (one call a centre point): the same cells, masks and reach as ``_Grid.layer``, in
-    bytes (6 points), 16-bit and 32-bit words."""
+    """``_Grid.layers`` lays every orientation's bitmap in one compiled call: the same
+    cells, masks and reach as ``_Grid.layer`` one orientation at a time, in bytes (6
+    points), 16-bit and 32-bit words."""
     centres, a, _ = scattered(SKY, seed, chips=chips, spread=50)
     solver = Solver(SKY, centres)
     grid = solver._grid
@@ -97,4 +94,4 @@ def test_every_orientations_cells_laid_at_once_are_those_laid_one_at_a_time(
     caps = grid.caps(solver._bitmaps(a))
     for floor in (1, 2, max(caps) - 2, max(caps)):
         wanted = [cap >= max(floor, 1) for cap in caps]
-        same_layers(grid.layers(solver._bitmaps(a), floor, wanted), from_scratch(solver, a, floor))
+        same_cells(grid.layers(solver._bitmaps(a), floor, wanted), from_scratch(solver, a, floor))

@@ -702,7 +702,7 @@ def look(
     us: Ints, vs: Ints, spans: Ints, span_from: Ints, picked: Ints, width: int, height: int,
     floor: int, bits: int, shifts: Ints, cell: float, supports: Floats, opposite: Ints,
     units: Floats,
-) -> tuple[Floats, Words, Ints, Ints, Ints, Floats, Floats]:  # fmt: skip
+) -> tuple[Floats, Words, Ints, Ints, Floats, Floats]:  # fmt: skip
     """A board's coarse look (``solver._Grid.layers``), each orientation of ``picked`` in
     turn: its bitmap (runs of cells ``spans[span_from[k]:span_from[k + 1]]``: row, first and
     end column, flipped) laid at each centre point's grid cell (``us``, ``vs``, from the
@@ -711,10 +711,9 @@ def look(
 
     Orientation by orientation, the cells of at least ``floor`` points (1 at least) in the
     order of its grid (x, then y), sorted by mask (of ``bits`` bits at most), stably: their
-    translations (mm) and masks, where each orientation's cells start (and the last's end);
-    each row's (a run of one mask's) start within its orientation, where each orientation's
-    rows start (and the last's end), and each row's reach (:func:`_row_reach`;
-    ``supports[slot]``: the orientation's plate's)."""
+    translations (mm) and masks; each row's (a run of one orientation's cells of one mask)
+    orientation (from ``picked``) and first cell (a row ends where the next starts), and its
+    reach (:func:`_row_reach`; ``supports[slot]``: the orientation's plate's)."""
     orientations = len(picked)
     acc = np.zeros((width, height), dtype=np.uint64)
     most = width * height  # an orientation's cells at most
@@ -723,42 +722,44 @@ def look(
     order, spare = np.empty(most, dtype=np.int64), np.empty(most, dtype=np.int64)
     # The cells and rows of all orientations, the arrays doubled when full.
     t, words = np.empty((most, 2)), np.empty((most, 1), dtype=np.uint64)
-    starts = np.empty(most, dtype=np.int64)
-    bounds = np.zeros(orientations + 1, dtype=np.int64)
-    cuts = np.zeros(orientations + 1, dtype=np.int64)
-    rows = 0
+    starts, ks = np.empty(most, dtype=np.int64), np.empty(most, dtype=np.int64)
+    cells = rows = 0
     for slot in range(orientations):
         first, end = span_from[picked[slot]], span_from[picked[slot] + 1]
         count = _cells(us, vs, spans, first, end, floor, acc, xs, ys, masks)
         _sorted(masks, count, bits, order, spare)
-        base = bounds[slot]
-        if base + count > len(t):
-            size = max(2 * len(t), base + count)
+        if cells + count > len(t):
+            size = max(2 * len(t), cells + count)
             t, words = _grown(t, size), _grown(words, size)
         if rows + count > len(starts):
-            starts = _grown(starts, max(2 * len(starts), rows + count))
+            size = max(2 * len(starts), rows + count)
+            starts, ks = _grown(starts, size), _grown(ks, size)
         for j in range(count):
             at = order[j]
-            t[base + j, 0] = float(xs[at] + shifts[slot, 0]) * cell
-            t[base + j, 1] = float(ys[at] + shifts[slot, 1]) * cell
-            words[base + j, 0] = masks[at]
+            t[cells + j, 0] = float(xs[at] + shifts[slot, 0]) * cell
+            t[cells + j, 1] = float(ys[at] + shifts[slot, 1]) * cell
+            words[cells + j, 0] = masks[at]
             if j == 0 or masks[at] != masks[order[j - 1]]:
-                starts[rows] = j
+                starts[rows], ks[rows] = cells + j, slot
                 rows += 1
-        bounds[slot + 1] = base + count
-        cuts[slot + 1] = rows
+        cells += count
     front, back = np.empty((rows, len(units))), np.empty((rows, len(units)))
     outline = np.empty((2 * most + 2, 2))
-    for slot in range(orientations):
-        base, count = bounds[slot], bounds[slot + 1] - bounds[slot]
-        for r in range(cuts[slot], cuts[slot + 1]):
-            last = (starts[r + 1] if r + 1 < cuts[slot + 1] else count) - 1
-            _row_reach(
-                t, base + starts[r], base + last, supports[slot], opposite, units, front[r],
-                back[r], outline,
-            )  # fmt: skip
-    cells = bounds[orientations]
-    return t[:cells].copy(), words[:cells].copy(), bounds, starts[:rows].copy(), cuts, front, back
+    for r in range(rows):
+        last = (starts[r + 1] if r + 1 < rows else cells) - 1
+        _row_reach(
+            t, starts[r], last, supports[ks[r]], opposite, units, front[r], back[r], outline
+        )  # fmt: skip
+    for r in range(rows):
+        ks[r] = picked[ks[r]]
+    return (
+        t[:cells].copy(),
+        words[:cells].copy(),
+        ks[:rows].copy(),
+        starts[:rows].copy(),
+        front,
+        back,
+    )
 
 
 @compiled

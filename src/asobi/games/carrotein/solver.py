@@ -466,43 +466,60 @@ def _reach(
 
 
 @dataclass(frozen=True)
-class _Layer:
-    """One orientation's grid cells of at least some points, sorted by mask, then by
-    translation; a *row* is a run of cells with the same mask."""
+class _Cells:
+    """A board's grid cells of at least some points, orientation after orientation, each
+    orientation's sorted by mask, then by translation. A *row* is a run of one
+    orientation's cells with the same mask: row ``r`` is ``t[start[r]:start[r + 1]]``
+    (the last ends with ``t``), in orientation ``k[r]``."""
 
-    cell: float  # mm a grid step
     t: NDArray[np.float64]  # (cells, 2): grid translations, in mm
     words: NDArray[np.uint64]  # (cells, words): each cell's mask
-    starts: NDArray[np.intp]  # where each row starts
+    k: NDArray[np.int64]  # per row: its orientation
+    start: NDArray[np.int64]  # per row: its first cell
     front: NDArray[np.float64]  # (rows, DIRECTIONS): see _Masks
     back: NDArray[np.float64]
 
-    @cached_property
-    def _rows(self) -> tuple[NDArray[np.intp], NDArray[np.int32], NDArray[np.int64]]:
-        """Each row's size, and each cell's row; each row's points."""
-        sizes = np.diff(np.append(self.starts, len(self.t)))
-        row = np.repeat(np.arange(len(self.starts), dtype=np.int32), sizes)
-        return sizes, row, _popcount(self.words[self.starts].T)
-
-    def above(self, floor: int) -> _Layer:
-        """Only the rows of at least ``floor`` points: the same cells in the same order, and
-        so the same rows and reach, as from scratch."""
-        sizes, row, points = self._rows
-        enough = points >= floor
-        cells = np.flatnonzero(enough[row])
-        rows = np.flatnonzero(enough)
-        starts = np.cumsum(sizes[rows]) - sizes[rows]
-        t, words = np.take(self.t, cells, axis=0), np.take(self.words, cells, axis=0)
-        front, back = np.take(self.front, rows, axis=0), np.take(self.back, rows, axis=0)
-        return _Layer(self.cell, t, words, starts, front, back)
+    @staticmethod
+    def none(words: int) -> _Cells:
+        rows = np.zeros(0, dtype=np.int64)
+        directions = np.zeros((0, DIRECTIONS))
+        return _Cells(
+            np.zeros((0, 2)), np.zeros((0, words), np.uint64), rows, rows, directions, directions
+        )
 
     @staticmethod
-    def of(
-        grid: NDArray[np.int64], words: NDArray[np.uint64], starts: NDArray[np.intp],
-        bitmap: _Bitmap, eye: Eye,
-    ) -> _Layer:  # fmt: skip
-        t = (grid * eye.cell).astype(np.float64, copy=False)
-        return _Layer(eye.cell, t, words, starts, *_reach(t, starts, bitmap))
+    def joined(parts: Sequence[_Cells], words: int) -> _Cells:
+        """The cells of ``parts`` (orientations), one after another."""
+        if not parts:
+            return _Cells.none(words)
+        offsets = np.cumsum([0, *[len(part.t) for part in parts[:-1]]]).tolist()
+        starts = [part.start + offset for part, offset in zip(parts, offsets, strict=True)]
+        return _Cells(
+            np.concatenate([part.t for part in parts]),
+            np.concatenate([part.words for part in parts]),
+            np.concatenate([part.k for part in parts]),
+            np.concatenate(starts),
+            np.concatenate([part.front for part in parts]),
+            np.concatenate([part.back for part in parts]),
+        )  # fmt: skip
+
+    @property
+    def stop(self) -> NDArray[np.int64]:
+        """Per row: where its cells end."""
+        return np.append(self.start[1:], len(self.t))
+
+    def above(self, floor: int) -> _Cells:
+        """Only the rows of at least ``floor`` points: the same cells in the same order, and
+        so the same rows and reach, as from scratch."""
+        sizes = self.stop - self.start
+        enough = _popcount(self.words[self.start].T) >= floor
+        rows = np.flatnonzero(enough)
+        cells = np.flatnonzero(np.repeat(enough, sizes))
+        start = np.cumsum(sizes[rows]) - sizes[rows]
+        return _Cells(
+            self.t[cells], self.words[cells], self.k[rows], start, self.front[rows],
+            self.back[rows],
+        )  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -513,8 +530,8 @@ class _Masks:
     themselves, to start a refinement from.
 
     Poses are kept as *rows*: a row is one orientation's grid cells giving one mask
-    (``cells[k][row_start[r]:row_stop[r]]``, translations in mm); mask ``m``'s rows are
-    ``row_order[row_from[m]:row_to[m]]``."""
+    (``t[row_start[r]:row_stop[r]]``, translations in mm, as :class:`_Cells` keeps them);
+    mask ``m``'s rows are ``row_order[row_from[m]:row_to[m]]``."""
 
     words: NDArray[np.uint64]  # (masks, words)
     front: NDArray[np.float64]  # (masks, DIRECTIONS)
@@ -523,10 +540,10 @@ class _Masks:
     row_order: NDArray[np.intp]
     row_from: NDArray[np.intp]
     row_to: NDArray[np.intp]
-    row_k: NDArray[np.intp]  # per row: orientation, and its slice of cells[k]
+    row_k: NDArray[np.intp]  # per row: orientation, and its cells, t[row_start:row_stop]
     row_start: NDArray[np.intp]
     row_stop: NDArray[np.intp]
-    cells: tuple[NDArray[np.float64], ...]
+    t: NDArray[np.float64]
     eye: Eye
     supports: NDArray[np.float64]  # (orientations, DIRECTIONS)
     # A mask's poses (``gathered``) and their weighing against some points (``values``),
@@ -540,43 +557,23 @@ class _Masks:
     ] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @staticmethod
-    def of(
-        layers: Sequence[_Layer | None], bitmaps: Sequence[_Bitmap], words_per_mask: int, eye: Eye
-    ) -> _Masks:
-        """The masks of a board's orientations' cells (None: an orientation with none)."""
-        cells = tuple(np.zeros((0, 2)) if layer is None else layer.t for layer in layers)
-        supports = np.stack([bitmap.support for bitmap in bitmaps])
-        present = [(k, layer) for k, layer in enumerate(layers) if layer is not None]
-        if not present:
-            none = np.zeros(0, dtype=np.intp)
+    def of(cells: _Cells, supports: NDArray[np.float64], eye: Eye) -> _Masks:
+        """The masks of a board's cells (``supports``: its orientations' plates')."""
+        if not len(cells.start):
+            none, directions = np.zeros(0, dtype=np.intp), np.zeros((0, DIRECTIONS))
             return _Masks(
-                np.zeros((0, words_per_mask), np.uint64), np.zeros((0, DIRECTIONS)),
-                np.zeros((0, DIRECTIONS)), none, none, none, none, none, none, none,
-                cells, eye, supports,
+                cells.words[:0], directions, directions, none, none, none, none, none, none,
+                none, cells.t, eye, supports,
             )  # fmt: skip
-        # Every orientation's rows one after another (a handful of calls, not some for each
-        # of the dozens of orientations): a row ends where the next of its orientation
-        # starts, the last at the end of the orientation's cells.
-        rows_each = np.array([len(layer.starts) for _, layer in present])
-        cells_each = np.array([len(layer.t) for _, layer in present])
-        row_k = np.repeat(np.array([k for k, _ in present]), rows_each)
-        starts_ = np.concatenate([layer.starts for _, layer in present])
-        row_stop = np.append(starts_[1:], 0)
-        some = rows_each > 0
-        row_stop[np.cumsum(rows_each)[some] - 1] = cells_each[some]
-        size = row_stop - starts_
-        first_cell = np.repeat(np.cumsum(cells_each) - cells_each, rows_each)
-        rows = np.concatenate([layer.words for _, layer in present])[first_cell + starts_]
+        stop = cells.stop
+        rows = cells.words[cells.start]
         # The same mask from several orientations is one mask, with all their rows.
         order, starts = _groups(rows)
         stops = np.append(starts[1:], len(order))
         group = np.repeat(np.arange(len(starts)), stops - starts)
+        size = stop - cells.start
         by_size = np.lexsort((-size[order], group))  # within each group, the biggest first
-        front, back = kernels.grouped_reach(
-            np.concatenate([layer.front for _, layer in present]),
-            np.concatenate([layer.back for _, layer in present]),
-            order, starts,
-        )  # fmt: skip
+        front, back = kernels.grouped_reach(cells.front, cells.back, order, starts)
         return _Masks(
             words=rows[order[starts]],
             front=front,
@@ -585,10 +582,10 @@ class _Masks:
             row_order=order,
             row_from=starts,
             row_to=stops,
-            row_k=row_k,
-            row_start=starts_,
-            row_stop=row_stop,
-            cells=cells,
+            row_k=cells.k,
+            row_start=cells.start,
+            row_stop=stop,
+            t=cells.t,
             eye=eye,
             supports=supports,
         )
@@ -605,7 +602,7 @@ class _Masks:
         )  # fmt: skip
 
     def _cells(self, row: int) -> NDArray[np.float64]:
-        return self.cells[int(self.row_k[row])][self.row_start[row] : self.row_stop[row]]
+        return self.t[self.row_start[row] : self.row_stop[row]]
 
     def _pose(self, row: int, at: NDArray[np.float64]) -> Pose:
         """The pose at translation ``at`` in the orientation of ``row``."""
@@ -780,46 +777,42 @@ class _Grid:
             out.append(cap)
         return out
 
-    def layer(self, bitmap: _Bitmap, floor: int) -> _Layer:
-        """One orientation's cells of at least ``floor`` points (at least 1)."""
+    def layer(self, bitmap: _Bitmap, floor: int, k: int) -> _Cells:
+        """Orientation ``k``'s cells of at least ``floor`` points (at least 1)."""
         acc, gx0, gy0 = self.accumulate(bitmap)
         xs, ys = np.nonzero(_popcount(acc) >= max(floor, 1))
         found = acc[:, xs, ys].T.astype(np.uint64, order="C")  # (cells, words)
         order, starts = _groups(found)
         grid = np.stack([gx0 + xs[order], gy0 + ys[order]], 1)
-        return _Layer.of(grid, found[order], starts, bitmap, self.eye)
+        t = (grid * self.eye.cell).astype(np.float64, copy=False)
+        front, back = _reach(t, starts, bitmap)
+        return _Cells(
+            t, found[order], np.full(len(starts), k), starts.astype(np.int64), front, back
+        )
 
-    def layers(
-        self, bitmaps: Sequence[_Bitmap], floor: int, wanted: Sequence[bool]
-    ) -> list[_Layer | None]:
-        """:meth:`layer` for each orientation ``wanted`` (None for the others), all of them
-        in one compiled call (``kernels.look``) on a window that fits the largest bitmap.
-        An orientation's grid is :meth:`accumulate`'s with zero cells after it, which no
-        floor keeps: the same cells in the same order, and so the same layer."""
+    def layers(self, bitmaps: Sequence[_Bitmap], floor: int, wanted: Sequence[bool]) -> _Cells:
+        """:meth:`layer` for each orientation ``wanted``, one after another, all of them in
+        one compiled call (``kernels.look``) on a window that fits the largest bitmap. An
+        orientation's grid is :meth:`accumulate`'s with zero cells after it, which no floor
+        keeps: the same cells in the same order, and so the same rows."""
         picked = [k for k, want in enumerate(wanted) if want]
-        out: list[_Layer | None] = [None] * len(bitmaps)
-        if not picked:
-            return out
         if self.words > 1:  # (over 64 points: one orientation at a time)
-            for k in picked:
-                out[k] = self.layer(bitmaps[k], floor)
-            return out
+            return _Cells.joined([self.layer(bitmaps[k], floor, k) for k in picked], self.words)
+        if not picked:
+            return _Cells.none(self.words)
         runs = _runs(bitmaps)
         umin, vmin = int(self.u.min()), int(self.v.min())
         width = int(self.u.max()) - umin + runs.size[0]
         height = int(self.v.max()) - vmin + runs.size[1]
         chosen = np.array(picked)
         shifts = np.array([umin, vmin]) - runs.last[chosen]  # each window's cell [0, 0]
-        t, words, bounds, starts, cuts, front, back = kernels.look(
-            self.u - umin, self.v - vmin, runs.spans, runs.span_from, chosen, width, height,
-            floor, 8 * -(-self.n // 8), shifts, self.eye.cell, runs.supports[chosen], _OPPOSITE,
-            _UNITS,
+        return _Cells(
+            *kernels.look(
+                self.u - umin, self.v - vmin, runs.spans, runs.span_from, chosen, width, height,
+                floor, 8 * -(-self.n // 8), shifts, self.eye.cell, runs.supports[chosen],
+                _OPPOSITE, _UNITS,
+            )
         )  # fmt: skip
-        cells, rows = bounds.tolist(), cuts.tolist()
-        for slot, k in enumerate(picked):
-            here, its = slice(cells[slot], cells[slot + 1]), slice(rows[slot], rows[slot + 1])
-            out[k] = _Layer(self.eye.cell, t[here], words[here], starts[its], front[its], back[its])
-        return out
 
 
 # --- placing for real ----------------------------------------------------------------------
@@ -982,7 +975,7 @@ class _Look:
 
     caps: dict[str, list[int]] = field(default_factory=dict)
     count_maps: dict[str, tuple[list[NDArray[np.uint8]], list[int]]] = field(default_factory=dict)
-    cells: dict[tuple[str, int], list[_Layer | None]] = field(default_factory=dict)
+    cells: dict[tuple[str, int], _Cells] = field(default_factory=dict)
 
 
 class Memo:
@@ -1122,7 +1115,7 @@ class Solver:
         return self._look.count_maps
 
     @cached_property
-    def _cells(self) -> dict[tuple[str, int], list[_Layer | None]]:
+    def _cells(self) -> dict[tuple[str, int], _Cells]:
         """Cells by board and floor."""
         return self._look.cells
 
@@ -1160,35 +1153,29 @@ class Solver:
         assert self._grid is not None
         kept = self._kept.get(board.id)
         if kept is None or kept[0] > floor:
-            layers = self._layers(board, floor)
-            masks = _Masks.of(layers, self._bitmaps(board), self._grid.words, self.eye)
+            cells = self._layers(board, floor)
+            masks = _Masks.of(cells, _runs(self._bitmaps(board)).supports, self.eye)
             kept = self._kept[board.id] = (floor, masks)
         return kept[1]
 
-    def _layers(self, board: Board, floor: int) -> list[_Layer | None]:
-        """Each orientation's cells of at least ``floor`` points, None where none (kept:
-        other pairs ask again). Given a memo, the cells are those of every solver of the
-        same centre points (its :class:`_Look`): from scratch or from cells of fewer points
-        (:meth:`_Layer.above`), they are the same to the last bit. (A spot's solver looks
-        afresh rather than growing the cells of its ``base``: the compiled look of every
-        orientation costs less than growing each.)"""
+    def _layers(self, board: Board, floor: int) -> _Cells:
+        """The board's cells of at least ``floor`` points (kept: other pairs ask again).
+        Given a memo, the cells are those of every solver of the same centre points (its
+        :class:`_Look`): from scratch or from cells of fewer points (:meth:`_Cells.above`),
+        they are the same to the last bit. (A spot's solver looks afresh rather than
+        growing the cells of its ``base``: the compiled look of every orientation costs
+        less than growing each.)"""
         assert self._grid is not None
         key = (board.id, max(floor, 1))
         lower = [f for b, f in self._cells if b == board.id and f < key[1]]
         if key not in self._cells and lower:
             # Cells of fewer points asked before (by a pair with another board, or by a
             # spot's solver): these are some of them.
-            caps, bitmaps = self._orientation_caps(board), self._bitmaps(board)
-            below = self._cells[(board.id, max(lower))]
-            self._cells[key] = [
-                None if caps[k] < key[1] or old is None else old.above(key[1])
-                for k, old in enumerate(below)
-            ]
+            self._cells[key] = self._cells[(board.id, max(lower))].above(key[1])
         if key not in self._cells:
-            caps, bitmaps = self._orientation_caps(board), self._bitmaps(board)
             # No cell has more points than its orientation's cap.
-            wanted = [cap >= max(floor, 1) for cap in caps]
-            self._cells[key] = self._grid.layers(bitmaps, floor, wanted)
+            wanted = [cap >= key[1] for cap in self._orientation_caps(board)]
+            self._cells[key] = self._grid.layers(self._bitmaps(board), floor, wanted)
         return self._cells[key]
 
     def cap(self, board: Board) -> int:
