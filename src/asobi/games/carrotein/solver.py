@@ -967,15 +967,17 @@ def _pose_bytes(pose: Pose) -> bytes:
 @dataclass
 class _Look:
     """What solvers of one sky found in their coarse look, each part as first asked for:
-    per board, its orientations' caps and counts, and its cells by floor. Each is the same,
-    to the last bit, however it was worked out (caps from scratch or grown from a
-    ``base``'s, cells from scratch or from cells of fewer points:
-    ``tests/games/carrotein/test_carrotein_solver_reuse.py``). A solver's masks are its own
-    (made from the cells of the floors it asks for)."""
+    per board, its orientations' caps and counts, its cells by floor, and its masks with
+    the floor they go down to. Each is the same, to the last bit, however it was worked out
+    (caps from scratch or grown from a ``base``'s, cells from scratch or from cells of
+    fewer points: ``tests/games/carrotein/test_carrotein_solver_reuse.py``); the masks
+    depend on the cells alone (the bots of a game weigh the same skies: the sky one has
+    just made is the next one's)."""
 
     caps: dict[str, list[int]] = field(default_factory=dict)
     count_maps: dict[str, tuple[list[NDArray[np.uint8]], list[int]]] = field(default_factory=dict)
     cells: dict[tuple[str, int], _Cells] = field(default_factory=dict)
+    masks: dict[str, tuple[int, _Masks]] = field(default_factory=dict)
 
 
 class Memo:
@@ -1097,7 +1099,6 @@ class Solver:
         assert self._memo.sky is sky and self._memo.eye == eye, "a memo of another sky or eye"
         self._centres_key = np.array(self.centres, dtype=float).tobytes()  # their bits
         self._shared = memo is not None
-        self._kept: dict[str, tuple[int, _Masks]] = {}
 
     # What solvers of these centre points found in their coarse look, taken up when first
     # needed (a solver whose answer was known before never is: it keeps the memo's few
@@ -1113,6 +1114,11 @@ class Solver:
     @cached_property
     def _count_maps(self) -> dict[str, tuple[list[NDArray[np.uint8]], list[int]]]:
         return self._look.count_maps
+
+    @cached_property
+    def _kept(self) -> dict[str, tuple[int, _Masks]]:
+        """Masks by board, and the floor they go down to."""
+        return self._look.masks
 
     @cached_property
     def _cells(self) -> dict[tuple[str, int], _Cells]:
