@@ -633,13 +633,14 @@ def _sorted(masks: Words, count: int, bits: int, order: Ints, spare: Ints) -> No
 
 @compiled
 def _cells(
-    us: Ints, vs: Ints, spans: Ints, first: int, end: int, floor: int, acc: Words, xs: Ints,
-    ys: Ints, masks: Words,
+    us: Ints, vs: Ints, spans: Ints, first: int, end: int, floor: int, acc: NDArray[Any],
+    one: Any, xs: Ints, ys: Ints, masks: Words,
 ) -> int:  # fmt: skip
     """One orientation's cells of at least ``floor`` points, in the order of the grid (x,
     then y), into ``xs``, ``ys`` and ``masks``: how many. Its bitmap (the runs of cells
     ``spans[first:end]``: row, first and end column) is laid at each centre point's grid
-    cell (``us``, ``vs``) with the point's bit, on ``acc``, which is zero before and after.
+    cell (``us``, ``vs``) with the point's bit (``one`` shifted, of ``acc``'s type), on
+    ``acc``, which is zero before and after.
     Only the rows of ``acc`` that the bitmaps of ``floor`` points reach are read (a cell's
     points are those whose bitmap covers it)."""
     low, high = spans[first, 0], spans[first, 0]
@@ -647,7 +648,7 @@ def _cells(
         low, high = min(low, spans[run, 0]), max(high, spans[run, 0])
     reached = np.zeros(acc.shape[0] + 1, dtype=np.int64)  # bitmaps starting, less ending
     for i in range(len(us)):
-        bit = np.uint64(1) << np.uint64(i)
+        bit = one << i
         reached[us[i] + low] += 1
         reached[us[i] + high + 1] -= 1
         for run in range(first, end):
@@ -699,15 +700,16 @@ def _grown(values: NDArray[Any], size: int) -> NDArray[Any]:
 
 @compiled
 def look(
-    us: Ints, vs: Ints, spans: Ints, span_from: Ints, picked: Ints, width: int, height: int,
+    us: Ints, vs: Ints, spans: Ints, span_from: Ints, picked: Ints, acc: NDArray[Any],
     floor: int, bits: int, shifts: Ints, cell: float, supports: Floats, opposite: Ints,
     units: Floats,
 ) -> tuple[Floats, Words, Ints, Ints, Floats, Floats]:  # fmt: skip
     """A board's coarse look (``solver._Grid.layers``), each orientation of ``picked`` in
     turn: its bitmap (runs of cells ``spans[span_from[k]:span_from[k + 1]]``: row, first and
     end column, flipped) laid at each centre point's grid cell (``us``, ``vs``, from the
-    lowest) with the point's bit, on a window of ``width`` x ``height`` cells whose cell
-    [0, 0] lies at the grid translation ``shifts[slot]``, in steps of ``cell`` mm.
+    lowest) with the point's bit, on the window ``acc`` (zero; of the narrowest unsigned type
+    that holds ``bits`` bits: the fewer bytes, the faster laid and read) whose cell [0, 0]
+    lies at the grid translation ``shifts[slot]``, in steps of ``cell`` mm.
 
     Orientation by orientation, the cells of at least ``floor`` points (1 at least) in the
     order of its grid (x, then y), sorted by mask (of ``bits`` bits at most), stably: their
@@ -715,8 +717,8 @@ def look(
     orientation (from ``picked``) and first cell (a row ends where the next starts), and its
     reach (:func:`_row_reach`; ``supports[slot]``: the orientation's plate's)."""
     orientations = len(picked)
-    acc = np.zeros((width, height), dtype=np.uint64)
-    most = width * height  # an orientation's cells at most
+    one = acc.dtype.type(1)
+    most = acc.shape[0] * acc.shape[1]  # an orientation's cells at most
     xs, ys = np.empty(most, dtype=np.int64), np.empty(most, dtype=np.int64)
     masks = np.empty(most, dtype=np.uint64)
     order, spare = np.empty(most, dtype=np.int64), np.empty(most, dtype=np.int64)
@@ -726,7 +728,7 @@ def look(
     cells = rows = 0
     for slot in range(orientations):
         first, end = span_from[picked[slot]], span_from[picked[slot] + 1]
-        count = _cells(us, vs, spans, first, end, floor, acc, xs, ys, masks)
+        count = _cells(us, vs, spans, first, end, floor, acc, one, xs, ys, masks)
         _sorted(masks, count, bits, order, spare)
         if cells + count > len(t):
             size = max(2 * len(t), cells + count)

@@ -806,11 +806,13 @@ class _Grid:
         height = int(self.v.max()) - vmin + runs.size[1]
         chosen = np.array(picked)
         shifts = np.array([umin, vmin]) - runs.last[chosen]  # each window's cell [0, 0]
+        bits = 8 * -(-self.n // 8)
+        narrowest = next(t for t in _UNSIGNED if bits <= 8 * np.dtype(t).itemsize)
+        window = np.zeros((width, height), dtype=narrowest)
         return _Cells(
             *kernels.look(
-                self.u - umin, self.v - vmin, runs.spans, runs.span_from, chosen, width, height,
-                floor, 8 * -(-self.n // 8), shifts, self.eye.cell, runs.supports[chosen],
-                _OPPOSITE, _UNITS,
+                self.u - umin, self.v - vmin, runs.spans, runs.span_from, chosen, window,
+                floor, bits, shifts, self.eye.cell, runs.supports[chosen], _OPPOSITE, _UNITS,
             )
         )  # fmt: skip
 
