@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import subprocess
 import sys
 
@@ -38,6 +39,22 @@ def test_a_lazy_module_is_not_imported_by_tools_that_look_through_every_module()
         "print('wave' in sys.modules)\n"
     )
     assert printed == "False"
+
+
+def test_a_lazy_module_asks_the_import_system_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Then it keeps the module: a search reads the solver's kernels through one some
+    hundred thousand times, and each question to the import system costs microseconds."""
+    asked: list[str] = []
+    real = importlib.import_module
+
+    def counted(name: str) -> object:
+        asked.append(name)
+        return real(name)
+
+    monkeypatch.setattr(importlib, "import_module", counted)
+    json = LazyModule("json")
+    assert json.dumps([1]) == "[1]" and json.loads("2") == 2 and json.dumps({}) == "{}"
+    assert asked == ["json"]
 
 
 def test_a_missing_module_is_an_import_error_when_first_used() -> None:

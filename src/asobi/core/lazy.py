@@ -35,18 +35,23 @@ class Lazy:
 
 
 class LazyModule:
-    """``LazyModule("pkg.module")``: reading one of its names imports ``pkg.module`` (once:
-    Python keeps it) and reads the module's. For a module whose own imports are slow and
-    seldom needed. A stand-in, not a module: the tools that look through every module
-    (``inspect.getmodule``, which pydantic calls) do not import it by looking."""
+    """``LazyModule("pkg.module")``: reading one of its names imports ``pkg.module`` (the
+    first time) and reads the module's. For a module whose own imports are slow and seldom
+    needed. A stand-in, not a module: the tools that look through every module
+    (``inspect.getmodule``, which pydantic calls) do not import it by looking. It keeps the
+    module once imported: asking Python's import system again costs microseconds, and a
+    search reads the module's names hundreds of thousands of times."""
 
-    __slots__ = ("name",)
+    __slots__ = ("_module", "name")
 
     def __init__(self, name: str) -> None:
         self.name = name
+        self._module: Any = None
 
     def __getattr__(self, attribute: str) -> Any:
-        return getattr(importlib.import_module(self.name), attribute)
+        if self._module is None:
+            self._module = importlib.import_module(self.name)
+        return getattr(self._module, attribute)
 
     def __repr__(self) -> str:
         return f"LazyModule({self.name!r})"

@@ -754,14 +754,14 @@ def look(
         )  # fmt: skip
     for r in range(rows):
         ks[r] = picked[ks[r]]
-    return (
-        t[:cells].copy(),
-        words[:cells].copy(),
-        ks[:rows].copy(),
-        starts[:rows].copy(),
-        front,
-        back,
-    )
+    # The arrays as far as they are filled: copied where that would hold far more than it
+    # needs (the solver keeps the cells of the last skies), else views (a copy costs some
+    # tenth of a look).
+    if 2 * cells < len(t):
+        t, words = t[:cells].copy(), words[:cells].copy()
+    if 2 * rows < len(starts):
+        starts, ks = starts[:rows].copy(), ks[:rows].copy()
+    return t[:cells], words[:cells], ks[:rows], starts[:rows], front, back
 
 
 @compiled
