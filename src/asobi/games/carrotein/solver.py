@@ -59,6 +59,7 @@ fast solver is measured against it (``benchmarks/bench_carrotein.py``).
 from __future__ import annotations
 
 import math
+import struct
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -821,9 +822,13 @@ class _Grid:
 _NOTHING_TO_AVOID = (np.zeros((0, 2)), np.zeros(4))
 
 
+@cache
 def _knobs(radius: float) -> NDArray[np.float64]:
-    """The constants of a refinement, as ``kernels.RADIUS``... order them."""
-    return np.array([radius, CLEARANCE, GIVE_UP, PLATE_GAP, OVERLAP_STEP, OVERLAP_PER_MM, FINEST])
+    """The constants of a refinement, as ``kernels.RADIUS``... order them (made once: read,
+    never written)."""
+    knobs = np.array([radius, CLEARANCE, GIVE_UP, PLATE_GAP, OVERLAP_STEP, OVERLAP_PER_MM, FINEST])
+    knobs.flags.writeable = False
+    return knobs
 
 
 def _avoided(avoid: tuple[Board, Pose] | None) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
@@ -963,7 +968,10 @@ _Key = tuple[str, bytes, bytes, bytes, bytes, str, bytes]
 
 def _pose_bytes(pose: Pose) -> bytes:
     """A pose exactly, as a key (a float's bits: 0.0 and -0.0 are two poses here)."""
-    return np.array([pose.x, pose.y, pose.angle, pose.mirrored], dtype=float).tobytes()
+    return _POSE_BITS.pack(pose.x, pose.y, pose.angle, pose.mirrored)
+
+
+_POSE_BITS = struct.Struct("=3d?")
 
 
 @dataclass
