@@ -12,12 +12,17 @@ replaced, element by element and in the same order, so the same answers to the l
   of poses against each other (:func:`pair_overlaps`).
 - **The coarse look** (:func:`look`): each orientation's bitmap laid at every centre point
   by runs of cells (:func:`_cells`), its cells sorted by mask a byte at a time
-  (:func:`_sorted`) and each row's reach (:func:`_row_reach`), in one pass an orientation
-  where numpy took a dozen calls. A projection is one fused multiply-add (:func:`_fma`), as
-  numpy's matrix product works it out on this machine's BLAS.
+  (:func:`_sorted`) and each row's reach (:func:`_row_reach`, over the cells on its hull's
+  boundary), in one pass an orientation where numpy took a dozen calls. A projection is
+  one fused multiply-add (:func:`_fma`), as numpy's matrix product works it out on this
+  machine's BLAS.
 - **The masks**: their reach from their rows' (:func:`grouped_reach`), the pairs worth
   placing (:func:`pairings`), the weighing of their poses (:func:`pose_values`,
   :func:`best_in_rows`) and the best start off the other board (:func:`best_off`).
+- **The counts** of points a pose may hide, for each orientation's cap (:func:`counts`).
+- **The judge's verdict, where it is sure** (:func:`verdict`, :func:`plates_meet`): not the
+  numpy form of anything but shapely's geometry in the same doubles, trusted only where
+  every decision lies more than ``solver.SURE`` from its line (the judge decides the rest).
 
 numba compiles a function on its first call in a process and keeps the machine code in
 ``__pycache__`` (or its own cache folder when that is read-only): a fresh install pays some

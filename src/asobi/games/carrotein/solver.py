@@ -41,7 +41,9 @@ than growing each orientation's cells. Refinements are shared between a bot's so
 **Compiled.** The inner loops — the look, the masks' reach, the pairs of masks, the
 weighing of poses, the refinements and the plates' overlaps — are numba functions in
 ``kernels.py``, each the arithmetic of its numpy form in the same order, held to it to the
-last bit by ``tests/games/carrotein/test_carrotein_kernels.py``.
+last bit by ``tests/games/carrotein/test_carrotein_kernels.py``. So is the judge's verdict
+on a pair of poses wherever it is sure (:func:`_sure_verdict`; the judge's own shapely
+geometry decides the rest).
 
 **Asked again, the same.** Bots place their chips on the grid spots nearest the stars, so
 the same skies come back round after round and game after game. The bots and the game's
