@@ -52,11 +52,13 @@ def serving(
     in ``bot_workers`` processes, 0: a thread, None: the server's default)."""
     port = free_port()
     bots = [] if bot_workers is None else ["--bot-workers", str(bot_workers)]
-    with log.open("a") as err:
+    # The server's log in UTF-8, whatever the machine's locale: read back as such.
+    utf8 = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    with log.open("ab") as err:
         proc = subprocess.Popen(
             [sys.executable, "-m", "asobi.cli", "serve", "--port", str(port), "--db", db,
              *bots, *extra],
-            stdout=subprocess.DEVNULL, stderr=err,
+            stdout=subprocess.DEVNULL, stderr=err, env=utf8,
         )  # fmt: skip
     url = f"http://127.0.0.1:{port}"
     try:
@@ -66,7 +68,8 @@ def serving(
                     break
             except OSError:
                 if proc.poll() is not None:
-                    raise RuntimeError(f"the server stopped: {log.read_text()}") from None
+                    told = log.read_text(encoding="utf-8", errors="replace")
+                    raise RuntimeError(f"the server stopped: {told}") from None
                 time.sleep(0.05)
         several = "--workers" in extra and extra[list(extra).index("--workers") + 1] != "1"
         yield Served(url, proc, several)
