@@ -366,7 +366,6 @@ def pair_overlaps(
     return out
 
 
-# --- the coarse look ----------------------------------------------------------------------
 # --- the judge's verdict, where it is sure ----------------------------------------------
 JUDGED, OVERLAP, MAY_MEET, TOO_CLOSE = range(4)  # what :func:`verdict` could tell
 
@@ -447,16 +446,22 @@ def _common_area(one: Floats, other: Floats) -> float:
 
 
 @compiled
+def _plates_told(one: Floats, other: Floats, sure: float, sure_area: float) -> int:
+    """Whether two convex plates overlap: ``JUDGED`` more than ``sure`` mm apart,
+    ``OVERLAP`` with more than ``sure_area`` mm² in common (the judge refuses more than a
+    touch), ``MAY_MEET`` in between, where only the judge can say."""
+    if _clearly_apart(one, other, sure):
+        return JUDGED
+    return OVERLAP if _common_area(one, other) > sure_area else MAY_MEET
+
+
+@compiled
 def plates_meet(one: Floats, others: Floats, sure: float, sure_area: float) -> Ints:
-    """For each plate of ``others`` (``(plates, corners, 2)``, convex), whether it and the
-    plate ``one`` overlap, as :func:`verdict` tells it: ``JUDGED`` apart, ``OVERLAP``, or
-    ``MAY_MEET`` where only the judge can say."""
+    """:func:`_plates_told` of the plate ``one`` and each of ``others`` (``(plates, corners,
+    2)``)."""
     told = np.empty(len(others), dtype=np.int64)
     for k in range(len(others)):
-        if _clearly_apart(one, others[k], sure):
-            told[k] = JUDGED
-        else:
-            told[k] = OVERLAP if _common_area(one, others[k]) > sure_area else MAY_MEET
+        told[k] = _plates_told(one, others[k], sure, sure_area)
     return told
 
 
@@ -495,15 +500,13 @@ def verdict(
     pose as :func:`_placed` reads it; hidden: inside the figure and ``need`` mm from its
     edges). The judge's own geometry works in the same doubles and differs from this in
     the last bits only, so wherever a decision is more than ``sure`` mm from its line the
-    two agree: ``OVERLAP`` where the plates have more than ``sure_area`` mm² in common (the
-    judge refuses more than a touch), ``MAY_MEET`` where they are not ``sure`` mm apart but
-    have less in common, ``TOO_CLOSE`` where a point is that near a figure's edge or the
-    clearance's line, and there the judge decides."""
+    two agree: ``OVERLAP`` and ``MAY_MEET`` as :func:`_plates_told` tells the plates,
+    ``TOO_CLOSE`` where a point is that near a figure's edge or the clearance's line, and
+    where it may not be sure the judge decides."""
     hidden = np.zeros(len(xs), dtype=np.bool_)
-    plate_a, plate_b = _placed(plate_a, pose_a), _placed(plate_b, pose_b)
-    if not _clearly_apart(plate_a, plate_b, sure):
-        # Boards that overlap by far more than a touch: the judge's refusal.
-        return (OVERLAP if _common_area(plate_a, plate_b) > sure_area else MAY_MEET), hidden
+    plates = _plates_told(_placed(plate_a, pose_a), _placed(plate_b, pose_b), sure, sure_area)
+    if plates != JUDGED:
+        return plates, hidden
     for rings, ends, pose in ((rings_a, ends_a, pose_a), (rings_b, ends_b, pose_b)):
         figure = _placed(rings, pose)
         low_x, high_x = figure[:, 0].min() - sure, figure[:, 0].max() + sure
@@ -518,6 +521,7 @@ def verdict(
     return JUDGED, hidden
 
 
+# --- the coarse look ----------------------------------------------------------------------
 @intrinsic
 def _ctpop(typingctx: Any, word: Any) -> Any:
     """The bits set in a 64-bit word (LLVM's ``llvm.ctpop.i64``: one instruction)."""
@@ -645,9 +649,8 @@ def _cells(
     then y), into ``xs``, ``ys`` and ``masks``: how many. Its bitmap (the runs of cells
     ``spans[first:end]``: row, first and end column) is laid at each centre point's grid
     cell (``us``, ``vs``) with the point's bit (``one`` shifted, of ``acc``'s type), on
-    ``acc``, which is zero before and after.
-    Only the rows of ``acc`` that the bitmaps of ``floor`` points reach are read (a cell's
-    points are those whose bitmap covers it)."""
+    ``acc``, which is zero before and after. Only the rows of ``acc`` that the bitmaps of
+    ``floor`` points reach are read (a cell's points are those whose bitmap covers it)."""
     low, high = spans[first, 0], spans[first, 0]
     for run in range(first, end):
         low, high = min(low, spans[run, 0]), max(high, spans[run, 0])

@@ -716,15 +716,16 @@ class _Grid:
         self.u = np.rint(pts[:, 0] / eye.cell).astype(np.int64)
         self.v = np.rint(pts[:, 1] / eye.cell).astype(np.int64)
         self.words = max(1, -(-self.n // WORD))
+        # The narrowest unsigned type that holds a mask (a few points: bytes, not eight of
+        # them: the work of a look is in writing and reading its windows).
+        self.dtype: type[np.unsignedinteger[Any]] = np.uint64
+        if self.words == 1:
+            self.dtype = next(t for t in _UNSIGNED if self.n <= 8 * np.dtype(t).itemsize)
 
     def accumulate(self, bitmap: _Bitmap) -> tuple[NDArray[np.unsignedinteger], int, int]:
         """For every grid translation, the mask of centre points a pose there may hide; and
-        the grid translation of cell [0, 0]. The masks are words of the smallest unsigned
-        type that holds their bits (a few points: bytes, not eight of them: the work is in
-        writing the windows)."""
-        dtype: type[np.unsignedinteger[Any]] = np.uint64
-        if self.words == 1:
-            dtype = next(t for t in _UNSIGNED if self.n <= 8 * np.dtype(t).itemsize)
+        the grid translation of cell [0, 0]. The masks are words of :attr:`dtype`."""
+        dtype = self.dtype
         ones = bitmap.ones
         wa, wb = ones.shape
         umin, vmin = int(self.u.min()), int(self.v.min())
@@ -809,13 +810,12 @@ class _Grid:
         height = int(self.v.max()) - vmin + runs.size[1]
         chosen = np.array(picked)
         shifts = np.array([umin, vmin]) - runs.last[chosen]  # each window's cell [0, 0]
-        bits = 8 * -(-self.n // 8)
-        narrowest = next(t for t in _UNSIGNED if bits <= 8 * np.dtype(t).itemsize)
-        window = np.zeros((width, height), dtype=narrowest)
+        window = np.zeros((width, height), dtype=self.dtype)
         return _Cells(
             *kernels.look(
                 self.u - umin, self.v - vmin, runs.spans, runs.span_from, chosen, window,
-                floor, bits, shifts, self.eye.cell, runs.supports[chosen], _OPPOSITE, _UNITS,
+                floor, 8 * -(-self.n // 8), shifts, self.eye.cell, runs.supports[chosen],
+                _OPPOSITE, _UNITS,
             )
         )  # fmt: skip
 
