@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from dataclasses import fields
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pytest
@@ -50,6 +52,7 @@ from asobi.games.carrotein.solver import (
 )
 
 SKY = default_sky()
+CELLS = [field.name for field in fields(_Cells)]
 BOARDS = [b.id for b in SKY.boards]
 
 
@@ -309,6 +312,30 @@ def _rows_of_cells(rng: np.random.Generator) -> tuple[NDArray[np.float64], NDArr
     return np.array([cell for row in rows for cell in row]) * 4.0, starts.astype(np.intp)
 
 
+Rows = tuple[NDArray[Any], ...]
+
+
+def masks_of_rows(
+    t: NDArray[np.float64], starts: NDArray[np.intp], groups: list[list[int]], k: NDArray[np.intp],
+    supports: NDArray[np.float64],
+) -> Rows:  # fmt: skip
+    """Rows of cells ``t`` (from each of ``starts``, in orientations ``k`` whose plates reach
+    ``supports``) as ``_Masks.rows`` gives them, mask ``m``'s rows ``groups[m]``."""
+    order = np.array([r for group in groups for r in group], dtype=np.intp)
+    row_to = np.cumsum([len(group) for group in groups]).astype(np.intp)
+    row_from = np.r_[0, row_to[:-1]].astype(np.intp)
+    stop = np.r_[starts[1:], len(t)].astype(np.intp)
+    return (order, row_from, row_to, starts, stop, k, t, supports)
+
+
+def reach_of(m: int, rows: Rows) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """``kernels.mask_reach`` of mask ``m``."""
+    front, back, row_front, row_back = (np.empty(len(_UNITS)) for _ in range(4))
+    outline = np.empty((2 * len(rows[6]) + 2, 2))
+    kernels.mask_reach(m, rows, _OPPOSITE, _UNITS, front, back, outline, row_front, row_back)
+    return front, back
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_a_rows_reach_is_the_least_and_most_over_all_its_cells(seed: int) -> None:
     """Only the cells on the boundary of a row's hull count (of those, the ends of each run
@@ -317,17 +344,37 @@ def test_a_rows_reach_is_the_least_and_most_over_all_its_cells(seed: int) -> Non
     support = np.linspace(-30.0, 40.0, len(_UNITS))
     t, starts = _rows_of_cells(rng)
     t += rng.integers(-30, 30, 2) * 4.0
-    front, back = kernels.reaches(t, starts, support, _OPPOSITE, _UNITS)
+    alone = [[r] for r in range(len(starts))]
+    rows = masks_of_rows(t, starts, alone, np.zeros(len(starts), np.intp), support[None])
     for r, (low, high) in enumerate(zip(starts, [*starts[1:], len(t)], strict=True)):
         along = np.array([[fused(x, y, u, v) for u, v in _UNITS] for x, y in t[low:high]])
-        assert np.array_equal(front[r], along.min(axis=0) + support)
-        assert np.array_equal(back[r], along.max(axis=0) - support[_OPPOSITE])
+        front, back = reach_of(r, rows)
+        assert np.array_equal(front, along.min(axis=0) + support)
+        assert np.array_equal(back, along.max(axis=0) - support[_OPPOSITE])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_masks_reach_is_the_least_and_most_of_its_rows(seed: int) -> None:
+    """A mask's rows, each in its own orientation (its plate's own support): the least of
+    their fronts and the most of their backs, direction by direction."""
+    rng = np.random.default_rng(seed)
+    t, starts = _rows_of_cells(rng)
+    supports = rng.uniform(-40.0, 40.0, (len(starts), len(_UNITS)))
+    k = rng.permutation(len(starts)).astype(np.intp)
+    each = masks_of_rows(t, starts, [[r] for r in range(len(starts))], k, supports)
+    alone = [reach_of(r, each) for r in range(len(starts))]
+    groups = [[2, 0, 5], [1], [3, 4], [7, 6]]
+    rows = masks_of_rows(t, starts, groups, k, supports)
+    for m, group in enumerate(groups):
+        front, back = reach_of(m, rows)
+        assert front.tobytes() == np.min([alone[r][0] for r in group], axis=0).tobytes()
+        assert back.tobytes() == np.max([alone[r][1] for r in group], axis=0).tobytes()
 
 
 @pytest.mark.parametrize(("chips", "floor"), [(5, 1), (12, 1), (12, 4), (20, 3), (20, 9), (40, 2)])
 def test_every_orientations_cells_at_once_are_each_orientations_own(chips: int, floor: int) -> None:
     """``_Grid.layers`` (all orientations in one pass, compiled) gives each orientation's
-    cells, masks, rows and reach as ``_Grid.layer`` finds them one orientation at a time;
+    cells, masks and rows as ``_Grid.layer`` finds them one orientation at a time;
     masks of 8, 16, 32 and 64 bits."""
     rng = np.random.default_rng(chips * 100 + floor)
     centres = [(float(x), float(y)) for x, y in rng.normal((300, 220), 35, (chips, 2))]
@@ -340,7 +387,7 @@ def test_every_orientations_cells_at_once_are_each_orientations_own(chips: int, 
     parts = [grid.layer(bitmaps[k], floor, k) for k in range(len(bitmaps)) if wanted[k]]
     alone = _Cells.joined(parts, grid.words)
     assert set(together.k.tolist()) == {k for k, want in enumerate(wanted) if want}
-    for name in ("t", "words", "k", "start", "front", "back"):
+    for name in CELLS:
         mine, theirs = getattr(together, name), getattr(alone, name)
         assert mine.dtype == theirs.dtype and np.array_equal(mine, theirs), name
 
@@ -412,15 +459,17 @@ def test_plates_that_just_touch_are_left_to_the_judge() -> None:
     assert _sure_verdict(SKY, xs, ys, a, Pose(300.0, 200.0), b, pb)[0]
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_groups_of_rows_reach_as_far_as_their_rows_reduced(seed: int) -> None:
-    rng = np.random.default_rng(seed)
-    front, back = rng.normal(size=(300, 36)), rng.normal(size=(300, 36))
-    order = rng.permutation(300)
-    starts = np.unique(np.r_[0, rng.integers(1, 300, 40)])
-    low, high = kernels.grouped_reach(front, back, order, starts)
-    assert low.tobytes() == np.minimum.reduceat(front[order], starts, axis=0).tobytes()
-    assert high.tobytes() == np.maximum.reduceat(back[order], starts, axis=0).tobytes()
+def reaching(reach: NDArray[np.float64], forward: bool) -> Rows:
+    """Masks of one row of one cell at (0, 0) each, in an orientation of its own whose
+    plate's support makes their front (``forward``) or back ``reach`` exactly: 0 + s, or
+    0 - (-s) (a plate's front and back are its support both ways: one of them is given)."""
+    masks = len(reach)
+    supports = reach.copy() if forward else np.empty_like(reach)
+    if not forward:
+        supports[:, _OPPOSITE] = -reach
+    t = np.zeros((masks, 2))
+    each = np.arange(masks, dtype=np.intp)
+    return masks_of_rows(t, each, [[m] for m in range(masks)], each, supports)
 
 
 def plain_pairings(
@@ -483,21 +532,13 @@ def test_the_pairs_worth_placing_are_those_numpy_finds(points: int, seed: int) -
         points_a = np.bitwise_count(words_a).sum(axis=1).astype(np.int64)
         points_b = np.bitwise_count(words_b).sum(axis=1).astype(np.int64)
         fullest = np.argsort(-points_b, kind="stable")
+        rows_a, rows_b = reaching(front_a, forward=True), reaching(back_b, forward=False)
+        assert np.array_equal(reach_of(7, rows_a)[0], front_a[7])
+        assert np.array_equal(reach_of(7, rows_b)[1], back_b[7])
         got = kernels.pairings(
-            words_a,
-            words_b,
-            front_a,
-            back_b,
-            full,
-            gain,
-            2.0,
-            tries,
-            chunk,
-            2,
-            points_a,
-            points_b,
-            fullest,
-        )
+            words_a, words_b, rows_a, rows_b, _OPPOSITE, _UNITS, full, gain, 2.0, tries, chunk,
+            2, points_a, points_b, fullest,
+        )  # fmt: skip
         rows = set(zip(*(array.tolist() for array in got), strict=True))
         assert rows == plain_pairings(
             words_a, words_b, front_a, back_b, full, gain, 2.0, tries, chunk

@@ -9,6 +9,8 @@ bot's moves are the same, only sooner.
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 import numpy as np
 import pytest
 
@@ -19,10 +21,11 @@ from asobi.games.carrotein.solver import Memo, Solver, _Cells
 pytestmark = pytest.mark.slow  # each test takes seconds (tools/check.py --fast leaves them out)
 
 SKY = default_sky()
+CELLS = [field.name for field in fields(_Cells)]
 
 
 def same_cells(got: _Cells, scratch: _Cells) -> None:
-    for name in ("t", "words", "k", "start", "front", "back"):
+    for name in CELLS:
         mine, theirs = getattr(got, name), getattr(scratch, name)
         assert mine.dtype == theirs.dtype and np.array_equal(mine, theirs), name
 

@@ -11,14 +11,14 @@ replaced, element by element and in the same order, so the same answers to the l
 - **The plates** of many poses against another board (:func:`overlaps`), or of two lists
   of poses against each other (:func:`pair_overlaps`).
 - **The coarse look** (:func:`look`): each orientation's bitmap laid at every centre point
-  by runs of cells (:func:`_cells`), its cells sorted by mask a byte at a time
-  (:func:`_sorted`) and each row's reach (:func:`_row_reach`, over the cells on its hull's
-  boundary), in one pass an orientation where numpy took a dozen calls. A projection is
-  one fused multiply-add (:func:`_fma`), as numpy's matrix product works it out on this
-  machine's BLAS.
-- **The masks**: their reach from their rows' (:func:`grouped_reach`), the pairs worth
-  placing (:func:`pairings`), the weighing of their poses (:func:`pose_values`,
-  :func:`best_in_rows`) and the best start off the other board (:func:`best_off`).
+  by runs of cells (:func:`_cells`) and its cells sorted by mask a byte at a time
+  (:func:`_sorted`), in one pass an orientation where numpy took a dozen calls.
+- **The masks**: where their plates can be (:func:`mask_reach`: the least and most of each
+  row's, :func:`_row_reach`, over the cells on its hull's boundary; worked out only for the
+  masks a pairing weighs), the pairs worth placing (:func:`pairings`), the weighing of their
+  poses (:func:`pose_values`, :func:`best_in_rows`) and the best start off the other board
+  (:func:`best_off`). A projection is one fused multiply-add (:func:`_fma`), as numpy's
+  matrix product works it out on this machine's BLAS.
 - **The counts** of points a pose may hide, for each orientation's cap (:func:`counts`).
 - **The judge's verdict, where it is sure** (:func:`verdict`, :func:`plates_meet`): not the
   numpy form of anything but shapely's geometry in the same doubles, trusted only where
@@ -606,18 +606,36 @@ def _row_reach(
 
 
 @compiled
-def reaches(
-    t: Floats, starts: Ints, support: Floats, opposite: Ints, units: Floats
-) -> tuple[Floats, Floats]:
-    """Per row of cells (translations ``t``, rows from each of ``starts``): its reach
-    (:func:`_row_reach`)."""
-    rows, directions = len(starts), len(units)
-    front, back = np.empty((rows, directions)), np.empty((rows, directions))
-    outline = np.empty((2 * len(t) + 2, 2))
-    for r in range(rows):
-        last = (starts[r + 1] if r + 1 < rows else len(t)) - 1
-        _row_reach(t, starts[r], last, support, opposite, units, front[r], back[r], outline)
-    return front, back
+def mask_reach(
+    m: int, rows: Any, opposite: Ints, units: Floats, front: Floats, back: Floats,
+    outline: Floats, row_front: Floats, row_back: Floats,
+) -> None:  # fmt: skip
+    """Over mask ``m``'s rows (``rows``: as ``solver._Masks.rows`` gives them), the least
+    far their plates reach along each direction of ``units`` and the farthest back they
+    start: the least and the most of each row's (:func:`_row_reach`, into ``row_front``
+    and ``row_back``; ``outline``: room for a row's outline), into ``front`` and ``back``."""
+    order, row_from, row_to, row_start, row_stop, row_k, t, supports = rows
+    for g in range(row_from[m], row_to[m]):
+        r = order[g]
+        _row_reach(
+            t, row_start[r], row_stop[r] - 1, supports[row_k[r]], opposite, units, row_front,
+            row_back, outline,
+        )  # fmt: skip
+        for d in range(len(units)):
+            if g == row_from[m]:
+                front[d], back[d] = row_front[d], row_back[d]
+            else:
+                front[d], back[d] = min(front[d], row_front[d]), max(back[d], row_back[d])
+
+
+@compiled
+def _longest_row(rows: Any) -> int:
+    """The most cells of a row of ``rows`` (and 1 at least)."""
+    row_start, row_stop = rows[3], rows[4]
+    most = 1
+    for r in range(len(row_start)):
+        most = max(most, row_stop[r] - row_start[r])
+    return most
 
 
 @compiled
@@ -709,9 +727,8 @@ def _grown(values: NDArray[Any], size: int) -> NDArray[Any]:
 @compiled
 def look(
     us: Ints, vs: Ints, spans: Ints, span_from: Ints, picked: Ints, acc: NDArray[Any],
-    floor: int, bits: int, shifts: Ints, cell: float, supports: Floats, opposite: Ints,
-    units: Floats,
-) -> tuple[Floats, Words, Ints, Ints, Floats, Floats]:  # fmt: skip
+    floor: int, bits: int, shifts: Ints, cell: float,
+) -> tuple[Floats, Words, Ints, Ints]:  # fmt: skip
     """A board's coarse look (``solver._Grid.layers``), each orientation of ``picked`` in
     turn: its bitmap (runs of cells ``spans[span_from[k]:span_from[k + 1]]``: row, first and
     end column, flipped) laid at each centre point's grid cell (``us``, ``vs``, from the
@@ -721,9 +738,9 @@ def look(
 
     Orientation by orientation, the cells of at least ``floor`` points (1 at least) in the
     order of its grid (x, then y), sorted by mask (of ``bits`` bits at most), stably: their
-    translations (mm) and masks; each row's (a run of one orientation's cells of one mask)
-    orientation (from ``picked``) and first cell (a row ends where the next starts), and its
-    reach (:func:`_row_reach`; ``supports[slot]``: the orientation's plate's)."""
+    translations (mm) and masks; and each row's (a run of one orientation's cells of one
+    mask) orientation (from ``picked``) and first cell (a row ends where the next starts).
+    (The rows' reach is worked out only for the masks paired: :func:`mask_reach`.)"""
     orientations = len(picked)
     one = acc.dtype.type(1)
     most = acc.shape[0] * acc.shape[1]  # an orientation's cells at most
@@ -753,13 +770,6 @@ def look(
                 starts[rows], ks[rows] = cells + j, slot
                 rows += 1
         cells += count
-    front, back = np.empty((rows, len(units))), np.empty((rows, len(units)))
-    outline = np.empty((2 * most + 2, 2))
-    for r in range(rows):
-        last = (starts[r + 1] if r + 1 < rows else cells) - 1
-        _row_reach(
-            t, starts[r], last, supports[ks[r]], opposite, units, front[r], back[r], outline
-        )  # fmt: skip
     for r in range(rows):
         ks[r] = picked[ks[r]]
     # The arrays as far as they are filled: copied where that would hold far more than it
@@ -769,27 +779,7 @@ def look(
         t, words = t[:cells].copy(), words[:cells].copy()
     if 2 * rows < len(starts):
         starts, ks = starts[:rows].copy(), ks[:rows].copy()
-    return t[:cells], words[:cells], ks[:rows], starts[:rows], front, back
-
-
-@compiled
-def grouped_reach(front: Floats, back: Floats, order: Ints, starts: Ints) -> tuple[Floats, Floats]:
-    """Per group of rows (``order[starts[g]:starts[g + 1]]``): the least of their ``front``
-    and the most of their ``back``, direction by direction (``np.minimum.reduceat`` and
-    ``np.maximum.reduceat`` of the rows in that order, without gathering them first)."""
-    groups, directions = len(starts), front.shape[1]
-    low, high = np.empty((groups, directions)), np.empty((groups, directions))
-    for g in range(groups):
-        stop = starts[g + 1] if g + 1 < groups else len(order)
-        first = order[starts[g]]
-        for d in range(directions):
-            low[g, d], high[g, d] = front[first, d], back[first, d]
-        for at in range(starts[g] + 1, stop):
-            row = order[at]
-            for d in range(directions):
-                low[g, d] = min(low[g, d], front[row, d])
-                high[g, d] = max(high[g, d], back[row, d])
-    return low, high
+    return t[:cells], words[:cells], ks[:rows], starts[:rows]
 
 
 @compiled
@@ -820,9 +810,9 @@ def _insert(
 
 @compiled
 def pairings(
-    words_a: Words, words_b: Words, front_a: Floats, back_b: Floats, full: Words,
-    gain: Words, cell: float, tries: int, chunk: int, most_shown: int, points_a: Ints,
-    points_b: Ints, fullest_b: Ints,
+    words_a: Words, words_b: Words, rows_a: Any, rows_b: Any, opposite: Ints, units: Floats,
+    full: Words, gain: Words, cell: float, tries: int, chunk: int, most_shown: int,
+    points_a: Ints, points_b: Ints, fullest_b: Ints,
 ) -> tuple[Ints, Ints, Ints, Ints, Floats, Ints]:  # fmt: skip
     """The pairs of masks, one of each board's (``words_a``, ``words_b``: rows of words),
     worth placing (``solver.Solver._candidates``): in each run of ``chunk`` masks of a, the
@@ -832,6 +822,10 @@ def pairings(
     short of apart), then fewest left out, then most left out of ``gain``, then most room;
     the first found of equals. Returns each pair's a, b, points left out, of them in
     ``gain``, room and direction.
+
+    Where a mask's plate can be (:func:`mask_reach`, over its rows: ``rows_a``, ``rows_b``)
+    is worked out when a pair first weighs it: most masks never are (a fifth of the rows
+    in a benchmark's games), as most pairs leave out too many points.
 
     Each mask of a meets b's from the fullest (``fullest_b``; ``points_a``, ``points_b``:
     each mask's points): a pair leaves out at least the points neither could hold, so past
@@ -846,6 +840,12 @@ def pairings(
     out_room, out_direction = np.empty(most), np.empty(most, dtype=np.int64)
     keys, places = np.empty(tries + 1), np.empty(tries + 1, dtype=np.int64)
     chosen = np.empty((tries + 1, 2), dtype=np.int64)
+    # Each mask's reach, once worked out (a's front, b's back), and the room to do it in.
+    directions = len(units)
+    front_a, back_b = np.empty((count_a, directions)), np.empty((count_b, directions))
+    known_a, known_b = np.zeros(count_a, dtype=np.bool_), np.zeros(count_b, dtype=np.bool_)
+    outline = np.empty((2 * max(_longest_row(rows_a), _longest_row(rows_b)) + 2, 2))
+    row_front, row_back, spare = np.empty(directions), np.empty(directions), np.empty(directions)
     found = 0
     for start in range(0, count_a, chunk):
         stop = min(start + chunk, count_a)
@@ -869,10 +869,32 @@ def pairings(
                     continue
                 if kept == 0:
                     closest = 0
+                if not known_a[i]:
+                    mask_reach(
+                        i, rows_a, opposite, units, front_a[i], spare, outline, row_front,
+                        row_back,
+                    )  # fmt: skip
+                    known_a[i] = True
+                if not known_b[j]:
+                    mask_reach(
+                        j, rows_b, opposite, units, spare, back_b[j], outline, row_front,
+                        row_back,
+                    )  # fmt: skip
+                    known_b[j] = True
                 key = _pair_key(words_a, words_b, front_a, back_b, full, gain, cell, i, j)
                 kept = _insert(keys, places, chosen, kept, tries, key, at, i, j)
         for slot in range(kept if kept else closest):
             i, j = chosen[slot, 0], chosen[slot, 1]
+            if not known_a[i]:
+                mask_reach(
+                    i, rows_a, opposite, units, front_a[i], spare, outline, row_front, row_back
+                )  # fmt: skip
+                known_a[i] = True
+            if not known_b[j]:
+                mask_reach(
+                    j, rows_b, opposite, units, spare, back_b[j], outline, row_front, row_back
+                )  # fmt: skip
+                known_b[j] = True
             missing, good, room, direction = _pair_measures(
                 words_a, words_b, front_a, back_b, full, gain, i, j
             )  # fmt: skip

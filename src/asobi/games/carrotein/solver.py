@@ -410,8 +410,6 @@ def _load_kernels(sky: Sky) -> None:
     for points in (2, 9, 17, 33):  # masks of 8, 16, 32 and 64 bits
         grid = _Grid([(start.x + k, start.y) for k in range(points)], PERFECT)
         grid.layers(bitmaps, 1, [True] + [False] * (len(bitmaps) - 1))
-    # One orientation at a time (over 64 points: :meth:`_Grid.layer`).
-    _reach(np.zeros((1, 2)), np.zeros(1, dtype=np.int64), bitmaps[0])
     # A ring of points: the search pairs masks and weighs the poses of their rows.
     ring = [
         (start.x + 70 * math.cos(k * math.pi / 4), start.y + 70 * math.sin(k * math.pi / 4))
@@ -457,17 +455,6 @@ def _groups(rows: NDArray[np.uint64]) -> tuple[NDArray[np.intp], NDArray[np.intp
     return order, np.flatnonzero(new)
 
 
-def _reach(
-    t: NDArray[np.float64], starts: NDArray[np.intp], bitmap: _Bitmap
-) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-    """Per row of cells ``t`` (rows starting at ``starts``, each ordered by x, then y): the
-    least far its plate reaches along each separating direction, and the farthest back it
-    starts (``_Masks.front`` and ``back``), compiled (``kernels.reaches``: a row's own cells
-    alone decide its reach, to the last bit)."""
-    front, back = kernels.reaches(t, starts, bitmap.support, _OPPOSITE, _UNITS)
-    return front, back
-
-
 @dataclass(frozen=True)
 class _Cells:
     """A board's grid cells of at least some points, orientation after orientation, each
@@ -479,16 +466,11 @@ class _Cells:
     words: NDArray[np.uint64]  # (cells, words): each cell's mask
     k: NDArray[np.int64]  # per row: its orientation
     start: NDArray[np.int64]  # per row: its first cell
-    front: NDArray[np.float64]  # (rows, DIRECTIONS): see _Masks
-    back: NDArray[np.float64]
 
     @staticmethod
     def none(words: int) -> _Cells:
         rows = np.zeros(0, dtype=np.int64)
-        directions = np.zeros((0, DIRECTIONS))
-        return _Cells(
-            np.zeros((0, 2)), np.zeros((0, words), np.uint64), rows, rows, directions, directions
-        )
+        return _Cells(np.zeros((0, 2)), np.zeros((0, words), np.uint64), rows, rows)
 
     @staticmethod
     def joined(parts: Sequence[_Cells], words: int) -> _Cells:
@@ -502,9 +484,7 @@ class _Cells:
             np.concatenate([part.words for part in parts]),
             np.concatenate([part.k for part in parts]),
             np.concatenate(starts),
-            np.concatenate([part.front for part in parts]),
-            np.concatenate([part.back for part in parts]),
-        )  # fmt: skip
+        )
 
     @property
     def stop(self) -> NDArray[np.int64]:
@@ -513,32 +493,27 @@ class _Cells:
 
     def above(self, floor: int) -> _Cells:
         """Only the rows of at least ``floor`` points: the same cells in the same order, and
-        so the same rows and reach, as from scratch."""
+        so the same rows, as from scratch."""
         sizes = self.stop - self.start
         enough = _popcount(self.words[self.start].T) >= floor
         rows = np.flatnonzero(enough)
         cells = np.flatnonzero(np.repeat(enough, sizes))
         start = np.cumsum(sizes[rows]) - sizes[rows]
-        return _Cells(
-            self.t[cells], self.words[cells], self.k[rows], start, self.front[rows],
-            self.back[rows],
-        )  # fmt: skip
+        return _Cells(self.t[cells], self.words[cells], self.k[rows], start)
 
 
 @dataclass(frozen=True)
 class _Masks:
-    """Distinct hopeful masks of one board (``words[m]``); for each, where its plate can be
-    along each separating direction over the poses that give it — the least far forward it
-    can reach (``front``) and the farthest back it can start (``back``) — and the poses
-    themselves, to start a refinement from.
+    """Distinct hopeful masks of one board (``words[m]``) and the poses that give each: to
+    start a refinement from, and to tell where its plate can be along each separating
+    direction — the least far forward it can reach and the farthest back it can start
+    (``kernels.mask_reach``, worked out for the masks a pairing weighs).
 
     Poses are kept as *rows*: a row is one orientation's grid cells giving one mask
     (``t[row_start[r]:row_stop[r]]``, translations in mm, as :class:`_Cells` keeps them);
     mask ``m``'s rows are ``row_order[row_from[m]:row_to[m]]``."""
 
     words: NDArray[np.uint64]  # (masks, words)
-    front: NDArray[np.float64]  # (masks, DIRECTIONS)
-    back: NDArray[np.float64]
     deepest: NDArray[np.intp]  # per mask, its row with the most cells
     row_order: NDArray[np.intp]
     row_from: NDArray[np.intp]
@@ -563,10 +538,9 @@ class _Masks:
     def of(cells: _Cells, supports: NDArray[np.float64], eye: Eye) -> _Masks:
         """The masks of a board's cells (``supports``: its orientations' plates')."""
         if not len(cells.start):
-            none, directions = np.zeros(0, dtype=np.intp), np.zeros((0, DIRECTIONS))
+            none = np.zeros(0, dtype=np.intp)
             return _Masks(
-                cells.words[:0], directions, directions, none, none, none, none, none, none,
-                none, cells.t, eye, supports,
+                cells.words[:0], none, none, none, none, none, none, none, cells.t, eye, supports
             )  # fmt: skip
         stop = cells.stop
         rows = cells.words[cells.start]
@@ -576,11 +550,8 @@ class _Masks:
         group = np.repeat(np.arange(len(starts)), stops - starts)
         size = stop - cells.start
         by_size = np.lexsort((-size[order], group))  # within each group, the biggest first
-        front, back = kernels.grouped_reach(cells.front, cells.back, order, starts)
         return _Masks(
             words=rows[order[starts]],
-            front=front,
-            back=back,
             deepest=order[by_size[starts]],
             row_order=order,
             row_from=starts,
@@ -600,8 +571,17 @@ class _Masks:
         """Only the masks of at least ``count`` points."""
         keep = _popcount(self.words.T) >= count
         return replace(
-            self, words=self.words[keep], front=self.front[keep], back=self.back[keep],
-            deepest=self.deepest[keep], row_from=self.row_from[keep], row_to=self.row_to[keep],
+            self, words=self.words[keep], deepest=self.deepest[keep],
+            row_from=self.row_from[keep], row_to=self.row_to[keep],
+        )  # fmt: skip
+
+    @property
+    def rows(self) -> tuple[NDArray[Any], ...]:
+        """The rows as ``kernels.mask_reach`` reads them, with their cells and the
+        orientations' plates' support."""
+        return (
+            self.row_order, self.row_from, self.row_to, self.row_start, self.row_stop,
+            self.row_k, self.t, self.supports,
         )  # fmt: skip
 
     def _cells(self, row: int) -> NDArray[np.float64]:
@@ -789,10 +769,7 @@ class _Grid:
         order, starts = _groups(found)
         grid = np.stack([gx0 + xs[order], gy0 + ys[order]], 1)
         t = (grid * self.eye.cell).astype(np.float64, copy=False)
-        front, back = _reach(t, starts, bitmap)
-        return _Cells(
-            t, found[order], np.full(len(starts), k), starts.astype(np.int64), front, back
-        )
+        return _Cells(t, found[order], np.full(len(starts), k), starts.astype(np.int64))
 
     def layers(self, bitmaps: Sequence[_Bitmap], floor: int, wanted: Sequence[bool]) -> _Cells:
         """:meth:`layer` for each orientation ``wanted``, one after another, all of them in
@@ -814,8 +791,7 @@ class _Grid:
         return _Cells(
             *kernels.look(
                 self.u - umin, self.v - vmin, runs.spans, runs.span_from, chosen, window,
-                floor, 8 * -(-self.n // 8), shifts, self.eye.cell, runs.supports[chosen],
-                _OPPOSITE, _UNITS,
+                floor, 8 * -(-self.n // 8), shifts, self.eye.cell,
             )
         )  # fmt: skip
 
@@ -1305,8 +1281,8 @@ class Solver:
             chunk = max(1, 200_000 // len(mb))
             points_a, points_b = _popcount(ma.words.T), _popcount(mb.words.T)
             pairs = kernels.pairings(
-                ma.words, mb.words, ma.front, mb.back, full, gain, self.eye.cell,
-                self.eye.tries, chunk, MOST_SHOWN, points_a, points_b,
+                ma.words, mb.words, ma.rows, mb.rows, _OPPOSITE, _UNITS, full, gain,
+                self.eye.cell, self.eye.tries, chunk, MOST_SHOWN, points_a, points_b,
                 np.argsort(-points_b, kind="stable"),
             )  # fmt: skip
             for i, j, missing, good, room, direction in zip(
