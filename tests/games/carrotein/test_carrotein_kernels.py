@@ -400,15 +400,36 @@ def test_counts_are_the_bitmaps_added_at_every_point(chips: int) -> None:
     centres = [(float(x), float(y)) for x, y in rng.normal((300, 220), 40, (chips, 2))]
     grid = _Grid(centres, PERFECT)
     bitmaps = _bitmaps(SKY.board("ears"), PERFECT, SKY.centre_radius)
-    maps, caps = grid.counts(bitmaps)
+    count, caps = grid.counts(bitmaps)
     du, dv = grid.u - grid.u.min(), grid.v - grid.v.min()
     for k, bitmap in enumerate(bitmaps):
         a, b = bitmap.ones.shape
-        plain = np.zeros((int(du.max()) + a, int(dv.max()) + b), dtype=np.uint8)
+        plain = np.zeros(count.shape[1:], dtype=np.uint8)
         for u, v in zip(du.tolist(), dv.tolist(), strict=True):
             plain[u : u + a, v : v + b] += bitmap.ones
-        assert maps[k].dtype == plain.dtype and np.array_equal(maps[k], plain), k
+        assert count.dtype == plain.dtype and np.array_equal(count[k], plain), k
         assert caps[k] == plain.max()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_caps_grown_by_a_point_are_those_counted_afresh(seed: int) -> None:
+    """A spot's caps grown from the sky's counts (``_Grid.grown_caps``, compiled) are the
+    caps counted with the spot from scratch: spots among the chips, at the window's edges
+    and far off it (where no count grows past 1)."""
+    rng = np.random.default_rng(seed)
+    centres = [(float(x), float(y)) for x, y in rng.normal((300, 220), 30, (12, 2))]
+    base = _Grid(centres, PERFECT)
+    bitmaps = _bitmaps(SKY.board(BOARDS[seed % len(BOARDS)]), PERFECT, SKY.centre_radius)
+    count, caps = base.counts(bitmaps)
+    xs, ys = [x for x, _ in centres], [y for _, y in centres]
+    spots = [
+        *[(float(x), float(y)) for x, y in rng.normal((300, 220), 30, (6, 2))],
+        (min(xs) - 40.0, min(ys) - 40.0), (max(xs) + 60.0, max(ys) + 60.0),
+        (min(xs), max(ys) + 5.0), (max(xs) + 500.0, min(ys)),
+    ]  # fmt: skip
+    for spot in spots:
+        grown = _Grid([*centres, spot], PERFECT)
+        assert grown.grown_caps(base, count, caps, bitmaps) == grown.caps(bitmaps), spot
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -717,6 +717,25 @@ def counts(
 
 
 @compiled
+def grown_caps(
+    count: NDArray[np.uint8], caps: Ints, spans: Ints, span_from: Ints, du: int, dv: int
+) -> Ints:  # fmt: skip
+    """Per orientation, its cap with one centre point more, at grid cell (``du``, ``dv``)
+    of the window of :func:`counts` (``count`` and ``caps``, of the points before): the
+    counts change only under the new point's bitmap, each by one. Where that lies off the
+    window, a count was 0 and becomes 1: no more than a cap, which is at least 1."""
+    out = caps.copy()
+    width, height = count.shape[1], count.shape[2]
+    for k in range(len(caps)):
+        for run in range(span_from[k], span_from[k + 1]):
+            x = du + spans[run, 0]
+            if 0 <= x < width:
+                for y in range(max(dv + spans[run, 1], 0), min(dv + spans[run, 2], height)):
+                    out[k] = max(out[k], count[k, x, y] + 1)
+    return out
+
+
+@compiled
 def _grown(values: NDArray[Any], size: int) -> NDArray[Any]:
     """``values`` in an array of ``size`` rows (as many or more)."""
     out = np.empty((size, *values.shape[1:]), dtype=values.dtype)

@@ -724,12 +724,12 @@ class _Grid:
         """Per orientation, the most centre points one pose may hide."""
         return self.counts(bitmaps)[1]
 
-    def counts(self, bitmaps: Sequence[_Bitmap]) -> tuple[list[NDArray[np.uint8]], list[int]]:
+    def counts(self, bitmaps: Sequence[_Bitmap]) -> tuple[NDArray[np.uint8], list[int]]:
         """Per orientation, how many centre points a pose may hide at each grid translation
         (cell [0, 0] lies at the translation of the lowest u and v, less the bitmap's), and
         the most (its cap). All orientations are counted in one compiled call
-        (``kernels.counts``) on a window that fits the largest bitmap; each orientation's
-        map is the part of its own size."""
+        (``kernels.counts``) on a window that fits the largest bitmap: ``(orientations,
+        width, height)``, 0 past an orientation's own bitmap."""
         runs = _runs(bitmaps)
         wa, wb = runs.size
         umin, vmin = int(self.u.min()), int(self.v.min())
@@ -737,29 +737,19 @@ class _Grid:
         count, caps = kernels.counts(
             self.u - umin, self.v - vmin, runs.spans, runs.span_from, width + wa, height + wb
         )
-        sizes = [bitmap.ones.shape for bitmap in bitmaps]
-        maps = [count[k, : width + a, : height + b] for k, (a, b) in enumerate(sizes)]
-        return maps, caps.tolist()
+        return count, caps.tolist()
 
     def grown_caps(
-        self, base: _Grid, counts: Sequence[NDArray[np.uint8]], caps: Sequence[int],
+        self, base: _Grid, count: NDArray[np.uint8], caps: Sequence[int],
         bitmaps: Sequence[_Bitmap],
     ) -> list[int]:  # fmt: skip
-        """:meth:`caps`, from the ``counts`` and ``caps`` of ``base``, whose centre points are
-        these but the last: the counts change only under the last one's bitmap (and where
-        that lies off the base's counts, they were 0 and become at most 1: no more than a
-        cap, which is at least 1)."""
+        """:meth:`caps`, from the counts (``count``) and ``caps`` of ``base``, whose centre
+        points are these but the last: the counts change only under the last one's bitmap
+        (compiled: ``kernels.grown_caps``)."""
         du, dv = int(self.u[-1]) - int(base.u.min()), int(self.v[-1]) - int(base.v.min())
-        out = []
-        for count, cap, bitmap in zip(counts, caps, bitmaps, strict=True):
-            wa, wb = bitmap.ones.shape
-            a0, a1 = max(du, 0), min(du + wa, count.shape[0])
-            b0, b1 = max(dv, 0), min(dv + wb, count.shape[1])
-            if a0 < a1 and b0 < b1:
-                under = count[a0:a1, b0:b1] + bitmap.ones[a0 - du : a1 - du, b0 - dv : b1 - dv]
-                cap = max(cap, int(under.max()))
-            out.append(cap)
-        return out
+        runs = _runs(bitmaps)
+        grown = kernels.grown_caps(count, np.array(caps), runs.spans, runs.span_from, du, dv)
+        return grown.tolist()  # type: ignore[no-any-return]
 
     def layer(self, bitmap: _Bitmap, floor: int, k: int) -> _Cells:
         """Orientation ``k``'s cells of at least ``floor`` points (at least 1)."""
@@ -963,7 +953,7 @@ class _Look:
     just made is the next one's)."""
 
     caps: dict[str, list[int]] = field(default_factory=dict)
-    count_maps: dict[str, tuple[list[NDArray[np.uint8]], list[int]]] = field(default_factory=dict)
+    count_maps: dict[str, tuple[NDArray[np.uint8], list[int]]] = field(default_factory=dict)
     cells: dict[tuple[str, int], _Cells] = field(default_factory=dict)
     masks: dict[str, tuple[int, _Masks]] = field(default_factory=dict)
 
@@ -1100,7 +1090,7 @@ class Solver:
         return self._look.caps
 
     @cached_property
-    def _count_maps(self) -> dict[str, tuple[list[NDArray[np.uint8]], list[int]]]:
+    def _count_maps(self) -> dict[str, tuple[NDArray[np.uint8], list[int]]]:
         return self._look.count_maps
 
     @cached_property
@@ -1134,7 +1124,7 @@ class Solver:
                 self._caps[board.id] = self._grid.caps(bitmaps)
         return self._caps[board.id]
 
-    def _counts(self, board: Board) -> tuple[list[NDArray[np.uint8]], list[int]]:
+    def _counts(self, board: Board) -> tuple[NDArray[np.uint8], list[int]]:
         """:meth:`_Grid.counts` and caps (kept for the spots' solvers: some MB a board, so
         only for the boards they ask about)."""
         assert self._grid is not None
