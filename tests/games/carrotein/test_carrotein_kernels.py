@@ -28,6 +28,7 @@ from asobi.games.carrotein.solver import (
     _OPPOSITE,
     _UNITS,
     CLEARANCE,
+    DIRECTIONS,
     FIELD,
     FINEST,
     GIVE_UP,
@@ -610,6 +611,57 @@ def test_a_masks_good_poses_are_those_weighed_row_by_row(seed: int) -> None:
             expected = plain_good_poses(masks, m, board.id, xs, ys, 48, direction, forward)
             for mine, theirs in zip(got, expected, strict=True):
                 assert mine.tobytes() == theirs.tobytes()
+
+
+@pytest.mark.parametrize("cells", [1, 2, 3, 8])
+def test_a_projection_is_numpys_product_of_a_rows_cells(cells: int) -> None:
+    """``cells @ unit``: gemv's rounding for rows of several cells, a dot product's for one."""
+    rng = np.random.default_rng(cells)
+    for _ in range(200):
+        t = rng.integers(-200, 200, (cells, 2)) * 4.0 + rng.normal(0, 1, (cells, 2))
+        for unit in _UNITS:
+            mine = [kernels.projected(x, y, unit, cells == 1) for x, y in t.tolist()]
+            assert np.array(mine).tobytes() == (t @ unit).tobytes()
+
+
+def plain_extreme(masks: _Masks, m: int, direction: int, forward: bool) -> Pose:
+    """Row by row in numpy: the cell of least (or most) projection, and of those the row's
+    whose plate reaches least far (or starts farthest back); the first of equals."""
+    best: tuple[float, Pose] | None = None
+    for row in masks.row_order[masks.row_from[m] : masks.row_to[m]].tolist():
+        k = int(masks.row_k[row])
+        cells = masks.t[masks.row_start[row] : masks.row_stop[row]]
+        along = cells @ _UNITS[direction]
+        if forward:
+            i = int(np.argmin(along))
+            value = float(along[i] + masks.supports[k, direction])
+        else:
+            i = int(np.argmax(along))
+            value = -float(along[i] - masks.supports[k, _OPPOSITE[direction]])
+        if best is None or value < best[0]:
+            angle, mirrored = PERFECT.orientations[k]
+            best = (value, Pose(float(cells[i, 0]), float(cells[i, 1]), angle, mirrored))
+    assert best is not None
+    return best[1]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_masks_extreme_pose_is_the_one_numpy_finds(seed: int) -> None:
+    """Masks of rows of one cell (whose projection numpy works out as a dot product) and of
+    many, every direction both ways."""
+    rng = np.random.default_rng(seed)
+    centres = [(float(x), float(y)) for x, y in rng.normal((300, 220), 30, (9, 2))]
+    board = SKY.board(BOARDS[seed + 3])
+    masks = Solver(SKY, centres, PERFECT)._masks(board, 2)
+    sizes = masks.row_stop - masks.row_start
+    lone = [m for m in range(len(masks)) if (sizes[masks.row_order[masks.row_from[m]]] == 1)]
+    picked = [*rng.choice(len(masks), 8, replace=False).tolist(), *lone[:8]]
+    assert lone
+    for m in picked:
+        for direction in range(0, DIRECTIONS, 5):
+            for forward in (True, False):
+                expected = plain_extreme(masks, m, direction, forward)
+                assert masks.extreme(m, direction, forward) == expected
 
 
 def test_the_game_and_its_bots_load_without_numba_until_the_solver_runs() -> None:

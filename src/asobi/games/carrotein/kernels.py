@@ -1014,6 +1014,43 @@ def best_in_rows(
 
 
 @compiled
+def projected(x: float, y: float, unit: Floats, lone: bool) -> float:
+    """(x, y) projected on ``unit`` as numpy's product of a row's cells (``cells @ unit``)
+    works it out on this machine's BLAS: as gemv, ``fused(x, u, y * v)``; for a row of one
+    cell (``lone``), as a dot product, ``fused(y, v, x * u)``."""
+    if lone:
+        return fused(y, unit[1], x * unit[0])
+    return fused(x, unit[0], y * unit[1])
+
+
+@compiled
+def extreme(
+    rows: Any, m: int, unit: Floats, direction: int, opposite: int, forward: bool
+) -> tuple[int, int]:  # fmt: skip
+    """The row and cell (its index in ``rows``' cells; ``rows`` as ``solver._Masks.rows``
+    gives them) of the pose giving mask ``m`` whose plate reaches least far along ``unit``
+    (``forward``; the plates' ``supports`` along ``direction``), or starts farthest along it
+    (along ``opposite``): the first of equals, row by row, each cell :func:`projected`."""
+    order, row_from, row_to, row_start, row_stop, row_k, t, supports = rows
+    best, best_row, best_value = -1, -1, np.inf
+    for g in range(row_from[m], row_to[m]):
+        r = order[g]
+        first, stop = row_start[r], row_stop[r]
+        at, top = first, 0.0
+        for j in range(first, stop):
+            along = projected(t[j, 0], t[j, 1], unit, stop - first == 1)
+            if j == first or (along < top if forward else along > top):
+                at, top = j, along
+        if forward:
+            value = top + supports[row_k[r], direction]
+        else:
+            value = -(top - supports[row_k[r], opposite])
+        if best < 0 or value < best_value:
+            best, best_row, best_value = at, r, value
+    return best_row, best
+
+
+@compiled
 def best_off(
     cells: Floats, angles: Floats, sides: Flags, values: Floats, outlines: Floats,
     corners: int, other_outline: Floats, other_pose: Floats, knobs: Floats,

@@ -193,11 +193,6 @@ def _turned(points: NDArray[np.float64], turns: _Turns, mirrored: bool) -> NDArr
     return out
 
 
-def _pose_of(row: NDArray[np.float64], mirrored: bool) -> Pose:
-    """A pose from its x, y and turn (a row of an array), turned over or not."""
-    return Pose(float(row[0]), float(row[1]), float(row[2]), mirrored)
-
-
 def _row(pose: Pose) -> NDArray[np.float64]:
     """One pose as the ``(1, 3)`` array of x, y and turn that the fast queries take."""
     return np.array([[pose.x, pose.y, pose.angle]])
@@ -665,22 +660,11 @@ class _Masks:
 
     def extreme(self, m: int, direction: int, forward: bool) -> Pose:
         """The pose giving mask ``m`` whose plate reaches least far along ``direction``
-        (``forward``), or starts farthest along it."""
-        best: tuple[float, Pose] | None = None
-        for row in self.row_order[self.row_from[m] : self.row_to[m]].tolist():
-            k = int(self.row_k[row])
-            cells = self._cells(row)
-            along = cells @ _UNITS[direction]
-            if forward:
-                i = int(np.argmin(along))
-                value = float(along[i] + self.supports[k, direction])
-            else:
-                i = int(np.argmax(along))
-                value = -float(along[i] - self.supports[k, _OPPOSITE[direction]])
-            if best is None or value < best[0]:
-                best = (value, self._pose(row, cells[i]))
-        assert best is not None
-        return best[1]
+        (``forward``), or starts farthest along it (compiled: ``kernels.extreme``)."""
+        row, cell = kernels.extreme(
+            self.rows, m, _UNITS[direction], direction, int(_OPPOSITE[direction]), forward
+        )
+        return self._pose(row, self.t[cell])
 
 
 _UNSIGNED: tuple[type[np.unsignedinteger[Any]], ...] = (np.uint8, np.uint16, np.uint32, np.uint64)
@@ -1405,15 +1389,19 @@ class Solver:
         ).reshape(-1)  # fmt: skip
         cost = _overlap_cost(depth)
         value = np.add.outer(va, vb).reshape(-1) - cost
-        starts: list[tuple[Pose, Pose]] = []
+        poses_a = list(zip(pa.tolist(), sa.tolist(), strict=True))
+        poses_b = list(zip(pb.tolist(), sb.tolist(), strict=True))
+        starts: dict[tuple[float, ...], tuple[Pose, Pose]] = {}
         for k in np.argsort(-value, kind="stable").tolist():
-            p, q = divmod(k, len(pb))
-            pair = (_pose_of(pa[p], bool(sa[p])), _pose_of(pb[q], bool(sb[q])))
-            if pair not in starts:  # (an orientation's best can also lie farthest back)
-                starts.append(pair)
+            (xa, ya, ta), side_a = poses_a[k // len(pb)]
+            (xb, yb, tb), side_b = poses_b[k % len(pb)]
+            # (An orientation's best can also lie farthest back: the same pair again.)
+            pair = (xa, ya, ta, side_a, xb, yb, tb, side_b)
+            if pair not in starts:
+                starts[pair] = (Pose(xa, ya, ta, side_a), Pose(xb, yb, tb, side_b))
             if len(starts) == TOGETHER:
                 break
-        return starts
+        return list(starts.values())
 
     def _lay(
         self, a: Board, b: Board, share_a: set[int], share_b: set[int],
