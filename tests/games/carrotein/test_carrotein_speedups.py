@@ -8,7 +8,9 @@ every move as before, so each is checked against a solver that works alone from 
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import fields
+from itertools import combinations
 
 import numpy as np
 import pytest
@@ -17,11 +19,12 @@ from asobi.arena.matches import play_game
 from asobi.core.errors import IllegalAction
 from asobi.games.carrotein import solver as solver_module
 from asobi.games.carrotein.layouts import planted, scattered
-from asobi.games.carrotein.sky import Pose, default_sky, judge
+from asobi.games.carrotein.sky import Board, Pose, default_sky, judge
 from asobi.games.carrotein.solver import (
     GOOD_EYE,
     PERFECT,
     Answers,
+    Attempt,
     Memo,
     Solver,
     _Cells,
@@ -109,6 +112,27 @@ def test_a_look_taken_up_where_other_solvers_left_it_gives_the_same_answers(seed
     assert Solver(SKY, centres, GOOD_EYE, memo=memo).any_pair(boards) == Solver(
         SKY, centres, GOOD_EYE
     ).any_pair(boards)
+
+
+def test_threads_sharing_a_skys_look_get_the_answers_of_a_solver_alone() -> None:
+    """The server's threads solve side by side (the kernels run without the GIL) and share
+    a sky's look (its cells and masks) and the memo's refinements and verdicts: every
+    answer is the one a solver alone gives, whichever thread asked first."""
+    centres, _, _ = scattered(SKY, 2500, chips=12, spread=50)
+    pairs = list(combinations(SKY.boards, 2))
+    alone = {(a.id, b.id): Solver(SKY, centres, GOOD_EYE).pair(a, b) for a, b in pairs}
+    memo = Memo(SKY, GOOD_EYE)
+
+    def solve(order: list[tuple[Board, Board]]) -> list[tuple[tuple[str, str], Attempt]]:
+        return [
+            ((a.id, b.id), Solver(SKY, centres, GOOD_EYE, memo=memo).pair(a, b)) for a, b in order
+        ]
+
+    with ThreadPoolExecutor(4) as pool:
+        answers = pool.map(solve, [pairs, pairs[::-1], pairs[1::2], pairs[::-3]])
+        for answer in answers:
+            for asked, found in answer:
+                assert found == alone[asked], asked
 
 
 @pytest.mark.parametrize("seed", range(2))
