@@ -629,6 +629,18 @@ def mask_reach(
 
 
 @compiled
+def _reach_once(
+    m: int, rows: Any, known: Flags, front: Floats, back: Floats, opposite: Ints,
+    units: Floats, outline: Floats, row_front: Floats, row_back: Floats,
+) -> None:  # fmt: skip
+    """Mask ``m``'s reach (:func:`mask_reach`) into row ``m`` of ``front`` and ``back``,
+    unless ``known`` already."""
+    if not known[m]:
+        mask_reach(m, rows, opposite, units, front[m], back[m], outline, row_front, row_back)
+        known[m] = True
+
+
+@compiled
 def _longest_row(rows: Any) -> int:
     """The most cells of a row of ``rows`` (and 1 at least)."""
     row_start, row_stop = rows[3], rows[4]
@@ -859,12 +871,13 @@ def pairings(
     out_room, out_direction = np.empty(most), np.empty(most, dtype=np.int64)
     keys, places = np.empty(tries + 1), np.empty(tries + 1, dtype=np.int64)
     chosen = np.empty((tries + 1, 2), dtype=np.int64)
-    # Each mask's reach, once worked out (a's front, b's back), and the room to do it in.
+    # Each mask's reach, once worked out, and the room to work it out in.
     directions = len(units)
-    front_a, back_b = np.empty((count_a, directions)), np.empty((count_b, directions))
+    front_a, back_a = np.empty((count_a, directions)), np.empty((count_a, directions))
+    front_b, back_b = np.empty((count_b, directions)), np.empty((count_b, directions))
     known_a, known_b = np.zeros(count_a, dtype=np.bool_), np.zeros(count_b, dtype=np.bool_)
     outline = np.empty((2 * max(_longest_row(rows_a), _longest_row(rows_b)) + 2, 2))
-    row_front, row_back, spare = np.empty(directions), np.empty(directions), np.empty(directions)
+    row_front, row_back = np.empty(directions), np.empty(directions)
     found = 0
     for start in range(0, count_a, chunk):
         stop = min(start + chunk, count_a)
@@ -888,32 +901,26 @@ def pairings(
                     continue
                 if kept == 0:
                     closest = 0
-                if not known_a[i]:
-                    mask_reach(
-                        i, rows_a, opposite, units, front_a[i], spare, outline, row_front,
-                        row_back,
-                    )  # fmt: skip
-                    known_a[i] = True
-                if not known_b[j]:
-                    mask_reach(
-                        j, rows_b, opposite, units, spare, back_b[j], outline, row_front,
-                        row_back,
-                    )  # fmt: skip
-                    known_b[j] = True
+                _reach_once(
+                    i, rows_a, known_a, front_a, back_a, opposite, units, outline, row_front,
+                    row_back,
+                )  # fmt: skip
+                _reach_once(
+                    j, rows_b, known_b, front_b, back_b, opposite, units, outline, row_front,
+                    row_back,
+                )  # fmt: skip
                 key = _pair_key(words_a, words_b, front_a, back_b, full, gain, cell, i, j)
                 kept = _insert(keys, places, chosen, kept, tries, key, at, i, j)
         for slot in range(kept if kept else closest):
             i, j = chosen[slot, 0], chosen[slot, 1]
-            if not known_a[i]:
-                mask_reach(
-                    i, rows_a, opposite, units, front_a[i], spare, outline, row_front, row_back
-                )  # fmt: skip
-                known_a[i] = True
-            if not known_b[j]:
-                mask_reach(
-                    j, rows_b, opposite, units, spare, back_b[j], outline, row_front, row_back
-                )  # fmt: skip
-                known_b[j] = True
+            _reach_once(
+                i, rows_a, known_a, front_a, back_a, opposite, units, outline, row_front,
+                row_back,
+            )  # fmt: skip
+            _reach_once(
+                j, rows_b, known_b, front_b, back_b, opposite, units, outline, row_front,
+                row_back,
+            )  # fmt: skip
             missing, good, room, direction = _pair_measures(
                 words_a, words_b, front_a, back_b, full, gain, i, j
             )  # fmt: skip
