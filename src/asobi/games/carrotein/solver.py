@@ -732,8 +732,10 @@ class _Grid:
         (compiled: ``kernels.grown_caps``)."""
         du, dv = int(self.u[-1]) - int(base.u.min()), int(self.v[-1]) - int(base.v.min())
         runs = _runs(bitmaps)
-        grown = kernels.grown_caps(count, np.array(caps), runs.spans, runs.span_from, du, dv)
-        return grown.tolist()  # type: ignore[no-any-return]
+        grown: list[int] = kernels.grown_caps(
+            count, np.array(caps), runs.spans, runs.span_from, du, dv
+        ).tolist()
+        return grown
 
     def layer(self, bitmap: _Bitmap, floor: int, k: int) -> _Cells:
         """Orientation ``k``'s cells of at least ``floor`` points (at least 1)."""
