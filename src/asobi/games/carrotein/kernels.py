@@ -629,12 +629,13 @@ def mask_reach(
 
 
 @compiled
-def _reach_once(
-    m: int, rows: Any, known: Flags, front: Floats, back: Floats, opposite: Ints,
-    units: Floats, outline: Floats, row_front: Floats, row_back: Floats,
-) -> None:  # fmt: skip
-    """Mask ``m``'s reach (:func:`mask_reach`) into row ``m`` of ``front`` and ``back``,
-    unless ``known`` already."""
+def _reach_once(m: int, side: Any, scratch: Any) -> None:
+    """Mask ``m``'s reach (:func:`mask_reach`) into row ``m`` of a board's ``front`` and
+    ``back``, unless ``known`` already (``side``: its ``rows``, ``known``, ``front`` and
+    ``back``; ``scratch``: the directions, ``opposite`` and ``units``, and room to work
+    in)."""
+    rows, known, front, back = side
+    opposite, units, outline, row_front, row_back = scratch
     if not known[m]:
         mask_reach(m, rows, opposite, units, front[m], back[m], outline, row_front, row_back)
         known[m] = True
@@ -877,7 +878,8 @@ def pairings(
     front_b, back_b = np.empty((count_b, directions)), np.empty((count_b, directions))
     known_a, known_b = np.zeros(count_a, dtype=np.bool_), np.zeros(count_b, dtype=np.bool_)
     outline = np.empty((2 * max(_longest_row(rows_a), _longest_row(rows_b)) + 2, 2))
-    row_front, row_back = np.empty(directions), np.empty(directions)
+    scratch = (opposite, units, outline, np.empty(directions), np.empty(directions))
+    side_a, side_b = (rows_a, known_a, front_a, back_a), (rows_b, known_b, front_b, back_b)
     found = 0
     for start in range(0, count_a, chunk):
         stop = min(start + chunk, count_a)
@@ -901,26 +903,14 @@ def pairings(
                     continue
                 if kept == 0:
                     closest = 0
-                _reach_once(
-                    i, rows_a, known_a, front_a, back_a, opposite, units, outline, row_front,
-                    row_back,
-                )  # fmt: skip
-                _reach_once(
-                    j, rows_b, known_b, front_b, back_b, opposite, units, outline, row_front,
-                    row_back,
-                )  # fmt: skip
+                _reach_once(i, side_a, scratch)
+                _reach_once(j, side_b, scratch)
                 key = _pair_key(words_a, words_b, front_a, back_b, full, gain, cell, i, j)
                 kept = _insert(keys, places, chosen, kept, tries, key, at, i, j)
         for slot in range(kept if kept else closest):
             i, j = chosen[slot, 0], chosen[slot, 1]
-            _reach_once(
-                i, rows_a, known_a, front_a, back_a, opposite, units, outline, row_front,
-                row_back,
-            )  # fmt: skip
-            _reach_once(
-                j, rows_b, known_b, front_b, back_b, opposite, units, outline, row_front,
-                row_back,
-            )  # fmt: skip
+            _reach_once(i, side_a, scratch)  # (the closest two were not weighed above)
+            _reach_once(j, side_b, scratch)
             missing, good, room, direction = _pair_measures(
                 words_a, words_b, front_a, back_b, full, gain, i, j
             )  # fmt: skip
