@@ -8,8 +8,9 @@ simulations shows the rate that game would reach if listing and applying its mov
 nothing: no engine, however fast, passes it through OpenSpiel's Python game interface.
 
 Its positions mirror the asobi game's: a floor state has as many moves left as random
-rollouts from the matching asobi position play on average, ten legal actions a decision,
-two seats taking turns, and returns of zero.
+rollouts from the matching asobi position play on average, and as many legal actions a
+decision as they meet on average (OpenSpiel's random choice and its tree cost more with
+more); two seats take turns, and the returns are zero.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import numpy as np
 import pyspiel
 
 NAME = "python_asobi_floor"
-CHOICES = list(range(10))
+MOST_CHOICES = 1000  # legal actions a decision, at most
 
 _TYPE = pyspiel.GameType(
     short_name=NAME,
@@ -39,7 +40,7 @@ _TYPE = pyspiel.GameType(
     parameter_specification={},
 )
 _INFO = pyspiel.GameInfo(
-    num_distinct_actions=len(CHOICES),
+    num_distinct_actions=MOST_CHOICES,
     max_chance_outcomes=0,
     num_players=2,
     min_utility=-1.0,
@@ -54,18 +55,19 @@ class FloorGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(_TYPE, _INFO, params or {})
 
     def new_initial_state(self) -> FloorState:
-        return FloorState(self, 0)
+        return FloorState(self, 0, [0])
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
         return _Observer()
 
 
 class FloorState(pyspiel.State):  # type: ignore[misc]
-    """``left`` moves to the end; the seats take turns."""
+    """``left`` moves to the end, each a choice among ``choices``; the seats take turns."""
 
-    def __init__(self, game: FloorGame, left: int) -> None:
+    def __init__(self, game: FloorGame, left: int, choices: list[int]) -> None:
         super().__init__(game)
         self.left = left
+        self.choices = choices
 
     def current_player(self) -> int:
         return int(pyspiel.PlayerId.TERMINAL) if self.left <= 0 else self.left % 2
@@ -74,7 +76,7 @@ class FloorState(pyspiel.State):  # type: ignore[misc]
         return self.left <= 0
 
     def _legal_actions(self, player: int) -> list[int]:
-        return CHOICES
+        return self.choices
 
     def _apply_action(self, action: int) -> None:
         self.left -= 1
@@ -114,10 +116,12 @@ def register() -> pyspiel.Game:
     return pyspiel.load_game(NAME)
 
 
-def moves_left(state: pyspiel.State, rollouts: int, rng: np.random.RandomState) -> float:
+def moves_left(
+    state: pyspiel.State, rollouts: int, rng: np.random.RandomState
+) -> tuple[float, float]:
     """How many decisions random rollouts from ``state`` make on average (chance moves,
-    which the floor does not have, left out)."""
-    total = 0
+    which the floor does not have, left out), and how many legal actions a decision has."""
+    decisions = offered = 0
     for _ in range(rollouts):
         world = state.clone()
         while not world.is_terminal():
@@ -125,15 +129,24 @@ def moves_left(state: pyspiel.State, rollouts: int, rng: np.random.RandomState) 
                 actions, probs = zip(*world.chance_outcomes(), strict=True)
                 world.apply_action(int(rng.choice(actions, p=probs)))
             else:
-                world.apply_action(int(rng.choice(world.legal_actions())))
-                total += 1
-    return total / rollouts
+                legal = world.legal_actions()
+                world.apply_action(int(rng.choice(legal)))
+                decisions += 1
+                offered += len(legal)
+    return decisions / rollouts, offered / max(decisions, 1)
 
 
 def mirror(
     game: pyspiel.Game, states: list[pyspiel.State], rollouts: int
 ) -> tuple[list[FloorState], float]:
-    """Floor positions as long as ``states``' random rollouts, and their mean length."""
+    """Floor positions as long as ``states``' random rollouts and as wide, and their mean
+    length."""
     rng = np.random.RandomState(2)
-    lengths = [moves_left(state, rollouts, rng) for state in states]
-    return [FloorState(game, round(left)) for left in lengths], float(np.mean(lengths))
+    floors: list[FloorState] = []
+    lengths: list[float] = []
+    for state in states:
+        left, width = moves_left(state, rollouts, rng)
+        choices = list(range(min(max(round(width), 1), MOST_CHOICES)))
+        floors.append(FloorState(game, round(left), choices))
+        lengths.append(left)
+    return floors, float(np.mean(lengths))

@@ -29,22 +29,24 @@ def floor() -> Any:
 
 def test_a_floor_state_ends_after_its_moves_left_and_the_seats_take_turns(floor: Any) -> None:
     game = floor.register()
-    state = floor.FloorState(game, 5)
+    state = floor.FloorState(game, 5, [0, 1, 2, 3])
     seen = []
     while not state.is_terminal():
         seen.append(state.current_player())
-        assert state.legal_actions() == floor.CHOICES
+        assert state.legal_actions() == [0, 1, 2, 3]
         state.apply_action(3)
     assert seen == [1, 0, 1, 0, 1]
     assert state.returns() == [0.0, 0.0]
 
 
-def test_moves_left_counts_the_decisions_of_random_rollouts(floor: Any) -> None:
+def test_a_mirror_is_as_long_and_as_wide_as_the_random_rollouts(floor: Any) -> None:
     game = floor.register()
     rng = np.random.RandomState(0)
-    assert floor.moves_left(floor.FloorState(game, 7), 3, rng) == 7
-    mirrored, mean = floor.mirror(game, [floor.FloorState(game, 4), floor.FloorState(game, 9)], 2)
-    assert [state.left for state in mirrored] == [4, 9] and mean == 6.5
+    assert floor.moves_left(floor.FloorState(game, 7, [0, 1, 2]), 3, rng) == (7, 3)
+    given = [floor.FloorState(game, 4, [0, 1]), floor.FloorState(game, 9, list(range(6)))]
+    mirrored, mean = floor.mirror(game, given, 2)
+    assert [(state.left, len(state.choices)) for state in mirrored] == [(4, 2), (9, 6)]
+    assert mean == 6.5
 
 
 def test_it_prints_each_game_beside_gin_rummy_and_its_floor(capsys: Any) -> None:
