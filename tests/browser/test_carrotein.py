@@ -32,6 +32,11 @@ CHIPS_A_ROUND = 2  # the clicking player places this many chips a round, then pa
 MAT = (600.0, 450.0)  # mm (the assets' mat); the picture has 10 mm of border all round
 
 
+def whole(mm: float) -> int:
+    """A position as the log says it: whole millimetres, a half rounded up."""
+    return math.floor(mm + 0.5)
+
+
 def _chips_on_mat(page: Page) -> list[tuple[float, float]]:
     found: list[list[float]] = page.evaluate(
         "[...document.querySelectorAll('#mat circle.centre')]"
@@ -88,6 +93,9 @@ def test_a_person_plays_a_whole_carrotein_game_against_a_bot_in_english(
     table = outcome.locator("table").inner_text()
     assert "Boards" in table and "Chips scored" in table
     assert "Ami (red)" in table
+    # A results table: by place, the winner first.
+    places = [int(p) for p in outcome.locator("tbody tr td:last-child").all_inner_texts()]
+    assert places == sorted(places) and places[0] == 1
     assert "won" in outcome.locator("h2").inner_text() or "draw" in outcome.inner_text()
     end_names_you_as_the_status_does(page, "you")
     log = page.locator("#log").inner_text()
@@ -102,11 +110,11 @@ def test_a_person_plays_a_whole_carrotein_game_against_a_bot_in_english(
     line.hover()
     ring = page.locator("#mat .cr-pointed")
     assert ring.count() == 1
-    at = re.search(r"at \(([\d.]+), ([\d.]+)\)", line.inner_text())
+    # The line says the chip's place in whole millimetres (a player reads no tenths).
+    at = re.search(r"at \((\d+), (\d+)\)", line.inner_text())
     assert at is not None
-    x, y = float(at[1]), float(at[2])
     centre = (float(ring.get_attribute(a) or "nan") for a in ("cx", "cy"))
-    assert tuple(centre) == (x, y)
+    assert tuple(whole(v) for v in centre) == (int(at[1]), int(at[2]))
     shot(page, "carrotein-pointed")
     page.locator("h1, header").first.hover()
     assert ring.count() == 0
@@ -241,7 +249,8 @@ def test_a_chip_placed_boards_chosen_and_laid_from_the_keyboard_alone(
     before = number(ami)
     ami.keyboard.press("Enter")
     wait(ami, f"Number(document.body.dataset.number) > {before}")
-    assert f"placed a red star chip at ({x + 20:g}, {y + 11:g})" in ami.locator("#log").inner_text()
+    said = f"placed a red star chip at ({whole(x + 20)}, {whole(y + 11)})"
+    assert said in ami.locator("#log").inner_text()
 
     # Ben passes: Tab to the pass button, Enter.
     my_turn_or_over(ben)

@@ -9,9 +9,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, ViewportSize
 
 from .helpers import (
+    ARTIFACTS,
     PHONE,
     legal,
     make_room,
@@ -216,3 +218,134 @@ def test_the_last_challenge_on_a_phone(site: str, browser: Any) -> None:
     page.locator("#cr-last").scroll_into_view_if_needed()
     shot(page, "carrotein-last-challenge-phone-ja")
     assert errors == []
+
+
+def _keys_line_contrast(page: Page) -> list[tuple[str, float]]:
+    """axe-core's colour-contrast rule on the keys line (``.cr-keys``) alone: for each, what
+    axe made of it (``passes``, ``violations``, or ``incomplete`` where it could not tell) and
+    the contrast ratio it measured."""
+    found = Axe().run(page, context=".cr-keys", options={"runOnly": ["color-contrast"]}).response
+    return [
+        (kind, float((node["any"] or [{}])[0].get("data", {}).get("contrastRatio") or 0))
+        for kind in ("passes", "violations", "incomplete")
+        for rule in found[kind]
+        for node in rule["nodes"]
+    ]
+
+
+def _luminance(rgb: str) -> float:
+    """WCAG's relative luminance of a CSS colour ``rgb(r, g, b)`` or ``#rrggbb``."""
+    if rgb.startswith("#"):
+        channels = [int(rgb[i : i + 2], 16) for i in (1, 3, 5)]
+    else:
+        channels = [int(float(v)) for v in rgb[rgb.index("(") + 1 : rgb.index(")")].split(",")[:3]]
+    linear = [
+        c / 255 / 12.92 if c / 255 <= 0.04045 else ((c / 255 + 0.055) / 1.055) ** 2.4
+        for c in channels
+    ]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def _contrast(a: str, b: str) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def _inside(inner: dict[str, float] | None, outer: dict[str, float] | None) -> bool:
+    """The box ``inner`` lies wholly in ``outer`` (a pixel's rounding allowed)."""
+    assert inner is not None and outer is not None
+    return (
+        inner["x"] >= outer["x"] - 1
+        and inner["y"] >= outer["y"] - 1
+        and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 1
+        and inner["y"] + inner["height"] <= outer["y"] + outer["height"] + 1
+    )
+
+
+def test_a_board_dragged_off_the_mat_stays_in_sight_and_is_laid(site: str, browser: Any) -> None:
+    """Ruling 8: a board may reach past the mat's edge or lie off it (the rulebook bounds it
+    by nothing but the other board), and the server takes such a lay. The player never
+    loses sight of it: Ami drags the first board far past the mat's left edge (the pointer
+    leaves the picture); while dragged and once dropped, the whole board is in the picture,
+    which has grown round it (the mat drawn smaller, the picture's size on the page the
+    same), and the tray says the board lies off the mat. Laid, the challenge is judged;
+    the last challenge's picture shows the board off the mat too, and its words say so.
+
+    Also checked here: the keys line meets WCAG AA (4.5:1) on the felt and in the tray, by
+    axe-core (which can measure it: its ground is its own); and the rings round the centre
+    points left showing read on every chip's colour (a dark band, over 3:1 against each
+    chip, round a bright line, over 3:1 against the band)."""
+    room = make_room(
+        site, "carrotein", [{"name": "Ami"}, {"name": "Ben"}], options={"start_player": 0}
+    )
+    links = {i["seat"]: site + i["link"] for i in room["invites"]}
+    ami, ami_errors = open_page(browser, links[0], "en", LAPTOP)
+    ben, ben_errors = open_page(browser, links[1], "en", LAPTOP)
+    wait(ami, "JSON.parse(document.body.dataset.legal || '[]').some(c => c.startsWith('place '))")
+    said = _keys_line_contrast(ami)  # on the felt, under the mat
+    assert said and all(kind == "passes" and ratio >= 4.5 for kind, ratio in said), said
+    _place(ami, 200, 300)
+    wait(ben, "JSON.parse(document.body.dataset.legal || '[]').includes('pass')")
+    ben.click("[data-code='pass']")
+    choose_the_first_two_boards(ami)
+    ami.wait_for_selector("#mat g[data-board]")
+    said = _keys_line_contrast(ami)  # in the tray
+    assert said and all(kind == "passes" and ratio >= 4.5 for kind, ratio in said), said
+
+    # The rings: Ami's red chip and the first star show (no board over them yet).
+    rings = ami.locator("#mat .cr-ring.on")
+    assert rings.count() == 2
+    dark, light = (
+        ami.evaluate(f"getComputedStyle(document.querySelector('#mat .cr-ring.on .{part}')).stroke")
+        for part in ("cr-ring-dark", "cr-ring-light")
+    )
+    chips: list[str] = ami.evaluate(
+        "[...document.querySelectorAll('svg.cr-chip-icon .cr-chip-body, #mat .cr-chip-body')]"
+        ".map(c => c.getAttribute('fill'))"
+    )
+    for colour in {"#ef4444", "#3b82f6", "#22c55e", "#a855f7", "#f97316", "#ec4899", "#fde047",
+                   "#cbd5e1", *chips}:  # fmt: skip
+        assert _contrast(dark, colour) >= 3, (dark, colour)
+    assert _contrast(light, dark) >= 3
+    assert _contrast(light, "#0f1d40") >= 3  # the bright line on the night, too
+
+    # The first board, dragged from its middle to 150 px left of the picture.
+    picture = measure(ami, "#mat")
+    board = measure(ami, "#mat g[data-board]")
+    assert picture is not None and board is not None
+    ami.mouse.move(board["x"] + board["width"] / 2, board["y"] + board["height"] / 2)
+    ami.mouse.down()
+    ami.mouse.move(picture["x"] - 150, board["y"] + board["height"] / 2, steps=12)
+    assert _inside(measure(ami, "#mat g[data-board]"), measure(ami, "#mat"))  # while dragged
+    ami.mouse.up()
+    assert _inside(measure(ami, "#mat g[data-board]"), measure(ami, "#mat"))
+    after = measure(ami, "#mat")
+    assert after is not None
+    assert abs(after["width"] - picture["width"]) < 1  # the picture's size on the page: the same
+    assert abs(after["height"] - picture["height"]) < 1
+    assert ami.get_attribute("#mat", "viewBox") != "-10 -10 620 470"  # grown round the board
+    code = ami.get_attribute("#lay", "data-code") or ""
+    x = float(code.split()[1].split(",")[0])
+    assert x < -100  # wholly off the mat (its plate is 196 mm long)
+    off = ami.locator("#cr-off-mat")
+    assert off.is_visible()
+    assert off.inner_text() == "Leaping rabbit lies off the mat, hiding nothing (allowed)."
+    shot(ami, "carrotein-board-off-the-mat")
+    assert serious_violations(ami) == []
+
+    before = number(ami)
+    ami.click("#lay")  # the server takes it: a legal lay
+    wait(ben, f"Number(document.body.dataset.number) > {before}")
+    assert ami.locator("#problem").inner_text() == ""
+    for page in (ami, ben):
+        wait(page, "document.querySelector('#cr-last[open]') !== null")
+        small = page.locator("svg.cr-small-mat")
+        assert small.locator("g[transform^='translate']").count() == 2 + 1  # boards, the sky
+        for i in range(2):
+            laid = measure(page, "svg.cr-small-mat .cr-plate", nth=i)
+            assert _inside(laid, measure(page, "svg.cr-small-mat"))
+        text = page.locator("#cr-last").inner_text()
+        assert "Leaping rabbit lay off the mat, hiding nothing" in text
+        assert small.locator(".cr-ring").count() >= 1  # Ami's chip, at least, was left showing
+    page.locator("svg.cr-small-mat").screenshot(path=str(ARTIFACTS / "carrotein-rings-small.png"))
+    assert ami_errors == ben_errors == []

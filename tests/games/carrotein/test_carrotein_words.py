@@ -39,7 +39,7 @@ def test_end_by_ten_chips_names_the_player_in_words() -> None:
     assert en == "Ben won: Ben scored all ten of their chips after 1 round"
     assert ja == "Benの勝ち:Benが自分の星チップ10枚をすべて獲得(1ラウンド)"
     assert [_both(c)[0] for c in table.columns][:2] == ["Player", "Boards"]
-    assert _both(table.rows[1][0]) == ("Ben (blue)", "Ben(青)")
+    assert _both(table.rows[0][0]) == ("Ben (blue)", "Ben(青)")  # the winner first
 
 
 def test_end_by_one_board_left_says_so() -> None:
@@ -61,14 +61,50 @@ def test_a_spare_chip_is_said_to_score_for_nobody() -> None:
     spare = {"kind": "place", "seat": 0, "x": 100.0, "y": 50.5, "chip": "colourless"}
     en, ja = _both(book.event(spare))
     assert en == (
-        "Ami placed a colourless star chip at (100, 50.5) (own chips all out: it scores for nobody)"
+        "Ami placed a colourless star chip at (100, 51) (own chips all out: it scores for nobody)"
     )
-    assert ja.startswith("Amiが無色の星チップを(100, 50.5)に置いた")
+    assert ja.startswith("Amiが無色の星チップを(100, 51)に置いた")
     own = {"kind": "place", "seat": 1, "x": 300.0, "y": 20.0, "chip": "blue"}
     assert _both(book.event(own)) == (
         "Ben placed a blue star chip at (300, 20)",
         "Benが青の星チップを(300, 20)に置いた",
     )
+
+
+def test_positions_are_said_in_whole_millimetres() -> None:
+    """The judge keeps tenths of a millimetre; the log says what a player reads off the
+    mat (a chip is 20 mm across): whole millimetres, a half rounded up, whole degrees."""
+    book = phrasebook(CarroteinOptions(players=2))
+    placed = {"kind": "place", "seat": 0, "x": 123.4, "y": 87.6, "chip": "red"}
+    assert _both(book.event(placed)) == (
+        "Ami placed a red star chip at (123, 88)",
+        "Amiが赤の星チップを(123, 88)に置いた",
+    )
+    assert _both(book.action("place 99.5 10.4")) == (
+        "Place a star chip at (100, 10)",
+        "(100, 10)に星チップを置く",
+    )
+    assert _both(book.action("lay 180.4,-12.6,14.6 420,225,359.7,flip")) == (
+        "Lay the first board at (180, -13) turned 15° and the second at (420, 225) turned 0°,"
+        " turned over",
+        "1枚目を(180, -13)に15°回転で、2枚目を(420, 225)に0°回転・裏返しで置く",
+    )
+    for line in (*_both(book.event(placed)), *_both(book.action("lay 1.25,2,3 4,5,6"))):
+        assert "." not in line
+
+
+def test_the_results_are_in_order_of_place() -> None:
+    """A results table reads from the winner down: Cy (the most boards) first, then Ami and
+    Ben, tied on second place (the outcome's ranks), in seat order among themselves."""
+    state = new_state(CarroteinOptions(players=3), seed=1)
+    state.won[2] = state.boards[:6]
+    state.boards = state.boards[6:]
+    outcome = scoring.outcome(state, scoring.end_reason(state))
+    assert outcome.ranks == (2, 2, 1)
+    table = phrasebook(CarroteinOptions(players=3)).outcome(outcome.to_json())
+    assert [_both(row[0])[0] for row in table.rows] == ["Cy (green)", "Ami (red)", "Ben (blue)"]
+    assert [_both(row[-1])[0] for row in table.rows] == ["1", "2", "2"]
+    assert _both(table.rows[0][1])[0].startswith("6 (Leaping rabbit, ")
 
 
 def test_a_challenge_says_its_verdict_and_who_scored() -> None:

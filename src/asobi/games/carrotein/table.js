@@ -67,6 +67,13 @@ const WORDS = {
   chipsScored: ["Chips scored", "得点した星チップ"],
   nobody: ["none", "なし"],
   showingRing: ["Red rings: centre points left showing.", "赤い輪:見えている中心点"],
+  // Where a board lies against the mat (as the terminal says it): allowed either way, for the
+  // rulebook bounds the boards by nothing but each other (docs/rules/carrotein.md ruling 8).
+  pastEdge: ["reaches past the mat's edge (allowed: it hides only what lies under it)",
+    "はマットの端からはみ出しています(置けます。隠すのは下にある中心点だけです)"],
+  boardOff: ["lies off the mat, hiding nothing (allowed)", "は夜空のマットの外です。何も隠しません(置けます)"],
+  laidPast: ["reached past the mat's edge", "はマットの端からはみ出していました"],
+  laidOff: ["lay off the mat, hiding nothing", "は夜空のマットの外で、何も隠していませんでした"],
   laidAs: ["The boards as laid", "置かれた星座ボード"],
 };
 const KINDS = {
@@ -78,6 +85,8 @@ const COLOURS = { red: "#ef4444", blue: "#3b82f6", green: "#22c55e", purple: "#a
   orange: "#f97316", pink: "#ec4899", first: "#fde047", colourless: "#cbd5e1" };
 const HOLED = new Set(["first", "colourless"]);  // their centre point is a hole
 const STEP = 10;         // mm an arrow key moves the spot; 1 with Shift
+const APRON = 10;        // mm of night drawn round the mat
+const REACH = 240;       // mm past the mat's edge a picture grows at most to take in a board
 const BOARD_STEP = 5;    // mm an arrow key moves a board; 1 with Shift
 
 let cursor = null;       // {x, y}: the spot the keys move and Enter places on (scatter time)
@@ -91,6 +100,7 @@ let layingFor = "";      // the chosen pair the poses belong to
 let shownInsight = null; // {round, hindsight} fetched after a failed challenge
 let closedRound = null;  // the round whose challenge's panel the player closed (or moved on from)
 let pickerShown = "";    // the choose step whose board picker was brought into view
+let dragFrame = null;    // the part of the table shown while a board is dragged (it only grows)
 
 const word = (key, ctx) => ctx.word(WORDS[key] || [key, key]);
 const kindName = (kind, ctx) => ctx.word(KINDS[kind] || [kind, kind]);
@@ -180,6 +190,76 @@ function onMat(pose, [x, y]) {
   const a = (pose.angle * Math.PI) / 180;
   const mx = pose.mirrored ? -x : x;
   return [pose.x + mx * Math.cos(a) - y * Math.sin(a), pose.y + mx * Math.sin(a) + y * Math.cos(a)];
+}
+
+// --- the part of the table a picture shows --------------------------------------------------
+// A board may lie past the mat's edge, or off it (the rulebook bounds it by nothing but the
+// other board): the picture grows to take it in, so that no board laid or being laid is ever
+// out of sight. It keeps the mat's own shape (and so its size on the page), the mat drawn
+// smaller; a board further than REACH past the edge (typed, not dragged: the page keeps the
+// boards it lays within it) is drawn at that distance, dashed, and said in words.
+
+// The plate's corners on the mat (mm, y up).
+function plateOnMat(board, pose) {
+  return board.plate.map((p) => onMat(pose, p));
+}
+
+function boxOf(points) {
+  const xs = points.map((p) => p[0]), ys = points.map((p) => p[1]);
+  return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) };
+}
+
+// The pose moved (as little as it takes) so that its plate lies within REACH of the mat.
+function withinReach(mat, board, pose) {
+  const box = boxOf(plateOnMat(board, pose));
+  const shift = (lo, hi, min, max) => (lo < min ? min - lo : hi > max ? max - hi : 0);
+  const dx = shift(box.x0, box.x1, -REACH, mat.width + REACH);
+  const dy = shift(box.y0, box.y1, -REACH, mat.height + REACH);
+  return dx || dy ? { ...pose, x: pose.x + dx, y: pose.y + dy } : pose;
+}
+
+// "past": the plate reaches past the mat's edge; "off": it lies wholly off the mat (touching
+// it at most), hiding nothing; "": on the mat.
+function whereOnMat(mat, board, pose) {
+  const plate = plateOnMat(board, pose);
+  const rect = [[0, 0], [mat.width, 0], [mat.width, mat.height], [0, mat.height]];
+  if (!overlap(plate, rect)) return "off";
+  const out = (x, y) => x < -1e-6 || y < -1e-6 || x > mat.width + 1e-6 || y > mat.height + 1e-6;
+  return plate.some(([x, y]) => out(x, y)) ? "past" : "";
+}
+
+// The mat with its border, grown to take in each plate's box (and ``least``, a frame it must
+// keep), then widened or heightened about its middle to the mat's own shape. Mat mm, y up.
+function frameFor(mat, boxes, least = null) {
+  const margin = 6;
+  let f = { x0: -APRON, x1: mat.width + APRON, y0: -APRON, y1: mat.height + APRON };
+  for (const b of boxes) {
+    f = {
+      x0: Math.max(-REACH - margin, Math.min(f.x0, b.x0 - margin)),
+      x1: Math.min(mat.width + REACH + margin, Math.max(f.x1, b.x1 + margin)),
+      y0: Math.max(-REACH - margin, Math.min(f.y0, b.y0 - margin)),
+      y1: Math.min(mat.height + REACH + margin, Math.max(f.y1, b.y1 + margin)),
+    };
+  }
+  if (least) {
+    f = { x0: Math.min(f.x0, least.x0), x1: Math.max(f.x1, least.x1), y0: Math.min(f.y0, least.y0), y1: Math.max(f.y1, least.y1) };
+  }
+  const shape = (mat.width + 2 * APRON) / (mat.height + 2 * APRON);
+  const w = f.x1 - f.x0, h = f.y1 - f.y0;
+  if (w < h * shape) {
+    const more = (h * shape - w) / 2;
+    f = { ...f, x0: f.x0 - more, x1: f.x1 + more };
+  } else if (w > h * shape) {
+    const more = (w / shape - h) / 2;
+    f = { ...f, y0: f.y0 - more, y1: f.y1 + more };
+  }
+  return f;
+}
+
+// The frame as an SVG viewBox (the picture's y runs down from the mat's top edge).
+function viewBoxOf(mat, f) {
+  const r = (v) => Math.round(v * 100) / 100;
+  return `${r(f.x0)} ${r(mat.height - f.y1)} ${r(f.x1 - f.x0)} ${r(f.y1 - f.y0)}`;
 }
 
 // The whole centre disc under the board's figure ("中心点" hidden), as the judge has it.
@@ -344,6 +424,17 @@ function drawChip(parent, chip, mat, className = "", index = -1) {
   return g;
 }
 
+// The ring round a chip whose centre point is left showing: a dark band with a bright line
+// inside it, so that it reads on every chip's colour (a red ring alone vanishes on a red
+// chip) and on the night between them. Its strokes keep their width however small the
+// picture is drawn (the last challenge's mat is a few centimetres across).
+function showingRing(parent, x, y, r, attrs = {}) {
+  const g = svg("g", { class: "cr-ring", ...attrs }, parent);
+  svg("circle", { cx: x, cy: y, r, class: "cr-ring-dark" }, g);
+  svg("circle", { cx: x, cy: y, r, class: "cr-ring-light" }, g);
+  return g;
+}
+
 function matPoint(evt) {
   // The mat as drawn now: screen to mat millimetres.
   const point = new DOMPoint(evt.clientX, evt.clientY);
@@ -416,7 +507,16 @@ function tryPlace(ctx, spot) {
 // or a key would otherwise redraw the whole table at every step).
 function refreshLaid(ctx) {
   const { view, assets } = ctx;
-  const radius = assets.mat.centre_diameter / 2;
+  const mat = assets.mat;
+  const radius = mat.centre_diameter / 2;
+  const boards = view.chosen.map((id) => boardOf(ctx, id));
+  poses = poses.map((pose, i) => withinReach(mat, boards[i], pose));
+  // The picture takes in both boards (while one is dragged it only grows: the pointer's
+  // steps are read at the scale of the moment).
+  const frame = frameFor(mat, boards.map((b, i) => boxOf(plateOnMat(b, poses[i]))), dragFrame);
+  if (dragFrame) dragFrame = frame;
+  const picture = document.getElementById("mat");
+  if (picture) picture.setAttribute("viewBox", viewBoxOf(mat, frame));
   view.chosen.forEach((id, i) => {
     const g = document.querySelector(`#mat g[data-board="${id}"]`);
     if (g) {
@@ -433,7 +533,18 @@ function refreshLaid(ctx) {
       dot.classList.toggle("hidden", hidden);
       dot.classList.toggle("shown", !hidden);
     }
+    const ring = document.querySelector(`#mat .cr-ring[data-ring="${i}"]`);
+    if (ring) ring.classList.toggle("on", !hidden);
   });
+  const off = document.getElementById("cr-off-mat");
+  if (off) {
+    const said = view.chosen
+      .map((id, i) => [id, whereOnMat(mat, boards[i], poses[i])])
+      .filter(([, where]) => where)
+      .map(([id, where]) => boardAt(ctx, id, where));
+    off.textContent = said.join(" ");
+    off.hidden = !said.length;
+  }
   const plates = view.chosen.map((id, i) => boardOf(ctx, id).plate.map((p) => onMat(poses[i], p)));
   const clash = overlap(plates[0], plates[1]);
   const count = document.getElementById("showing");
@@ -455,6 +566,14 @@ function refreshLaid(ctx) {
 // The boards being laid survive a reload: kept for this room and this move (a stored step of
 // another move, or another game's, is not this one's).
 const posesKey = (ctx) => `carrotein-lay:${ctx.room}`;
+
+// "Leaping rabbit reaches past the mat's edge (…)" / 「跳ねるうさぎ」はマットの端から…; of
+// a challenge judged (``laid``), in the past tense.
+function boardAt(ctx, id, where, laid = false) {
+  const name = boardName(ctx, id);
+  const said = word(where === "off" ? (laid ? "laidOff" : "boardOff") : (laid ? "laidPast" : "pastEdge"), ctx);
+  return ctx.lang === "ja" ? `「${name}」${said}` : `${name} ${said}.`;
+}
 
 function keepPoses(ctx) {
   try {
@@ -492,16 +611,24 @@ function dragBoard(ctx, g, i) {
   g.addEventListener("pointerdown", (evt) => {
     evt.preventDefault();
     active = i;
-    const start = matPoint(evt);
-    const from = { ...poses[i] };
+    let last = [evt.clientX, evt.clientY];
+    dragFrame = { x0: Infinity, x1: -Infinity, y0: Infinity, y1: -Infinity };
     const move = (e) => {
-      const p = matPoint(e);
-      poses[i] = { ...from, x: from.x + p.x - start.x, y: from.y + p.y - start.y };
+      // The pointer's step on the screen, in mm at the picture's scale now: a board dragged
+      // past the mat's edge makes the picture grow (the mat drawn smaller), and the board
+      // stays in sight, a little behind the pointer.
+      const sky = document.querySelector("#mat g.sky");
+      if (!sky) return;
+      const m = sky.getScreenCTM().inverse();
+      const dx = e.clientX - last[0], dy = e.clientY - last[1];
+      last = [e.clientX, e.clientY];
+      poses[i] = { ...poses[i], x: poses[i].x + m.a * dx + m.c * dy, y: poses[i].y + m.b * dx + m.d * dy };
       refreshLaid(ctx);
     };
     const up = () => {
       window.removeEventListener("pointermove", move);
       window.removeEventListener("pointerup", up);
+      dragFrame = null;  // dropped: the picture fits the boards again
       refreshLaid(ctx);
     };
     window.addEventListener("pointermove", move);
@@ -520,7 +647,11 @@ function drawMat(ctx) {
   const mat = assets.mat;
   const isPlacing = placing(ctx);
   const isLaying = laying(ctx);
-  const picture = svg("svg", { class: "mat", id: "mat", viewBox: `-10 -10 ${mat.width + 20} ${mat.height + 20}` });
+  if (isLaying) startLaying(ctx);
+  const frame = isLaying
+    ? frameFor(mat, view.chosen.map((id, i) => boxOf(plateOnMat(boardOf(ctx, id), poses[i]))))
+    : frameFor(mat, []);
+  const picture = svg("svg", { class: "mat", id: "mat", viewBox: viewBoxOf(mat, frame) });
   const defs = svg("defs", {}, picture);
   const gradient = svg("radialGradient", { id: "cr-night", cx: "50%", cy: "45%", r: "75%" }, defs);
   svg("stop", { offset: "0%", "stop-color": "#1e3a78" }, gradient);
@@ -529,6 +660,8 @@ function drawMat(ctx) {
   const sky = svg("g", { class: "sky", transform: `translate(0 ${mat.height}) scale(1 -1)` }, picture);
   svg("rect", { x: 0, y: 0, width: mat.width, height: mat.height, rx: 8, fill: "url(#cr-night)", class: "cr-night" }, sky);
   backdrop(sky, mat);
+  // The mat's edge, over its stars: a board may lie past it, and the player sees where.
+  svg("rect", { x: 0, y: 0, width: mat.width, height: mat.height, rx: 8, class: "cr-mat-edge" }, sky);
   svg("circle", { cx: mat.width / 2, cy: mat.height / 2, r: mat.chip_diameter * 0.9, class: "cr-middle" }, sky);
 
   view.chips.forEach((chip, i) => {
@@ -538,11 +671,14 @@ function drawMat(ctx) {
   });
 
   if (isLaying) {
-    startLaying(ctx);
     view.chosen.forEach((id, i) => {
       const g = drawBoard(sky, boardOf(ctx, id), poses[i], { "data-board": id, class: "cr-laid" });
       dragBoard(ctx, g, i);
     });
+    // A ring over the boards round each centre point the boards leave showing (the count
+    // under the mat says how many; the rings say which).
+    const rings = svg("g", { class: "cr-rings" }, sky);
+    view.chips.forEach((chip, i) => showingRing(rings, chip.x, chip.y, mat.chip_diameter / 2 + 3, { "data-ring": i }));
   }
 
   if (isPlacing) {
@@ -647,19 +783,39 @@ function verdictWord(ctx, challenge) {
 // centre point left showing (``hidden`` per chip, when known).
 function smallMat(ctx, chips, boards, poses, hidden, label) {
   const mat = ctx.assets.mat;
-  const picture = svg("svg", { class: "mat cr-small-mat", viewBox: `-10 -10 ${mat.width + 20} ${mat.height + 20}`, role: "img" });
+  // Each board where it was laid, past the mat's edge too (one further than REACH drawn at
+  // that distance, dashed: the words beside the picture say where it lay).
+  const laid = boards.map((id, i) => {
+    const board = boardOf(ctx, id);
+    const shown = withinReach(mat, board, poses[i]);
+    return { board, pose: shown, far: shown !== poses[i] };
+  });
+  const frame = frameFor(mat, laid.map(({ board, pose }) => boxOf(plateOnMat(board, pose))));
+  const picture = svg("svg", { class: "mat cr-small-mat", viewBox: viewBoxOf(mat, frame), role: "img" });
   picture.setAttribute("aria-label", label);
   const sky = svg("g", { transform: `translate(0 ${mat.height}) scale(1 -1)` }, picture);
-  svg("rect", { x: 0, y: 0, width: mat.width, height: mat.height, rx: 8, class: "cr-night-plain" }, sky);
+  svg("rect", { x: 0, y: 0, width: mat.width, height: mat.height, rx: 8, class: "cr-night-plain cr-mat-edge" }, sky);
   chips.forEach((chip) => drawChip(sky, chip, mat));
-  boards.forEach((id, i) => drawBoard(sky, boardOf(ctx, id), poses[i]));
-  // The rings over the boards: what the verdict counted must not hide under a rabbit.
+  laid.forEach(({ board, pose, far }) => drawBoard(sky, board, pose, far ? { class: "cr-far-board" } : {}));
+  // The rings over the boards: what the verdict counted must not hide under a rabbit. The
+  // picture is small: the ring stands clear of its chip by a share of the picture's width.
   if (hidden) {
+    const r = mat.chip_diameter / 2 + Math.max(3, 0.012 * (frame.x1 - frame.x0));
     chips.forEach((chip, i) => {
-      if (!hidden[i]) svg("circle", { cx: chip.x, cy: chip.y, r: mat.chip_diameter / 2 + 3, class: "cr-showing-ring" }, sky);
+      if (!hidden[i]) showingRing(sky, chip.x, chip.y, r);
     });
   }
   return picture;
+}
+
+// Where the boards of a challenge lay against the mat, where that is worth saying: a line
+// each for a board past the mat's edge or off it.
+function boardsAt(ctx, boards, poses) {
+  const mat = ctx.assets.mat;
+  return boards
+    .map((id, i) => [id, whereOnMat(mat, boardOf(ctx, id), poses[i])])
+    .filter(([, where]) => where)
+    .map(([id, where]) => el("p", "cr-board-at", boardAt(ctx, id, where, true)));
 }
 
 function verdictLine(ctx, last) {
@@ -721,7 +877,8 @@ function lastPanel(ctx) {
   const picture = smallMat(ctx, last.chips, last.boards, last.poses, last.hidden,
     `${word("laidAs", ctx)}: ${names}. ${word("shown", ctx)}: ${last.shown}`);
   const words = el("div", "cr-last-words");
-  words.append(verdictLine(ctx, last), scoredLine(ctx, last), el("p", "cr-legend", word("showingRing", ctx)));
+  words.append(verdictLine(ctx, last), scoredLine(ctx, last), ...boardsAt(ctx, last.boards, last.poses),
+    el("p", "cr-legend", word("showingRing", ctx)));
   if (!last.success) words.append(hindsightPanel(ctx, last));
   body.append(close, picture, words);
   box.append(body);
@@ -880,9 +1037,14 @@ function layTray(ctx) {
   // (Among several people the solver would lay the boards for whoever asks: offered only
   // where the room offers hints, as one against bots does.)
   result.append(count, warn, ...(ctx.hints ? [suggest] : []), lay, said);
+  // A board past the mat's edge, or off it, is said under the mat (the picture shows it).
+  const off = el("p", "cr-small cr-off-mat");
+  off.id = "cr-off-mat";
+  off.setAttribute("role", "status");
+  off.hidden = true;
   const hint = el("p", "cr-small", `${word("dragHint", ctx)} `);
   hint.append(el("span", "cr-keys", word("layKeys", ctx)));
-  box.append(which, tools, result, hint);
+  box.append(which, tools, result, off, hint);
   return box;
 }
 
@@ -1000,6 +1162,6 @@ function hindsightPanel(ctx, challenge) {
   const caption = el("p", "", `${found.boards.map((b) => boardName(ctx, b)).join(" + ")} ${word("wouldHave", ctx)}`);
   const picture = smallMat(ctx, challenge.chips, found.boards, found.poses, found.hidden, caption.textContent);
   picture.classList.add("cr-hindsight-mat");
-  box.append(caption, picture);
+  box.append(caption, picture, ...boardsAt(ctx, found.boards, found.poses));
   return box;
 }

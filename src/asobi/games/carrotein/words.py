@@ -13,6 +13,7 @@ Carrotein hides nothing: every event is public, and its words repeat only what i
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -36,11 +37,27 @@ def _pair(boards: Sequence[Any]) -> Words:
     return Words(" and ".join(n.en for n in names), "と".join(f"「{n.ja}」" for n in names))
 
 
-def _mm(value: Any) -> str:
+def _whole(value: Any) -> int | None:
+    """A number as a player reads it off the mat: whole (millimetres, degrees); a half
+    rounds up. None if it is no number."""
     try:
-        return f"{float(value):g}"
+        number = float(value)
     except (TypeError, ValueError):
-        return "?"
+        return None
+    return math.floor(number + 0.5) if math.isfinite(number) else None
+
+
+def _at(x: Any, y: Any) -> str:
+    """ "(120, 85)": a point of the mat in whole millimetres. The judge keeps tenths, which
+    tell a player nothing they could see on the mat (a chip is 20 mm across)."""
+    shown = ["?" if v is None else str(v) for v in (_whole(x), _whole(y))]
+    return f"({shown[0]}, {shown[1]})"
+
+
+def _place(ranks: Sequence[Any], s: int) -> float:
+    """Seat ``s``'s place in the outcome (1 first); a seat without one goes last."""
+    rank = ranks[s] if s < len(ranks) else None
+    return float(rank) if isinstance(rank, int | float) else math.inf
 
 
 def _chip(kind: Any) -> Words:
@@ -60,10 +77,12 @@ def _pose(pose_code: str) -> Words:
     if len(parts) < 3:
         return same(pose_code)
     x, y, turn = parts[:3]
+    turned = _whole(turn)  # whole degrees too, as a player turns a board
+    at, degrees = _at(x, y), "?" if turned is None else turned % 360
     flipped = len(parts) > 3
     return Words(
-        f"at ({x}, {y}) turned {turn}°" + (", turned over" if flipped else ""),
-        f"({x}, {y})に{turn}°回転" + ("・裏返し" if flipped else "") + "で",
+        f"at {at} turned {degrees}°" + (", turned over" if flipped else ""),
+        f"{at}に{degrees}°回転" + ("・裏返し" if flipped else "") + "で",
     )
 
 
@@ -87,7 +106,7 @@ class CarroteinWords:
         who = seat(s) if isinstance(s, int) else ""
         if kind == "place":
             chip = _chip(event.get("chip"))
-            at = f"({_mm(event.get('x'))}, {_mm(event.get('y'))})"
+            at = _at(event.get("x"), event.get("y"))
             said = Words(f"{who} placed {chip.en} at {at}", f"{who}が{chip.ja}を{at}に置いた")
             own = self.colours[s].en if isinstance(s, int) and 0 <= s < len(self.colours) else None
             if own is not None and event.get("chip") != own:
@@ -151,7 +170,7 @@ class CarroteinWords:
         if code == "pass":
             return Words("Pass (out of this round's challenge)", "パス(このラウンドの挑戦権を放棄)")
         if verb == "place" and len(words) == 3:
-            at = f"({words[1]}, {words[2]})"
+            at = _at(words[1], words[2])
             return Words(f"Place a star chip at {at}", f"{at}に星チップを置く")
         if verb == "choose" and len(words) == 3:
             pair = _pair(words[1:])
@@ -196,7 +215,10 @@ class CarroteinWords:
         boards = list(details.get("boards") or [])
         chips = list(details.get("chips") or [])
         rows = []
-        for s, score in enumerate(scores):
+        # A results table: by place, the winner first; players tied on a place as the
+        # outcome ranks them (the same place), in seat order among themselves.
+        for s in sorted(range(len(scores)), key=lambda s: (_place(ranks, s), s)):
+            score = scores[s]
             won = [_board(b) for b in (boards[s] if s < len(boards) else [])]
             names = Words.join(won, ", ", "、")
             board_cell = (
