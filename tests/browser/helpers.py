@@ -81,7 +81,11 @@ def shot(page: Page, name: str) -> None:
 
 
 def make_room(site: str, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
-    answer = httpx.post(site + "/api/rooms", json={"game": game, "seats": seats, **extra})
+    # a fresh server's first room of a game loads its bots (Carrotein's compiled solver:
+    # some seconds on a loaded machine), longer than httpx's default of 5 s
+    answer = httpx.post(
+        site + "/api/rooms", json={"game": game, "seats": seats, **extra}, timeout=30.0
+    )
     assert answer.status_code == 201, answer.text
     room: dict[str, Any] = answer.json()
     return room
