@@ -290,3 +290,39 @@ def test_cards_picked_one_by_one_that_read_as_two_melds_offer_both_at_the_row(
     assert placed.count() == 1
     assert (placed.get_attribute("title") or "").startswith("three of a kind")
     assert errors == []
+
+
+@pytest.mark.parametrize(("lang", "viewport"), [("en", DESKTOP), ("ja", PHONE)])
+def test_the_solo_turned_up_card_is_sent_from_the_table(
+    site: str, browser: Any, lang: str, viewport: Any
+) -> None:
+    """Solo §3 A: each turn opens with a card turned up from the deck, to the open cards
+    (which may be drawn) or removed; the next goes to the other. The choice is made at the
+    table beside the card, in the tray, not in the "Your moves" box under it; from the
+    keyboard too."""
+    room = make_room(site, "starmine", [{"name": "Ami"}], options={"players": 1}, seed=THREE_FIVES)
+    page, errors = open_page(browser, site + room["invites"][0]["link"], lang, viewport)
+    my_turn_or_over(page)
+    assert page.locator("#moves-section").is_hidden()
+    tray = page.locator("#tray")
+    assert tray.is_visible()
+    assert tray.locator(".card").count() == 1  # the card turned up, only there
+    assert page.locator("#centre .pile .card:not(.back)").count() == 0
+    said = {"en": "to the open cards, or removed?", "ja": "オープン札にするか、廃棄札にするか"}
+    assert said[lang] in tray.inner_text()
+    buttons = {"en": ("To the open cards", "Remove it"), "ja": ("オープン札にする", "廃棄札にする")}
+    assert tray.locator("button[data-code='open']").inner_text() == buttons[lang][0]
+    assert tray.locator("button[data-code='remove']").inner_text() == buttons[lang][1]
+    assert in_sight(page, "#tray button[data-code='remove']")
+    assert no_sideways_scroll(page)
+    shot(page, f"starmine-turned-up-{lang}-{viewport['width']}")
+    before = number(page)
+    tray.locator("button[data-code='remove']").focus()
+    page.keyboard.press("Enter")
+    wait(page, f"Number(document.body.dataset.number) > {before}")
+    assert page.locator("#tray").is_hidden()
+    assert page.locator("#centre .pile").filter(has_text=PILE[lang]).locator(".card").count() == 1
+    assert errors == []
+
+
+PILE = {"en": "Removed", "ja": "廃棄札"}

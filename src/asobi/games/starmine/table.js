@@ -3,7 +3,8 @@
 // each place the three rows (列: オープニング, メイン, フィナーレ) of melds (役); your hand at the
 // bottom. Pick cards (or one of the melds your hand holds, best first, with their points),
 // then the row of your plate to place them on (the row itself, or its "+ Place here"), or
-// discard one; click the deck or a discard to draw.
+// discard one; click the deck or a discard to draw. In the solo contest each turn opens with
+// the card turned up from the deck, sent to the open cards or removed, in the tray.
 
 const ROWS = ["opening", "main", "finale"];
 const WORDS = {
@@ -23,6 +24,12 @@ const WORDS = {
   here: ["Place here", "ここに配置"],
   pickRow: ["Now choose its row: click one of your rows in gold above.",
     "次に、配置する列を選んでください(上の金色の枠の列)。"],
+  // Solo §3 A: 「補充可能なオープン札」か「ゲームから除外する廃棄札」か; the second card turned up
+  // goes to the other.
+  flipTitle: ["Turned up from the deck: to the open cards, or removed?",
+    "山札からめくったカード:オープン札にするか、廃棄札にするか?"],
+  flipRule: ["Open cards may be drawn; removed cards leave the game. The next card turned up goes to the other.",
+    "オープン札は補充に使えます。廃棄札はゲームから除外されます。次にめくるカードはもう一方になります。"],
 };
 
 let selected = [];  // hand cards picked, in the order clicked
@@ -80,7 +87,7 @@ function pile(label, ...children) {
 }
 
 export function handles(code) {
-  return /^(place|discard|draw) /.test(code) || code === "pass";
+  return /^(place|discard|draw) /.test(code) || ["pass", "open", "remove"].includes(code);
 }
 
 export function summary(s, ctx) {
@@ -257,7 +264,7 @@ export function centre(ctx) {
   });
   deck.dataset.pile = "deck";
   middle.append(pile(word("deck", ctx), deck));
-  if (solo(ctx) && view.flipped) {
+  if (solo(ctx) && view.flipped && !legal.includes("open")) {  // (yours to send: in the tray)
     middle.append(pile(word("flipped", ctx), ctx.card(view.flipped)));
   }
   const discards = solo(ctx) ? view.open_cards : view.discards;
@@ -403,5 +410,32 @@ function hand(seat, ctx) {
     choices.append(clear);
   }
   box.append(choices);
+  return box;
+}
+
+// Solo §3 A, at the start of each turn: the card turned up from the deck, to send to the open
+// cards (which may be drawn) or remove from the game; the next card turned up goes to the
+// other. A choice at the table, beside the card, not a form under it.
+export function tray(ctx) {
+  const { view, legal } = ctx;
+  if (!solo(ctx) || !view.flipped || !legal.includes("open")) return null;
+  const box = document.createElement("div");
+  box.className = "star-flip";
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-labelledby", "flip-title");
+  const text = document.createElement("div");
+  text.className = "star-flip-text";
+  const title = document.createElement("strong");
+  title.id = "flip-title";
+  title.textContent = word("flipTitle", ctx);
+  const rule = document.createElement("p");
+  rule.className = "star-flip-rule";
+  rule.textContent = word("flipRule", ctx);
+  const choices = document.createElement("div");
+  choices.className = "hand-bar";
+  // (Two choices alike: neither is the one to take.)
+  choices.append(ctx.moveButton("open", null, "primary"), ctx.moveButton("remove", null, "primary"));
+  text.append(title, rule, choices);
+  box.append(ctx.card(view.flipped), text);
   return box;
 }
