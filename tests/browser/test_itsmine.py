@@ -226,3 +226,64 @@ def test_after_a_tie_the_die_is_captioned_with_the_tied_face(site: str, browser:
         captions = page.locator(".im-die-caption").all_inner_texts()
         assert captions and all(c.startswith("the tied face") for c in captions), captions
         assert errors == []
+
+
+# Each mine as the end screen and the board show it: the score table's row (Coffin K down to
+# Heart 7, as judged) beside the board's mine (Heart 7 first), its columns' cards laid and
+# crossed out, and whether it is marked emptied.
+_MINES_AT_THE_END = """() => {
+  const mines = [...document.querySelectorAll('.im-mines .im-mine')];
+  const rows = [...document.querySelectorAll('table.score tbody tr')]
+    .slice(0, mines.length).reverse();
+  return mines.map((mine, i) => ({
+    emptied: mine.classList.contains('emptied'),
+    mark: mine.querySelector('.im-emptied')?.getAttribute('aria-label') || '',
+    row: [...rows[i].children].map(c => c.textContent.trim()),
+    cols: [0, 1].map(s => {
+      const code = mine.querySelector('[data-card]').dataset.card;
+      const col = document.querySelector(`.im-col[data-seat='${s}'][data-mine='${code}']`);
+      const cards = col.querySelectorAll('.card');
+      return [cards.length, col.querySelectorAll('.card.im-cancelled').length];
+    }),
+  }));
+}"""
+
+
+def test_the_end_says_what_happened_at_each_mine_in_both_languages(site: str, browser: Any) -> None:
+    """勝敗 4–5: at the end each card left in hand goes out of the game with the top card of
+    its suit's column; the cards left count. The end screen heads its counts "cards that
+    count" (not "cards once leftovers cancel"), says who takes each mine and why, and a mine
+    the hands emptied is "no card left", never that nobody used it. The board crosses out the
+    cards that went out and marks an emptied mine, in English and Japanese."""
+    emptied_seen = False
+    for seed in (7, 8):  # (a random game leaves an emptied mine 39 times in 40)
+        room = make_room(site, "itsmine", [{"name": "Ami"}, {"bot": "random"}], seed=seed)
+        page, errors = open_page(browser, site + room["invites"][0]["link"], "en", DESKTOP)
+        play_by_clicking(page, clicker(seed))
+        heads = page.locator("table.score thead th").all_inner_texts()
+        assert heads[0] == "Mine: cards that count" and heads[-1] == "Who takes it, and why"
+        assert "used" not in page.locator("#outcome").inner_text()
+        for mine in page.evaluate(_MINES_AT_THE_END):
+            for s, (laid, out) in enumerate(mine["cols"]):
+                left = int(mine["row"][1 + s].split()[0])  # "2 cards"
+                assert laid - out == left, mine
+            if mine["emptied"]:
+                emptied_seen = True
+                assert any(laid for laid, _ in mine["cols"])
+                assert mine["row"][-1] == "nobody: no card left in either column"
+                assert "went out with cards left in hand" in mine["mark"]
+            elif mine["row"][-1].startswith("nobody"):
+                assert not any(laid for laid, _ in mine["cols"]) or "tied" in mine["row"][-1]
+        shot(page, f"itsmine-end-explained-en-{seed}")
+        page.click("#language")
+        wait(page, "document.documentElement.lang === 'ja'")
+        assert page.locator("table.score thead th").first.inner_text() == "鉱山:数えるカード"
+        for mine in page.evaluate(_MINES_AT_THE_END):
+            if mine["emptied"]:
+                assert mine["row"][-1] == "なし:どちらの列にもカードが残っていない"
+                assert "余った手札と一緒に除外" in mine["mark"]
+        assert errors == []
+        page.close()
+        if emptied_seen:
+            break
+    assert emptied_seen

@@ -33,8 +33,9 @@ def click_starmine(page: Page, legal: list[str]) -> None:
         assert page.locator("#hand-moves button[data-code='pass']").count() == 1
         assert page.locator("#moves-section").is_hidden()
     if place:
-        page.click(f"button[data-meld='{' '.join(sorted(place.split()[3:]))}']")
-        page.click(f"#hand-moves button[data-code='{place}']")
+        kind, cards = place.split()[2], " ".join(sorted(place.split()[3:]))
+        page.click(f"button[data-meld='{cards}'][data-kind='{kind}']")
+        page.click(f"#my-rows button[data-code='{place}']")
     elif discard:
         page.click(f"#hand [data-card='{discard.split()[1]}']")
         page.click("#hand-moves button[data-discard]")
@@ -90,13 +91,16 @@ def test_a_placement_that_fails_the_launch_says_so_before_it_is_made(
     site: str, browser: Any
 ) -> None:
     """Solo §3 C ③: a meld on the finale closes the main row; at or below the opening's
-    points the launch fails. The page says so on the move's button (State.caution)."""
+    points the launch fails. The page says so under the rows before the meld is placed, the
+    row's button marked ⚠ (State.caution)."""
     room = make_room(site, "starmine", [{"name": "Ami"}], options={"players": 1})
     page, errors = open_page(browser, site + room["invites"][0]["link"], "en", DESKTOP)
     finale = play_solo_until_a_finale_placement(page)
-    page.click(f"button[data-meld='{' '.join(sorted(finale.split()[3:]))}']")
-    button = page.locator(f"#hand-moves button[data-code='{finale}']")
-    assert "ends the launch: failure" in button.locator(".caution").inner_text()
+    kind, cards = finale.split()[2], " ".join(sorted(finale.split()[3:]))
+    page.click(f"button[data-meld='{cards}'][data-kind='{kind}']")
+    note = page.locator(f".star-caution[data-code='{finale}']")
+    assert "ends the launch: failure" in note.inner_text()
+    assert page.locator("#place-on-finale").inner_text().startswith("⚠")
     assert errors == []
 
 

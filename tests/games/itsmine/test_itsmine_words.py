@@ -220,13 +220,58 @@ def test_the_end_screen_is_the_rulebooks_worked_example() -> None:
     assert rows["Mine points"] == ["30", "7", ""]
     assert rows["Leftovers × −3"] == ["−15", "0", ""]
     assert rows["Points (never below 0)"] == ["15", "7", ""]  # 7: 最低値は0
-    assert rows["KK 13 points"] == ["2 cards", "0 cards", "Ami"]
-    assert rows["H7 7 points"] == ["0 cards", "1 card", "Ben"]
+    assert rows["KK 13 points"] == ["2 cards", "0 cards", "Ami: more cards, 2 to 0"]
+    assert rows["H7 7 points"] == ["0 cards", "1 card", "Ben: more cards, 1 to 0"]
     assert fill(table.headline.en, NAMES) == "Ami won, 15 to 7 points"
     assert fill(table.headline.ja, NAMES) == "Amiの勝ち(15対7点)"
     for row in table.rows:
         for cell in row:
             assert "{" not in fill(cell.ja, NAMES)
+
+
+def _end_rows(hands: list[str], laid: dict[int, list[str]]) -> dict[str, tuple[str, ...]]:
+    """The end screen's rows by mine code, each cell in English then Japanese, for the
+    ``hands`` left at the end and the columns ``laid`` ({seat: ["H2 H3", ...] by mine})."""
+    columns: list[list[list[Card]]] = [[[] for _ in MINES] for _ in range(2)]
+    for s, cols in laid.items():
+        for m, text in enumerate(cols):
+            columns[s][m] = SEVEN.parse(text)
+    outcome = final_outcome([SEVEN.parse(h) for h in hands], columns, simple=False).to_json()
+    table = BOOK.outcome(outcome)
+    assert table.columns[0].en == "Mine: cards that count"  # not "once leftovers cancel"
+    assert table.columns[0].ja == "鉱山:数えるカード"
+    return {
+        fill(row[0].en, NAMES).split()[0]: (fill(row[-1].en, NAMES), fill(row[-1].ja, NAMES))
+        for row in table.rows[:7]
+    }
+
+
+def test_the_end_screen_says_a_mine_the_hands_emptied_has_no_card_left_not_unused() -> None:
+    """勝敗 4's example: "プレイヤーAは,『ハートの7』の鉱山にカードを2枚並べている.余った手札に
+    ハートが3枚あったので,並べた2枚と手札2枚を一緒にゲームから除外した". The Heart 7 mine was
+    used, and the hand emptied it: nobody takes it, for no card is left there (the engine's
+    note "nobody used it" is not what a player reads), in both languages."""
+    rows = _end_rows(["H3 H4 H5", ""], {0: ["HA H2", "", "", "", "", "", "K7"], 1: []})
+    assert rows["H7"] == (
+        "nobody: no card left in either column",
+        "なし:どちらの列にもカードが残っていない",
+    )
+    assert rows["KK"] == ("Ami: more cards, 1 to 0", "Ami:枚数が多い(1対0)")
+    assert all("used" not in en for en, _ in rows.values())
+
+
+def test_the_end_screen_says_how_a_tie_was_decided_below() -> None:
+    """勝敗 5's example: Coin 10 two each, Book 9 one each, nobody at the Onion 8: the player
+    with the smaller number at the Book 9 mine (B) takes the Coin 10 and the Book 9."""
+    laid = {0: ["", "", "B5", "C5 C6"], 1: ["", "", "B3", "C4 C7"]}
+    rows = _end_rows(["", ""], laid)
+    assert rows["C10"] == (
+        "Ben: tied 2 to 2, decided at the Book 9 mine below",
+        "Ben:2対2の同数で保留、下のブックの9の鉱山で決着",
+    )
+    assert rows["B9"][0] == "Ben: tied 1 to 1, laid the smaller number, and the tied mines above"
+    assert rows["B9"][1] == "Ben:1対1の同数、より小さい数を並べている。保留していた上の鉱山も獲得"
+    assert rows["O8"][0] == "nobody: no card left in either column"
 
 
 @pytest.mark.parametrize("variant", ["basic", "simple"])

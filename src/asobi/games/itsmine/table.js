@@ -50,6 +50,11 @@ const WORDS = {
   ascending: ["ascending", "昇順"], descending: ["descending", "降順"],
   column: ["column", "列"], empty: ["no cards", "カードなし"],
   yours: ["your", "あなたの"], takenBy: ["taken by", "獲得:"], points: ["points", "点"],
+  // 勝敗 4: at the end each card left in hand goes out of the game with the top card of its
+  // suit's column, one for one.
+  cancelled: ["out with a card left in hand", "余った手札と一緒に除外"],
+  emptied: ["nobody takes it: the cards laid here went out with cards left in hand",
+    "獲得なし:並べたカードは余った手札と一緒に除外された"],
 };
 const FACES = [1, 2, 3, 4, 5, 6];
 // Where each pip sits on a 24 × 24 die face.
@@ -212,8 +217,17 @@ function seatsAround(ctx) {
   return { me, them: 1 - me };
 }
 
+// At the end, the cards of seat s's column at ``mine`` that count (勝敗 5), once its hand's
+// last cards went out of the game with the column's top cards (勝敗 4); null before the end.
+function counted(s, mine, ctx) {
+  const scored = ctx.view.outcome?.details?.columns_scored;
+  const at = ctx.view.mines.indexOf(mine);
+  return scored && scored[s] && at >= 0 ? scored[s][at] : null;
+}
+
 // One seat's column under (or over) a mine: its cards fanned from the mine outwards, with
-// how many lie there and the direction once set.
+// how many lie there and the direction once set. At the end, the top cards that went out with
+// cards left in hand are crossed out, and the count says how many are left to count.
 function columnCell(s, mine, ctx, targets) {
   const column = ctx.view.seats[s].columns[mine] || [];
   const cell = el("div", "im-col");
@@ -221,15 +235,29 @@ function columnCell(s, mine, ctx, targets) {
   cell.dataset.mine = mine;
   if (targets.has(mine[0])) cell.classList.add("target");
   const way = direction(column, ctx);
+  const left = counted(s, mine, ctx);
+  const out = left === null ? 0 : column.length - left;
   const tag = el("span", "im-count");
   tag.textContent = column.length ? `${column.length}${way > 0 ? " ↑" : way < 0 ? " ↓" : ""}` : "";
+  if (out > 0) tag.textContent = `${column.length} → ${left}`;
   const who = s === ctx.seat ? `${word("yours", ctx)} ` : `${ctx.seatName(s)}: `;
   const dir = way ? `, ${word(way > 0 ? "ascending" : "descending", ctx)}` : "";
+  const gone = out > 0
+    ? (ctx.lang === "ja" ? `、${out}枚は${word("cancelled", ctx)}、数えるのは${left}枚`
+      : `, ${out} went out with cards left in hand, ${left} left to count`)
+    : "";
   cell.setAttribute("aria-label",
-    `${who}${suitName(mine[0], ctx)} ${word("column", ctx)}, ${column.length} ${word("cards", ctx)}${dir}`);
+    `${who}${suitName(mine[0], ctx)} ${word("column", ctx)}, ${column.length} ${word("cards", ctx)}${dir}${gone}`);
   cell.setAttribute("role", "group");
   const stack = el("div", "im-stack");
-  stack.append(...column.map((code) => ctx.card(code, { size: "small" })));
+  stack.append(...column.map((code, i) => {
+    const shown = ctx.card(code, { size: "small" });
+    if (i >= column.length - out) {
+      shown.classList.add("im-cancelled");
+      shown.title = word("cancelled", ctx);
+    }
+    return shown;
+  }));
   if (!column.length) stack.append(el("span", "im-slot"));
   cell.append(tag, stack);
   return cell;
@@ -273,6 +301,16 @@ function minesRow(ctx) {
       tag.title = label;
       cell.append(tag);
       cell.classList.add(s === me ? "won-ours" : "won-theirs");
+    }
+    const laid = ctx.view.seats.some((seat) => (seat.columns[mine] || []).length);
+    const left = ctx.view.seats.map((_, s) => counted(s, mine, ctx));
+    if (!owner.has(mine) && laid && left.every((n) => n === 0)) {
+      const mark = el("span", "im-emptied", "✕");
+      mark.setAttribute("role", "img");
+      mark.setAttribute("aria-label", word("emptied", ctx));
+      mark.title = word("emptied", ctx);
+      cell.append(mark);
+      cell.classList.add("emptied");
     }
     if (claimed.includes(mine)) {
       const star = el("span", "im-star", "★");

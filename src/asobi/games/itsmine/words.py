@@ -24,7 +24,6 @@ from asobi.games.itsmine.scoring import LEFTOVER_COST, SIMPLE_MINE_POINTS
 from asobi.games.itsmine.state import ItsMineOptions
 from asobi.games.itsmine.views import ItsMineView
 
-NOBODY = Words("nobody", "なし")
 NONE = Words("none", "なし")
 
 
@@ -372,29 +371,26 @@ class ItsMineWords:
         won = [list(m) for m in details.get("mines") or [[], []]]
         owner = {code: s for s, codes in enumerate(won) for code in codes}
         counts = list(details.get("columns_scored") or [[0] * len(MINES)] * 2)
+        chains = [list(c) for c in details.get("tie_chains") or []]
         players = range(len(counts))
+        # Each seat's cards at a mine as step 5 counts them: those its hand's last cards did
+        # not take out of the game with them (step 4); then who takes the mine, and why.
         columns = (
-            Words("Mine: cards once leftovers cancel", "鉱山:余った手札の処理後の枚数"),
+            Words("Mine: cards that count", "鉱山:数えるカード"),
             *(same(seat(s)) for s in players),
-            Words("Taken by", "獲得"),
+            Words("Who takes it, and why", "獲得と理由"),
         )
         rows: list[tuple[Words, ...]] = []
         for m in reversed(range(len(MINES))):  # as judged: Coffin K down to Heart 7
             code = MINES[m].code
             worth = SIMPLE_MINE_POINTS if simple else mine_points(MINES[m])
             n = [int(counts[s][m]) for s in players]
-            taker = owner.get(code)
-            if taker is None:
-                took = NOBODY
-            elif n[0] == n[1]:
-                took = Words(f"{seat(taker)} (tie)", f"{seat(taker)}(同数)")
-            else:
-                took = same(seat(taker))
+            chain = next((c for c in chains if code in c), None)
             rows.append(
                 (
                     Words(f"{card(code)} {worth} points", f"{card(code)} {worth}点"),
                     *(Words(plural(x, "card"), f"{x}枚") for x in n),
-                    took,
+                    _how_it_went(m, n, owner.get(code), chain, simple),
                 )
             )
         blank = same("")
@@ -422,7 +418,7 @@ class ItsMineWords:
         total = (
             Words("Points", "勝利点")
             if simple
-            else Words("Points (never below 0)", "勝利点(マイナスにはならない)")
+            else Words("Points (never below 0)", "勝利点(最低0点)")
         )
         rows.append((total, *(same(f"{p:g}") for p in points), blank))
         return ScoreTable(self._headline(outcome, details), columns, tuple(rows))
@@ -450,6 +446,56 @@ class ItsMineWords:
             f": level at {a} points and leftovers, holds the smaller mine",
             f"({a}点・余った手札も同じで、小さい鉱山を得ている)",
         )
+
+
+# --- how each mine went (勝敗 5; シンプル 5), from the outcome's counts, owners and tie chains --
+# The engine's own notes ("nobody used it") are for the record: a mine whose columns the hands'
+# last cards emptied (step 4) was used. Its counts say only that no card is left there.
+EMPTY = Words("nobody: no card left in either column", "なし:どちらの列にもカードが残っていない")
+
+
+def _how_it_went(
+    m: int, n: Sequence[int], taker: int | None, chain: Sequence[str] | None, simple: bool
+) -> Words:
+    """Who takes mine ``m`` and why, in a player's words: more cards; a tie decided by the
+    mine below (保留) or by the smaller (シンプル, 11–K: larger) number laid; nobody."""
+    mine = MINES[m]
+    if taker is None:
+        if n[0] == n[1] == 0:
+            return EMPTY
+        if chain:  # 5, レアなケース: the tie ran down to a Heart 7 with no cards
+            return Words(
+                f"nobody: tied {n[0]} to {n[1]}, and the tie ran down to an empty Heart 7 mine",
+                f"なし:{n[0]}対{n[1]}の同数で保留、カードのないハートの7の鉱山まで決着せず",
+            )
+        return Words(  # シンプル: a tie at the Coin 10 goes to nobody
+            f"nobody: tied {n[0]} to {n[1]} at the Coin 10 mine",
+            f"なし:コインの10の鉱山で{n[0]}対{n[1]}の同数",
+        )
+    who, mine_n, theirs = seat(taker), n[taker], n[1 - taker]
+    if chain and mine.code != chain[-1]:  # deferred (保留) to the mines below
+        below = mine_name(chain[-1])
+        return Words(
+            f"{who}: tied {mine_n} to {theirs}, decided at {below.en} below",
+            f"{who}:{mine_n}対{theirs}の同数で保留、下の{below.ja}で決着",
+        )
+    if mine_n != theirs:
+        why = Words(
+            f"{who}: more cards, {mine_n} to {theirs}", f"{who}:枚数が多い({mine_n}対{theirs})"
+        )
+    elif simple and mine.rank >= 11:
+        why = Words(
+            f"{who}: tied {mine_n} to {theirs}, laid the larger number",
+            f"{who}:{mine_n}対{theirs}の同数、より大きい数を並べている",
+        )
+    else:
+        why = Words(
+            f"{who}: tied {mine_n} to {theirs}, laid the smaller number",
+            f"{who}:{mine_n}対{theirs}の同数、より小さい数を並べている",
+        )
+    if chain:
+        why = why + Words(", and the tied mines above", "。保留していた上の鉱山も獲得")
+    return why
 
 
 def phrasebook(options: ItsMineOptions) -> ItsMineWords:

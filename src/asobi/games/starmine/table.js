@@ -2,8 +2,9 @@
 // in the solo contest the open cards オープン札 and the removed cards 廃棄札) in the middle; at
 // each place the three rows (列: オープニング, メイン, フィナーレ) of melds (役); your hand at the
 // bottom. Pick cards (or one of the melds your hand holds, best first, with their points),
-// then the row to place them on (a button under the hand, or the row itself on your plate), or
-// discard one; click the deck or a discard to draw.
+// then the row of your plate to place them on (the row itself, or its "+ Place here"), or
+// discard one; click the deck or a discard to draw. In the solo contest each turn opens with
+// the card turned up from the deck, sent to the open cards or removed, in the tray.
 
 const ROWS = ["opening", "main", "finale"];
 const WORDS = {
@@ -21,6 +22,14 @@ const WORDS = {
   points: ["pts", "点"], empty: ["empty", "空"], cards: ["cards", "枚"],
   seq: ["sequence", "シーケンス"], three: ["three of a kind", "3カード"], pair: ["pair", "ペア"],
   here: ["Place here", "ここに配置"],
+  pickRow: ["Now choose its row: click one of your rows in gold above.",
+    "次に、配置する列を選んでください(上の金色の枠の列)。"],
+  // Solo §3 A: 「補充可能なオープン札」か「ゲームから除外する廃棄札」か; the second card turned up
+  // goes to the other.
+  flipTitle: ["Turned up from the deck: to the open cards, or removed?",
+    "山札からめくったカード:オープン札にするか、廃棄札にするか?"],
+  flipRule: ["Open cards may be drawn; removed cards leave the game. The next card turned up goes to the other.",
+    "オープン札は補充に使えます。廃棄札はゲームから除外されます。次にめくるカードはもう一方になります。"],
 };
 
 let selected = [];  // hand cards picked, in the order clicked
@@ -48,12 +57,11 @@ function ofPicked(code) {
   return verb === "discard" && selected.length === 1 && rest[0] === selected[0];
 }
 
-// The legal placement of the cards picked onto ``row``: one code, or null when there is
-// none, or two kinds the cards could be placed as and none was picked.
-function placementOn(row, ctx) {
-  if (!selected.length) return null;
-  const codes = ctx.legal.filter((code) => code.startsWith(`place ${row} `) && ofPicked(code));
-  return codes.length === 1 ? codes[0] : null;
+// The legal placements of the cards picked onto ``row``: none, one, or (cards picked one by
+// one that read as two kinds, R4 W1 W2) one for each kind.
+function placementsOn(row, ctx) {
+  if (!selected.length) return [];
+  return ctx.legal.filter((code) => code.startsWith(`place ${row} `) && ofPicked(code));
 }
 
 const word = (key, ctx) => ctx.word(WORDS[key] || [key, key]);
@@ -79,7 +87,7 @@ function pile(label, ...children) {
 }
 
 export function handles(code) {
-  return /^(place|discard|draw) /.test(code) || code === "pass";
+  return /^(place|discard|draw) /.test(code) || ["pass", "open", "remove"].includes(code);
 }
 
 export function summary(s, ctx) {
@@ -92,6 +100,8 @@ export function summary(s, ctx) {
 function rowsOf(seat, ctx, mine = false) {
   const box = document.createElement("div");
   box.className = "star-rows";
+  if (mine) box.id = "my-rows";
+  const notes = [];
   const current = ctx.view.current_row;
   for (const row of ROWS) {
     const melds = seat.rows[row];
@@ -127,38 +137,56 @@ function rowsOf(seat, ctx, mine = false) {
       group.title = `${word(meld.kind, ctx)} ${meld.points} ${word("points", ctx)}`;
       slot.append(group);
     }
-    const code = mine ? placementOn(row, ctx) : null;
-    if (code) target(slot, row, code, ctx);
+    const codes = mine ? placementsOn(row, ctx) : [];
+    if (codes.length) notes.push(...target(slot, row, codes, ctx));
     box.append(slot);
   }
+  box.append(...notes);
   return box;
 }
 
 // With a meld picked, each of your rows where it may go places it there at a click: the whole
-// row is the target for a pointer, and a button in it for the keyboard and screen readers.
-// It says what it places in its accessible name, and warns (⚠) where the move has a caution,
-// written out in full on the place button under the hand.
-function target(slot, row, code, ctx) {
+// row is the target for a pointer, and a button in it for the keyboard and screen readers;
+// these are the only place buttons (the same three under the hand offered each placement
+// twice). A button says what it places in its accessible name; where the cards picked one by
+// one read as two kinds (R4 W1 W2: a sequence or three of a kind, ruling 3), the row holds a
+// button for each kind and places only from them. A move with a caution is marked ⚠ on its
+// button and written out in full under the rows: the notes returned.
+function target(slot, row, codes, ctx) {
   slot.classList.add("target");
-  const place = () => { selected = []; chosenKind = null; ctx.act(code); };
-  const b = document.createElement("button");
-  b.type = "button";
-  b.id = `place-on-${row}`;  // keeps the keyboard's place across a redraw
-  b.className = "row-place";
-  const caution = ctx.caution(code);
-  b.append(`${caution ? "⚠ " : "＋"}${word("here", ctx)}`);
-  const said = document.createElement("span");
-  said.className = "sr-only";  // read, not shown: the meld and row are in sight around it
-  said.append(` — ${ctx.labelText(code)}`);
-  b.append(said);
-  if (caution) {
-    b.classList.add("cautioned");
-    b.title = ctx.say(caution).textContent || "";
-    said.append(" ⚠ ", ctx.say(caution));
+  const place = (code) => { selected = []; chosenKind = null; ctx.act(code); };
+  const notes = [];
+  for (const code of codes) {
+    const kind = code.split(" ")[2];
+    const b = document.createElement("button");
+    b.type = "button";
+    // (An id keeps the keyboard's place across a redraw.)
+    b.id = codes.length === 1 ? `place-on-${row}` : `place-on-${row}-${kind}`;
+    b.className = "row-place";
+    b.dataset.code = code;
+    const caution = ctx.caution(code);
+    b.append(`${caution ? "⚠" : "+"}\u00a0${word(codes.length === 1 ? "here" : kind, ctx)}`);
+    const said = document.createElement("span");
+    said.className = "sr-only";  // read, not shown: the meld and row are in sight around it
+    said.append(` — ${ctx.labelText(code)}`);
+    b.append(said);
+    if (caution) {
+      b.classList.add("cautioned");
+      said.append(" ⚠ ", ctx.say(caution));
+      const note = document.createElement("p");
+      note.className = "star-caution";
+      note.dataset.code = code;
+      note.setAttribute("aria-hidden", "true");  // the button's name says it
+      const where = document.createElement("b");
+      where.textContent = `${word(row, ctx)}${codes.length === 1 ? "" : ` (${word(kind, ctx)})`}`;
+      note.append("⚠ ", where, ": ", ctx.say(caution));
+      notes.push(note);
+    }
+    b.addEventListener("click", (event) => { event.stopPropagation(); place(code); });
+    slot.append(b);
   }
-  b.addEventListener("click", (event) => { event.stopPropagation(); place(); });
-  slot.addEventListener("click", place);
-  slot.append(b);
+  if (codes.length === 1) slot.addEventListener("click", () => place(codes[0]));
+  return notes;
 }
 
 // What each boost of a placed meld stands for (§5: "好きな色・数字の花火カードとして使える"):
@@ -236,7 +264,7 @@ export function centre(ctx) {
   });
   deck.dataset.pile = "deck";
   middle.append(pile(word("deck", ctx), deck));
-  if (solo(ctx) && view.flipped) {
+  if (solo(ctx) && view.flipped && !legal.includes("open")) {  // (yours to send: in the tray)
     middle.append(pile(word("flipped", ctx), ctx.card(view.flipped)));
   }
   const discards = solo(ctx) ? view.open_cards : view.discards;
@@ -317,9 +345,9 @@ function meldPick(meld, ctx) {
     selected = [...meld.cards];
     chosenKind = meld.kind;
     ctx.rerender();
-    // On a phone the place buttons open below the hand's melds, out of sight: the page
-    // seemed not to answer.
-    ctx.inView(document.getElementById("hand-moves"));
+    // The rows that take it lie above the hand's melds, on a phone out of sight: the page
+    // seemed not to answer. Both the rows and the meld picked in sight.
+    ctx.inView(document.getElementById("my-rows"), document.getElementById(b.id));
   });
   return b;
 }
@@ -342,7 +370,10 @@ function hand(seat, ctx) {
         selected = picked ? selected.filter((c) => c !== code) : [...selected, code];
         chosenKind = null;
         ctx.rerender();
-        if (ctx.legal.some(ofPicked)) ctx.inView(document.getElementById("hand-moves"));
+        if (ctx.legal.some(ofPicked)) {
+          const rows = ctx.legal.some((c) => c.startsWith("place ") && ofPicked(c));
+          ctx.inView(document.getElementById(rows ? "my-rows" : "hand-moves"), document.getElementById("hand-moves"));
+        }
       } : undefined,
     }));
   }
@@ -353,20 +384,21 @@ function hand(seat, ctx) {
   const choices = document.createElement("div");
   choices.className = "hand-bar";
   choices.id = "hand-moves";
-  for (const code of legal.filter(ofPicked)) {
-    const [verb, row] = code.split(" ");
-    const b = ctx.moveButton(code, null, verb === "place" ? "primary" : "");
-    if (verb === "place") b.dataset.row = row;
-    else b.dataset.discard = "1";
+  // The cards picked are placed from the rows above (they are the targets); one card picked
+  // is discarded from here.
+  for (const code of legal.filter((c) => c.startsWith("discard ") && ofPicked(c))) {
+    const b = ctx.moveButton(code);
+    b.dataset.discard = "1";
     b.addEventListener("click", () => { selected = []; chosenKind = null; });
     choices.append(b);
   }
   // The final phase and the chase (追い打ち) place a meld or pass: nothing is discarded.
   const last = legal.includes("pass");
+  const placing = legal.some((c) => c.startsWith("place ") && ofPicked(c));
   if (!choices.children.length) {
     const hint = document.createElement("span");
-    hint.className = "muted";
-    hint.textContent = word(last ? "pickLast" : solo(ctx) ? "pickSolo" : "pick", ctx);
+    hint.className = placing ? "star-next" : "muted";
+    hint.textContent = word(placing ? "pickRow" : last ? "pickLast" : solo(ctx) ? "pickSolo" : "pick", ctx);
     choices.append(hint);
   }
   if (last) choices.append(ctx.moveButton("pass"));
@@ -378,5 +410,32 @@ function hand(seat, ctx) {
     choices.append(clear);
   }
   box.append(choices);
+  return box;
+}
+
+// Solo §3 A, at the start of each turn: the card turned up from the deck, to send to the open
+// cards (which may be drawn) or remove from the game; the next card turned up goes to the
+// other. A choice at the table, beside the card, not a form under it.
+export function tray(ctx) {
+  const { view, legal } = ctx;
+  if (!solo(ctx) || !view.flipped || !legal.includes("open")) return null;
+  const box = document.createElement("div");
+  box.className = "star-flip";
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-labelledby", "flip-title");
+  const text = document.createElement("div");
+  text.className = "star-flip-text";
+  const title = document.createElement("strong");
+  title.id = "flip-title";
+  title.textContent = word("flipTitle", ctx);
+  const rule = document.createElement("p");
+  rule.className = "star-flip-rule";
+  rule.textContent = word("flipRule", ctx);
+  const choices = document.createElement("div");
+  choices.className = "hand-bar";
+  // (Two choices alike: neither is the one to take.)
+  choices.append(ctx.moveButton("open", null, "primary"), ctx.moveButton("remove", null, "primary"));
+  text.append(title, rule, choices);
+  box.append(ctx.card(view.flipped), text);
   return box;
 }
