@@ -146,3 +146,31 @@ def test_each_game_chosen_in_the_lobby_comes_with_its_own_player_count(
         page.select_option("#game", game)
         assert page.input_value("#players") == str(games[game]["default_players"]), game
     assert errors == []
+
+
+def test_the_lobby_in_japanese_describes_each_game_s_options_in_japanese(
+    site: str, browser: Any
+) -> None:
+    """The seat count and each choice of rules the lobby offers come with their description
+    in the page's language: Japanese on a Japanese page (each option carries both with its
+    definition), English again at the language button."""
+    page, errors = open_page(browser, site + "/", "ja", PHONE)
+    games = {g["id"]: g for g in httpx.get(site + "/api/games").json()}
+    for game, spec in games.items():
+        page.select_option("#game", game)
+        options = spec["options"]["properties"]
+        about = page.locator("#players-about")
+        assert about.inner_text() == options["players"]["description_ja"], game
+        assert page.get_attribute("#players", "aria-describedby") == "players-about"
+        for key, option in options.items():
+            if option.get("lobby"):
+                said = page.locator(f"#option-{key}-about").inner_text()
+                assert said == option["description_ja"], (game, key)
+    page.select_option("#game", "starmine")
+    assert page.locator("#option-boost_penalty-about").inner_text().startswith("per_meld:ブースト")
+    shot(page, "lobby-options-described-ja")
+    page.click("#lang-slot button")
+    wait(page, "document.documentElement.lang === 'en'")
+    english = games["starmine"]["options"]["properties"]["players"]["description"]
+    assert page.locator("#players-about").inner_text() == english
+    assert errors == []

@@ -10,6 +10,7 @@ import time
 from contextlib import ExitStack
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Page
 from websockets.sync.client import connect
@@ -280,6 +281,30 @@ def test_the_turn_timer_is_shown_and_counts_down(site: str, browser: Any) -> Non
     page.click("#language")
     wait(page, "document.getElementById('clock').textContent.includes('残り')")
     shot(page, "starmine-turn-timer-ja")
+    assert errors == []
+
+
+def test_the_turn_timer_waits_while_a_person_fills_in_the_join_form(
+    site: str, browser: Any
+) -> None:
+    """A friend opening their invite link has no clock running while they type their name
+    (the form says so), and no bot takes their turn meanwhile; joining starts it."""
+    room = make_room(
+        site, "starmine", [{}, {"bot": "random"}], turn_seconds=90, options={"start_player": 0}
+    )
+    page, errors = open_page(browser, site + room["invites"][0]["link"], "ja", PHONE)
+    wait(page, "document.getElementById('name-input') !== null")
+    assert page.locator("#clock-waits").inner_text() == "持ち時間は参加してから始まります。"
+    page.wait_for_timeout(1500)  # a person reading the form
+    assert page.locator("#clock").is_hidden()
+    seat = httpx.get(site + f"/api/rooms/{room['room']}").json()["seats"][0]
+    assert seat["joined"] is False
+    shot(page, "join-form-clock-waits-ja")
+    page.fill("#name-input", "Ami")
+    page.click("#name-save")
+    wait(page, "!document.getElementById('clock').hidden")
+    seat = httpx.get(site + f"/api/rooms/{room['room']}").json()["seats"][0]
+    assert seat == {**seat, "name": "Ami", "joined": True}
     assert errors == []
 
 

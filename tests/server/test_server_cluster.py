@@ -13,6 +13,7 @@ import logging
 import os
 import random
 import secrets
+import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
@@ -288,3 +289,33 @@ def test_a_note_that_fails_does_not_deafen_the_process(
     assert [orjson.loads(note)["k"] for note in ears.notes] == [1, 3]
     [failure] = caplog.records
     assert failure.getMessage().startswith("a note from another process failed")
+
+
+def test_joining_through_another_process_starts_the_clock_where_the_timer_runs(
+    postgres: str, tmp_path: Path
+) -> None:
+    """The process that made the room runs its turn timer; Ami's page is served by the
+    other. While she has not joined no clock runs for her; her joining, told by a note,
+    starts it where the timer runs, and its bot stands in for her when her time is up."""
+    with _two_servers(postgres, tmp_path) as (first, second), ExitStack() as sockets:
+        answer = httpx.post(
+            first.url + "/api/rooms",
+            json={"game": "starmine", "seats": [{"name": "ami"}, {"bot": "normal"}],
+                  "turn_seconds": 1, "options": {"start_player": 0}},
+            timeout=60,
+        )  # fmt: skip
+        assert answer.status_code == 201, answer.text
+        room, token = answer.json()["room"], answer.json()["invites"][0]["token"]
+        ami = Person(sockets, second.url, room, token)
+        while ami.state is None:
+            ami.read()
+        time.sleep(2.5)  # twice her time, still at the join form
+        ami.ws.send(json.dumps({"type": "ping"}))
+        while ami.read()["type"] != "pong":
+            pass
+        assert ami.number == 0 and ami.state["seats"][0]["bot"] is None
+        ami.ws.send(json.dumps({"type": "join"}))
+        news = ami.read()
+        while news["type"] != "takeover":
+            news = ami.read()
+        assert news == {**news, "seat": 0, "why": "time"}

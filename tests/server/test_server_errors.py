@@ -246,6 +246,7 @@ def test_a_person_out_of_time_is_played_by_a_bot_for_that_turn(client: TestClien
     token = room["invites"][0]["token"]
     with client.websocket_connect(f"/api/rooms/{room['room']}/ws?token={token}") as ws:
         ami = Player(ws)
+        ami.send({"type": "join"})  # (her clock runs from then on)
         news = ami.until(lambda m: m["type"] == "takeover")
         assert news == {**news, "seat": 0, "why": "time", "bot": "greedy"}
         assert news["state"]["seats"][0]["bot"] is None  # her seat, for her next turn
@@ -391,6 +392,7 @@ def test_the_turn_timer_runs_per_turn_and_a_take_back_does_not_wind_it_back(
     with two_seated(client, room["room"], [i["token"] for i in room["invites"]]) as (_, ben):
         assert ben.state is not None
         bid = ben.state["legal"][-1]
+        ben.send({"type": "join"})
         start = time.monotonic()
 
         def taken() -> bool:

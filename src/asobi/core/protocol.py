@@ -48,7 +48,8 @@ def lobby_choice(en: str, ja: str, **labels: tuple[str, str]) -> dict[str, Any]:
     """The ``json_schema_extra`` of an option the lobby offers as a choice of rules: its name
     and each of its values' in English and Japanese (the page reads them from the options'
     JSON Schema, ``/api/games``): ``lobby_choice("Rules", "ルール", simple=("simple variant",
-    "シンプル"), ...)``."""
+    "シンプル"), ...)``. Every option's description is there too, in English
+    (``description``) and in Japanese (``description_ja``, in ``json_schema_extra``)."""
     values = {value: {"en": e, "ja": j} for value, (e, j) in labels.items()}
     return {"lobby": {"en": en, "ja": ja, "labels": values}}
 
@@ -61,6 +62,10 @@ class StartPlayerOptions(GameOptions):
         default=None,
         description="the seat (0 to players − 1) that starts the first round; drawn from the "
         "seed when unset",
+        json_schema_extra={
+            "description_ja": "最初のラウンドのスタートプレイヤーの席(0〜人数−1)。"
+            "指定しなければシードで決まります"
+        },
     )
 
     @model_validator(mode="after")

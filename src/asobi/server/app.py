@@ -18,7 +18,9 @@ client already has) makes the server send the moves it missed, then any news tha
 meanwhile (so every move arrives once and in order), then the current state.
 
 Messages from the client are JSON objects with a ``type``:
-``{"type": "act", "action": CODE}``; ``{"type": "undo"}`` (take back your last move, if fair
+``{"type": "act", "action": CODE}``; ``{"type": "join"}`` (the seat's person has come to the
+table: with a turn timer, their clock runs only from then on; naming yourself or moving joins
+too); ``{"type": "undo"}`` (take back your last move, if fair
 play allows: :mod:`asobi.core.takeback`); ``{"type": "can_undo"}`` (would it? answered
 ``{"type": "can_undo", "number": N, "ok": BOOL}`` for the room's move number N, so that a page
 offers a take-back only where it would work); ``{"type": "leave"}`` (a bot plays the seat from
@@ -585,7 +587,9 @@ async def _handle(
         return {"type": "pong"}
     if kind == "sync":
         return room.snapshot(seat)
-    if kind in ("act", "leave", "back", "undo", "can_undo", "rematch", "name") and seat is None:
+    if kind in ("act", "join", "leave", "back", "undo", "can_undo", "rematch", "name") and (
+        seat is None
+    ):
         return {"type": "error", "message": "spectators watch: open your seat's link to play"}
     try:
         if kind == "act":
@@ -599,6 +603,10 @@ async def _handle(
                 }
             assert seat is not None
             await lobby.act(room, seat, code)
+            return None
+        if kind == "join":
+            assert seat is not None
+            await lobby.join(room, seat)
             return None
         if kind == "leave":
             assert seat is not None
@@ -628,5 +636,5 @@ async def _handle(
     except RoomError as exc:
         said = {"said": exc.said.to_json()} if exc.said else {}
         return {"type": "error", "message": exc.message, **said}
-    known = "act, undo, can_undo, leave, back, name, rematch, sync, ping"
+    known = "act, join, undo, can_undo, leave, back, name, rematch, sync, ping"
     return {"type": "error", "message": f"unknown message type {kind!r} ({known})"}

@@ -214,7 +214,13 @@ def hints_allowed(stored: RoomRecord) -> bool:
 
 def seat_info(seats: Sequence[SeatRecord], connected: Sequence[bool]) -> list[dict[str, Any]]:
     return [
-        {"seat": s, "name": seat.name, "bot": seat.bot, "connected": connected[s]}
+        {
+            "seat": s,
+            "name": seat.name,
+            "bot": seat.bot,
+            "connected": connected[s],
+            "joined": seat.joined,
+        }
         for s, seat in enumerate(seats)
     ]
 
@@ -674,7 +680,8 @@ class Lobby:
         # 63 random bits: no table of all seeds' deals can be made in advance.
         seed = secrets.randbits(63) if seed is None else seed
         records = [
-            SeatRecord(seat.name, digest, _bot_name(game, seat))
+            # (a person has not come to the table yet: their turn timer waits for them)
+            SeatRecord(seat.name, digest, _bot_name(game, seat), joined=digest is None)
             for seat, digest in zip(seats, hashes, strict=True)
         ]
         spec.new_game(opts, seed)  # a setup that cannot start fails here, before storing
@@ -749,6 +756,8 @@ class Lobby:
                 raise RoomError(f"seat {seat} is played by the bot {bot}", said=said)
             if room.standins.pop(seat, None) is not None:
                 room.changed()  # in time after all: the stand-in's answer, if any, is void
+            if not room.seats[seat].joined:  # (a program that plays without joining first)
+                await self._joined(room, seat)
             try:
                 await self._play(room, seat, code, "seat")
             except Behind:
@@ -772,7 +781,7 @@ class Lobby:
                 raise RoomError(Words("you are playing this seat already",
                                       "この席はもうあなたがプレイしています"))  # fmt: skip
             await self._change_seats(
-                room, lambda now: [replace(s, bot=None) if i == seat else s
+                room, lambda now: [replace(s, bot=None, joined=True) if i == seat else s
                                    for i, s in enumerate(now)],
                 self._note(room, "seats", why="back", seats=[seat]),
                 [Happening(room.number, seat, "back")],
@@ -782,6 +791,27 @@ class Lobby:
             self._told_back(room, seat)
             self._arm_timer(room)
         self._kick(room)
+
+    async def join(self, room: Room, seat: int) -> None:
+        """``seat``'s person has come to the table (past the page's join form): from now on
+        their turn timer runs, and a bot stands in for them when their time is up. Until
+        then the table waits for them, as it does without a timer."""
+        async with room.lock:
+            if room.seats[seat].joined:
+                return
+            await self._joined(room, seat)
+        self._presence(room)
+
+    async def _joined(self, room: Room, seat: int) -> None:
+        """Keep that ``seat``'s person joined (the room's lock held), and start their clock
+        if it is their turn (in the process that runs the room's timer: another one hears of
+        it from the note, and runs the timer after catching up)."""
+        await self._change_seats(
+            room, lambda now: [replace(s, joined=True) if i == seat else s
+                               for i, s in enumerate(now)],
+            self._note(room, "seats", why="joined"),
+        )  # fmt: skip
+        self._arm_timer(room)
 
     def _told_back(self, room: Room, seat: int) -> None:
         at = len(room.happenings)
@@ -880,11 +910,15 @@ class Lobby:
                       f"名前は1〜{NAME_LENGTH}文字の表示できる文字です")
             )  # fmt: skip
         async with room.lock:
+            # (Naming yourself at the join form is joining the table.)
+            joined = room.seats[seat].joined
             await self._change_seats(
-                room, lambda seats: [replace(s, name=name) if i == seat else s
+                room, lambda seats: [replace(s, name=name, joined=True) if i == seat else s
                                      for i, s in enumerate(seats)],
                 self._note(room, "seats", why="name"),
             )  # fmt: skip
+            if not joined:
+                self._arm_timer(room)
         self._presence(room)
 
     async def _change_seats(
@@ -1066,8 +1100,9 @@ class Lobby:
 
     def _arm_timer(self, room: Room) -> None:
         """With a turn timer, a person who has not finished their turn in time is played by a
-        bot. Each person's clock starts when their turn does and runs until someone else
-        moves: their own moves within the turn, or taking one back, do not wind it back."""
+        bot. Each person's clock starts when their turn does (or, if they have not joined the
+        table by then, when they join) and runs until someone else moves: their own moves
+        within the turn, or taking one back, do not wind it back."""
         seconds = room.settings.get("turn_seconds")
         if room.timer is not None:
             room.timer.cancel()
@@ -1075,7 +1110,10 @@ class Lobby:
         if not seconds or room.state.is_over or not room.driven:
             return
         loop = asyncio.get_running_loop()
-        people = [s for s in sorted(room.state.active_seats()) if room.player(s) is None]
+        people = [
+            s for s in sorted(room.state.active_seats())
+            if room.player(s) is None and room.seats[s].joined
+        ]  # fmt: skip
         for seat in people:
             room.deadlines.setdefault(seat, loop.time() + float(seconds))
         if not people:

@@ -125,18 +125,23 @@ class SeatRecord:
 
     ``bot`` is set for a bot seat, and also for a person's seat once a bot has taken it
     over (they left or ran out of time): the game never ends early because someone left.
+    ``joined``: whether the seat's person has come to the table (their turn timer runs only
+    then); a seat stored before this was kept had its clock running, and keeps it.
     """
 
     name: str
     token_hash: str | None = None
     bot: str | None = None
+    joined: bool = True
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "token_hash": self.token_hash, "bot": self.bot}
+        return {"name": self.name, "token_hash": self.token_hash, "bot": self.bot,
+                "joined": self.joined}  # fmt: skip
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SeatRecord:
-        return cls(str(data["name"]), data.get("token_hash"), data.get("bot"))
+        return cls(str(data["name"]), data.get("token_hash"), data.get("bot"),
+                   bool(data.get("joined", True)))  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -74,6 +74,7 @@ const WORDS = {
   joinAs: ["Join the table as", "この名前で参加:"],
   join: ["Join", "参加する"],
   skip: ["Skip", "あとで"],
+  clockWaits: ["Your turn timer starts once you join.", "持ち時間は参加してから始まります。"],
   copy: ["Copy", "コピー"],
   copied: ["Copied", "コピーしました"],
   moved: ["played a move", "がプレイした"],

@@ -35,6 +35,7 @@ function fillPlayers() {
   $("players").replaceChildren(...counts.map((n) => new Option(label(n), String(n))));
   // Each game's own default, not the count kept from the game chosen before.
   $("players").value = String(game.default_players);
+  describe($("players"), game.options.properties?.players);
   fillChoices();
   fillSeats();
 }
@@ -58,8 +59,27 @@ function fillChoices() {
     const name = document.createElement("span");
     name.textContent = language === "ja" ? p.lobby.ja : p.lobby.en;
     box.append(name, " ", select);
+    describe(select, p);
     return box;
   }));
+}
+
+// An option's description under its control, in the page's language: each option carries
+// both with its definition (its schema's ``description`` and ``description_ja``), as text.
+function describe(control, property) {
+  const id = `${control.id}-about`;
+  let about = control.nextElementSibling;  // (a choice's control is new with each game)
+  if (about?.id !== id) {
+    about = document.createElement("span");
+    about.id = id;
+    about.className = "about muted";
+    about.setAttribute("aria-hidden", "true");  // (told as the control's description, not its name)
+    control.after(about);
+    control.setAttribute("aria-describedby", id);
+  }
+  const words = property ? (lang() === "ja" ? property.description_ja : property.description) : "";
+  about.textContent = words || property?.description || "";
+  about.hidden = !about.textContent;
 }
 
 function fillSeats() {

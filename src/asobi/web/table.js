@@ -580,16 +580,28 @@ function nameForm(onDone, prompt, saveKey = "join") {
   return form;
 }
 
+// Joining the table: a seat's turn timer runs only once its person has joined, so the form
+// costs them no time (a name sent joins too; "Skip" joins without one).
 function offerName() {
   if (named || state.seat === null) return;
   const seat = seats[state.seat];
-  if (!seat || seat.bot || seat.name) { named = true; return; }
+  if (!seat || seat.bot || seat.joined !== false) { named = true; return; }
   named = true;
+  if (seat.name) { send({ type: "join" }); return; }  // named as the room was made
   const stored = localStorage.getItem("asobi-name");
-  if (stored) { sendName(stored); return; }
+  if (stored) { sendName(stored); send({ type: "join" }); return; }
   const box = $("join");
   box.hidden = false;
-  box.replaceChildren(nameForm(() => { box.hidden = true; }, "joinAs"));
+  const form = nameForm(() => { box.hidden = true; send({ type: "join" }); }, "joinAs");
+  if (turnSeconds) {
+    const note = document.createElement("p");
+    note.className = "muted";
+    note.id = "clock-waits";
+    note.dataset.t = "clockWaits";
+    note.textContent = t("clockWaits");
+    form.append(note);
+  }
+  box.replaceChildren(form);
 }
 
 function renameButton() {
@@ -771,7 +783,10 @@ function onMessage(message) {
       break;
   }
   if (state) {
-    if (message.state || message.type === "state") startClocks(message.type === "move" ? message.seat : null);
+    // (A seat's person joining, told by "presence", starts their clock.)
+    if (message.state || ["state", "presence"].includes(message.type)) {
+      startClocks(message.type === "move" ? message.seat : null);
+    }
     draw(animate);
   }
 }
@@ -789,7 +804,7 @@ function startClocks(mover) {
     if (!state.active.includes(n) || (mover !== null && n !== mover)) delete clockStart[s];
   }
   for (const s of state.active) {
-    if (seats[s]?.bot) continue;
+    if (seats[s]?.bot || seats[s]?.joined === false) continue;  // (not come yet: no clock)
     const left = state.time_left?.[s];
     if (left !== undefined) clockStart[s] = now - (turnSeconds - left) * 1000;
     else if (clockStart[s] === undefined) clockStart[s] = now;

@@ -57,6 +57,10 @@ class CarroteinOptions(StartPlayerOptions):
         default=3,
         description="the seats, each with the ten star chips of a colour (seat 0 red, 1 blue, "
         "2 green, 3 purple, 4 orange, 5 pink)",
+        json_schema_extra={
+            "description_ja": "席の数。各自が1色の星チップ10個を持ちます"
+            "(席0 赤、1 青、2 緑、3 紫、4 橙、5 桃)"
+        },
     )
 
 

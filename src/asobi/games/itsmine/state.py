@@ -38,7 +38,11 @@ class ItsMineOptions(GameOptions):
     constants, exposed so that simulations can sweep them. Their bounds keep the deal within
     the 42 playing cards (at most 2 × 8 + 12 + 7 = 35)."""
 
-    players: int = Field(default=2, description="the two princesses: a duel")
+    players: int = Field(
+        default=2,
+        description="the two princesses: a duel",
+        json_schema_extra={"description_ja": "双子姫の2人で対戦します"},
+    )
     variant: Literal["basic", "simple"] = Field(
         default="basic",
         description="the basic rules or the simple variant (シンプル)",
@@ -47,16 +51,39 @@ class ItsMineOptions(GameOptions):
             "ルール",
             basic=("basic rules", "基本ルール"),
             simple=("simple variant", "シンプル"),
-        ),
+        )
+        | {"description_ja": "基本ルールか、シンプルルールか"},
     )
-    hand_size: int = Field(default=3, ge=0, le=8, description="cards dealt to each hand")
-    citizens: int = Field(default=8, ge=1, le=12, description="face-up citizen cards (国民カード)")
-    bonus_cards: int = Field(default=5, ge=0, le=7, description="cards in the bonus pile")
+    hand_size: int = Field(
+        default=3,
+        ge=0,
+        le=8,
+        description="cards dealt to each hand",
+        json_schema_extra={"description_ja": "各自に配る手札の枚数"},
+    )
+    citizens: int = Field(
+        default=8,
+        ge=1,
+        le=12,
+        description="face-up citizen cards (国民カード)",
+        json_schema_extra={"description_ja": "おもて向きに置く国民カードの枚数"},
+    )
+    bonus_cards: int = Field(
+        default=5,
+        ge=0,
+        le=7,
+        description="cards in the bonus pile",
+        json_schema_extra={"description_ja": "ボーナスの山のカードの枚数"},
+    )
     round_limit: int = Field(
         default=30,
         ge=2,
         le=1000,
         description="ruling: after this round the next is the last, as under 終わり A/B",
+        json_schema_extra={
+            "description_ja": "asobiの裁定:このラウンドの後、"
+            "終わりA/Bと同じく次のラウンドが最後になります"
+        },
     )
 
 

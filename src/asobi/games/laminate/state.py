@@ -36,9 +36,19 @@ START_HAND = 3  # 準備 6: "ゲーム開始時の初期手札は3枚"
 class LaminateOptions(GameOptions):
     """3–5 players. ``end_points`` is the rule's constant (15), exposed for simulations."""
 
-    players: int = Field(default=4, description="researchers at the table")
+    players: int = Field(
+        default=4,
+        description="researchers at the table",
+        json_schema_extra={"description_ja": "テーブルにつく研究者の人数"},
+    )
     end_points: int = Field(
-        default=15, ge=1, le=100, description="complete papers worth this many end the game"
+        default=15,
+        ge=1,
+        le=100,
+        description="complete papers worth this many end the game",
+        json_schema_extra={
+            "description_ja": "完成した論文の合計がこの点数以上になるとゲーム終了条件を満たします"
+        },
     )
 
 

@@ -63,19 +63,49 @@ class RummyCityOptions(StartPlayerOptions):
     """``players``: 2 for the game between two towns, 1 for the solo score attack."""
 
     players: int = Field(
-        default=2, description="2 for the game between two towns, 1 for the solo score attack"
+        default=2,
+        description="2 for the game between two towns, 1 for the solo score attack",
+        json_schema_extra={
+            "description_ja": "2人でふたつの街の対戦、1人でソロプレイのスコアアタック"
+        },
     )
-    start_tepu: int = Field(default=7, ge=0, le=1000, description="tepu each town starts with")
-    target: int = Field(default=50, ge=1, le=10_000, description="tepu that ends the game")
-    solo_rounds: int = Field(default=3, ge=1, le=50, description="rounds of the solo game")
+    start_tepu: int = Field(
+        default=7,
+        ge=0,
+        le=1000,
+        description="tepu each town starts with",
+        json_schema_extra={"description_ja": "各街が開始時に持っているテプ"},
+    )
+    target: int = Field(
+        default=50,
+        ge=1,
+        le=10_000,
+        description="tepu that ends the game",
+        json_schema_extra={"description_ja": "決算の後、この額のテプを持っていればゲーム終了"},
+    )
+    solo_rounds: int = Field(
+        default=3,
+        ge=1,
+        le=50,
+        description="rounds of the solo game",
+        json_schema_extra={"description_ja": "ソロプレイで行うラウンドの数"},
+    )
     round_limit: int = Field(
-        default=30, ge=1, le=1000, description="two players: the game ends after this round"
+        default=30,
+        ge=1,
+        le=1000,
+        description="two players: the game ends after this round",
+        json_schema_extra={"description_ja": "2人用:このラウンドの後にゲームは終わります"},
     )
     catalogue: CatalogueData | None = Field(
         default=None,
         description="the building cards: a catalogue's contents (the command line reads "
         "them from a TOML/JSON file); unset: asobi's reconstruction",
-        json_schema_extra={"file": True},
+        json_schema_extra={
+            "file": True,
+            "description_ja": "建物カード:カード一覧の内容(コマンドラインは"
+            "TOML/JSONファイルから読み込みます)。指定しなければasobiによる再現",
+        },
     )
 
     @field_validator("catalogue", mode="before")

@@ -37,9 +37,17 @@ class StarmineOptions(StartPlayerOptions):
     """``players``: 2 for the duel, 1 for the solo contest (ソロ用ルール)."""
 
     players: int = Field(
-        default=2, description="2 for the duel, 1 for the solo contest (ソロ用ルール)"
+        default=2,
+        description="2 for the duel, 1 for the solo contest (ソロ用ルール)",
+        json_schema_extra={"description_ja": "2人で対戦、1人でソロ用ルール"},
     )
-    hand_size: int = Field(default=3, ge=1, le=8, description="firework cards dealt to each hand")
+    hand_size: int = Field(
+        default=3,
+        ge=1,
+        le=8,
+        description="firework cards dealt to each hand",
+        json_schema_extra={"description_ja": "各自に配る手札の花火カードの枚数"},
+    )
     boost_penalty: BoostPenalty = Field(
         default=PER_MELD,
         description="per_meld: a meld made with boosts scores 1 less (§5); "
@@ -49,7 +57,11 @@ class StarmineOptions(StartPlayerOptions):
             "ブーストカード",
             per_meld=("−1 a meld with boosts (rulebook)", "ブーストを使った役は−1(ルールブック)"),
             per_boost=("−1 each boost (house rule)", "ブースト1枚ごとに−1(ハウスルール)"),
-        ),
+        )
+        | {
+            "description_ja": "per_meld:ブーストカードを使った役は評価点−1(§5)。"
+            "per_boost:役の中のブーストカード1枚ごとに−1(ハウスルール)"
+        },
     )
 
 
