@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 from contextlib import ExitStack
 from typing import Any
@@ -284,25 +285,34 @@ def test_the_turn_timer_is_shown_and_counts_down(site: str, browser: Any) -> Non
     assert errors == []
 
 
-def test_the_turn_timer_waits_while_a_person_fills_in_the_join_form(
+def test_the_turn_timer_starts_afresh_when_a_person_joins_from_the_form(
     site: str, browser: Any
 ) -> None:
-    """A friend opening their invite link has no clock running while they type their name
-    (the form says so), and no bot takes their turn meanwhile; joining starts it."""
+    """A friend opening their invite link sees their clock running while they type their
+    name (the form says it starts afresh), and has their whole turn again once they join."""
     room = make_room(
-        site, "starmine", [{}, {"bot": "random"}], turn_seconds=90, options={"start_player": 0}
+        site, "starmine", [{}, {"bot": "random"}], turn_seconds=12, options={"start_player": 0}
     )
     page, errors = open_page(browser, site + room["invites"][0]["link"], "ja", PHONE)
     wait(page, "document.getElementById('name-input') !== null")
-    assert page.locator("#clock-waits").inner_text() == "持ち時間は参加してから始まります。"
-    page.wait_for_timeout(1500)  # a person reading the form
-    assert page.locator("#clock").is_hidden()
+    afresh = "参加すると持ち時間は最初から数え直されます。"
+    assert page.locator("#clock-waits").inner_text() == afresh
+
+    def seconds_left() -> int:
+        minutes, seconds = re.findall(r"(\d+):(\d\d)", page.locator("#clock").inner_text())[0]
+        return 60 * int(minutes) + int(seconds)
+
+    wait(page, "!document.getElementById('clock').hidden")
+    page.wait_for_timeout(3000)  # a person reading the form
+    assert seconds_left() <= 9
     seat = httpx.get(site + f"/api/rooms/{room['room']}").json()["seats"][0]
     assert seat["joined"] is False
-    shot(page, "join-form-clock-waits-ja")
+    shot(page, "join-form-clock-afresh-ja")
     page.fill("#name-input", "Ami")
     page.click("#name-save")
-    wait(page, "!document.getElementById('clock').hidden")
+    wait(page, "document.getElementById('join').hidden")
+    page.wait_for_timeout(300)
+    assert seconds_left() >= 11
     seat = httpx.get(site + f"/api/rooms/{room['room']}").json()["seats"][0]
     assert seat == {**seat, "name": "Ami", "joined": True}
     assert errors == []

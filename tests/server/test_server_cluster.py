@@ -291,17 +291,18 @@ def test_a_note_that_fails_does_not_deafen_the_process(
     assert failure.getMessage().startswith("a note from another process failed")
 
 
-def test_joining_through_another_process_starts_the_clock_where_the_timer_runs(
+def test_joining_through_another_process_starts_the_clock_afresh_where_the_timer_runs(
     postgres: str, tmp_path: Path
 ) -> None:
     """The process that made the room runs its turn timer; Ami's page is served by the
-    other. While she has not joined no clock runs for her; her joining, told by a note,
-    starts it where the timer runs, and its bot stands in for her when her time is up."""
+    other. Her clock runs while she is at the join form; her joining, told by a note,
+    starts it afresh where the timer runs: its bot stands in for her only a whole turn's
+    time after she joined."""
     with _two_servers(postgres, tmp_path) as (first, second), ExitStack() as sockets:
         answer = httpx.post(
             first.url + "/api/rooms",
             json={"game": "starmine", "seats": [{"name": "ami"}, {"bot": "normal"}],
-                  "turn_seconds": 1, "options": {"start_player": 0}},
+                  "turn_seconds": 4, "options": {"start_player": 0}},
             timeout=60,
         )  # fmt: skip
         assert answer.status_code == 201, answer.text
@@ -309,13 +310,11 @@ def test_joining_through_another_process_starts_the_clock_where_the_timer_runs(
         ami = Person(sockets, second.url, room, token)
         while ami.state is None:
             ami.read()
-        time.sleep(2.5)  # twice her time, still at the join form
-        ami.ws.send(json.dumps({"type": "ping"}))
-        while ami.read()["type"] != "pong":
-            pass
-        assert ami.number == 0 and ami.state["seats"][0]["bot"] is None
+        time.sleep(2.5)  # at the join form
         ami.ws.send(json.dumps({"type": "join"}))
+        joined = time.monotonic()
         news = ami.read()
         while news["type"] != "takeover":
             news = ami.read()
         assert news == {**news, "seat": 0, "why": "time"}
+        assert time.monotonic() - joined > 3.0  # not 1.5 s on: her clock started afresh

@@ -1,6 +1,7 @@
-"""The turn timer counts a person's time only once they have joined the table: opening the
-seat's link and still typing a name in the join form costs them nothing, and no bot plays
-for them before they are there. Joining is kept with the seats, so a restart keeps it."""
+"""The turn timer starts a person's clock afresh when they join the table: the time spent
+opening the seat's link and typing a name in the join form is not counted against them. A
+person who never comes is stood in for when their time is up, like one who is away, so the
+table goes on. Joining is kept with the seats, so a restart keeps it."""
 
 from __future__ import annotations
 
@@ -31,29 +32,39 @@ def _quiet_for(player: Player, seconds: float) -> list[dict[str, Any]]:
     return player.received[start:]
 
 
-def test_a_person_s_clock_starts_when_they_join_not_when_their_link_opens(
-    client: TestClient,
-) -> None:
-    """Ami opens her link and takes her time over the join form: her turn's 1 s clock does
-    not run (no bot plays for her, no time is counted); once she joins, it does."""
-    room, token = _ami_first(client, turn_seconds=1)
+def test_a_person_s_clock_starts_afresh_when_they_join(client: TestClient) -> None:
+    """Ami opens her link and takes her time over the join form: her turn's 3 s clock runs
+    meanwhile (the table does not wait for a person who may never come), and when she joins
+    she has her 3 s again."""
+    room, token = _ami_first(client, turn_seconds=3)
     with client.websocket_connect(f"/api/rooms/{room}/ws?token={token}") as ws:
         ami = Player(ws)
         state = ami.until(lambda m: m["type"] == "state")
-        assert state["active"] == [0] and state["time_left"] == {}
-        assert state["seats"][0]["joined"] is False
-        told = _quiet_for(ami, 2.5)  # over twice her time, still at the form
-        assert not [m for m in told if m["type"] == "takeover"], told
+        assert state["active"] == [0] and state["seats"][0]["joined"] is False
+        assert 0 < state["time_left"]["0"] <= 3
+        _quiet_for(ami, 1.6)  # at the form
         ami.send({"type": "sync"})
-        assert ami.until(lambda m: m["type"] == "state")["time_left"] == {}
+        assert ami.until(lambda m: m["type"] == "state")["time_left"]["0"] < 1.5
 
         ami.send({"type": "join"})
         joined = ami.until(lambda m: m["type"] == "presence")
         assert joined["seats"][0]["joined"] is True
         ami.send({"type": "sync"})
-        assert 0 < ami.until(lambda m: m["type"] == "state")["time_left"]["0"] <= 1
+        assert 2.5 < ami.until(lambda m: m["type"] == "state")["time_left"]["0"] <= 3
         news = ami.until(lambda m: m["type"] == "takeover")
         assert news == {**news, "seat": 0, "why": "time"}
+
+
+def test_a_person_who_never_comes_is_stood_in_for(client: TestClient) -> None:
+    """Nobody opens Ami's link: when her time is up a bot plays her turn, and the game goes
+    on at the timer's pace (a spectator sees it)."""
+    room, _ = _ami_first(client, turn_seconds=1)
+    with client.websocket_connect(f"/api/rooms/{room}/ws") as ws:
+        watcher = Player(ws)
+        news = watcher.until(lambda m: m["type"] == "takeover")
+        assert news == {**news, "seat": 0, "why": "time"}
+        watcher.until(lambda m: m["type"] == "move" and m["seat"] == 0)
+    assert client.get(f"/api/rooms/{room}").json()["seats"][0]["joined"] is False
 
 
 def test_naming_yourself_or_moving_is_joining(client: TestClient) -> None:
@@ -86,8 +97,8 @@ def test_a_spectator_cannot_join_for_a_seat(client: TestClient) -> None:
 
 
 def test_having_joined_outlasts_a_restart(db: str) -> None:
-    """Ami joined, then the server restarted: she has not to join again for her clock to
-    run (joining is stored with the seats; the clock itself starts afresh)."""
+    """Ami joined, then the server restarted: she is still joined (joining is stored with
+    the seats), and her clock, started afresh by the restart, runs out as before."""
     with TestClient(create_app(db, bot_workers=0, open_seeds=True)) as client:
         room, token = _ami_first(client, turn_seconds=2)
         with client.websocket_connect(f"/api/rooms/{room}/ws?token={token}") as ws:

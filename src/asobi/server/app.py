@@ -19,8 +19,8 @@ meanwhile (so every move arrives once and in order), then the current state.
 
 Messages from the client are JSON objects with a ``type``:
 ``{"type": "act", "action": CODE}``; ``{"type": "join"}`` (the seat's person has come to the
-table: with a turn timer, their clock runs only from then on; naming yourself or moving joins
-too); ``{"type": "undo"}`` (take back your last move, if fair
+table: with a turn timer, their clock starts afresh; naming yourself or moving joins too);
+``{"type": "undo"}`` (take back your last move, if fair
 play allows: :mod:`asobi.core.takeback`); ``{"type": "can_undo"}`` (would it? answered
 ``{"type": "can_undo", "number": N, "ok": BOOL}`` for the room's move number N, so that a page
 offers a take-back only where it would work); ``{"type": "leave"}`` (a bot plays the seat from

@@ -680,7 +680,7 @@ class Lobby:
         # 63 random bits: no table of all seeds' deals can be made in advance.
         seed = secrets.randbits(63) if seed is None else seed
         records = [
-            # (a person has not come to the table yet: their turn timer waits for them)
+            # (a person has not come to the table yet: joining starts their clock afresh)
             SeatRecord(seat.name, digest, _bot_name(game, seat), joined=digest is None)
             for seat, digest in zip(seats, hashes, strict=True)
         ]
@@ -793,9 +793,9 @@ class Lobby:
         self._kick(room)
 
     async def join(self, room: Room, seat: int) -> None:
-        """``seat``'s person has come to the table (past the page's join form): from now on
-        their turn timer runs, and a bot stands in for them when their time is up. Until
-        then the table waits for them, as it does without a timer."""
+        """``seat``'s person has come to the table (past the page's join form): their turn
+        clock starts afresh, so the form cost them no time. A person who never comes is
+        stood in for when their time is up, as one who is away: the table goes on."""
         async with room.lock:
             if room.seats[seat].joined:
                 return
@@ -804,13 +804,14 @@ class Lobby:
 
     async def _joined(self, room: Room, seat: int) -> None:
         """Keep that ``seat``'s person joined (the room's lock held), and start their clock
-        if it is their turn (in the process that runs the room's timer: another one hears of
-        it from the note, and runs the timer after catching up)."""
+        afresh if it is their turn (in the process that runs the room's timer: another one
+        hears of it from the note, and does the same as it catches up)."""
         await self._change_seats(
             room, lambda now: [replace(s, joined=True) if i == seat else s
                                for i, s in enumerate(now)],
             self._note(room, "seats", why="joined"),
         )  # fmt: skip
+        room.deadlines.pop(seat, None)
         self._arm_timer(room)
 
     def _told_back(self, room: Room, seat: int) -> None:
@@ -918,6 +919,7 @@ class Lobby:
                 self._note(room, "seats", why="name"),
             )  # fmt: skip
             if not joined:
+                room.deadlines.pop(seat, None)
                 self._arm_timer(room)
         self._presence(room)
 
@@ -1100,9 +1102,9 @@ class Lobby:
 
     def _arm_timer(self, room: Room) -> None:
         """With a turn timer, a person who has not finished their turn in time is played by a
-        bot. Each person's clock starts when their turn does (or, if they have not joined the
-        table by then, when they join) and runs until someone else moves: their own moves
-        within the turn, or taking one back, do not wind it back."""
+        bot. Each person's clock starts when their turn does (and afresh when they join the
+        table) and runs until someone else moves: their own moves within the turn, or taking
+        one back, do not wind it back."""
         seconds = room.settings.get("turn_seconds")
         if room.timer is not None:
             room.timer.cancel()
@@ -1110,10 +1112,7 @@ class Lobby:
         if not seconds or room.state.is_over or not room.driven:
             return
         loop = asyncio.get_running_loop()
-        people = [
-            s for s in sorted(room.state.active_seats())
-            if room.player(s) is None and room.seats[s].joined
-        ]  # fmt: skip
+        people = [s for s in sorted(room.state.active_seats()) if room.player(s) is None]
         for seat in people:
             room.deadlines.setdefault(seat, loop.time() + float(seconds))
         if not people:
@@ -1226,6 +1225,9 @@ class Lobby:
             before = list(room.seats)
             room.seats[:] = stored.seats
             room.changed()
+            for seat, (was, now) in enumerate(zip(before, stored.seats, strict=True)):
+                if now.joined and not was.joined:  # (joined in another process)
+                    room.deadlines.pop(seat, None)
             taken = [s for s, (was, now) in enumerate(zip(before, stored.seats, strict=True))
                      if now.bot and was.bot != now.bot]  # fmt: skip
             back = [s for s, (was, now) in enumerate(zip(before, stored.seats, strict=True))

@@ -74,7 +74,7 @@ const WORDS = {
   joinAs: ["Join the table as", "この名前で参加:"],
   join: ["Join", "参加する"],
   skip: ["Skip", "あとで"],
-  clockWaits: ["Your turn timer starts once you join.", "持ち時間は参加してから始まります。"],
+  clockWaits: ["Your turn timer starts afresh once you join.", "参加すると持ち時間は最初から数え直されます。"],
   copy: ["Copy", "コピー"],
   copied: ["Copied", "コピーしました"],
   moved: ["played a move", "がプレイした"],

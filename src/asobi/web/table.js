@@ -580,7 +580,7 @@ function nameForm(onDone, prompt, saveKey = "join") {
   return form;
 }
 
-// Joining the table: a seat's turn timer runs only once its person has joined, so the form
+// Joining the table: a seat's turn clock starts afresh when its person joins, so the form
 // costs them no time (a name sent joins too; "Skip" joins without one).
 function offerName() {
   if (named || state.seat === null) return;
@@ -684,6 +684,14 @@ function onMessage(message) {
       hints = message.hints === true;
       break;
     case "presence":
+      for (const [s, seat] of message.seats.entries()) {
+        // (their clock starts afresh, as the server's does: the time left told before
+        // no longer holds)
+        if (seat.joined && seats[s]?.joined === false) {
+          delete clockStart[s];
+          if (state?.time_left) delete state.time_left[s];
+        }
+      }
       seats = message.seats;
       break;
     case "state":
@@ -783,7 +791,7 @@ function onMessage(message) {
       break;
   }
   if (state) {
-    // (A seat's person joining, told by "presence", starts their clock.)
+    // (A seat's person joining, told by "presence", starts their clock afresh.)
     if (message.state || ["state", "presence"].includes(message.type)) {
       startClocks(message.type === "move" ? message.seat : null);
     }
@@ -804,7 +812,7 @@ function startClocks(mover) {
     if (!state.active.includes(n) || (mover !== null && n !== mover)) delete clockStart[s];
   }
   for (const s of state.active) {
-    if (seats[s]?.bot || seats[s]?.joined === false) continue;  // (not come yet: no clock)
+    if (seats[s]?.bot) continue;
     const left = state.time_left?.[s];
     if (left !== undefined) clockStart[s] = now - (turnSeconds - left) * 1000;
     else if (clockStart[s] === undefined) clockStart[s] = now;
