@@ -14,8 +14,11 @@ from rich.console import Console
 
 from asobi.core.bots import choose_for, make_bot
 from asobi.core.records import GameRecord, Match, replay, replay_steps
+from asobi.core.words import fill
 from asobi.games.itsmine import render as itsmine_render
+from asobi.games.itsmine.actions import MINES
 from asobi.games.itsmine.state import ItsMineState
+from asobi.games.itsmine.words import how_each_mine_went
 from asobi.play import HUMAN, TerminalGame, renderer_for, replay_record, scripted
 
 from .helpers import invoke, ones
@@ -94,6 +97,11 @@ def test_duel_against_a_bot_to_the_end_then_replay(tmp_path: Path) -> None:
     assert final.outcome() is not None
     details = record.outcome["details"]
     assert details["reason"] in out
+    # who takes each mine and why, in the page's words (勝敗 5), not the record's notes
+    assert "Who takes each mine, and why:" in out and "nobody used it" not in out
+    names = ["seat 0 (you)", "seat 1"]
+    for m, _, why in how_each_mine_went(details):
+        assert f"{MINES[m].code}: {fill(why.en, names)}" in out
     # the bot's secret choices are never printed, only that it made them
     assert "(random bot) chose a die face in secret" in out
     assert "(random bot): bid" not in out and "(random bot) will show" not in out

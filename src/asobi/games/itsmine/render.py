@@ -29,9 +29,10 @@ from rich.text import Text
 from asobi.core.cards import SEVEN, SEVEN_SUITS
 from asobi.core.cardtext import SEVEN_TEXT
 from asobi.core.typed import OutcomeJSON
-from asobi.core.words import Words, plural, seat_label
+from asobi.core.words import Words, fill, plural, seat_label
+from asobi.games.itsmine.actions import MINES
 from asobi.games.itsmine.views import ItsMineView, read_view
-from asobi.games.itsmine.words import end_reason
+from asobi.games.itsmine.words import end_reason, how_each_mine_went
 
 TITLE = Words("It's Mine! イッツマイン!", "イッツマイン!")
 
@@ -478,7 +479,7 @@ def render_outcome(view: ItsMineView, outcome: OutcomeJSON, console: Console) ->
         show_edge=False,
         pad_edge=False,
         collapse_padding=True,
-        title="Cards per mine after step 4 (each leftover cancels a column top)",
+        title="Cards per mine that count (the hands' last cards took some out: step 4)",
         title_justify="left",
     )
     table.add_column("", no_wrap=True)
@@ -526,8 +527,10 @@ def render_outcome(view: ItsMineView, outcome: OutcomeJSON, console: Console) ->
     if chains:
         text = " ; ".join(" → ".join(chain) for chain in chains)
         lines.append(colour_codes(f"Tie chains 保留 (deferred to the next mine down): {text}"))
-    notes = details.get("awards") or []
-    if notes:
-        lines.append(Text("How each mine went:", style="bold"))
-        lines += [Text("  ").append_text(colour_codes(str(n))) for n in notes]
+    lines.append(Text("Who takes each mine, and why:", style="bold"))
+    names = [seat_label(s, viewer) for s in range(len(ranks))]
+    lines += [
+        Text("  ").append_text(colour_codes(f"{MINES[m].code}: {fill(why.en, names)}"))
+        for m, _, why in how_each_mine_went(details)
+    ]
     console.print(Panel(Group(*lines), title="Result 結果", expand=False, box=box.DOUBLE))

@@ -368,11 +368,7 @@ class ItsMineWords:
     def outcome(self, outcome: Mapping[str, Any]) -> ScoreTable:
         details = outcome.get("details") or {}
         simple = details.get("variant") == "simple"
-        won = [list(m) for m in details.get("mines") or [[], []]]
-        owner = {code: s for s, codes in enumerate(won) for code in codes}
-        counts = list(details.get("columns_scored") or [[0] * len(MINES)] * 2)
-        chains = [list(c) for c in details.get("tie_chains") or []]
-        players = range(len(counts))
+        players = range(len(details.get("columns_scored") or [[], []]))
         # Each seat's cards at a mine as step 5 counts them: those its hand's last cards did
         # not take out of the game with them (step 4); then who takes the mine, and why.
         columns = (
@@ -381,16 +377,14 @@ class ItsMineWords:
             Words("Who takes it, and why", "獲得と理由"),
         )
         rows: list[tuple[Words, ...]] = []
-        for m in reversed(range(len(MINES))):  # as judged: Coffin K down to Heart 7
+        for m, n, why in how_each_mine_went(details):
             code = MINES[m].code
             worth = SIMPLE_MINE_POINTS if simple else mine_points(MINES[m])
-            n = [int(counts[s][m]) for s in players]
-            chain = next((c for c in chains if code in c), None)
             rows.append(
                 (
                     Words(f"{card(code)} {worth} points", f"{card(code)} {worth}点"),
                     *(Words(plural(x, "card"), f"{x}枚") for x in n),
-                    _how_it_went(m, n, owner.get(code), chain, simple),
+                    why,
                 )
             )
         blank = same("")
@@ -452,6 +446,23 @@ class ItsMineWords:
 # The engine's own notes ("nobody used it") are for the record: a mine whose columns the hands'
 # last cards emptied (step 4) was used. Its counts say only that no card is left there.
 EMPTY = Words("nobody: no card left in either column", "なし:どちらの列にもカードが残っていない")
+
+
+def how_each_mine_went(details: Mapping[str, Any]) -> list[tuple[int, list[int], Words]]:
+    """Each mine as judged, Coffin K down to Heart 7: its index, each seat's cards there that
+    count (step 4 done) and who takes it and why; from an outcome's details."""
+    simple = details.get("variant") == "simple"
+    won = [list(m) for m in details.get("mines") or [[], []]]
+    owner = {code: s for s, codes in enumerate(won) for code in codes}
+    counts = list(details.get("columns_scored") or [[0] * len(MINES)] * 2)
+    chains = [list(c) for c in details.get("tie_chains") or []]
+    went = []
+    for m in reversed(range(len(MINES))):
+        code = MINES[m].code
+        n = [int(seat_counts[m]) for seat_counts in counts]
+        chain = next((c for c in chains if code in c), None)
+        went.append((m, n, _how_it_went(m, n, owner.get(code), chain, simple)))
+    return went
 
 
 def _how_it_went(
