@@ -99,14 +99,18 @@ def assert_screens_show_only_what_is_visible(
 def assert_told_only_own_secrets(text: str) -> None:
     """The lines of events in ``text`` tell the reader ("you") only its own secrets: the
     cards it drew itself ("the cards drawn", right after its own draw), the card it kept,
-    and the cards given as thanks by it or to it (right after that public thanks)."""
+    and the cards given as thanks by it or to it (after the publication that says them)."""
     bullets = [line for line in text.splitlines() if "• " in line]
     assert not re.search(r"• Seat \d[^•]* kept ", text)
+    published = ""
     for before, line in itertools.pairwise(bullets):
+        if " published “" in before:
+            published = before
         if "• the cards drawn: " in line:
             assert "• You researched: drew" in before, (before, line)
-        if "• the card given to " in line:
-            assert "• You gave " in before or " gave you a card" in before, (before, line)
+        if re.search(r"• (You|Seat \d) received ", line):
+            assert before == published or " received " in before, (before, line)
+            assert "• You published" in published or "• You received " in line, (published, line)
 
 
 def console(width: int = 200) -> tuple[Console, io.StringIO]:
@@ -259,7 +263,7 @@ def test_hotseat_hides_each_hand_from_the_other_players(tmp_path: Path) -> None:
         assert_told_only_own_secrets(screen)
     assert any("While you were away:" in screen for _, screen in screens)
     assert any(" published “" in screen for _, screen in screens)
-    assert any("• the card given to " in screen for _, screen in screens)
+    assert any(re.search(r"• (You|Seat \d) received ", screen) for _, screen in screens)
 
 
 # --- replay ------------------------------------------------------------------------------
@@ -329,13 +333,13 @@ def test_a_publication_in_progress_is_shown_to_its_author_alone() -> None:
     )
     assert "Seat 0" + published in spectator and "You" + published in giver
     assert "cited B7 (by you), K7 (by seat 2)" in first
-    assert "Seat 0 gave seat 1 a card as thanks for the citation" in spectator
+    thanks = "— under review; gave as thanks: 1 card to seat 1, 1 card to seat 2"
+    assert thanks in spectator and thanks in giver
     assert not {"H2", "S9"} & seven_words(spectator)
-    assert "You gave seat 1 a card as thanks for the citation" in giver
-    assert "the card given to seat 1: H2" in giver and "the card given to seat 2: S9" in giver
-    assert "Seat 0 gave you a card as thanks" in first
-    assert "the card given to you: H2" in first and "S9" not in seven_words(first)
-    assert "the card given to you: S9" in second and "H2" not in seven_words(second)
+    assert "Seat 1 received H2" in giver and "Seat 2 received S9" in giver
+    assert "gave as thanks: 1 card to you, 1 card to seat 2" in first
+    assert "You received H2" in first and "S9" not in seven_words(first)
+    assert "You received S9" in second and "H2" not in seven_words(second)
     assert "Turn 2: seat 1" in spectator
 
     table = rendered(match.state.view(1))

@@ -10,8 +10,9 @@ pass.
 Secrets stay secret because every sentence is made from its event alone, and the rules give
 each event only to those who may know it: the two cards a researcher drew and the one kept
 ("drawn", "kept"), and the card given as thanks ("gift", seen by giver and receiver), are
-private events; the public "thanks" says that a card changed hands, never which. A
-publication in progress has no events at all until the paper is on the table.
+private events; the publication's line says how many cards went to whom as thanks, never
+which (its public "thanks" events, one a card, say nothing more: the log said the thanks
+twice over). A publication in progress has no events at all until the paper is on the table.
 """
 
 from __future__ import annotations
@@ -108,6 +109,28 @@ def _cited(entries: Sequence[Mapping[str, Any]], citer: Any) -> Words:
     return Words.join(parts, ", ", "、")
 
 
+def _thanks(entries: Sequence[Mapping[str, Any]], citer: Any) -> Words:
+    """The thanks for a publication, said once for all its citations of others' papers (a
+    hand card each, お礼): "; gave as thanks: 2 cards to {s:1}, 1 card to {s:2}". The public
+    "thanks" events (one a card) say nothing more; a "gift" tells its two parties the card."""
+    counts: dict[int, int] = {}
+    for entry in entries:
+        author = int(entry["author"])
+        if author != citer:
+            counts[author] = counts.get(author, 0) + 1
+    if not counts:
+        return Words("", "")
+    listed = Words.join(
+        (
+            Words(f"{plural(n, 'card')} to {seat(a)}", f"{seat(a)}へ{n}枚")
+            for a, n in counts.items()
+        ),
+        ", ",
+        "、",
+    )
+    return Words(f"; gave as thanks: {listed.en}", f"。お礼として{listed.ja}を渡した")
+
+
 class LaminateWords:
     """The same words for every number of players: nothing in them depends on the options."""
 
@@ -154,15 +177,11 @@ class LaminateWords:
             return self._review(event, who, c)
         if kind == "publish":
             return self._publish(event, who)
-        if kind == "thanks":  # public: a card changed hands, never which
+        if kind == "thanks":  # public, a card a citation: the publication's line counts them
+            return None
+        if kind == "gift":  # told to the giver and the receiver alone: which card it was
             to = seat(int(event["receiver"]))
-            return Words(
-                f"{who} gave {to} a card as thanks for the citation",
-                f"{who}が引用のお礼に{to}へカードを1枚渡した",
-            )
-        if kind == "gift":  # told to the giver and the receiver alone
-            to = seat(int(event["receiver"]))
-            return Words(f"the card given to {to}: {c}", f"{to}へのお礼のカード:{c}")
+            return Words(f"{to} received {c}", f"{to}が{c}を受け取った")
         if kind == "pass":
             n = event.get("in_a_row")
             return Words(f"{who} passed ({n} in a row)", f"{who}はパスした(連続{n}回)")
@@ -202,8 +221,10 @@ class LaminateWords:
         else:
             said += Words("", "た")
         if event.get("complete"):
-            return said + Words(" — complete at once, no review needed", "(査読なしで完成)")
-        return said + Words(" — under review", "(査読中)")
+            said += Words(" — complete at once, no review needed", "(査読なしで完成)")
+        else:
+            said += Words(" — under review", "(査読中)")
+        return said + _thanks(cited, event.get("seat"))
 
     def _end_triggered(self, event: Mapping[str, Any], who: str) -> Words:
         n = event.get("points")
