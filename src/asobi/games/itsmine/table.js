@@ -277,6 +277,16 @@ function takers(ctx) {
   return owner;
 }
 
+// A mark on a mine (its points, who took it, emptied, bonus gone), named for a screen reader
+// and on hover.
+function sign(className, text, label) {
+  const mark = el("span", className, text);
+  mark.setAttribute("role", "img");
+  mark.setAttribute("aria-label", label);
+  mark.title = label;
+  return mark;
+}
+
 function minesRow(ctx) {
   const row = el("div", "im-mines");
   const claimed = ctx.view.bonus_claimed || [];
@@ -287,37 +297,21 @@ function minesRow(ctx) {
     cell.append(ctx.card(mine));
     // 勝敗 6: a mine is worth its number (K 13); in the simple variant every mine is worth 10.
     const worth = ctx.view.variant === "simple" ? 10 : rankOf(mine, ctx);
-    const points = el("span", "im-points", String(worth));
-    points.setAttribute("role", "img");
-    points.setAttribute("aria-label", `${worth} ${word("points", ctx)}`);
-    points.title = `${worth} ${word("points", ctx)}`;
-    cell.append(points);
+    cell.append(sign("im-points", String(worth), `${worth} ${word("points", ctx)}`));
     if (owner.has(mine)) {
       const s = owner.get(mine);
       const label = `${word("takenBy", ctx)} ${ctx.seatName(s)}`;
-      const tag = el("span", `im-taken ${s === me ? "ours" : "theirs"}`, s === me ? "↓" : "↑");
-      tag.setAttribute("role", "img");
-      tag.setAttribute("aria-label", label);
-      tag.title = label;
-      cell.append(tag);
+      cell.append(sign(`im-taken ${s === me ? "ours" : "theirs"}`, s === me ? "↓" : "↑", label));
       cell.classList.add(s === me ? "won-ours" : "won-theirs");
     }
     const laid = ctx.view.seats.some((seat) => (seat.columns[mine] || []).length);
     const left = ctx.view.seats.map((_, s) => counted(s, mine, ctx));
     if (!owner.has(mine) && laid && left.every((n) => n === 0)) {
-      const mark = el("span", "im-emptied", "✕");
-      mark.setAttribute("role", "img");
-      mark.setAttribute("aria-label", word("emptied", ctx));
-      mark.title = word("emptied", ctx);
-      cell.append(mark);
+      cell.append(sign("im-emptied", "✕", word("emptied", ctx)));
       cell.classList.add("emptied");
     }
     if (claimed.includes(mine)) {
-      const star = el("span", "im-star", "★");
-      star.setAttribute("role", "img");
-      star.setAttribute("aria-label", word("bonusGone", ctx));
-      star.title = word("bonusGone", ctx);
-      cell.append(star);
+      cell.append(sign("im-star", "★", word("bonusGone", ctx)));
       cell.classList.add("claimed");
     }
     row.append(cell);
