@@ -36,6 +36,7 @@ def parity(total: int) -> Words:
 
 class OddsEvensWords:
     milestones = frozenset({"shown"})  # a round's hands shown: who won it
+    said_elsewhere: frozenset[str] = frozenset()  # every event has its own line
 
     def __init__(self, options: GameOptions) -> None:
         self.options = options

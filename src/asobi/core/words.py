@@ -170,9 +170,14 @@ class Phrasebook(Protocol):
     challenge, a round's scoring), a new round, the end drawing near. The log sets their
     lines apart, so that the turns between do not bury them."""
 
+    said_elsewhere: frozenset[str]
+    """The kinds of event another event's line already tells (Laminate's thanks, counted in
+    the publication's line): ``event`` says nothing for them."""
+
     def event(self, event: Mapping[str, Any]) -> Words | None:
         """One sentence for an event (its ``to_json()``), in the past tense, its actor
-        named by mark: "{s:1} drew 2 cards from the deck". None: nothing to say."""
+        named by mark: "{s:1} drew 2 cards from the deck". None for the end of the game
+        (the end screen says it) and the kinds ``said_elsewhere``."""
         ...
 
     def action(self, code: str) -> Words:
@@ -216,6 +221,7 @@ class PlainWords:
     its code, the scores and places. Enough to play a new game; a real game writes its own."""
 
     milestones: frozenset[str] = frozenset()  # (a game without words has none to set apart)
+    said_elsewhere: frozenset[str] = frozenset()
 
     def __init__(self, options: object = None) -> None:
         self.options = options

@@ -90,6 +90,7 @@ class CarroteinWords:
     # A challenge's result and the mat cleared for the next round: the placements between
     # them are many, and a round is won or lost at these two lines.
     milestones = frozenset({"challenge", "round"})
+    said_elsewhere: frozenset[str] = frozenset()
 
     def __init__(self, options: CarroteinOptions) -> None:
         self.colours = [COLOUR[c] for c, _ in COLOURS[: options.players]]

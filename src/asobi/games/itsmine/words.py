@@ -81,6 +81,7 @@ def end_reason(reason: str | None) -> Words:
 
 class ItsMineWords:
     milestones = frozenset({"round"})  # each round's bids, takes and plays follow it
+    said_elsewhere: frozenset[str] = frozenset()
 
     def __init__(self, options: ItsMineOptions) -> None:
         self.simple = options.variant == "simple"

@@ -135,6 +135,7 @@ class LaminateWords:
     """The same words for every number of players: nothing in them depends on the options."""
 
     milestones = frozenset({"end_triggered", "flag"})  # the game's end on its way
+    said_elsewhere = frozenset({"thanks"})  # a publication's line counts the cards given
 
     # --- events --------------------------------------------------------------------------
     def event(self, event: Mapping[str, Any]) -> Words | None:

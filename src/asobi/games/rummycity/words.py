@@ -140,6 +140,7 @@ def assets(options: GameOptions) -> dict[str, Any]:
 class RummyCityWords:
     # A round begun and settled, and the last turns before the settling.
     milestones = frozenset({"round", "round_end", "final_turn", "settled", "overtime"})
+    said_elsewhere: frozenset[str] = frozenset()
 
     def __init__(self, options: RummyCityOptions) -> None:
         self.options = options

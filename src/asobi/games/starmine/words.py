@@ -43,6 +43,7 @@ def _meld(code: str) -> tuple[Words, str]:
 class StarmineWords:
     # The final phase, a chase (追い打ち) and a failed launch decide the game.
     milestones = frozenset({"final_phase", "chase", "launch_failed"})
+    said_elsewhere: frozenset[str] = frozenset()
 
     def __init__(self, options: StarmineOptions) -> None:
         self.solo = options.players == 1
