@@ -67,10 +67,12 @@ def over(page: Page) -> bool:
 
 
 def my_turn_or_over(page: Page, timeout: float = 60.0) -> None:
+    """Wait for the game's end or this seat's turn, with no join of the seat's on its way
+    (the server's answer draws the table again, under a test's clicks and measures)."""
     wait(
         page,
-        "document.body.dataset.over === '1' || "
-        "JSON.parse(document.body.dataset.legal || '[]').length > 0",
+        "document.body.dataset.joining !== '1' && (document.body.dataset.over === '1' || "
+        "JSON.parse(document.body.dataset.legal || '[]').length > 0)",
         timeout,
     )
 

@@ -444,6 +444,7 @@ function draw(animate = false) {
   document.body.dataset.number = String(state.number);
   document.body.dataset.legal = JSON.stringify(state.legal);
   document.body.dataset.over = state.outcome ? "1" : "";
+  if (seats[state.seat]?.joined !== false) delete document.body.dataset.joining;
   const key = focusKey();
   const before = animate ? positions() : null;
   const ctx = context();
@@ -582,17 +583,24 @@ function nameForm(onDone, prompt, saveKey = "join") {
 
 // Joining the table: a seat's turn clock starts afresh when its person joins, so the form
 // costs them no time (a name sent joins too; "Skip" joins without one).
+// (Marked on the page until the server tells the seat joined, for scripts that drive it:
+// the table is drawn again then.)
+function join() {
+  document.body.dataset.joining = "1";
+  send({ type: "join" });
+}
+
 function offerName() {
   if (named || state.seat === null) return;
   const seat = seats[state.seat];
   if (!seat || seat.bot || seat.joined !== false) { named = true; return; }
   named = true;
-  if (seat.name) { send({ type: "join" }); return; }  // named as the room was made
+  if (seat.name) { join(); return; }  // named as the room was made
   const stored = localStorage.getItem("asobi-name");
-  if (stored) { sendName(stored); send({ type: "join" }); return; }
+  if (stored) { sendName(stored); join(); return; }
   const box = $("join");
   box.hidden = false;
-  const form = nameForm(() => { box.hidden = true; send({ type: "join" }); }, "joinAs");
+  const form = nameForm(() => { box.hidden = true; join(); }, "joinAs");
   if (turnSeconds) {
     const note = document.createElement("p");
     note.className = "muted";
