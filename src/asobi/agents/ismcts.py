@@ -75,6 +75,7 @@ from asobi.core.actions import Action
 from asobi.core.bots import Bot, Decision, make_bot, no_more_params, take_param
 from asobi.core.errors import InvalidBot
 from asobi.core.events import Event
+from asobi.core.playouts import PlayoutFunction, compiled_playout, playout_seed
 from asobi.core.protocol import Outcome, State
 
 Rollout = Callable[[State, int, random.Random], Action]
@@ -198,6 +199,7 @@ class ISMCTS:
         bias: float = 1.0,
         moves: int | None = None,
         observer: str = "single",
+        compiled: bool = True,
     ) -> None:
         if observer not in ("single", "multiple"):
             raise InvalidBot(f"ismcts observer={observer!r}: single or multiple")
@@ -223,6 +225,9 @@ class ISMCTS:
         # Progressive bias toward the move ``prior`` would make (see the module docstring).
         self.prior = None if prior is None else bot_rollout(prior)
         self.bias = bias
+        # Whole random playouts in the game's compiled code where it has some
+        # (``GameSpec.playout``): the same moves' odds, many times faster.
+        self.compiled = compiled
         self.last_iterations = 0  # how many the last decision ran (for benchmarks)
         self.last_moves = 0  # and how many moves it simulated
         self._low = math.inf
@@ -328,10 +333,11 @@ class ISMCTS:
                 at[owner] = child
             if expanded:
                 break  # a move tried for the first time: play the rest out
-        rollout = budget.counted(self.rollout)
-        if drop_if_spent and budget.limited:  # (unlimited, ``spent`` is never true)
-            rollout = until(budget.spent, rollout)
-        rewards = self._playout(world, moves, rollout)
+        fast = self._compiled(world)
+        if fast is None:
+            rewards = self._playout(world, moves, self._metered(budget, drop_if_spent))
+        else:
+            rewards = self._compiled_playout(fast, world, moves, budget, drop_if_spent)
         for node, chosen_there in path:
             for seat, code in chosen_there:
                 stats = node.moves[(seat, code)]
@@ -384,6 +390,14 @@ class ISMCTS:
             node.favoured = move
         return move
 
+    def _metered(self, budget: Budget, drop_if_spent: bool) -> Rollout:
+        """The rollout policy, its moves counted in ``budget`` and, with ``drop_if_spent``,
+        stopped (:class:`OutOfBudget`) once the budget is spent."""
+        rollout = budget.counted(self.rollout)
+        if drop_if_spent and budget.limited:  # (unlimited, ``spent`` is never true)
+            rollout = until(budget.spent, rollout)
+        return rollout
+
     def _playout(self, world: State, moves: int, rollout: Rollout) -> list[float]:
         stop = None if self.depth is None else moves + self.depth
         cut = play_on(world, rollout, self.rng, moves, stop, self.max_moves)
@@ -391,12 +405,43 @@ class ISMCTS:
             return cut
         outcome = world.outcome()
         assert outcome is not None
-        if world.players == 1:
-            score = float(outcome.scores[0])
+        return self._rewards(outcome.scores, outcome.ranks)
+
+    def _compiled(self, world: State) -> PlayoutFunction | None:
+        """The game's compiled playout, where it stands for this search's: whole playouts
+        with random moves (``compiled=no`` keeps them in Python)."""
+        if not self.compiled or self.rollout is not random_rollout or self.depth is not None:
+            return None
+        return compiled_playout(world)
+
+    def _compiled_playout(
+        self, fast: PlayoutFunction, world: State, moves: int, budget: Budget, drop_if_spent: bool
+    ) -> list[float]:
+        """A whole random playout in compiled code (``asobi.core.playouts``), its moves
+        counted in ``budget``. Dropped (:class:`OutOfBudget`) where the playout through the
+        protocol would have been: the budget spent before its last move."""
+        before = budget.used
+        played = fast(world, playout_seed(self.rng), self.max_moves - moves, False)
+        if played is None:  # options the compiled code does not play
+            return self._playout(world, moves, self._metered(budget, drop_if_spent))
+        budget.used += played.moves
+        if drop_if_spent and budget.limited and played.moves:
+            over_moves = budget.moves is not None and before + played.moves - 1 >= budget.moves
+            if over_moves or budget.spent():
+                raise OutOfBudget
+        if played.scores is None or played.ranks is None:
+            return [0.5] * world.players  # cut at max_moves, as play_on cuts it
+        return self._rewards(played.scores, played.ranks)
+
+    def _rewards(self, scores: Sequence[float], ranks: Sequence[int]) -> list[float]:
+        """Each seat's reward for a finished playout; alone, its score scaled between the
+        lowest and highest this search has seen."""
+        if len(ranks) == 1:
+            score = float(scores[0])
             self._low, self._high = min(self._low, score), max(self._high, score)
             spread = self._high - self._low
             return [0.5 if spread == 0 else (score - self._low) / spread]
-        return outcome_rewards(outcome)
+        return rank_rewards([-rank for rank in ranks])  # rank 1 is best
 
 
 def play_on(
@@ -454,7 +499,10 @@ def make(game: str, seed: int, **params: str) -> ISMCTS:
     - ``prior=BOT`` (with ``bias=W``, default 1): try that bot's move first at every node
       and add ``W / (visits + 1)`` to its value (progressive bias);
     - ``observer=multiple``: a tree per seat, each keyed by what its seat sees (MO-ISMCTS;
-      the default ``single`` searches the observer's tree alone).
+      the default ``single`` searches the observer's tree alone);
+    - ``compiled=no``: random playouts through the protocol even where the game has them
+      compiled (``GameSpec.playout``; the same odds for every move, drawn from another
+      generator, so another search for the same seed).
 
     Alone, 1,000 iterations with random rollouts: the plain baseline a researcher expects."""
     seconds = take_param(params, "seconds", float, None)
@@ -470,11 +518,14 @@ def make(game: str, seed: int, **params: str) -> ISMCTS:
     anchor_bot = params.pop("anchor", None)
     prior_bot = params.pop("prior", None)
     observer = params.pop("observer", "single")
+    compiled = params.pop("compiled", "yes")
+    if compiled not in ("yes", "no"):
+        raise InvalidBot(f"ismcts compiled={compiled!r}: yes or no")
     no_more_params(
         "ismcts",
         params,
-        "iterations, seconds, moves, c, depth, rollout, anchor, margin, expand, prior, bias "
-        "and observer",
+        "iterations, seconds, moves, c, depth, rollout, anchor, margin, expand, prior, bias, "
+        "observer and compiled",
     )
     if (
         iterations < 1
@@ -507,4 +558,5 @@ def make(game: str, seed: int, **params: str) -> ISMCTS:
         prior=prior,
         bias=bias,
         observer=observer,
+        compiled=compiled == "yes",
     )

@@ -492,6 +492,12 @@ class GameSpec:
     # them, referenced lazily (``Lazy("pkg.scenarios:TheScenario")``) as scenarios are rare.
     # None: the game starts only from a deal, and refuses a setup.
     scenario: Lazy | None = None
+    # A random playout compiled (``asobi.core.playouts``): ``playout(world, seed, max_moves,
+    # trace) -> Playout`` plays a world to its end with uniformly random legal moves, as the
+    # searches' random rollout does through the protocol, many times faster; referenced
+    # lazily, as it compiles on first use. ``tests/properties/test_playouts.py`` holds it
+    # equal to the engine. None: searches play random playouts through the protocol.
+    playout: Lazy | None = None
 
     def __post_init__(self) -> None:
         if self.heuristic is not None and self.heuristic not in self.bots:
