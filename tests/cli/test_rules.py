@@ -121,8 +121,11 @@ def test_the_options_section_lists_every_field_of_the_options_model(
     for name, field in fields.items():
         item, schema = items[name], properties[name]
         assert field.description, f"{spec.id}: option {name} has no description"
-        if lang == "en" or ("lobby" not in schema and name != "players"):
-            assert field.description in item  # in Japanese too, where nothing else names it
+        if lang == "en":
+            assert field.description in item
+        else:  # every option is described in Japanese (json_schema_extra's description_ja)
+            assert schema["description_ja"] in item
+            assert field.description not in item
         default = spec.default_players if name == "players" else field.default
         unset = "unset" if lang == "en" else "未設定"
         assert (f"`{default}`" if default is not None else unset) in item
@@ -136,15 +139,15 @@ def test_the_options_section_lists_every_field_of_the_options_model(
 
 
 def test_japanese_options_use_the_lobby_s_japanese_words() -> None:
-    """An option the lobby offers as a choice of rules is named, and its values labelled,
-    by the lobby's Japanese words (``lobby_choice``)."""
+    """An option the lobby offers as a choice of rules is described, and its values
+    labelled, by the lobby's Japanese words (``description_ja``, ``lobby_choice``)."""
     for spec in all_specs():
         properties = spec.options_model.model_json_schema()["properties"]
         page = options_page(spec, "ja")
         for name, schema in properties.items():
             lobby = schema.get("lobby")
             if lobby:
-                assert f"- **`{name}`**" in page and f":{lobby['ja']}" in page
+                assert f"- **`{name}`**" in page and f":{schema['description_ja']}" in page
                 for value, label in lobby["labels"].items():
                     assert f"  - `{value}`: {label['ja']}" in page
 

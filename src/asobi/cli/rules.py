@@ -120,7 +120,7 @@ def _option(
     """One option's lines: its item, and its values' labels where the lobby names them."""
     lobby = schema.get("lobby") or {}
     labels: dict[str, dict[str, str]] = lobby.get("labels", {})
-    text = _description(name, field, lobby, lang)
+    text = _description(name, field, schema, lang)
     facts = [_said("default", lang, value=_default(spec, name, field, lang))]
     if not labels:
         facts.append(_said("allowed", lang, values=_values(spec, name, schema, lang)))
@@ -141,13 +141,13 @@ def _option(
     ]
 
 
-def _description(name: str, field: FieldInfo, lobby: dict[str, Any], lang: Lang) -> str:
-    """What an option does: its description (in English); in Japanese, the lobby's name for
-    it where the lobby offers it, and プレイ人数 for the seats."""
-    if lang == "ja" and lobby.get("ja"):
-        return str(lobby["ja"])
-    if lang == "ja" and name == SEATS:
-        return _said("seats", lang)
+def _description(name: str, field: FieldInfo, schema: dict[str, Any], lang: Lang) -> str:
+    """What an option does: its description, in Japanese its ``description_ja`` (else the
+    lobby's Japanese word for it)."""
+    if lang == "ja":
+        said = schema.get("description_ja") or (schema.get("lobby") or {}).get("ja")
+        if said:
+            return str(said)
     return field.description or (_said("seats", lang) if name == SEATS else "")
 
 
