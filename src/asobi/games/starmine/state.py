@@ -50,8 +50,8 @@ class StarmineOptions(StartPlayerOptions):
     )
     boost_penalty: BoostPenalty = Field(
         default=PER_MELD,
-        description="per_meld: a meld made with boosts scores 1 less (§5); "
-        "per_boost: each boost in a meld costs 1 (house rule)",
+        description="what boost cards cost a meld: 1 point a meld made with them (the "
+        "rulebook, §5), or 1 a boost (a house rule)",
         json_schema_extra=lobby_choice(
             "Boost cards",
             "ブーストカード",
@@ -59,8 +59,8 @@ class StarmineOptions(StartPlayerOptions):
             per_boost=("−1 each boost (house rule)", "ブースト1枚ごとに−1(ハウスルール)"),
         )
         | {
-            "description_ja": "per_meld:ブーストカードを使った役は評価点−1(§5)。"
-            "per_boost:役の中のブーストカード1枚ごとに−1(ハウスルール)"
+            "description_ja": "ブーストカードを使った役の評価点の下げ方:役ごとに−1(ルールブック、"
+            "§5)か、ブースト1枚ごとに−1(ハウスルール)"
         },
     )
 
