@@ -53,6 +53,21 @@ def measure(
         page.wait_for_timeout(40)
 
 
+def hand_in_sight(page: Page, selector: str) -> bool:
+    """Whether your hand (``selector``) lies wholly in the window as it is scrolled, and
+    your plate, where a game docks it at a phone's foot, leaves the table most of it."""
+    seen: bool = page.evaluate(
+        """s => {
+          const hand = document.querySelector(s).getBoundingClientRect();
+          const plate = document.getElementById("mine").getBoundingClientRect();
+          return hand.top >= 0 && hand.bottom <= innerHeight
+            && Math.min(plate.bottom, innerHeight) - Math.max(plate.top, 0) <= 0.4 * innerHeight;
+        }""",
+        selector,
+    )
+    return seen
+
+
 def number(page: Page) -> int:
     return int(page.locator("body").get_attribute("data-number") or "-1")
 

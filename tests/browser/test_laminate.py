@@ -15,6 +15,7 @@ from playwright.sync_api import Page, ViewportSize
 from .helpers import (
     DESKTOP,
     PHONE,
+    hand_in_sight,
     legal,
     make_room,
     measure,
@@ -208,8 +209,8 @@ def test_a_person_plays_a_whole_laminate_game_against_bots_in_japanese(
 
 
 def test_the_table_at_phone_size_from_the_start(site: str, browser: Any) -> None:
-    """The first turns at 390 × 844, in Japanese: no sideways scroll, the papers in reach,
-    and research's tray brought into sight."""
+    """The first turns at 390 × 844, in Japanese: no sideways scroll, your hand in sight
+    below the long table, the papers in reach, and research's tray brought into sight."""
     room = make_room(
         site, "laminate", [{"name": "Ami"}, {"bot": "random"}, {"bot": "random"}],
         options=OPTIONS, seed=5,
@@ -220,10 +221,15 @@ def test_the_table_at_phone_size_from_the_start(site: str, browser: Any) -> None
     for _ in range(6):
         my_turn_or_over(page)
         assert no_sideways_scroll(page)
+        if not page.locator("#lam-drawn").count():  # (research's tray has its own place)
+            # Your hand is in sight below the others and the papers: your plate is docked.
+            assert hand_in_sight(page, "#hand")
         moves = legal(page)
         if any(code.startswith("keep ") for code in moves):
-            # Research's two cards come to where the player looks, below the long table.
-            wait(page, "(b => b.top >= 0 && b.bottom <= innerHeight)"
+            # Research's two cards come to where the player looks, below the long table,
+            # and above your plate docked at the window's foot.
+            wait(page, "(b => b.top >= 0 && b.bottom <= Math.min(innerHeight, "
+                 "document.getElementById('mine').getBoundingClientRect().top))"
                  "(document.getElementById('lam-drawn').getBoundingClientRect())", 5)  # fmt: skip
             kept += 1
         before = number(page)

@@ -15,6 +15,7 @@ from playwright.sync_api import Page
 from .helpers import (
     DESKTOP,
     PHONE,
+    hand_in_sight,
     legal,
     make_room,
     my_turn_or_over,
@@ -147,6 +148,11 @@ def test_a_person_plays_a_whole_rummy_city_game_in_japanese_on_a_phone(
     assert page.evaluate("document.documentElement.lang") == "ja"
     my_turn_or_over(page)
     assert no_sideways_scroll(page)
+    # Your hand is in sight below the long row and supply: your plate is docked at the foot.
+    assert hand_in_sight(page, ".rc-my-hand")
+    page.mouse.wheel(0, 600)
+    wait(page, "scrollY > 0")
+    assert hand_in_sight(page, ".rc-my-hand")
     assert "公園" in page.locator("#centre [data-building='park']").inner_text()
     shot(page, "rummycity-phone-ja-start")
     _play(page, "rummycity-phone-ja-middle")

@@ -242,7 +242,11 @@ function inView(...nodes) {
   if (!boxes.length) return;
   const margin = 8;
   const top = Math.min(...boxes.map((b) => b.top)) - margin - $("bar").offsetHeight;
-  const bottom = Math.max(...boxes.map((b) => b.bottom)) + margin;
+  // A plate docked at the window's foot (a game's phone layout: position sticky) hides what
+  // scrolls under it, unless what is sought is in it.
+  const mine = $("mine");
+  const docked = getComputedStyle(mine).position === "sticky" && !nodes.some((n) => mine.contains(n));
+  const bottom = Math.max(...boxes.map((b) => b.bottom)) + margin + (docked ? mine.offsetHeight : 0);
   if (top >= 0 && bottom <= innerHeight) return;
   const by = bottom - top > innerHeight || top < 0 ? top : bottom - innerHeight;
   window.scrollTo({ top: scrollY + by, behavior: reducedMotion.matches ? "auto" : "smooth" });
