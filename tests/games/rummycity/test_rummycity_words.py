@@ -117,8 +117,8 @@ def test_every_event_move_and_state_has_words_in_both_languages(
         for event in events:
             kinds.add(event.kind)
             words = book.event(event.to_json())
-            if event.kind == "game_over":
-                assert words is None  # the end screen says it, as a table
+            if event.kind == "game_over" or event.kind in book.said_elsewhere:
+                assert words is None  # the end screen says it; a combination's line, its cards
                 continue
             assert words is not None, event.kind
             assert_reads_well(words, event.kind)
@@ -399,3 +399,22 @@ def test_the_end_tables_rows_count_from_a_scenarios_own_tepu() -> None:
         (seat,) = plain.active_seats()
         play(plain, seat, rng.choice([a.encode() for a in plain.legal_actions(seat)]))
     assert "opening_tepu" not in plain.outcome().details  # type: ignore[union-attr]
+
+
+def test_a_combination_is_told_once_its_cards_in_the_run_s_order() -> None:
+    """組み合わせ: a combination laid a card at a time is told in one line once it is down,
+    its cards as the run reads (Q-K-A; A-2-3), not a line for each card and then the whole."""
+    book = phrasebook(RummyCityOptions())
+    assert book.event({"kind": "lay", "seat": 0, "card": "H4"}) is None
+    mix = book.event(
+        {"kind": "combination", "seat": 1, "combination": "mix", "cards": ["SA", "HK", "DQ"]}
+    )
+    assert mix is not None and mix.en.endswith("MIX Run: {c:DQ} {c:HK} {c:SA}"), mix.en
+    run = book.event(
+        {"kind": "combination", "seat": 0, "combination": "run", "cards": ["H3", "HA", "H2"]}
+    )
+    assert run is not None and run.ja.endswith(":{c:HA} {c:H2} {c:H3}"), run.ja
+    kept = book.event(
+        {"kind": "combination", "seat": 0, "combination": "set", "cards": ["S7", "H7", "D7"]}
+    )
+    assert kept is not None and kept.en.endswith("Set: {c:S7} {c:H7} {c:D7}"), kept.en

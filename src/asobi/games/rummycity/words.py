@@ -40,12 +40,25 @@ from asobi.games.rummycity.buildings import (
     catalogue_of,
     default_data,
 )
-from asobi.games.rummycity.combos import KIND_NAMES, KIND_NAMES_JA
+from asobi.games.rummycity.combos import KIND_NAMES, KIND_NAMES_JA, SET
 from asobi.games.rummycity.scoring import gained_in_rounds
 from asobi.games.rummycity.state import MOST_BUILDS, SOLO_MOST_BUILDINGS, RummyCityOptions
 from asobi.games.rummycity.views import RummyCityView
 
 KIND = {k: Words(KIND_NAMES[k], KIND_NAMES_JA[k]) for k in KIND_NAMES}
+RANK_ORDER = {r: n for n, r in enumerate(["A", *map(str, range(2, 11)), "J", "Q", "K"], 1)}
+
+
+def in_run_order(codes: Sequence[str]) -> list[str]:
+    """A run's or MIX run's cards as the run reads, low to high, whatever order they were
+    laid in: A low (A-2-3), or high beside a K (Q-K-A; K-A-2 is never a run)."""
+    high_ace = any(code[1:] == "K" for code in codes)
+
+    def rank(code: str) -> int:
+        n = RANK_ORDER.get(code[1:], 0)
+        return 14 if n == 1 and high_ace else n
+
+    return sorted(codes, key=rank)
 TEPU = Words("tepu", "テプ")
 
 # What a building's mark lets its owner do (the rulebook's building notes).
@@ -140,7 +153,8 @@ def assets(options: GameOptions) -> dict[str, Any]:
 class RummyCityWords:
     # A round begun and settled, and the last turns before the settling.
     milestones = frozenset({"round", "round_end", "final_turn", "settled", "overtime"})
-    said_elsewhere: frozenset[str] = frozenset()
+    # Each card laid: the combination's line lists them all once it is down.
+    said_elsewhere = frozenset({"lay"})
 
     def __init__(self, options: RummyCityOptions) -> None:
         self.options = options
@@ -160,7 +174,6 @@ class RummyCityWords:
             "fare": self._on_fare,
             "gain": self._on_gain,
             "start": self._on_start,
-            "lay": self._on_lay,
             "combination": self._on_combination,
             "build": self._on_build,
             "return": self._on_return,
@@ -323,13 +336,11 @@ class RummyCityWords:
             f"{who}が{target.ja}のために{kind.ja}を出し始めた",
         )
 
-    def _on_lay(self, event: Mapping[str, Any], who: str) -> Words:
-        c = card(str(event.get("card")))
-        return Words(f"{who} laid {c}", f"{who}が{c}を出した")
-
     def _on_combination(self, event: Mapping[str, Any], who: str) -> Words:
-        kind = KIND.get(str(event.get("combination")), same(str(event.get("combination"))))
-        laid = cards(str(c) for c in event.get("cards") or [])
+        combination = str(event.get("combination"))
+        kind = KIND.get(combination, same(combination))
+        codes = [str(c) for c in event.get("cards") or []]
+        laid = cards(codes if combination == SET else in_run_order(codes))
         return Words(f"{who} laid down a {kind.en}: {laid}", f"{who}が{kind.ja}を公開した:{laid}")
 
     def _on_build(self, event: Mapping[str, Any], who: str) -> Words:
