@@ -159,6 +159,11 @@ def test_a_person_plays_a_whole_rummy_city_game_in_japanese_on_a_phone(
     outcome = page.locator("#outcome").inner_text()
     assert "ゲーム終了" in outcome and "決算" in outcome and "建物" in outcome
     _settlements_add_up(page)
+    # The settlement record fits the phone's width: nothing of it is scrolled out of sight.
+    boxes = "[...document.querySelectorAll('.rc-settle-box')]"
+    assert page.evaluate(
+        f"{boxes}.length > 0 && {boxes}.every(b => b.scrollWidth <= b.clientWidth)"
+    )
     log = page.locator("#log").inner_text()
     assert "{" not in log and "山札から" in log
     assert no_sideways_scroll(page)
