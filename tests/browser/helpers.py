@@ -175,6 +175,13 @@ def serious_violations(page: Page) -> list[str]:
     ]
 
 
+def headings_out_of_order(page: Page) -> list[str]:
+    """Where axe-core finds a heading that skips a level (its "heading-order", of moderate
+    impact, which ``serious_violations`` leaves out): a tray's title under the page's h1."""
+    found = Axe().run(page).response["violations"]
+    return [str(n["target"]) for v in found if v["id"] == "heading-order" for n in v["nodes"]]
+
+
 def no_sideways_scroll(page: Page) -> bool:
     """The page fits the window's width (a phone does not scroll sideways)."""
     return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))

@@ -15,6 +15,7 @@ from .helpers import (
     DESKTOP,
     PHONE,
     end_names_you_as_the_status_does,
+    headings_out_of_order,
     legal,
     make_room,
     measure,
@@ -206,6 +207,7 @@ def test_carrotein_a_chip_then_two_boards_dragged_turned_flipped_and_laid(
     first.click("button[data-flip]")
     shot(first, "carrotein-boards")
     assert serious_violations(first) == []  # with the boards being laid
+    assert headings_out_of_order(first) == []  # the tray's title follows the page's h1
     before = number(first)
     first.click("#lay")
     wait(first, f"Number(document.body.dataset.number) > {before}")  # judged and scored

@@ -930,7 +930,7 @@ export function centre(ctx) {
 // --- the tray: the challenger's two boards, chosen then laid --------------------------------
 function chooseTray(ctx) {
   const box = el("div", "cr-tray");
-  box.append(el("h3", "", word("picked", ctx)));
+  box.append(el("h2", "", word("picked", ctx)));
   const row = el("div", "cr-picked");
   for (let i = 0; i < 2; i++) {
     const id = picked[i];
@@ -986,7 +986,7 @@ function layTray(ctx) {
   const { view } = ctx;
   startLaying(ctx);
   const box = el("div", "cr-tray");
-  box.append(el("h3", "", word("layTitle", ctx)));
+  box.append(el("h2", "", word("layTitle", ctx)));
   const which = el("div", "cr-tools");
   which.append(el("span", "cr-small", `${word("moving", ctx)}:`));
   view.chosen.forEach((id, i) => {

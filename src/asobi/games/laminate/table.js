@@ -367,7 +367,7 @@ export function plate(s, ctx) {
 // --- the trays: research, a publication, the End Flag ----------------------------------------
 function trayHead(title, ...more) {
   const head = el("div", "lam-tray-head");
-  head.append(el("h3", "", title), ...more);
+  head.append(el("h2", "", title), ...more);
   return head;
 }
 
