@@ -247,7 +247,8 @@ def test_a_chip_placed_boards_chosen_and_laid_from_the_keyboard_alone(
     for key in ("ArrowRight", "ArrowRight", "ArrowUp", "Shift+ArrowUp"):
         ami.keyboard.press(key)
     assert ami.get_attribute("#mat-place", "data-code") == f"place {x + 20:g} {y + 11:g}"
-    assert "Enter places" in (ami.get_attribute("#mat-place", "aria-label") or "")
+    label = ami.get_attribute("#mat-place", "aria-label") or ""
+    assert "Enter places" in label and f"({whole(x + 20)}, {whole(y + 11)}) mm" in label, label
     before = number(ami)
     ami.keyboard.press("Enter")
     wait(ami, f"Number(document.body.dataset.number) > {before}")

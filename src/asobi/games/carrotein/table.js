@@ -474,7 +474,8 @@ function showSpot(ctx) {
 }
 
 function spotLabel(ctx) {
-  const where = `(${round1(cursor.x)}, ${round1(cursor.y)})`;
+  // Whole millimetres, as the log says a chip's place (a key moves the spot 1 or 5 mm).
+  const where = `(${Math.round(cursor.x)}, ${Math.round(cursor.y)}) mm`;
   return `${word("mat", ctx)}: ${word("placeHere", ctx)} ${where}. ${word("placeKeys", ctx)}`;
 }
 
