@@ -16,6 +16,11 @@ to the end a simulation, ``uct_c=2``, on gin rummy (``bench_openspiel.py``'s pos
 search); every row and the anchor take turns within each round, so a change in the
 machine's load falls on all alike, and each row is printed with its ratio to the anchor.
 Goal: random rollouts at 2× the anchor in Laminate Rummy and Rummy City.
+
+Where a game has its random playouts compiled (``GameSpec.playout``, ``asobi.core.playouts``)
+the "random" row uses them, as the search does by default, and a row "random, protocol"
+plays them through the protocol (``compiled=no``); the compiled code is loaded (compiled on
+a fresh install) before any row is timed.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from typing import Any
 from asobi.agents.ismcts import ISMCTS, Rollout, bot_rollout, random_rollout
 from asobi.core import new_game
 from asobi.core.bots import decision_for, make_bot
+from asobi.core.playouts import compiled_playout
 from asobi.core.protocol import State
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -60,16 +66,21 @@ def positions(game: str, count: int) -> list[tuple[State, int]]:
     return out
 
 
-Row = tuple[str, str, Rollout, int, int | None]  # game, label, rollout, iterations, depth
+# game, label, rollout, iterations, depth, compiled playouts where the game has them
+Row = tuple[str, str, Rollout, int, int | None, bool]
 
 
 def seconds_to_search(
-    cases: list[tuple[State, int]], rollout: Rollout, iterations: int, depth: int | None
+    cases: list[tuple[State, int]],
+    rollout: Rollout,
+    iterations: int,
+    depth: int | None,
+    compiled: bool = True,
 ) -> tuple[int, float]:
     """Iterations made and CPU seconds taken to decide every case."""
     done, start = 0, time.process_time()
     for state, seat in cases:
-        bot = ISMCTS(seed=1, iterations=iterations, rollout=rollout, depth=depth)
+        bot = ISMCTS(seed=1, iterations=iterations, rollout=rollout, depth=depth, compiled=compiled)
         bot.choose(decision_for(state, seat))
         done += bot.last_iterations
     return done, time.process_time() - start
@@ -110,32 +121,34 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     for game in args.games.split(","):
         cases[game] = positions(game, args.positions)
         greedy = bot_rollout(make_bot("greedy", game, 0))
-        rows += [
-            (game, "random", random_rollout, args.iterations, None),
-            (game, "greedy", greedy, max(1, args.iterations // 10), None),
-        ]
+        rows.append((game, "random", random_rollout, args.iterations, None, True))
+        fast = compiled_playout(cases[game][0][0])
+        if fast is not None:
+            fast(cases[game][0][0].clone(), 0, 10, False)  # loaded (or compiled) before timing
+            rows.append((game, "random, protocol", random_rollout, args.iterations, None, False))
+        rows.append((game, "greedy", greedy, max(1, args.iterations // 10), None, True))
         if new_game(game, None, 0).standing() is not None:  # short playouts where they stop
             rows.append((game, f"random, depth {args.depth}", random_rollout, args.iterations,
-                         args.depth))  # fmt: skip
+                         args.depth, True))  # fmt: skip
     outside = anchor()
     best: dict[tuple[str, str], float] = {}
     for _ in range(args.repeat):
         if outside is not None:
             key = (ANCHOR, "random")
             best[key] = max(best.get(key, 0.0), outside(args.positions, args.simulations))
-        for game, label, rollout, iterations, depth in rows:
-            done, seconds = seconds_to_search(cases[game], rollout, iterations, depth)
+        for game, label, rollout, iterations, depth, compiled in rows:
+            done, seconds = seconds_to_search(cases[game], rollout, iterations, depth, compiled)
             best[game, label] = max(best.get((game, label), 0.0), done / seconds)
     info = machine()
     load = " ".join(f"{x:.2f}" for x in info["load_average"])
     print(f"python {info['python']} on {info['cpu']}; load average {load}")
-    print(f"{'game':<22} {'rollouts':<16} {'iterations/s':>13} {'x anchor':>9}")
+    print(f"{'game':<22} {'rollouts':<18} {'iterations/s':>13} {'x anchor':>9}")
     report: dict[str, Any] = {"machine": info, "rows": []}
     base = best.get((ANCHOR, "random"))
     for (game, label), value in best.items():
         ratio = value / base if base else None
         shown = f"{ratio:>9.2f}" if ratio is not None else f"{'-':>9}"
-        print(f"{game:<22} {label:<16} {value:>13,.0f} {shown}")
+        print(f"{game:<22} {label:<18} {value:>13,.0f} {shown}")
         report["rows"].append(
             {"game": game, "rollouts": label, "iterations_per_s": value, "ratio": ratio}
         )
