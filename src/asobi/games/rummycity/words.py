@@ -59,6 +59,8 @@ def in_run_order(codes: Sequence[str]) -> list[str]:
         return 14 if n == 1 and high_ace else n
 
     return sorted(codes, key=rank)
+
+
 TEPU = Words("tepu", "テプ")
 
 # What a building's mark lets its owner do (the rulebook's building notes).
