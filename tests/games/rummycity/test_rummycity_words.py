@@ -409,12 +409,12 @@ def test_a_combination_is_told_once_its_cards_in_the_run_s_order() -> None:
     mix = book.event(
         {"kind": "combination", "seat": 1, "combination": "mix", "cards": ["SA", "HK", "DQ"]}
     )
-    assert mix is not None and mix.en.endswith("MIX Run: {c:DQ} {c:HK} {c:SA}"), mix.en
+    assert mix is not None and mix.en.endswith("MIX Run: {c:DQ} {c:HK} {c:SA}"), mix
     run = book.event(
         {"kind": "combination", "seat": 0, "combination": "run", "cards": ["H3", "HA", "H2"]}
     )
-    assert run is not None and run.ja.endswith(":{c:HA} {c:H2} {c:H3}"), run.ja
+    assert run is not None and run.ja.endswith(":{c:HA} {c:H2} {c:H3}"), run
     kept = book.event(
         {"kind": "combination", "seat": 0, "combination": "set", "cards": ["S7", "H7", "D7"]}
     )
-    assert kept is not None and kept.en.endswith("Set: {c:S7} {c:H7} {c:D7}"), kept.en
+    assert kept is not None and kept.en.endswith("Set: {c:S7} {c:H7} {c:D7}"), kept
