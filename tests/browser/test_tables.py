@@ -318,6 +318,31 @@ def test_the_turn_timer_starts_afresh_when_a_person_joins_from_the_form(
     assert errors == []
 
 
+def test_a_watcher_sees_a_joining_person_s_clock_start_afresh(site: str, browser: Any) -> None:
+    """Another page at the table (here a watcher's) counts the clock of a seat whose person
+    has not come yet; when they open their link (their page joins: the server tells the
+    others "presence", nothing more) it starts afresh there too, as the server's does."""
+    room = make_room(
+        site, "starmine", [{"name": "Ami"}, {"bot": "random"}], turn_seconds=12,
+        options={"start_player": 0},
+    )  # fmt: skip
+    watcher, errors = open_page(browser, f"{site}/play/{room['room']}", "en", PHONE)
+    wait(watcher, "!document.getElementById('clock').hidden")
+
+    def seconds_left() -> int:
+        minutes, seconds = re.findall(r"(\d+):(\d\d)", watcher.locator("#clock").inner_text())[0]
+        return 60 * int(minutes) + int(seconds)
+
+    watcher.wait_for_timeout(3000)
+    assert seconds_left() <= 9
+    ami, ami_errors = open_page(browser, site + room["invites"][0]["link"], "en", PHONE)
+    my_turn_or_over(ami)
+    wait(ami, "document.body.dataset.joining !== '1'")
+    watcher.wait_for_timeout(300)
+    assert seconds_left() >= 11
+    assert errors == [] and ami_errors == []
+
+
 def test_a_double_click_sends_one_move(site: str, browser: Any) -> None:
     """A move's control clicked twice before the server answers sends the move once: the
     second click is not refused over a table that has moved on (the page waits for the
