@@ -18,6 +18,9 @@
 //   keydown(event, ctx)  optional: the game's own keys (true when it used the key)
 //   logLine(li, entry, ctx)  optional: what a line of the log does beyond its words (its
 //                        move's events are entry.events): a chip it placed, pointed at
+//   dockHand             optional, true: on a phone, your plate is docked at the window's
+//                        foot, your hand (its element of class "my-hand") first, while a
+//                        long table scrolls above it
 // Everything a person typed (names) and every word from the server is inserted as text.
 import { both, languageButton, lang, markLang, numbered, pair, t } from "/static/i18n.js";
 import { backEl, cardEl, cardName, chipEl, fan, useDeck } from "/static/cards.js";
@@ -925,6 +928,7 @@ async function start() {
   const [module] = await Promise.all([import(entry.table || "/static/generic.js"), styled(entry.style)]);
   game.module = module;
   document.body.dataset.game = info.game;
+  document.body.classList.toggle("dock-hand", module.dockHand === true);
   translate();
   $("leave").addEventListener("click", leave);
   $("back").addEventListener("click", () => send({ type: "back" }));

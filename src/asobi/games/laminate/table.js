@@ -275,6 +275,10 @@ function supply(ctx) {
   return zone(word("supply", ctx), "lam-supply-zone", grid);
 }
 
+// On a phone your plate is docked at the window's foot, your hand first: the table above it
+// is long (web/table.js).
+export const dockHand = true;
+
 export function centre(ctx) {
   return [banner(ctx), ...piles(ctx), supply(ctx)];
 }
@@ -343,7 +347,7 @@ function myHand(seat, ctx) {
   for (const code of inHand(seat, ctx)) {
     cards.append(cardFor(code, ctx, ["discard", "lay", "give", "flag"], { quiet: !myTurn(ctx) }));
   }
-  const box = el("div", "lam-my-hand");
+  const box = el("div", "lam-my-hand my-hand");
   const hint = handHint(ctx);
   box.append(zone(`${word("hand", ctx)} (${cards.children.length})`, "lam-hand-zone", cards));
   if (hint) box.append(el("p", "lam-hint", hint));

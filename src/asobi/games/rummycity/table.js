@@ -445,7 +445,7 @@ function myHand(s, ctx) {
   const row = el("div", "cards rc-hand");
   row.id = "hand";
   row.append(...cards);
-  return el("div", "rc-my-hand", el("span", "zone-label", `${word("hand", ctx)} · ${seat.hand.length}`), row);
+  return el("div", "rc-my-hand my-hand", el("span", "zone-label", `${word("hand", ctx)} · ${seat.hand.length}`), row);
 }
 
 // A card picked for the Bank or Police station stays picked while it can still go there.
@@ -609,6 +609,10 @@ function supply(ctx) {
   box.setAttribute("aria-label", `${word("supply", ctx)} (${word("buildings", ctx)})`);
   return box;
 }
+
+// On a phone your plate is docked at the window's foot, your hand first: the table above it
+// is long (web/table.js).
+export const dockHand = true;
 
 export function centre(ctx) {
   return [roundBar(ctx), settledPanel(ctx), settlementsTable(ctx), theRow(ctx), discards(ctx), supply(ctx)].filter(Boolean);
