@@ -583,40 +583,109 @@ def _at_least_offers(
 
 
 @compiled
-def _publishable(
-    kind: int, hand: int, own: int, foreign: int, scratch: Ints, layers: Words
-) -> bool:
-    """Whether ``kind`` can be published from an empty start, the whole hand to spend."""
+def _window_affordable(missing: int, hand_r: int, own_r: int, budget: int) -> bool:
+    """A window's missing ranks (rank bits) completed from an empty start: an own citation
+    where there is one, else a costly card, and a hand card among them (one more where it
+    replaces a free citation)."""
+    cost = _count(missing & ~own_r)
+    if not missing & hand_r & ~own_r:
+        if not missing & hand_r:
+            return False
+        cost += 1
+    return cost <= budget
+
+
+@compiled
+def _own_work_sum(target: int, hand: int, own: int) -> bool:
+    """49 from hand cards and own citations alone, a hand card among them: within the budget
+    whenever the budget is the whole hand (at the start of a turn)."""
+    mask = np.uint64((1 << (target + 1)) - 1)
+    plain, handed = np.uint64(1), np.uint64(0)
+    cards = own
+    while cards:
+        low = cards & -cards
+        cards ^= low
+        r = np.uint64(RANK[_lowest(low)])
+        plain |= (plain << r) & mask
+    cards = hand
+    while cards:
+        low = cards & -cards
+        cards ^= low
+        r = np.uint64(RANK[_lowest(low)])
+        handed |= ((plain | handed) << r) & mask
+    return bool(handed >> np.uint64(target) & np.uint64(1))
+
+
+@compiled
+def _publishable_papers(
+    papers: Ints, supply: Ints, seat: int, hand: int, own: int, foreign: int, out: Ints,
+    found: int, scratch: Ints, layers: Words,
+) -> int:  # fmt: skip
+    """Write the ``publish`` of every paper ``seat`` may take and can make from an empty
+    start, the whole hand to spend, into ``out`` from ``found``; how many now."""
     budget = _count(hand)
-    shape = SHAPE[kind]
-    if shape == FLUSH:
-        return _runs(kind, 0, hand, own, foreign, budget, True) != 0
-    offered = scratch[66:69]
-    offered[:] = 0
-    if shape in (STRAIGHT, NAMED):
-        return _windows(kind, 0, hand, own, foreign, budget, True, offered)
-    if shape == GROUPS:
-        sets = SETS[kind]
-        counts = scratch[:56].reshape(4, 14)
-        counts[0, :] = 0
-        _rank_counts(hand, counts[1])
-        _rank_counts(own, counts[2])
-        _rank_counts(foreign, counts[3])
-        cost = _sets_cost(
-            sets, SIZE[kind] // sets, counts[0], counts[1], counts[2], counts[3], True,
-            scratch[56:66],
-        )  # fmt: skip
-        return cost <= budget
-    # the sums: every card there is must reach the total first
-    if _rank_total(hand | own | foreign) < TOTAL[kind]:
-        return False
-    if AT_LEAST[kind]:
-        costly = scratch[:14]
-        _rank_counts(hand | foreign, costly)
-        return _at_least_reaches(
-            TOTAL[kind], _rank_total(own), costly, budget, True, _highest_rank(hand)
-        )
-    return _sum_reaches(TOTAL[kind], hand, own, foreign, budget, True, layers)
+    n_own = _count(own)
+    n_cards = budget + n_own + _count(foreign)
+    hand_r, own_r = _rank_bits(hand), _rank_bits(own)
+    covered = hand_r | own_r | _rank_bits(foreign)
+    counts = scratch[:56].reshape(4, 14)  # none chosen, hand, own, foreign
+    counted = False
+    total = -1  # the ranks of every card in the pool added up, once asked
+    for kind in range(KINDS):
+        if kind == FLAG_KIND or not supply[kind] or papers[seat, kind]:
+            continue
+        size = SIZE[kind]
+        if size > n_cards or size - n_own > budget:
+            continue  # too few cards, or too few to spend on the ones that are not free
+        shape = SHAPE[kind]
+        ok = False
+        if shape == STRAIGHT:
+            starts = covered  # bit s stays set while ranks s .. s+size-1 are all covered
+            for i in range(1, size):
+                starts &= covered >> i
+            starts &= 0x3FFE
+            full = (1 << size) - 1
+            while starts and not ok:
+                low = starts & -starts
+                starts ^= low
+                ok = _window_affordable(full * low, hand_r, own_r, budget)
+        elif shape == NAMED:
+            window = NAMED_RANKS[kind]
+            ok = not window & ~covered and _window_affordable(window, hand_r, own_r, budget)
+        elif shape == FLUSH:
+            ok = _runs(kind, 0, hand, own, foreign, budget, True) != 0
+        elif shape == GROUPS:
+            if not counted:
+                counts[0, :] = 0
+                _rank_counts(hand, counts[1])
+                _rank_counts(own, counts[2])
+                _rank_counts(foreign, counts[3])
+                counted = True
+            sets = SETS[kind]
+            cost = _sets_cost(
+                sets, size // sets, counts[0], counts[1], counts[2], counts[3], True,
+                scratch[56:66],
+            )  # fmt: skip
+            ok = cost <= budget
+        else:
+            if total < 0:
+                total = _rank_total(hand | own | foreign)
+            if total < TOTAL[kind]:
+                ok = False  # every card there is falls short
+            elif AT_LEAST[kind]:
+                costly = scratch[66:80]
+                _rank_counts(hand | foreign, costly)
+                ok = _at_least_reaches(
+                    TOTAL[kind], _rank_total(own), costly, budget, True, _highest_rank(hand)
+                )
+            else:
+                ok = _own_work_sum(TOTAL[kind], hand, own) or _sum_reaches(
+                    TOTAL[kind], hand, own, foreign, budget, True, layers
+                )
+        if ok:
+            out[found] = A_PUBLISH + kind
+            found += 1
+    return found
 
 
 # --- the legal actions ---------------------------------------------------------------------------
@@ -666,12 +735,9 @@ def legal(
             out[found] = A_PASS
             found += 1
         hand, own, foreign = _pool(table, hands, papers, seat)
-        for kind in range(KINDS):
-            if kind == FLAG_KIND or not supply[kind] or papers[seat, kind]:
-                continue
-            if _publishable(kind, hand, own, foreign, scratch, layers):
-                out[found] = A_PUBLISH + kind
-                found += 1
+        found = _publishable_papers(
+            papers, supply, seat, hand, own, foreign, out, found, scratch, layers
+        )
         return _list_cards(reviewable, A_REVIEW, out, found)
     if phase == KEEP_PHASE:
         a, b = table[DRAWN_A], table[DRAWN_B]
