@@ -57,6 +57,9 @@ SPEC = GameSpec(
             "four seats on Ray (pip install 'asobi[dist]')",
         ),
     ),
+    # ISMCTS's whole random playouts, compiled (issue 31): proven equal to the engine by
+    # tests/properties/test_playouts.py
+    playout=Lazy("asobi.games.laminate.playout:playout"),
     view_type=Lazy("asobi.games.laminate.views:VIEW"),  # what bots, observers and renderers read
     event_type=Lazy("asobi.games.laminate.views:EVENT"),  # and what the events say
 )
