@@ -86,12 +86,10 @@ def _catalogue(**changes: dict[str, Any]) -> dict[str, Any]:
     return {"building": buildings}
 
 
-def test_a_catalogue_of_the_same_buildings_is_compiled_as_data() -> None:
-    """A catalogue file (建物カード: ours is a reconstruction) that gives the default
-    buildings other recipes, marks, effects and income is played as written: the Bank's
-    building holds jokers and the Police station's suitless cards, the Park's recipe is the
-    Library's, the Castle pays nothing."""
-    catalogue = _catalogue(
+CATALOGUES = {
+    # The Bank's building holds jokers and the Police station's suitless cards, the Park's
+    # recipe is the Library's, the Castle pays nothing, the MIX buildings trade recipes.
+    "traded": _catalogue(
         park={"recipe": "♥3Run", "mark": "♥"},
         library={"recipe": "♠3Run", "mark": "♠"},
         castle={"income": 0},
@@ -99,10 +97,26 @@ def test_a_catalogue_of_the_same_buildings_is_compiled_as_data() -> None:
         community_hall={"recipe": "MIX4"},
         bank={"effect": "police"},
         police={"effect": "bank"},
-    )
+    ),
+    # Runs of any suit: four buildings of one recipe (owning one, a town may build none of
+    # the others), and a Set of 4 shared by three.
+    "any suit": _catalogue(
+        park={"recipe": "3Run"},
+        library={"recipe": "3Run"},
+        market={"recipe": "3Run"},
+        bakery={"recipe": "3Run"},
+        museum={"recipe": "Set4"},
+    ),
+}
+
+
+@pytest.mark.parametrize("name", CATALOGUES)
+def test_a_catalogue_of_the_same_buildings_is_compiled_as_data(name: str) -> None:
+    """A catalogue file (建物カード: ours is a reconstruction) that gives the default
+    buildings other recipes, marks, effects and income is played as written."""
     for players in (2, 1):
         for seed in range(5):
-            for world in worlds(players, seed, catalogue=catalogue):
+            for world in worlds(players, seed, catalogue=CATALOGUES[name]):
                 replayed(world, seed)
 
 
