@@ -41,6 +41,9 @@ SPEC = GameSpec(
     render="asobi.games.rummycity.render",
     browser="asobi.games.rummycity:table.js",
     scenario=Lazy("asobi.games.rummycity.scenarios:RummyCityScenario"),
+    # Random playouts in compiled code (issue 31), proven the engine's by
+    # tests/properties/test_playouts.py.
+    playout=Lazy("asobi.games.rummycity.playout:playout"),
     # The words that describe any catalogue's buildings in the browser (marks, effects).
     assets=Lazy("asobi.games.rummycity.words:assets"),
     # The command line (asobi.cli): example commands for its help.
